@@ -1,0 +1,337 @@
+"""Real-browser harness: one JupyterLab server and one Debian Chromium per pytest session.
+
+Fixtures (all tests here are ``@pytest.mark.browser``):
+
+* ``lab_server`` (session) -> ``LabServer``: ``.url``, ``.token``, ``.root``, ``.log``,
+  ``.add_notebook(src) -> str`` (copy without outputs into the server root, return its server path),
+  ``.lab_url(nb_path) -> str`` (a fresh workspace for that notebook).
+* ``browser`` (session) -> ``playwright.sync_api.Browser`` (``/usr/bin/chromium``).
+* ``page_errors`` -> ``list[str]``: uncaught page errors and ``console.error`` lines (resource 404s
+  excepted) of this test's page; the ``page`` fixture fails the test at teardown if it is not empty
+  (clear it in the test to accept an error you expect).
+* ``page`` -> ``Page`` in a new browser context.
+* ``open_notebook(page, path) -> Locator``: copies ``path`` (a ``.ipynb`` file; relative paths are
+  taken from the repository root) without outputs/widget state into the server, opens it in a new
+  workspace, waits until its kernel is connected and idle; returns the notebook panel (scope your
+  locators to it).
+* ``run_all(page, timeout=120) -> None``: runs every cell through ``notebook:run-all-cells`` and fails,
+  with the error outputs, if a cell raised.
+* ``save_screenshot(target, name) -> Path``: PNG of a Page or Locator into ``$ILLUMI_ARTIFACTS`` or
+  ``tests/.artifacts/``. A failing test's page is saved there automatically as ``FAILED-<test>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("ILLUMI_CHROMIUM", "/usr/bin/chromium")  # Debian's package chromium
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
+DEFAULT_TIMEOUT_MS = 30_000
+
+# Exec wrapper: the server gets SIGTERM when pytest dies, even by SIGKILL (prctl PR_SET_PDEATHSIG = 1).
+_PDEATHSIG_EXEC = r"""
+import ctypes, os, signal, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.prctl(1, int(signal.SIGTERM), 0, 0, 0) != 0:
+    raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+if os.getppid() != int(os.environ.pop("ILLUMI_PARENT_PID")):
+    sys.exit("parent already gone")
+os.execv(sys.argv[1], sys.argv[1:])
+"""
+
+# --------------------------------------------------------------------------- JupyterLab server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _strip_notebook(src: Path) -> dict:
+    """The notebook as JSON, without outputs, execution counts or saved widget state."""
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    meta = nb.setdefault("metadata", {})
+    meta.pop("widgets", None)
+    meta.setdefault(
+        "kernelspec", {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    )
+    return nb
+
+
+@dataclass
+class LabServer:
+    url: str
+    token: str
+    root: Path
+    log: Path
+    proc: subprocess.Popen = field(repr=False)
+
+    def api(self, method: str, path: str) -> object:
+        req = urllib.request.Request(
+            f"{self.url}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def add_notebook(self, src: str | os.PathLike) -> str:
+        """Copy a notebook without outputs into a new folder of the server root; return its server path."""
+        src = Path(src)
+        if not src.is_absolute():
+            src = REPO_ROOT / src
+        folder = self.root / uuid.uuid4().hex[:8]  # a new path: no kernel session from an earlier test
+        folder.mkdir()
+        (folder / src.name).write_text(json.dumps(_strip_notebook(src), indent=1), encoding="utf-8")
+        return f"{folder.name}/{src.name}"
+
+    def lab_url(self, nb_path: str) -> str:
+        return f"{self.url}/lab/workspaces/{uuid.uuid4().hex}/tree/{nb_path}?token={self.token}"
+
+    def shutdown_sessions(self) -> None:
+        try:
+            for session in self.api("GET", "/api/sessions") or []:
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+        except (OSError, urllib.error.URLError):
+            pass
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    base = tmp_path_factory.mktemp("jupyterlab")
+    dirs = {name: base / name for name in ("root", "config", "runtime", "data", "ipython", "settings", "ws")}
+    for d in dirs.values():
+        d.mkdir()
+    notification = (
+        dirs["settings"] / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    )
+    notification.parent.mkdir(parents=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [
+        sys.executable, "-c", _PDEATHSIG_EXEC,
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={dirs['root']}",
+        "--LabApp.expose_app_in_browser=True",
+        f"--LabApp.user_settings_dir={dirs['settings']}",
+        f"--LabApp.workspaces_dir={dirs['ws']}",
+    ]  # fmt: skip
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    env = {
+        **os.environ,
+        "ILLUMI_PARENT_PID": str(os.getpid()),
+        "JUPYTER_CONFIG_DIR": str(dirs["config"]),
+        "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]),
+        "JUPYTER_DATA_DIR": str(dirs["data"]),
+        "IPYTHONDIR": str(dirs["ipython"]),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
+    env.pop("JUPYTER_TOKEN", None)
+    log = base / "server.log"
+    with open(log, "wb") as log_file:
+        proc = subprocess.Popen(
+            cmd, env=env, cwd=dirs["root"], stdout=log_file, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,  # its own process group, for teardown
+        )  # fmt: skip
+    server = LabServer(url=f"http://127.0.0.1:{port}", token=token, root=dirs["root"], log=log, proc=proc)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{server.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except (OSError, urllib.error.URLError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"JupyterLab did not answer /api/status within 90 s:\n{server.log_tail()}")
+            time.sleep(0.2)
+        yield server
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # lets the server shut its kernels down
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever is left of the group we created
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+
+
+# --------------------------------------------------------------------------- Chromium / Playwright
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"{CHROMIUM} is missing: run `apt-get install -y chromium` (Debian), "
+            "or set ILLUMI_SKIP_BROWSER=1 to skip the browser tests",
+            pytrace=False,
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail('the Python package playwright is missing: pip install -e ".[test]"', pytrace=False)
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        pw.stop()
+
+
+_RESOURCE_404 = re.compile(r"Failed to load resource: .*\b404\b")
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(browser, page_errors: list[str], request: pytest.FixtureRequest) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    pg = context.new_page()
+    pg.on("pageerror", lambda exc: page_errors.append(f"pageerror: {exc}"))
+
+    def on_console(msg) -> None:
+        if msg.type == "error" and not _RESOURCE_404.search(msg.text):
+            page_errors.append(f"console.error: {msg.text}")
+
+    pg.on("console", on_console)
+    try:
+        yield pg
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            _screenshot(pg, f"FAILED-{_safe(request.node.name)}")
+    finally:
+        context.close()
+    if page_errors:
+        pytest.fail("errors in the page:\n" + "\n".join(page_errors), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+# --------------------------------------------------------------------------- helpers
+
+_KERNEL_READY_JS = """
+(path) => {
+  const app = window.jupyterapp;
+  const w = app && app.shell && app.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.sessionContext) return false;
+  const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
+  if (!kernel || kernel.connectionStatus !== 'connected' || kernel.status !== 'idle') return false;
+  return w.id;
+}
+"""
+
+_RUN_ALL_JS = """
+async (timeoutMs) => {
+  const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
+  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeoutMs));
+  return await Promise.race([run, timer]);
+}
+"""
+
+
+@pytest.fixture
+def open_notebook(lab_server: LabServer) -> Iterator[Callable[..., object]]:
+    def _open(page, path: str | os.PathLike, timeout: float = 60):
+        nb_path = lab_server.add_notebook(path)
+        page.goto(lab_server.lab_url(nb_path))
+        handle = page.wait_for_function(_KERNEL_READY_JS, arg=nb_path, timeout=timeout * 1000, polling=100)
+        return page.locator(f'[id="{handle.json_value()}"]')
+
+    yield _open
+    lab_server.shutdown_sessions()  # two cores: do not leave kernels running between tests
+
+
+@pytest.fixture
+def run_all() -> Callable[..., None]:
+    def _run_all(page, timeout: float = 120) -> None:
+        result = page.evaluate(_RUN_ALL_JS, timeout * 1000)
+        if result == "timeout":
+            pytest.fail(f"notebook:run-all-cells did not finish within {timeout} s", pytrace=False)
+        if result is not True:
+            errors = page.locator(
+                ".jp-mod-current .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+            ).all_inner_texts()
+            pytest.fail("a cell raised during run-all-cells:\n" + "\n---\n".join(errors), pytrace=False)
+
+    return _run_all
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:150]
+
+
+def _screenshot(target, name: str) -> Path:
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS_DIR / f"{_safe(name)}.png"
+    target.screenshot(path=str(path))
+    return path
+
+
+@pytest.fixture
+def save_screenshot() -> Callable[[object, str], Path]:
+    return _screenshot
