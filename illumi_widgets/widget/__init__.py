@@ -1,0 +1,30 @@
+"""The game-agnostic board widget: one generic canvas painter for every game.
+
+* :class:`GameWidget` -- the thin anywidget: mirrors a controller's snapshot into synced traits and
+  forwards checked intents from the browser to ``controller.handle``.
+* :class:`Controller` -- the protocol the game session (the Match) implements.
+* :func:`scene_to_svg` / :func:`save_svg` -- the same scene as standalone SVG.
+
+Notes for scene authors (the painter in ``js/src/`` and ``svg.py`` agree on all of this):
+
+* A scene is ``{"w", "h", "bg", "items": [...]}`` in scene units; items are painted in order.  Item
+  types: ``rect`` (``x y w h r fill stroke lw dash alpha``), ``circle`` (``x y r ...``), ``poly``
+  (``pts ...``), ``line`` (``pts color lw dash``), ``text`` (``x y s size color align baseline bold
+  italic maxw``; ``\\n`` starts a new line, 1.2 line height) and ``icon`` (``name x y size`` and an
+  optional ``color``; ``x, y`` is the icon's CENTRE).  Unknown item types are skipped.
+* Defaults: no ``fill``/``stroke`` means none (an invisible hit zone), ``lw`` 1, text ``size`` 12,
+  ``color`` ``#222``, ``align`` ``left``, ``baseline`` ``alphabetic``; lines ``#000``.
+* Only ``rect``/``circle``/``poly`` are hit-testable.  An ``id`` makes an ENTITY (the topmost entity
+  under the pointer wins; option ``targets`` name entity ids); a ``tip`` shows a tooltip.  A shape with
+  a ``tip`` and no ``id`` never hides an entity below it.  Several shapes may share one ``id``.
+* Built-in icons (``icons.json``): ``faction:NOB|PRO|MAG|ART|SCH|CLE``, ``crown``, ``ace``, ``favor``,
+  ``cube``; any other name draws a grey disc with the first two letters after the last ``:``.
+* ``status.curtain``: the seat NAME to pass to (the curtain reads "Pass to <name> — click to
+  reveal"); the board, panel and log are not drawn under it.  ``status.history``: ``index`` is the
+  current position from 0 to ``length`` (the history buttons send ``goto`` with 0..length).
+"""
+
+from .base import PROTOCOL, Controller, GameWidget, validate_message
+from .svg import save_svg, scene_to_svg
+
+__all__ = ["PROTOCOL", "Controller", "GameWidget", "save_svg", "scene_to_svg", "validate_message"]

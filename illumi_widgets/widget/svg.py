@@ -1,0 +1,308 @@
+"""Render a SCENE (the display list the canvas painter draws) to standalone SVG.
+
+Same items, same defaults and the same built-in icon glyphs (``icons.json``, shared with the canvas
+painter in ``js/src/paint.js``) as the live canvas, so a saved notebook shows the board without a
+kernel (GitHub, nbviewer) and figures can be saved from Python.  The output is deterministic: the same
+scene always gives the same text (nbval compares it byte for byte).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["scene_to_svg", "save_svg", "FONT_FAMILY"]
+
+FONT_FAMILY = "Helvetica, Arial, sans-serif"
+LINE_HEIGHT = 1.2
+DEFAULT_W = 1000
+DEFAULT_H = 700
+
+_ANCHORS = {
+    "left": "start",
+    "start": "start",
+    "center": "middle",
+    "middle": "middle",
+    "right": "end",
+    "end": "end",
+}
+# Canvas textBaseline -> SVG dominant-baseline.
+_BASELINES = {
+    "top": "text-before-edge",
+    "hanging": "hanging",
+    "middle": "central",
+    "alphabetic": None,
+    "ideographic": "ideographic",
+    "bottom": "text-after-edge",
+}
+# Characters XML 1.0 does not allow (control characters except tab, newline, carriage return).
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+@lru_cache(maxsize=1)
+def _icons() -> dict[str, Any]:
+    return json.loads((Path(__file__).parent / "icons.json").read_text(encoding="utf-8"))
+
+
+def _num(value: Any, default: float = 0.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    value = float(value)
+    return value if math.isfinite(value) else default
+
+
+def _fmt(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _clean(text: Any) -> str:
+    return _XML_ILLEGAL.sub("", str(text))
+
+
+def _attr(value: Any) -> str:
+    return quoteattr(_clean(value), {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+
+
+def _color(value: Any) -> str | None:
+    return value if isinstance(value, str) and value and value != "none" else None
+
+
+def _points(item: dict) -> list[tuple[float, float]]:
+    out = []
+    pts = item.get("pts")
+    if isinstance(pts, list):
+        for p in pts:
+            if isinstance(p, (list, tuple)) and len(p) >= 2:
+                out.append((_num(p[0]), _num(p[1])))
+    return out
+
+
+def _dash(value: Any) -> str | None:
+    if not isinstance(value, list):
+        return None
+    parts = [_fmt(_num(d)) for d in value if _num(d, -1) >= 0]
+    return " ".join(parts) if parts else None
+
+
+def _paint_attrs(item: dict) -> list[str]:
+    attrs = []
+    fill = _color(item.get("fill"))
+    attrs.append(f"fill={_attr(fill)}" if fill else 'fill="none"')
+    stroke = _color(item.get("stroke"))
+    lw = _num(item.get("lw"), 1.0)
+    if stroke and lw > 0:
+        attrs.append(f'stroke={_attr(stroke)} stroke-width="{_fmt(lw)}"')
+        dash = _dash(item.get("dash"))
+        if dash:
+            attrs.append(f'stroke-dasharray="{dash}"')
+    return attrs
+
+
+def _common_attrs(item: dict) -> list[str]:
+    attrs = []
+    alpha = _num(item.get("alpha"), 1.0)
+    if alpha < 1:
+        attrs.append(f'opacity="{_fmt(max(alpha, 0.0))}"')
+    ident = item.get("id")
+    if isinstance(ident, str) and ident:
+        attrs.append(f"data-id={_attr(ident)}")
+    return attrs
+
+
+def _element(tag: str, attrs: list[str], tip: Any = None) -> str:
+    head = f"<{tag} {' '.join(attrs)}"
+    if isinstance(tip, str) and tip:
+        return f"{head}><title>{escape(_clean(tip))}</title></{tag}>"
+    return f"{head}/>"
+
+
+def _rect(item: dict) -> str:
+    x, y, w, h = (_num(item.get(k)) for k in ("x", "y", "w", "h"))
+    if w < 0:
+        x, w = x + w, -w
+    if h < 0:
+        y, h = y + h, -h
+    r = max(0.0, min(_num(item.get("r")), w / 2, h / 2))
+    attrs = [f'x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"']
+    if r:
+        attrs.append(f'rx="{_fmt(r)}"')
+    return _element("rect", attrs + _paint_attrs(item) + _common_attrs(item), item.get("tip"))
+
+
+def _circle(item: dict) -> str:
+    attrs = [
+        f'cx="{_fmt(_num(item.get("x")))}" cy="{_fmt(_num(item.get("y")))}" '
+        f'r="{_fmt(max(0.0, _num(item.get("r"))))}"'
+    ]
+    return _element("circle", attrs + _paint_attrs(item) + _common_attrs(item), item.get("tip"))
+
+
+def _pts_attr(pts: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
+
+
+def _poly(item: dict) -> str:
+    pts = _points(item)
+    if not pts:
+        return ""
+    attrs = [f'points="{_pts_attr(pts)}"']
+    return _element("polygon", attrs + _paint_attrs(item) + _common_attrs(item), item.get("tip"))
+
+
+def _line(item: dict) -> str:
+    pts = _points(item)
+    if len(pts) < 2:
+        return ""
+    color = _color(item.get("color")) or "#000"
+    attrs = [
+        f'points="{_pts_attr(pts)}" fill="none" stroke={_attr(color)} '
+        f'stroke-width="{_fmt(max(0.0, _num(item.get("lw"), 1.0)))}" '
+        'stroke-linecap="round" stroke-linejoin="round"'
+    ]
+    dash = _dash(item.get("dash"))
+    if dash:
+        attrs.append(f'stroke-dasharray="{dash}"')
+    return _element("polyline", attrs + _common_attrs(item))
+
+
+def _first_line_offset(baseline: str, n: int, line_height: float) -> float:
+    """Same as firstLineOffset in js/src/paint.js."""
+    if n <= 1:
+        return 0.0
+    if baseline == "middle":
+        return -((n - 1) * line_height) / 2
+    if baseline in ("bottom", "alphabetic", "ideographic"):
+        return -(n - 1) * line_height
+    return 0.0
+
+
+def _text(item: dict) -> str:
+    raw = item.get("s")
+    text = "" if raw is None else _clean(raw)
+    if not text:
+        return ""
+    size = max(1.0, _num(item.get("size"), 12.0))
+    x, y = _num(item.get("x")), _num(item.get("y"))
+    baseline = item.get("baseline") if item.get("baseline") in _BASELINES else "alphabetic"
+    lines = text.split("\n")
+    line_height = size * LINE_HEIGHT
+    y0 = y + _first_line_offset(baseline, len(lines), line_height)
+    color = _color(item.get("color")) or "#222"
+    attrs = [f'x="{_fmt(x)}" y="{_fmt(y0)}" font-size="{_fmt(size)}" fill={_attr(color)}']
+    anchor = _ANCHORS.get(item.get("align"), "start")
+    if anchor != "start":
+        attrs.append(f'text-anchor="{anchor}"')
+    dominant = _BASELINES[baseline]
+    if dominant:
+        attrs.append(f'dominant-baseline="{dominant}"')
+    if item.get("bold"):
+        attrs.append('font-weight="bold"')
+    if item.get("italic"):
+        attrs.append('font-style="italic"')
+    attrs += _common_attrs(item)
+    maxw = _num(item.get("maxw"))
+
+    def squeeze(line: str) -> str:
+        # The canvas compresses text wider than maxw; estimate the width (no font metrics here).
+        if maxw > 0 and len(line) * size * 0.56 > maxw:
+            return f' textLength="{_fmt(maxw)}" lengthAdjust="spacingAndGlyphs"'
+        return ""
+
+    if len(lines) == 1:
+        return f"<text {' '.join(attrs)}{squeeze(text)}>{escape(text)}</text>"
+    spans = []
+    for i, line in enumerate(lines):
+        dy = "" if i == 0 else f' dy="{_fmt(line_height)}"'
+        spans.append(f'<tspan x="{_fmt(x)}"{dy}{squeeze(line)}>{escape(line)}</tspan>')
+    return f"<text {' '.join(attrs)}>{''.join(spans)}</text>"
+
+
+def _expand_icon(item: dict) -> list[dict]:
+    """Same algorithm as expandIcon in js/src/paint.js."""
+    data = _icons()
+    name = item.get("name") if isinstance(item.get("name"), str) else ""
+    spec = data["icons"].get(name, data["unknown"])
+    size = max(0.0, _num(item.get("size"), 16.0))
+    cx, cy = _num(item.get("x")), _num(item.get("y"))
+    color = _color(item.get("color")) or spec["color"]
+    label = (name.split(":")[-1] or "?")[:2]
+    subst = {"$color": color, "$label": label}
+    out = []
+    for src in spec["items"]:
+        part: dict[str, Any] = {}
+        for key, value in src.items():
+            if key == "x":
+                part[key] = cx + value * size
+            elif key == "y":
+                part[key] = cy + value * size
+            elif key in ("w", "h", "r", "lw", "size", "maxw"):
+                part[key] = value * size
+            elif key == "pts":
+                part[key] = [[cx + p[0] * size, cy + p[1] * size] for p in value]
+            elif isinstance(value, str):
+                part[key] = subst.get(value, value)
+            else:
+                part[key] = value
+        if "alpha" in item:
+            part["alpha"] = _num(part.get("alpha"), 1.0) * _num(item.get("alpha"), 1.0)
+        out.append(part)
+    return out
+
+
+def _item(item: Any) -> str:
+    if not isinstance(item, dict):
+        return ""
+    if _num(item.get("alpha"), 1.0) <= 0:
+        return ""
+    kind = item.get("t")
+    if kind == "rect":
+        return _rect(item)
+    if kind == "circle":
+        return _circle(item)
+    if kind == "poly":
+        return _poly(item)
+    if kind == "line":
+        return _line(item)
+    if kind == "text":
+        return _text(item)
+    if kind == "icon":
+        parts = [_item(p) for p in _expand_icon(item)]
+        return f"<g>{''.join(p for p in parts if p)}</g>"
+    return ""  # unknown item types are skipped, like the canvas does
+
+
+def scene_to_svg(scene: dict | None) -> str:
+    """The scene as a standalone SVG document (a string)."""
+    scene = scene if isinstance(scene, dict) else {}
+    w = _num(scene.get("w"), DEFAULT_W)
+    h = _num(scene.get("h"), DEFAULT_H)
+    w = w if w > 0 else DEFAULT_W
+    h = h if h > 0 else DEFAULT_H
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w)}" height="{_fmt(h)}" '
+        f'viewBox="0 0 {_fmt(w)} {_fmt(h)}" font-family={_attr(FONT_FAMILY)} '
+        'style="max-width:100%;height:auto">'
+    ]
+    bg = _color(scene.get("bg"))
+    if bg:
+        out.append(f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill={_attr(bg)}/>')
+    items = scene.get("items")
+    for item in items if isinstance(items, list) else []:
+        text = _item(item)
+        if text:
+            out.append(text)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def save_svg(scene: dict, path: str | Path) -> Path:
+    """Write the scene as an SVG file; returns the path."""
+    path = Path(path)
+    path.write_text(scene_to_svg(scene) + "\n", encoding="utf-8")
+    return path

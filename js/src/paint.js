@@ -1,0 +1,207 @@
+// Scene painting on a canvas 2D context: game-agnostic, driven only by the scene display list.
+// Item types: rect, circle, text, line, poly, icon (see README of the widget / Python svg.py,
+// which renders the very same items to SVG with the same defaults).
+import iconData from "../../illumi_widgets/widget/icons.json" with { type: "json" };
+
+export const DEFAULT_W = 1000;
+export const DEFAULT_H = 700;
+export const FONT_FAMILY = "Helvetica, Arial, sans-serif";
+export const LINE_HEIGHT = 1.2;
+
+const ICONS = iconData.icons;
+const UNKNOWN_ICON = iconData.unknown;
+
+/** Finite number or the fallback. */
+export function num(v, fallback = 0) {
+  return typeof v === "number" && Number.isFinite(v) ? v : fallback;
+}
+
+export function sceneSize(scene) {
+  const w = num(scene && scene.w, DEFAULT_W);
+  const h = num(scene && scene.h, DEFAULT_H);
+  return { w: w > 0 ? w : DEFAULT_W, h: h > 0 ? h : DEFAULT_H };
+}
+
+function pointsOf(it) {
+  const out = [];
+  if (!Array.isArray(it.pts)) return out;
+  for (const p of it.pts) {
+    if (Array.isArray(p) && p.length >= 2) out.push([num(p[0]), num(p[1])]);
+  }
+  return out;
+}
+
+/** Trace the outline of a rect/circle/poly item as the current path (no fill or stroke). */
+export function tracePath(ctx, it) {
+  ctx.beginPath();
+  if (it.t === "rect") {
+    let x = num(it.x), y = num(it.y), w = num(it.w), h = num(it.h);
+    if (w < 0) { x += w; w = -w; }
+    if (h < 0) { y += h; h = -h; }
+    const r = Math.max(0, Math.min(num(it.r), w / 2, h / 2));
+    if (!r) {
+      ctx.rect(x, y, w, h);
+      return;
+    }
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+  } else if (it.t === "circle") {
+    ctx.arc(num(it.x), num(it.y), Math.max(0, num(it.r)), 0, Math.PI * 2);
+    ctx.closePath();
+  } else if (it.t === "poly") {
+    const pts = pointsOf(it);
+    if (!pts.length) return;
+    ctx.moveTo(pts[0][0], pts[0][1]);
+    for (let i = 1; i < pts.length; i++) ctx.lineTo(pts[i][0], pts[i][1]);
+    ctx.closePath();
+  }
+}
+
+function setDash(ctx, dash) {
+  if (typeof ctx.setLineDash !== "function") return;
+  ctx.setLineDash(Array.isArray(dash) ? dash.filter((d) => typeof d === "number" && d >= 0) : []);
+}
+
+function fillAndStroke(ctx, it) {
+  if (typeof it.fill === "string" && it.fill && it.fill !== "none") {
+    ctx.fillStyle = it.fill;
+    ctx.fill();
+  }
+  const lw = num(it.lw, 1);
+  if (typeof it.stroke === "string" && it.stroke && it.stroke !== "none" && lw > 0) {
+    ctx.lineWidth = lw;
+    ctx.strokeStyle = it.stroke;
+    setDash(ctx, it.dash);
+    ctx.stroke();
+    if (it.dash) setDash(ctx, []);
+  }
+}
+
+export function fontOf(it) {
+  const size = Math.max(1, num(it.size, 12));
+  return `${it.italic ? "italic " : ""}${it.bold ? "bold " : ""}${size}px ${FONT_FAMILY}`;
+}
+
+const ALIGNS = { left: "left", center: "center", right: "right", start: "start", end: "end", middle: "center" };
+const BASELINES = {
+  top: "top", hanging: "hanging", middle: "middle", alphabetic: "alphabetic",
+  ideographic: "ideographic", bottom: "bottom",
+};
+
+/** First-line y offset of a multi-line text block so the block honours its baseline. */
+export function firstLineOffset(baseline, n, lineHeight) {
+  if (n <= 1) return 0;
+  if (baseline === "middle") return -((n - 1) * lineHeight) / 2;
+  if (baseline === "bottom" || baseline === "alphabetic" || baseline === "ideographic") {
+    return -(n - 1) * lineHeight;
+  }
+  return 0;
+}
+
+function drawText(ctx, it) {
+  const text = it.s === undefined || it.s === null ? "" : String(it.s);
+  if (!text) return;
+  const size = Math.max(1, num(it.size, 12));
+  ctx.font = fontOf(it);
+  ctx.fillStyle = typeof it.color === "string" && it.color ? it.color : "#222";
+  ctx.textAlign = ALIGNS[it.align] || "left";
+  const baseline = BASELINES[it.baseline] || "alphabetic";
+  ctx.textBaseline = baseline;
+  const lines = text.split("\n");
+  const lh = size * LINE_HEIGHT;
+  let y = num(it.y) + firstLineOffset(baseline, lines.length, lh);
+  const x = num(it.x);
+  const maxw = num(it.maxw, 0);
+  for (const line of lines) {
+    if (maxw > 0) ctx.fillText(line, x, y, maxw);
+    else ctx.fillText(line, x, y);
+    y += lh;
+  }
+}
+
+function drawLine(ctx, it) {
+  const pts = pointsOf(it);
+  if (pts.length < 2) return;
+  ctx.beginPath();
+  ctx.moveTo(pts[0][0], pts[0][1]);
+  for (let i = 1; i < pts.length; i++) ctx.lineTo(pts[i][0], pts[i][1]);
+  ctx.lineWidth = Math.max(0, num(it.lw, 1));
+  ctx.strokeStyle = typeof it.color === "string" && it.color ? it.color : "#000";
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  setDash(ctx, it.dash);
+  ctx.stroke();
+  if (it.dash) setDash(ctx, []);
+}
+
+/** Expand an icon item into plain items (same algorithm as svg.py's _expand_icon). */
+export function expandIcon(it) {
+  const name = typeof it.name === "string" ? it.name : "";
+  const def = Object.prototype.hasOwnProperty.call(ICONS, name) ? ICONS[name] : UNKNOWN_ICON;
+  const size = Math.max(0, num(it.size, 16));
+  const cx = num(it.x), cy = num(it.y);
+  const color = typeof it.color === "string" && it.color ? it.color : def.color;
+  const label = (name.split(":").pop() || "?").slice(0, 2);
+  const sub = (v) => (v === "$color" ? color : v === "$label" ? label : v);
+  const out = [];
+  for (const src of def.items) {
+    const d = { t: src.t };
+    for (const k of Object.keys(src)) {
+      const v = src[k];
+      if (k === "t") continue;
+      if (k === "x") d.x = cx + v * size;
+      else if (k === "y") d.y = cy + v * size;
+      else if (k === "w" || k === "h" || k === "r" || k === "lw" || k === "size" || k === "maxw") d[k] = v * size;
+      else if (k === "pts") d.pts = v.map((p) => [cx + p[0] * size, cy + p[1] * size]);
+      else d[k] = sub(v);
+    }
+    if (it.alpha !== undefined) d.alpha = num(d.alpha, 1) * num(it.alpha, 1);
+    out.push(d);
+  }
+  return out;
+}
+
+/** Paint one scene item. */
+export function drawItem(ctx, it) {
+  if (!it || typeof it !== "object") return;
+  const alpha = num(it.alpha, 1);
+  if (alpha <= 0) return;
+  const withAlpha = alpha < 1 && it.t !== "icon"; // an icon's parts carry its alpha themselves
+  if (withAlpha) ctx.globalAlpha = alpha;
+  switch (it.t) {
+    case "rect":
+    case "circle":
+    case "poly":
+      tracePath(ctx, it);
+      fillAndStroke(ctx, it);
+      break;
+    case "text":
+      drawText(ctx, it);
+      break;
+    case "line":
+      drawLine(ctx, it);
+      break;
+    case "icon":
+      for (const sub of expandIcon(it)) drawItem(ctx, sub);
+      break;
+    default:
+      break; // unknown item types are skipped (forward compatible)
+  }
+  if (withAlpha) ctx.globalAlpha = 1;
+}
+
+/** Paint a whole scene: background then the items in order. The transform is set by the caller. */
+export function drawScene(ctx, scene, size) {
+  const { w, h } = size || sceneSize(scene);
+  ctx.clearRect(0, 0, w, h);
+  if (scene && typeof scene.bg === "string" && scene.bg) {
+    ctx.fillStyle = scene.bg;
+    ctx.fillRect(0, 0, w, h);
+  }
+  const items = scene && Array.isArray(scene.items) ? scene.items : [];
+  for (const it of items) drawItem(ctx, it);
+}

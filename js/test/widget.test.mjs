@@ -1,0 +1,290 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import widget from "../src/index.js";
+import { DECISIONS, FakeModel, initialValues, names, SCENE, setup, STATUS, tick } from "../testlib/helpers.mjs";
+
+function mount(opts = {}, values = {}) {
+  const env = setup(opts);
+  const model = new FakeModel(initialValues(values));
+  const cleanup = widget.render({ model, el: env.el });
+  env.placeOverlay();
+  return { ...env, model, cleanup };
+}
+
+const glowed = (calls) => calls.some((c) => c[0] === "set" && c[1] === "shadowBlur" && c[2] > 0);
+
+test("render paints at once, sets data-version / data-painted and paint timings", () => {
+  const { el, model, calls } = mount();
+  assert.equal(el.dataset.version, "7");
+  assert.equal(el.dataset.painted, "1");
+  assert.equal(el.__illumi.paints, 1);
+  assert.equal(typeof el.__illumi.lastPaintMs, "number");
+  assert.deepEqual(el.__illumi.roundTrips, []);
+  const n = names(calls("base"));
+  for (const m of ["fillRect", "arcTo", "arc", "fillText", "lineTo", "closePath"]) assert.ok(n.includes(m), m);
+  // Every legal target gets an outline on the overlay; the panel shows the prompt.
+  assert.ok(names(calls("overlay")).includes("stroke"));
+  assert.match(el.textContent, /Choose an action/);
+  assert.match(el.querySelector(".illumi-status").textContent, /Red to act/);
+  assert.equal(model.listenerCount(), 8);
+});
+
+test("canvas is scaled to the cell width with a devicePixelRatio backing store", () => {
+  const { el, calls } = mount({ width: 500, dpr: 2 });
+  const base = el.querySelector("canvas.illumi-base");
+  assert.equal(base.style.width, "500px");
+  assert.equal(base.style.height, "350px");
+  assert.equal(base.width, 1000);
+  assert.equal(base.height, 700);
+  const t = calls("base").filter((c) => c[0] === "setTransform").pop();
+  assert.deepEqual(t, ["setTransform", 1, 0, 0, 1, 0, 0]); // 0.5 scale x 2 dpr
+});
+
+test("hit-testing maps client coordinates through scaling and HiDPI", () => {
+  const env = mount({ width: 500, dpr: 2 });
+  env.placeOverlay(100, 40); // the canvas sits at (100, 40) on the page
+  // region:A is the triangle (200,200)-(300,200)-(250,280) in scene units => CSS (100..150, 100..140).
+  env.mouse("click", 100 + 125, 40 + 110);
+  assert.equal(env.el.querySelector(".illumi-chooser").hidden, false); // region:A has two options
+  env.key("Escape");
+  // The same CSS point unscaled would be scene (125,110): nothing there.
+  env.mouse("click", 100 + 250, 40 + 220); // scene (500, 440) = card:plain, not a target
+  assert.equal(env.model.sent.length, 0);
+});
+
+test("hover highlights targets only, and shows tips", () => {
+  const env = mount();
+  const tip = env.el.querySelector(".illumi-tip");
+  env.clearCalls();
+  env.mouse("mousemove", 20, 100); // cell:C3 (target) away from the disk
+  assert.ok(glowed(env.calls("overlay")), "target glows");
+  assert.equal(tip.hidden, false);
+  assert.equal(tip.textContent, "Cell C3\nInfluence 2");
+  assert.ok(env.el.querySelector("canvas.illumi-overlay").classList.contains("illumi-pointer"));
+  env.clearCalls();
+  env.mouse("mousemove", 450, 450); // card:plain: tip, not a target
+  assert.equal(glowed(env.calls("overlay")), false, "non-target does not glow");
+  assert.equal(tip.hidden, false);
+  assert.equal(tip.textContent, "Not a target");
+  assert.ok(!env.el.querySelector("canvas.illumi-overlay").classList.contains("illumi-pointer"));
+  env.clearCalls();
+  env.mouse("mousemove", 750, 450); // cell:D4: not a target, no tip
+  assert.equal(tip.hidden, true);
+  assert.equal(glowed(env.calls("overlay")), false);
+  env.mouse("mousemove", 20, 100);
+  env.mouse("mouseleave", 0, 0);
+  assert.equal(tip.hidden, true);
+});
+
+test("a click on a single-option target sends the exact act message", () => {
+  const env = mount();
+  env.mouse("click", 50, 50); // the disk lies on top of cell:C3
+  assert.deepEqual(env.model.sent, [{ type: "act", version: 7, decision: "d1", option: "take-disk" }]);
+});
+
+test("a click on a non-target entity or empty board sends nothing", () => {
+  const env = mount();
+  env.mouse("click", 450, 450);
+  env.mouse("click", 990, 690);
+  assert.deepEqual(env.model.sent, []);
+});
+
+test("a multi-option target opens the chooser and sends the chosen option", () => {
+  const env = mount();
+  env.mouse("click", 250, 220);
+  const chooser = env.el.querySelector(".illumi-chooser");
+  assert.equal(chooser.hidden, false);
+  const items = [...chooser.querySelectorAll("button")];
+  assert.deepEqual(items.map((b) => b.textContent), ["Flip region A", "Claim region A"]);
+  assert.deepEqual(env.model.sent, []);
+  items[1].click();
+  assert.deepEqual(env.model.sent, [{ type: "act", version: 7, decision: "d1", option: "claim-A" }]);
+  assert.equal(chooser.hidden, true);
+});
+
+test("the chooser closes on Escape and on a click elsewhere (which does nothing else)", () => {
+  const env = mount();
+  const chooser = env.el.querySelector(".illumi-chooser");
+  env.mouse("click", 250, 220);
+  env.key("Escape");
+  assert.equal(chooser.hidden, true);
+  env.mouse("click", 250, 220);
+  assert.equal(chooser.hidden, false);
+  env.mouse("mousedown", 50, 50);
+  env.mouse("click", 50, 50);
+  assert.equal(chooser.hidden, true);
+  assert.deepEqual(env.model.sent, []);
+  env.mouse("click", 50, 50);
+  assert.equal(env.model.sent.length, 1);
+});
+
+test("panel buttons send act; every option is reachable from the panel, grouped", () => {
+  const env = mount();
+  const buttons = [...env.el.querySelectorAll(".illumi-panel button")];
+  assert.deepEqual(buttons.map((b) => b.dataset.option).sort(), DECISIONS[0].options.map((o) => o.id).sort());
+  const groups = [...env.el.querySelectorAll(".illumi-group-label")].map((g) => g.textContent);
+  assert.deepEqual(groups, ["Move:", "Take:", "Flip:", "Claim:"]);
+  const pass = env.el.querySelector('.illumi-panel button[data-option="pass"]');
+  assert.ok(pass.classList.contains("illumi-primary"));
+  pass.click();
+  assert.deepEqual(env.model.sent, [{ type: "act", version: 7, decision: "d1", option: "pass" }]);
+  // A second act for the same version while the first is in flight is ignored...
+  env.el.querySelector('.illumi-panel button[data-option="move-C3"]').click();
+  assert.equal(env.model.sent.length, 1);
+  // ...but after an error reply the player may try again.
+  env.model.receive({ type: "error", code: "illegal", message: "No." });
+  env.el.querySelector('.illumi-panel button[data-option="move-C3"]').click();
+  assert.deepEqual(env.model.sent[1], { type: "act", version: 7, decision: "d1", option: "move-C3" });
+});
+
+test("hovering a board option in the panel highlights its targets", () => {
+  const env = mount();
+  env.clearCalls();
+  const chip = env.el.querySelector('.illumi-panel button[data-option="move-C3"]');
+  chip.dispatchEvent(new env.win.MouseEvent("mouseenter"));
+  assert.ok(glowed(env.calls("overlay")));
+});
+
+test("many board options collapse into a list that keeps them reachable", () => {
+  const options = Array.from({ length: 30 }, (_, i) => ({ id: `o${i}`, label: `O${i}`, targets: ["cell:D4"], group: i % 2 ? "odd" : "even" }));
+  options.push({ id: "done", label: "Done", targets: [], group: null });
+  const env = mount({}, { decisions: [{ id: "big", seat: 1, prompt: "Pick", options }] });
+  const more = env.el.querySelector(".illumi-more");
+  assert.ok(more);
+  assert.equal(more.querySelectorAll("button").length, 30);
+  assert.equal(env.el.querySelectorAll(".illumi-panel button").length, 31);
+});
+
+test("undo, redo and history controls send their messages and follow status", async () => {
+  const env = mount();
+  const q = (s) => env.el.querySelector(s);
+  assert.equal(q(".illumi-undo").disabled, false);
+  assert.equal(q(".illumi-redo").disabled, true);
+  assert.equal(q(".illumi-history-label").textContent, "3 / 5");
+  q(".illumi-undo").click();
+  q(".illumi-redo").click(); // disabled: no message
+  q(".illumi-hist-prev").click();
+  q(".illumi-hist-next").click();
+  q(".illumi-hist-first").click();
+  q(".illumi-hist-last").click();
+  const range = q(".illumi-range");
+  range.value = "1";
+  range.dispatchEvent(new env.win.Event("change"));
+  assert.deepEqual(env.model.sent, [
+    { type: "undo", version: 7 },
+    { type: "goto", version: 7, index: 2 },
+    { type: "goto", version: 7, index: 4 },
+    { type: "goto", version: 7, index: 0 },
+    { type: "goto", version: 7, index: 5 },
+    { type: "goto", version: 7, index: 1 },
+  ]);
+  env.model.update({ status: { ...STATUS, can_undo: false, can_redo: true, history: { index: 5, length: 5 } }, version: 8 });
+  await tick(); // the update is painted in a microtask
+  assert.equal(q(".illumi-undo").disabled, true);
+  assert.equal(q(".illumi-redo").disabled, false);
+  assert.equal(q(".illumi-hist-next").disabled, true);
+  assert.equal(q(".illumi-hist-prev").disabled, false);
+  q(".illumi-redo").click();
+  assert.deepEqual(env.model.sent.at(-1), { type: "redo", version: 8 });
+});
+
+test("the privacy curtain hides board and panel, and a click sends the curtain message", async () => {
+  const env = mount({}, { status: { ...STATUS, curtain: "Red" } });
+  const curtain = env.el.querySelector(".illumi-curtain");
+  assert.equal(curtain.hidden, false);
+  assert.equal(curtain.textContent, "Pass to Red — click to reveal");
+  assert.equal(env.el.querySelector(".illumi-panel").hidden, true);
+  assert.equal(env.el.querySelectorAll(".illumi-panel button").length, 0);
+  assert.ok(!names(env.calls("base")).includes("fillText"), "the board is not painted");
+  env.mouse("click", 50, 50); // the board does not act under the curtain
+  assert.deepEqual(env.model.sent, []);
+  curtain.click();
+  assert.deepEqual(env.model.sent, [{ type: "curtain", open: true }]);
+  env.model.set("status", { ...STATUS, curtain: null });
+  await tick();
+  assert.equal(curtain.hidden, true);
+  assert.ok(env.el.querySelectorAll(".illumi-panel button").length > 0);
+});
+
+test("repaints once on change:scene / change:version and updates data-version", async () => {
+  const env = mount();
+  env.clearCalls();
+  const paints = env.el.__illumi.paints;
+  const scene = { ...SCENE, items: [{ t: "text", x: 1, y: 1, s: "new board" }] };
+  env.model.update({ scene, decisions: [], version: 8, log: ["x"] }); // one synced update
+  assert.equal(env.el.dataset.version, "7"); // painted in a microtask, once
+  await tick();
+  assert.equal(env.el.__illumi.paints, paints + 1);
+  assert.equal(env.el.dataset.version, "8");
+  assert.ok(env.calls("base").some((c) => c[0] === "fillText" && c[1] === "new board"));
+  env.model.set("version", 9);
+  await tick();
+  assert.equal(env.el.dataset.version, "9");
+  assert.equal(env.el.__illumi.paints, paints + 2);
+});
+
+test("round trips are measured from an act to the painted next version", async () => {
+  const env = mount();
+  env.mouse("click", 50, 50);
+  assert.equal(env.model.sent.length, 1);
+  env.model.receive({ type: "ok", version: 8 });
+  env.model.update({ version: 8, decisions: [] });
+  await tick();
+  assert.equal(env.el.__illumi.roundTrips.length, 1);
+  assert.ok(env.el.__illumi.roundTrips[0] >= 0);
+});
+
+test("an error reply is shown, and status.error too; a new version clears the reply", async () => {
+  const env = mount();
+  const line = env.el.querySelector(".illumi-error");
+  assert.equal(line.textContent, "");
+  env.model.receive({ type: "error", code: "stale", message: "The board changed." });
+  assert.equal(line.textContent, "The board changed. [stale]");
+  env.model.set("version", 8);
+  await tick();
+  assert.equal(line.textContent, "");
+  env.model.set("status", { ...STATUS, error: { code: "illegal", message: "Not now." } });
+  await tick();
+  assert.equal(line.textContent, "Not now. [illegal]");
+});
+
+test("the log panel shows the entries, newest last", () => {
+  const env = mount();
+  const items = [...env.el.querySelectorAll(".illumi-log li")].map((li) => li.textContent);
+  assert.deepEqual(items, ["Red passes", "Blue moves to C3"]);
+  assert.match(env.el.querySelector(".illumi-log summary").textContent, /Log \(2\) — Blue moves to C3/);
+});
+
+test("resize repaints at the new width", () => {
+  const env = mount();
+  env.setWidth(400);
+  env.observers[0].fire(400);
+  const base = env.el.querySelector("canvas.illumi-base");
+  assert.equal(base.style.width, "400px");
+  assert.equal(base.style.height, "280px");
+});
+
+test("clean-up removes every model listener, DOM listener and the ResizeObserver", async () => {
+  const env = mount();
+  assert.ok(env.model.listenerCount() > 0);
+  env.mouse("click", 250, 220); // chooser open: document listeners active
+  const paints = env.el.__illumi.paints;
+  env.cleanup();
+  assert.equal(env.model.listenerCount(), 0);
+  assert.equal(env.observers.length, 1);
+  assert.equal(env.observers[0].disconnected, true);
+  assert.equal(env.el.children.length, 0);
+  env.model.set("version", 99);
+  env.key("Escape");
+  await tick();
+  assert.equal(env.el.__illumi.paints, paints);
+});
+
+test("a widget without a scene still paints (empty board, no decisions)", () => {
+  const env = setup();
+  const model = new FakeModel({ protocol: 1, version: 0, scene: {}, decisions: [], log: [], status: {} });
+  widget.render({ model, el: env.el });
+  assert.equal(env.el.dataset.painted, "1");
+  assert.equal(env.el.dataset.version, "0");
+});
