@@ -1,0 +1,25 @@
+"""Game-agnostic engine core (pure Python; imports nothing from Jupyter)."""
+
+from .action import CHANCE, Action, ActionList, Decision
+from .errors import (
+    AmbiguousNotation,
+    DataError,
+    EngineError,
+    GameOver,
+    HistoryError,
+    IllegalAction,
+    NotationError,
+    NotYourDecision,
+    RecordError,
+    StaleAction,
+)
+from .game import OMNISCIENT, Game, Log, LogEntry, State, load_position, load_record
+from .registry import available_games, load_game, register_game
+from .rng import Rng
+
+__all__ = [
+    "CHANCE", "OMNISCIENT", "Action", "ActionList", "AmbiguousNotation", "DataError", "Decision",
+    "EngineError", "Game", "GameOver", "HistoryError", "IllegalAction", "Log", "LogEntry", "NotYourDecision",
+    "NotationError", "RecordError", "Rng", "StaleAction", "State", "available_games", "load_game",
+    "load_position", "load_record", "register_game",
+]

@@ -1,0 +1,34 @@
+"""Game registry: ``load_game(name, players=N, **options)``."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .errors import EngineError
+
+_GAMES = {
+    "pax": "illumi_widgets.games.pax.rules:PaxGame",
+}
+_ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax"}
+
+
+def available_games() -> list[str]:
+    return sorted(_GAMES)
+
+
+def register_game(name: str, target: str) -> None:
+    """Register ``"module:Class"`` under ``name`` (used by games outside the package)."""
+    _GAMES[name] = target
+
+
+def load_game(name: str, players: int = 2, **options):
+    """The rules of ``name`` for ``players`` players, e.g. ``load_game("pax", players=3)``."""
+    if not isinstance(name, str):
+        raise EngineError(f"game name must be a string, got {name!r}", code="unknown-game")
+    key = _ALIASES.get(name.strip().lower(), name.strip().lower())
+    if key not in _GAMES:
+        raise EngineError(
+            f"unknown game {name!r}; available: {', '.join(available_games())}", code="unknown-game"
+        )
+    module, _, cls = _GAMES[key].partition(":")
+    return getattr(import_module(module), cls)(players, **options)
