@@ -25,10 +25,17 @@ class Action:
     kind: str
     args: tuple = ()
     text: str = field(default="", compare=False, hash=False)
+    fmt: object = field(default=None, compare=False, hash=False, repr=False)
 
     def notation(self) -> str:
         """Canonical notation; ``state.parse(action.notation())`` gives the action back."""
-        return self.text or " ".join([self.kind, *map(str, self.args)])
+        if self.text:
+            return self.text
+        if self.fmt is not None:  # formatted on first use: most generated candidates are never shown
+            text = self.fmt(self.kind, self.args)
+            object.__setattr__(self, "text", text)
+            return text
+        return " ".join([self.kind, *map(str, self.args)])
 
     def __str__(self) -> str:
         return self.notation()

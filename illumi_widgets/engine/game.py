@@ -168,6 +168,10 @@ class Game:
     def check(self, data, action: Action) -> IllegalAction | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def legal(self, data, seat: int) -> list[Action]:
+        """The legal actions of ``seat``: its candidates that pass ``check`` (a game may memoize here)."""
+        return [a for a in self.candidates(data, seat) if self.check(data, a) is None]
+
     def perform(self, data, action: Action, log: Log) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -218,7 +222,7 @@ class State:
         self.auto_chance = True
         self.log: list[LogEntry] = []
         self._history: list[tuple[Action, int, int]] = []  # (action, rng state after, log length after)
-        self._redo: list[Action] = []
+        self._redo: list[tuple[Action, int]] = []  # (action, rng state after), next redo last
         self._checkpoints: dict[int, tuple] = {}
         self._floor = 0
         self._cache_version = -1
@@ -249,8 +253,7 @@ class State:
         out = []
         for d in game.decisions(data):
             if d.options is None and d.seat != CHANCE:
-                acts = [a for a in game.candidates(data, d.seat) if game.check(data, a) is None]
-                d = Decision(d.seat, d.kind, d.prompt, ActionList(acts), d.sealed)
+                d = Decision(d.seat, d.kind, d.prompt, ActionList(game.legal(data, d.seat)), d.sealed)
             out.append(d)
         return out
 
@@ -370,8 +373,10 @@ class State:
             self.apply(a)
         return self
 
-    def _do(self, act: Action) -> None:
+    def _do(self, act: Action, rng_after: int | None = None) -> None:
         self.game.perform(self.data, act, Log(self.log, len(self._history)))
+        if rng_after is not None:  # a redo: the RNG stands where drawing this outcome left it
+            self.rng.state = rng_after
         self._history.append((act, self.rng.state, len(self.log)))
         self.version += 1  # versions never repeat, not even across undo
         self._checkpoint()
@@ -389,7 +394,7 @@ class State:
     def _settle(self) -> None:
         """Resolve chance decisions automatically while ``auto_chance`` is on."""
         while self.auto_chance and self.game.outcome(self.data) is None:
-            pending = self.decisions()
+            pending = self.game.decisions(self.data)
             if not pending or pending[0].seat != CHANCE:
                 return
             self._do(self.game.sample_chance(self.data, self.rng))
@@ -441,20 +446,20 @@ class State:
         target = self._undo_target()
         if target is None:
             raise HistoryError("nothing to undo")
-        undone = [h[0] for h in self._history[target:]]
+        undone = [(h[0], h[1]) for h in self._history[target:]]
         self._truncate(target)
         self._redo.extend(reversed(undone))
-        return undone[0]
+        return undone[0][0]
 
     def redo(self) -> Action:
         """Re-apply the last undone decision, with the same chance outcomes as before."""
         if not self._redo:
             raise HistoryError("nothing to redo")
         first = self._redo.pop()
-        self._do(first)
-        while self._redo and self._redo[-1].seat == CHANCE and self.auto_chance:
-            self._do(self._redo.pop())
-        return first
+        self._do(*first)
+        while self._redo and self._redo[-1][0].seat == CHANCE and self.auto_chance:
+            self._do(*self._redo.pop())
+        return first[0]
 
     def goto(self, index: int) -> None:
         """Step through history: leave exactly ``index`` actions applied (undoing or redoing as needed)."""
@@ -464,11 +469,11 @@ class State:
         if not self._floor <= index <= total:
             raise HistoryError(f"history index {index} is outside {self._floor}..{total}")
         if index < len(self._history):
-            undone = [h[0] for h in self._history[index:]]
+            undone = [(h[0], h[1]) for h in self._history[index:]]
             self._truncate(index)
             self._redo.extend(reversed(undone))
         while len(self._history) < index:
-            self._do(self._redo.pop())
+            self._do(*self._redo.pop())
 
     def _checkpoint(self, force: bool = False) -> None:
         n = len(self._history)

@@ -1,0 +1,94 @@
+"""Favor arithmetic: paying costs (with the 3-for-1 exchange) and choosing gains.
+
+A cost is a list of *slots*; each slot is the set of faction indices that may
+pay it (one icon of a location: a single faction; "matching Favor": the acting
+card's factions; "any Favor": all six).  The rulebook's exchange (EN "Important!
+Exchanging Favor"): while paying, the active player may spend ``rate`` (3) Favor
+of one type as 1 Favor of *another* type.  A payment is the vector of tokens
+spent, so two ways of paying that spend the same tokens are one option.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+FACTIONS = ("NOB", "PRO", "MAG", "ART", "SCH", "CLE")
+FACTION_NAMES = ("Nobility", "Professions", "Magistrates", "Artists", "Scholars", "Clergy")
+ABBR = ("Nob", "Pro", "Mag", "Art", "Sch", "Cle")
+FI = {f: i for i, f in enumerate(FACTIONS)}
+ALL = frozenset(range(6))
+_ABBR_LOWER = {a.lower(): i for i, a in enumerate(ABBR)}
+_ABBR_LOWER.update({f.lower(): i for i, f in enumerate(FACTIONS)})
+_ABBR_LOWER.update({n.lower(): i for i, n in enumerate(FACTION_NAMES)})
+
+
+def faction_index(token: str) -> int | None:
+    """``"sch"``, ``"SCH"`` or ``"Scholars"`` → 4; unknown → None."""
+    return _ABBR_LOWER.get(token.lower())
+
+
+def tokens_text(vec) -> str:
+    """(2,0,0,0,1,0) → ``"Nob Nob Sch"``."""
+    return " ".join(ABBR[f] for f in range(6) for _ in range(vec[f]))
+
+
+def payments(holdings, slots, rate: int = 3, limit: int = 400) -> list[tuple[int, ...]]:
+    """Every distinct vector of tokens that pays ``slots`` from ``holdings``.
+
+    Each slot is paid by one token of a faction it accepts, or by ``rate``
+    tokens of one faction it does not accept (the exchange).  At most ``limit``
+    vectors are returned (more never happens with real costs).
+    """
+    slots = sorted((tuple(sorted(s)) for s in slots), key=len)
+    results: set[tuple[int, ...]] = set()
+    seen: set = set()
+
+    def rec(i: int, have: tuple[int, ...]):
+        if len(results) >= limit or (i, have) in seen:
+            return
+        seen.add((i, have))
+        if i == len(slots):
+            results.add(tuple(h0 - h for h0, h in zip(holdings, have)))
+            return
+        accepts = slots[i]
+        for f in accepts:
+            if have[f] >= 1:
+                rec(i + 1, have[:f] + (have[f] - 1,) + have[f + 1:])
+        for g in range(6):
+            if g not in accepts and have[g] >= rate:
+                rec(i + 1, have[:g] + (have[g] - rate,) + have[g + 1:])
+
+    rec(0, tuple(holdings))
+    return sorted(results, key=lambda v: (sum(v), tuple(-x for x in v)))
+
+
+def can_pay(holdings, slots, rate: int = 3) -> bool:
+    """Whether some payment exists (fast path for legality checks)."""
+    if not slots:
+        return True
+    if len(slots) == 1:  # the common case: one matching Favor
+        (slot,) = slots
+        return any(holdings[f] >= 1 for f in slot) or any(
+            holdings[g] >= rate for g in range(6) if g not in slot)
+    return bool(payments(holdings, slots, rate, limit=1))
+
+
+def gain_choices(slots) -> list[tuple[int, ...]]:
+    """Distinct gain vectors for gain slots (each slot: the factions one gained Favor may be)."""
+    out = set()
+    for combo in product(*[sorted(s) for s in slots]):
+        vec = [0] * 6
+        for f in combo:
+            vec[f] += 1
+        out.add(tuple(vec))
+    return sorted(out, key=lambda v: tuple(-x for x in v))
+
+
+def vec_from_tokens(tokens) -> tuple[int, ...] | None:
+    vec = [0] * 6
+    for t in tokens:
+        f = faction_index(t)
+        if f is None:
+            return None
+        vec[f] += 1
+    return tuple(vec)

@@ -1,0 +1,129 @@
+"""The Pax Illuminaten position: plain lists and dicts, cheap to copy.
+
+Cells are map indices (row-major, ``A1`` = 0); a seat's own Areopagus is the
+pseudo-cell ``AREO`` (-1) when it acts or is extorted.  Piles keep their top
+card at the END of the list.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+
+AREO = -1
+COURT_SIZE = 5
+HAND_LIMIT = 4
+INFLUENCE_PER_SEAT = 20
+POOL_PER_FACTION = {2: 6, 3: 8, 4: 10}
+FACTION_ROW = {2: 3, 3: 4, 4: 5}
+SEAT_COLORS = ("Blue", "Red", "Green", "Beige")
+
+_LIST_FIELDS = (
+    "cards", "up", "infl", "deck", "discard", "court", "contacts", "faction_row", "public_plots",
+    "private_plot", "private_revealed", "plot_pile", "event_deck", "event_discard", "special_active",
+    "cubes", "extorted", "played", "boxed_factions", "boxed_events",
+)
+_NESTED_FIELDS = ("hands", "known", "favor", "special_hand")
+_SCALARS = (
+    "seats", "chamberlain", "active", "first", "round", "turn", "main_left", "claimed_faction",
+    "claimed_plot", "revealed", "final_round", "reshuffles", "result",
+)
+
+
+class PaxData:
+    """Every fact of a Pax position (see the module docstring for conventions)."""
+
+    __slots__ = (*_LIST_FIELDS, *_NESTED_FIELDS, *_SCALARS, "pool", "faction_holder", "claims", "edicts",
+                 "frames")
+
+    def __init__(self, seats: int):
+        self.seats = seats
+        self.cards: list = []          # per cell: card id (face-down cards too)
+        self.up: list = []             # per cell: face-up?
+        self.infl: list = []           # per cell: tuple of seat-or-None per location (top-most first)
+        self.deck: list = []
+        self.discard: list = []
+        self.court: list = [None] * COURT_SIZE
+        self.chamberlain = 0
+        self.hands = [[] for _ in range(seats)]
+        self.known = [[] for _ in range(seats)]   # cards in a hand that every seat saw go there
+        self.favor = [[0] * 6 for _ in range(seats)]
+        self.pool = [0] * 6
+        self.contacts: list = [0] * seats
+        self.faction_row: list = []
+        self.boxed_factions: list = []
+        self.faction_holder: dict = {}
+        self.public_plots: list = []
+        self.private_plot: list = [None] * seats
+        self.private_revealed: list = [False] * seats
+        self.plot_pile: list = []
+        self.claims = [{} for _ in range(seats)]  # plot id -> True (on the card) / False (under it)
+        self.event_deck: list = []
+        self.event_discard: list = []
+        self.boxed_events: list = []
+        self.edicts = [[] for _ in range(seats)]  # per seat: [[event id, favor on it], ...]
+        self.special_hand = [[] for _ in range(seats)]
+        self.special_active: list = [None] * seats
+        self.active = 0
+        self.first = 0
+        self.round = 0
+        self.turn = 0
+        self.main_left = 0
+        self.cubes: list = []
+        self.claimed_faction = False
+        self.claimed_plot = False
+        self.extorted: list = []
+        self.revealed = False
+        self.played: list = []
+        self.final_round = False
+        self.reshuffles = 0
+        self.result = None
+        self.frames: list = []
+
+    def copy(self) -> PaxData:
+        new = PaxData.__new__(PaxData)
+        for f in _SCALARS:
+            setattr(new, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(new, f, list(getattr(self, f)))
+        for f in _NESTED_FIELDS:
+            setattr(new, f, [list(x) for x in getattr(self, f)])
+        new.pool = list(self.pool)
+        new.faction_holder = dict(self.faction_holder)
+        new.claims = [dict(c) for c in self.claims]
+        new.edicts = [[list(e) for e in es] for es in self.edicts]
+        new.frames = deepcopy(self.frames) if self.frames else []
+        if isinstance(self.result, dict):
+            new.result = deepcopy(self.result)
+        return new
+
+    # -- JSON ------------------------------------------------------------------------------------------
+    def encode(self) -> dict:
+        out = {}
+        for f in self.__slots__:
+            v = getattr(self, f)
+            if f == "infl":
+                v = [list(t) for t in v]
+            elif f == "faction_holder":
+                v = dict(v)
+            out[f] = deepcopy(v)
+        return out
+
+    @classmethod
+    def decode(cls, obj) -> PaxData:
+        if not isinstance(obj, dict):
+            raise ValueError("position data must be an object")
+        missing = [f for f in cls.__slots__ if f not in obj]
+        if missing:
+            raise ValueError(f"position data lacks field(s) {', '.join(missing)}")
+        seats = obj["seats"]
+        if not isinstance(seats, int) or not 2 <= seats <= 4:
+            raise ValueError(f"field 'seats' must be 2, 3 or 4, got {seats!r}")
+        new = cls(seats)
+        for f in cls.__slots__:
+            setattr(new, f, deepcopy(obj[f]))
+        if not isinstance(new.infl, list) or not all(isinstance(t, list) for t in new.infl):
+            raise ValueError("field 'infl' must be a list of lists")
+        new.infl = [tuple(t) for t in new.infl]
+        if not isinstance(new.faction_holder, dict):
+            raise ValueError("field 'faction_holder' must be an object")
+        return new

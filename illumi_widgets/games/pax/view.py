@@ -1,0 +1,206 @@
+"""What each seat may see of a Pax position, and the consistency checks of a position.
+
+``pax_view`` is called only through ``State.view`` — the one place hidden
+information is filtered.  Hidden here: face-down map cards, the draw pile's
+order, other seats' hands (except cards every seat saw go there, e.g. from the
+Court), other seats' unrevealed private Plots and held Special Events, the Plot
+pile, the Event deck, Event cards being chosen by another seat, and a rival's
+sealed Oust card until both are revealed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine import OMNISCIENT
+from .favor import FACTIONS
+from .model import AREO, COURT_SIZE, INFLUENCE_PER_SEAT
+
+
+def _cell_name(g, c):
+    return "areopagus" if c == AREO else g.geom.names[c]
+
+
+def pax_view(g, d, seat) -> dict:
+    omni = seat == OMNISCIENT
+    me = seat if isinstance(seat, int) else None
+
+    def sees(s):
+        return omni or s == me
+
+    frame = d.frames[-1] if d.frames else None
+    pending = None
+    if frame is not None:
+        t = frame["t"]
+        pending = {"t": t, "seat": frame.get("seat")}
+        if t == "reveal":
+            pending.update(
+                attacker=frame["att"], defender=frame["def"], cell=_cell_name(g, frame["cell"]), count=frame["k"],
+                strength=list(frame["base"]), round=frame["round"],
+                committed=sorted(int(s) for s in frame["commits"]),
+                # a sealed commit is shown only to its own seat (or the omniscient analysis view)
+                commits={s: c for s, c in frame["commits"].items() if sees(int(s))},
+            )
+        elif t == "keep":
+            pending["cards"] = list(frame["cards"]) if sees(frame["seat"]) else len(frame["cards"])
+        elif t in ("pay", "collect"):
+            pending["slots"] = [[FACTIONS[x] for x in s] for s in frame["slots"]]
+            pending["why"] = frame["why"]
+        elif t == "place":
+            pending["cell"] = _cell_name(g, frame["cell"])
+        elif t == "move":
+            pending.update(faction=FACTIONS[frame["fac"]], left=frame["left"],
+                           onto=None if frame.get("dest") is None else _cell_name(g, frame["dest"]))
+        elif t == "give":
+            pending.update(to=list(frame["to"]))
+        elif t == "subvert":
+            pending.update(faction=FACTIONS[frame["fac"]])
+        elif t == "press":
+            pending["cell"] = None
+    hands = []
+    for s in range(d.seats):
+        if sees(s):
+            hands.append({"count": len(d.hands[s]), "cards": list(d.hands[s]), "hidden": 0})
+        else:
+            known = [c for c in d.hands[s] if c in d.known[s]]
+            hands.append({"count": len(d.hands[s]), "cards": known, "hidden": len(d.hands[s]) - len(known)})
+    private = []
+    for s in range(d.seats):
+        p = d.private_plot[s]
+        private.append(p if (p is not None and (sees(s) or d.private_revealed[s])) else None)
+    claims: dict = {}
+    for s in range(d.seats):
+        for p, on in d.claims[s].items():
+            claims.setdefault(p, {})[s] = "on" if on else "under"
+    return {
+        "game": "pax",
+        "players": d.seats,
+        "seat_names": list(g.seat_names),
+        "seat": me,
+        "map": {
+            "rows": g.geom.rows,
+            "cols": g.geom.cols,
+            "sides": list(g.sides),
+            "areopagi": [[g.geom.names[c] for c in cells] for cells in g.areo_cells],
+            "cells": [
+                {"name": g.geom.names[c], "card": d.cards[c] if d.up[c] else None, "up": d.up[c],
+                 "influence": list(d.infl[c]) if d.up[c] else []}
+                for c in range(len(d.cards))
+            ],
+        },
+        "court": list(d.court),
+        "chamberlain": d.chamberlain,
+        "deck": len(d.deck),
+        "discard": len(d.discard),
+        "discard_top": d.discard[-1] if d.discard else None,
+        "played": list(d.played),
+        "pool": {FACTIONS[x]: d.pool[x] for x in range(6)},
+        "favor": [{FACTIONS[x]: d.favor[s][x] for x in range(6)} for s in range(d.seats)],
+        "supply": [g.supply(d, s) for s in range(d.seats)] if d.cards else [INFLUENCE_PER_SEAT] * d.seats,
+        "contacts": list(d.contacts),
+        "hands": hands,
+        "hand_limit": [g.hand_limit(d, s) for s in range(d.seats)],
+        "factions": {"row": list(d.faction_row), "held": dict(d.faction_holder), "out": list(d.boxed_factions)},
+        "plots": {"public": list(d.public_plots), "private": private, "revealed": list(d.private_revealed),
+                  "pile": len(d.plot_pile), "claims": claims},
+        "events": {
+            "deck": len(d.event_deck),
+            "discard": list(d.event_discard),
+            "edicts": [[list(e) for e in d.edicts[s]] for s in range(d.seats)],
+            "specials_held": [list(d.special_hand[s]) if sees(s) else len(d.special_hand[s]) for s in range(d.seats)],
+            "active": list(d.special_active),
+            "edicts_discarded": g.edicts_discarded(d) if d.cards else 0,
+        },
+        "turn": {
+            "active": d.active, "first": d.first, "round": d.round, "turn": d.turn, "main_left": d.main_left,
+            "cubes": [_cell_name(g, c) for c in d.cubes], "claimed_faction": d.claimed_faction,
+            "claimed_plot": d.claimed_plot, "extorted": [_cell_name(g, c) for c in d.extorted],
+            "revealed": d.revealed, "final_round": d.final_round, "reshuffles": d.reshuffles,
+        },
+        "pending": pending,
+        "omniscient": {"deck": list(reversed(d.deck)), "map": list(d.cards), "plot_pile": list(d.plot_pile),
+                       "event_deck": list(reversed(d.event_deck))} if omni else None,
+    }
+
+
+def pax_problems(g, d) -> list[str]:
+    """Everything that makes a position impossible (used by load_position and the random-play tests)."""
+    out: list[str] = []
+    if not isinstance(d.frames, list) or any(not isinstance(f, dict) or "t" not in f for f in d.frames):
+        return ["frames must be a list of objects with a 't' field"]
+    if d.frames and d.frames[0].get("t") == "deal" and not d.cards:
+        return out  # before the deal: nothing is placed yet
+    n = g.n
+    if len(d.cards) != n or len(d.up) != n or len(d.infl) != n:
+        return [f"the map must have {n} cards, face flags and Influence rows"]
+    # Luminary cards: each exactly once
+    where = Counter()
+    for c in d.cards:
+        if c is not None:
+            where[c] += 1
+    for pile in (d.deck, d.discard, d.played, *d.hands):
+        where.update(pile)
+    where.update(c for c in d.court if c is not None)
+    unknown = [c for c in where if c not in g.lum]
+    if unknown:
+        out.append(f"unknown card(s) {', '.join(sorted(map(str, unknown))[:5])}")
+    twice = [c for c, k in where.items() if k > 1]
+    if twice:
+        out.append(f"card(s) in two places: {', '.join(sorted(twice)[:5])}")
+    missing = [c for c in g.ids if c not in where]
+    if missing:
+        out.append(f"card(s) missing: {', '.join(missing[:5])}")
+    if len(d.court) != COURT_SIZE or not 0 <= d.chamberlain < COURT_SIZE:
+        out.append("the Court has 5 slots and the Chamberlain stands on one of them")
+    # Influence
+    for c in range(n):
+        cid = d.cards[c]
+        slots = d.infl[c]
+        if cid is None:
+            if slots:
+                out.append(f"{g.geom.names[c]} is empty but holds Influence")
+            continue
+        if cid in g.nloc and len(slots) != g.nloc[cid]:
+            out.append(f"{g.geom.names[c]}: {cid} has {g.nloc[cid]} Locations, not {len(slots)}")
+        if not d.up[c] and any(x is not None for x in slots):
+            out.append(f"{g.geom.names[c]} is face-down but holds Influence")
+        if any(x is not None and not (isinstance(x, int) and 0 <= x < d.seats) for x in slots):
+            out.append(f"{g.geom.names[c]}: Influence of an unknown seat")
+    for s in range(d.seats):
+        if g.supply(d, s) < 0:
+            out.append(f"seat {s} has more than {INFLUENCE_PER_SEAT} Influence out")
+    # Favor
+    for x in range(6):
+        total = d.pool[x] + sum(d.favor[s][x] for s in range(d.seats))
+        total += sum(fav for s in range(d.seats) for ev, fav in d.edicts[s] if g.events[ev].faction == FACTIONS[x])
+        if total != g.pool_size:
+            out.append(f"{FACTIONS[x]} Favor: {total} in play, expected {g.pool_size}")
+        if d.pool[x] < 0 or any(d.favor[s][x] < 0 for s in range(d.seats)):
+            out.append(f"{FACTIONS[x]} Favor below zero")
+    # Plots
+    plots = Counter(d.public_plots) + Counter(p for p in d.private_plot if p is not None) + Counter(d.plot_pile)
+    if sorted(plots.elements()) != sorted(g.plots):
+        out.append("every Plot card must be exactly once among public, private and the pile")
+    for s in range(d.seats):
+        for p in d.claims[s]:
+            if p not in d.public_plots and p != d.private_plot[s]:
+                out.append(f"seat {s} claims a Plot that is not theirs or public")
+    # Events
+    ev = Counter(d.event_deck) + Counter(d.event_discard) + Counter(d.boxed_events)
+    for s in range(d.seats):
+        ev.update(d.special_hand[s])
+        ev.update(e for e, _ in d.edicts[s])
+        if d.special_active[s] is not None:
+            ev[d.special_active[s]] += 1
+    for f in d.frames:
+        if f.get("t") == "keep":
+            ev.update(f.get("cards", []))
+    if sorted(ev.elements()) != sorted(g.events):
+        out.append("every Event card must be exactly once")
+    # Faction cards
+    fc = Counter(d.faction_row) + Counter(d.boxed_factions) + Counter(list(d.faction_holder))
+    if sorted(fc.elements()) != sorted(FACTIONS[f] for f in g.faction_cards):
+        out.append("every Faction card must be exactly once (row, held or out of the game)")
+    if not (0 <= d.active < d.seats and 0 <= d.first < d.seats):
+        out.append("active and first seats must be seats")
+    return out

@@ -1,0 +1,133 @@
+"""Setup (EN Setup steps 1-15) and the Favor rules (EN Key Concepts: Exchanging and Subverting Favor)."""
+
+from __future__ import annotations
+
+import pytest
+
+from illumi_widgets import load_game
+from illumi_widgets.games.pax.favor import ABBR, FI, payments
+from illumi_widgets.games.pax.model import AREO
+
+
+@pytest.mark.parametrize("players,cells,pool,row", [(2, 20, 6, 3), (3, 25, 8, 4), (4, 25, 10, 5)])
+def test_setup_steps_1_to_15(players, cells, pool, row):
+    g = load_game("pax", players=players)
+    d = g.new_state(seed=11).data
+    assert len(d.cards) == cells and not any(d.up)                       # 2. map face-down
+    assert all(c is not None for c in d.court) and d.chamberlain == 0    # 3-4. Court, Chamberlain leftmost
+    assert all(len(h) == 4 for h in d.hands)                             # 7. four cards each
+    assert len(d.deck) == 57 - cells - 5 - 4 * players                   # 1. the rest is the deck
+    for s in range(players):                                             # 8-9. contact Favor: 1 of each
+        assert sorted(x for x in range(6) for _ in range(d.favor[s][x])) == sorted(g.contact_fac[d.contacts[s]])
+    for x in range(6):                                                   # 5. pool 6/8/10 (minus contacts)
+        assert d.pool[x] + sum(d.favor[s][x] for s in range(players)) == pool
+    assert d.first == min(range(players), key=lambda s: d.contacts[s])  # 10. lowest contact starts
+    assert len(d.faction_row) == row and len(d.boxed_factions) == 6 - row  # 12. 3/4/5 Faction cards
+    assert len(d.public_plots) == 2 and all(d.private_plot)              # 13-14. plots
+    assert len(d.plot_pile) == 13 - 2 - players
+    assert len(d.event_deck) == 12 and len(d.boxed_events) == 3          # 15. event deck
+    top6, bottom6 = d.event_deck[6:], d.event_deck[:6]
+    for half in (top6, bottom6):
+        assert sum(g.events[e].kind == "edict" for e in half) == 3
+    assert all(g.events[e].kind == "special" for e in d.boxed_events)
+    assert d.active == d.first and d.round == 1
+
+
+def test_first_player_is_lowest_contact_over_many_deals():
+    g = load_game("pax", players=4)
+    for seed in range(20):
+        d = g.new_state(seed=seed).data
+        assert d.contacts[d.first] == min(d.contacts)
+
+
+def test_first_round_skips_the_event_phase(new, editor):
+    """EN Sequence of Play: 'Ignore this phase during the first round.'"""
+    state, g, cards = new()
+    d = state.data
+    with editor(state) as ed:
+        d.special_hand[0] = [g.special_ids[0]]
+        d.event_deck.remove(g.special_ids[0]) if g.special_ids[0] in d.event_deck else d.boxed_events.remove(
+            g.special_ids[0])
+        ed.start_turn(0, round=1)
+    assert state.decisions()[0].kind == "turn"  # no activation offered in round 1
+
+
+def test_exchange_three_of_one_type_for_one_of_another():
+    """EN 'Important! Exchanging Favor': 3 of a single type count as 1 of another type."""
+    sch = FI["SCH"]
+    nob = FI["NOB"]
+    holding = [3, 0, 0, 0, 0, 0]
+    assert payments(holding, [{sch}]) == [(3, 0, 0, 0, 0, 0)]
+    assert payments([2, 0, 0, 0, 0, 0], [{sch}]) == []          # 2 are not enough
+    # never 3 of the accepted type for itself: paying Nob with Nob costs 1
+    assert payments([3, 0, 0, 0, 0, 0], [{nob}]) == [(1, 0, 0, 0, 0, 0)]
+    # two icons, one paid directly and one by exchange
+    assert (3, 0, 0, 0, 1, 0) in payments([3, 0, 0, 0, 1, 0], [{sch}, {sch}])
+
+
+def test_exchange_in_play_offers_every_distinct_payment(new, editor):
+    """Scouting from the Areopagus costs 1 matching Favor; 3 of a non-matching type also pay (exchange)."""
+    state, g, cards = new()
+    t = g.geom.areopagus_cells[0][0]
+    fac = g.contact_fac[state.data.contacts[0]]
+    x, y = fac[0], next(f for f in range(6) if f not in fac)
+    with editor(state) as ed:
+        ed.favor(0, **{ABBR[x]: 1, ABBR[y]: 3})
+        ed.put(g.geom.names[t], cards.find(rank="I"), up=False)
+    state.apply(f"scout {g.geom.names[t]} from areopagus")
+    assert sorted(state.legal_actions().notations()) == sorted([f"pay {ABBR[x]}", f"pay {ABBR[y]} {ABBR[y]} {ABBR[y]}"])
+    state.apply(f"pay {ABBR[y]} {ABBR[y]} {ABBR[y]}")
+    assert state.data.favor[0][y] == 0 and state.data.favor[0][x] == 1
+
+
+def test_subverting_favor_takes_from_a_player_of_your_choice(new, editor):
+    """EN 'Important! Subverting Favor': an empty pool → take from the player(s) of your choice."""
+    state, g, cards = new(players=3)
+    d = state.data
+    with editor(state) as ed:
+        ed.favor(0)
+        ed.favor(1, Sch=4)
+        ed.favor(2, Sch=4)
+        d.pool[FI["SCH"]] = 0
+        d.favor[1][FI["SCH"]] = 4
+        d.favor[2][FI["SCH"]] = 4
+        # keep Favor conserved: the remaining Scholars lie with the rivals
+        total = g.pool_size
+        d.favor[1][FI["SCH"]] = total - 4
+    areo = g.contact_fac[d.contacts[0]]
+    if FI["SCH"] not in areo:
+        pytest.skip("Blue's contact card has no Scholars in this deal")
+    state.apply("extort areopagus")
+    dec = state.decisions()[0]
+    assert dec.kind == "subvert"
+    assert set(dec.options.notations()) == {"subvert Red", "subvert Green"}
+    state.apply("subvert Green")
+    assert d.favor[2][FI["SCH"]] == 3 and d.favor[0][FI["SCH"]] == 1
+
+
+def test_subverting_when_nobody_has_it_the_favor_is_lost(new, editor):
+    state, g, cards = new()
+    d = state.data
+    fac = g.contact_fac[d.contacts[0]]
+    x = fac[0]
+    with editor(state) as ed:
+        d.pool[x] = 0
+        d.favor[1][x] = 0
+        d.favor[0][x] = 0
+        d.edicts[1].append([next(e for e in g.edict_ids if FI[g.events[e].faction] == x), g.pool_size])
+        (d.event_deck if d.edicts[1][0][0] in d.event_deck else d.boxed_events).remove(d.edicts[1][0][0])
+    before = list(d.favor[0])
+    state.apply("extort areopagus")
+    gained = [d.favor[0][i] - before[i] for i in range(6)]
+    assert gained[x] == 0 and sum(gained) == 2   # the Favor on an Edict is out of play and cannot be taken
+    assert d.edicts[1][0][1] == g.pool_size
+
+
+def test_extort_areopagus_is_the_contact_cards_value(new):
+    """EN Extort example A: the Areopagus gives 1 Favor of each of its contact card's 3 Factions."""
+    state, g, cards = new()
+    fac = g.contact_fac[state.data.contacts[0]]
+    state.apply("extort areopagus")
+    assert sorted(x for x in range(6) for _ in range(state.data.favor[0][x])) == sorted(fac)
+    assert state.explain("extort areopagus").startswith("areopagus was already Extorted")
+    assert AREO in state.data.extorted
