@@ -200,6 +200,9 @@ class Game:
         """Everything that makes ``data`` an impossible position (empty list: consistent)."""
         return []
 
+    def after_edit(self, data, log: Log) -> None:
+        """Run the automatic steps a hand-edited position leaves pending (default: none)."""
+
     def secrets(self, data, seat) -> set[str]:
         """Tokens (card ids, names) that ``seat`` must not see now; used by the no-leak checks."""
         return set()
@@ -363,7 +366,12 @@ class State:
             err = self._why_illegal(act)
             if err is not None:
                 raise err
-        self._guarded(lambda: (self._do(act), self._settle()))
+        if act.seat == CHANCE:
+            # a chance outcome given by hand (a forced roll, a replayed record) moves the RNG exactly as
+            # drawing an outcome here would, so what follows is the same either way
+            self._guarded(lambda: (self.game.sample_chance(self.data, self.rng), self._do(act), self._settle()))
+        else:
+            self._guarded(lambda: (self._do(act), self._settle()))
         self._redo.clear()
         return self
 
@@ -522,6 +530,7 @@ class State:
         self._history, self._redo, self._checkpoints, self._floor = [], [], {}, 0
         self.version += 1
         self.log.append(LogEntry(0, "The position was set up by hand."))
+        self.game.after_edit(self.data, Log(self.log, 0))
         self.seed = None
         self.start = self.position()
         self._checkpoint(force=True)
@@ -668,8 +677,7 @@ def load_record(record: dict, game: Game | None = None) -> State:
             if err is not None:
                 raise err
             if seat == CHANCE:
-                # advance the RNG exactly as drawing an outcome here did, so play continues identically
-                state.game.sample_chance(state.data, state.rng)
+                state.game.sample_chance(state.data, state.rng)  # as State.apply does for chance outcomes
             state._do(act)
         except EngineError as e:
             raise RecordError(f"record: action {i + 1} '{line}' cannot be replayed: {e.message}") from e

@@ -100,7 +100,7 @@ _ROMAN = (
     "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII",
     "XIX", "XX", "XXI", "XXII", "XXIII",
 )
-ROMAN_NUMERALS: dict[int, str] = {n: r for n, r in zip(range(4, 24), _ROMAN)}
+ROMAN_NUMERALS: dict[int, str] = {n: r for n, r in zip(range(4, 24), _ROMAN, strict=True)}
 _CARD_ID = re.compile(r"^PIL\d{3}$")
 _CELL = re.compile(r"^([A-Z])([1-9][0-9]?)$")
 
@@ -447,7 +447,8 @@ def _parse_card(item: _Item) -> Luminary:
     symbol = item.get("symbol")
     if want == 2:
         if not isinstance(strength, int) or isinstance(strength, bool) or not 2 <= strength <= 6:
-            raise item.fail("strength", f"must be an integer from 2 to 6 for {rank_words} card, got {strength!r}")
+            raise item.fail("strength",
+                            f"must be an integer from 2 to 6 for {rank_words} card, got {strength!r}")
         if symbol is not None:
             raise item.fail("symbol", f"must be null for {rank_words} card (it has a number), got {symbol!r}")
     else:
@@ -467,8 +468,8 @@ def _parse_card(item: _Item) -> Luminary:
             if icon not in FACTIONS or not isinstance(icon, str):
                 raise DataError(f"cards: {cid}: unknown faction {icon!r} in field 'locations' (location {n})")
             if icon not in factions:
-                raise item.fail("locations", f"location {n} costs {icon} favor, which is not one of the card's "
-                                             f"factions {list(factions)}")
+                raise item.fail("locations", f"location {n} costs {icon} favor, which is not one of the "
+                                             f"card's factions {list(factions)}")
         locations.append(tuple(loc))
     ability = item.choice("ability", tuple(ABILITY_KINDS))
     if rank in ("ACE", "CROWN") and ability != rank:
@@ -479,7 +480,8 @@ def _parse_card(item: _Item) -> Luminary:
     ability_class = item.choice("ability_class", ABILITY_CLASSES)
     want_type, want_class = ABILITY_KINDS[ability]
     if ability_type != want_type:
-        raise item.fail("ability_type", f"must be {want_type!r} for ability {ability!r}, got {ability_type!r}")
+        raise item.fail("ability_type",
+                        f"must be {want_type!r} for ability {ability!r}, got {ability_type!r}")
     if ability_class != want_class:
         shown = "null" if want_class is None else repr(want_class)
         raise item.fail("ability_class", f"must be {shown} for ability {ability!r}, got {ability_class!r}")
@@ -539,7 +541,8 @@ def parse_plots(data: Any) -> tuple[tuple[Plot, ...], bool, str]:
             if str(pk) not in ("1", "2", "3", "4"):
                 raise item.fail("ja_variant_params", f"keys must be player counts '2', '3', '4', got {pk!r}")
             if isinstance(pv, bool) or not isinstance(pv, int):
-                raise item.fail("ja_variant_params", f"value for {pk!r} players must be an integer, got {pv!r}")
+                raise item.fail("ja_variant_params",
+                                f"value for {pk!r} players must be an integer, got {pv!r}")
         ja = {str(k): v for k, v in ja.items()}
         lodge_based = item.boolean("lodge_based")
         variant = item.boolean("variant", default=False)
@@ -620,7 +623,9 @@ def parse_maps(data: Any) -> tuple[dict[int, MapSpec], bool, str]:
     """Validate a map file; return ({player count: MapSpec}, reconstructed, note)."""
     layouts, reconstructed, note = _unwrap("map", data)
     if not isinstance(layouts, dict) or not layouts:
-        raise DataError(f"map: field 'players' must be an object keyed by player count, got {_tname(layouts)}")
+        raise DataError(
+            f"map: field 'players' must be an object keyed by player count, got {_tname(layouts)}"
+        )
     maps: dict[int, MapSpec] = {}
     for key, raw in layouts.items():
         try:
@@ -662,18 +667,18 @@ def _parse_map(players: int, raw: Any) -> MapSpec:
             except ValueError:
                 col, row = -1, -1
             if not (0 <= col < cols and 0 <= row < rows):
-                raise DataError(f"{where} ({side}): cell {cell!r} is not on a {rows}x{cols} map "
-                                f"({rows} rows, {cols} columns)")
+                raise DataError(f"{where}: cell {cell!r} is not on a {rows}x{cols} map "
+                                f"({rows} rows x {cols} columns; side '{side}')")
             coords.append((col, row))
         (c1, r1), (c2, r2) = coords
         adjacent = abs(c1 - c2) + abs(r1 - r2) == 1
         if not adjacent or not all(_on_side(side, c, r, rows, cols) for c, r in coords):
-            raise DataError(f"map: {players} players: areopagus cells of seat {seat} must be two adjacent edge "
+            raise DataError(f"map: {players} players: seat {seat}: areopagus cells must be two adjacent edge "
                             f"cards on side '{side}', got {list(cells)}")
         for other, (other_side, other_cells) in enumerate(areopagi):
             if other_side == side and set(other_cells) & set(cells):
-                raise DataError(f"map: {players} players: areopagi of seats {other} and {seat} overlap on side "
-                                f"'{side}'")
+                raise DataError(f"map: {players} players: areopagi of seats {other} and {seat} overlap "
+                                f"on side '{side}'")
         areopagi.append((side, (cells[0], cells[1])))
     cells_all = tuple(f"{chr(ord('A') + c)}{r + 1}" for r in range(rows) for c in range(cols))
     return MapSpec(players, rows, cols, cells_all, tuple(areopagi))
@@ -693,7 +698,7 @@ _PARSERS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _packaged(label: str) -> tuple[Any, bool, str]:
     """Parsed and validated packaged file (cached: every new game loads these)."""
     data = json.loads(_packaged_text(FILES[label][0]))
@@ -733,8 +738,8 @@ def load_pax_data(players: int, cards=None, map=None, plots=None, contacts=None)
     spare = CARD_COUNT - COURT_SIZE - HAND_LIMIT * players
     if spec.rows * spec.cols > spare:
         raise DataError(
-            f"map: {players} players: a {spec.rows}x{spec.cols} map needs {spec.rows * spec.cols} cards, but only "
-            f"{spare} are left after the Court ({COURT_SIZE}) and the hands ({HAND_LIMIT} per player)"
+            f"map: {players} players: a {spec.rows}x{spec.cols} map needs {spec.rows * spec.cols} cards, but "
+            f"only {spare} are left after the Court ({COURT_SIZE}) and the hands ({HAND_LIMIT} per player)"
         )
     all_plots = parts["plots"][0]
     default_plots = tuple(p for p in all_plots if not p.variant)

@@ -42,7 +42,11 @@ def _illegal(code: str, message: str) -> IllegalAction:
 
 
 def slug(name: str) -> str:
-    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+    """``"The Inner Circle"`` → ``"inner-circle"``; ``"Elector's Decree"`` → ``"electors-decree"``."""
+    words = "".join(c if c.isalnum() else (" " if c != "'" else "") for c in name.lower()).split()
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return "-".join(words)
 
 
 class PaxGame(Game):
@@ -750,6 +754,10 @@ class PaxGame(Game):
     def perform(self, d: PaxData, a: Action, log: Log) -> None:
         getattr(self, "_do_" + a.kind)(d, a, log)
         self._advance(d, log)
+
+    def after_edit(self, d: PaxData, log: Log) -> None:
+        if d.frames and d.frames[-1]["t"] != "deal":
+            self._advance(d, log)
 
     def _advance(self, d: PaxData, log: Log) -> None:
         while d.result is None and d.frames:

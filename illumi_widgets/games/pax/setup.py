@@ -184,6 +184,12 @@ class PaxEditor:
 
         pub = [pid(x) for x in public] if public is not None else list(d.public_plots)
         priv = [pid(x) if x is not None else None for x in private] if private is not None else list(d.private_plot)
+        spare = [p for p in g.plots if p not in pub and p not in priv]
+        for s, p in enumerate(priv):  # a private Plot now public is swapped for a spare one
+            if p in pub:
+                priv[s] = spare.pop(0)
+        if len(set(pub) | {p for p in priv if p}) != len(pub) + sum(1 for p in priv if p):
+            raise RecordError("a Plot cannot be in two places")
         used = set(pub) | {p for p in priv if p}
         d.public_plots, d.private_plot = pub, priv
         d.plot_pile = [p for p in g.plots if p not in used]
@@ -208,8 +214,9 @@ class PaxEditor:
     def main_actions(self, n: int) -> None:
         self.d.main_left = n
 
-    def start_turn(self, who, round: int = 1) -> None:
-        """Make it ``who``'s action phase at the start of a turn (2 main actions, nothing used yet)."""
+    def start_turn(self, who, round: int = 1, event_phase: bool = False) -> None:
+        """Make it ``who``'s turn with 2 main actions and nothing used yet; from its Event Phase if asked
+        (round 2 on), otherwise from its action phase."""
         s = self.seat(who)
         d = self.d
         d.active = s
@@ -218,6 +225,8 @@ class PaxEditor:
         d.cubes, d.extorted, d.played = [], [], list(d.played)
         d.claimed_faction = d.claimed_plot = d.revealed = False
         d.frames = [{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": s}]
+        if event_phase and round > 1:
+            d.frames.append({"t": "eventphase"})
 
     def claim(self, who, plot, on: bool = True) -> None:
         """Put ``who``'s Influence on (or under) a Plot."""
