@@ -41,40 +41,41 @@ class PlayStats:
     truncated: int = 0
 
 
-def _token_regex(tokens) -> re.Pattern | None:
-    tokens = sorted({t for t in tokens if t}, key=len, reverse=True)
-    if not tokens:
-        return None
-    return re.compile(r"(?<![\w])(" + "|".join(re.escape(t) for t in tokens) + r")(?![\w])")
+_WORD = re.compile(r"[\w'-]+")
 
 
-def view_leaks(state: State, seat) -> list[str]:
+def _find_secrets(text: str, secrets) -> set[str]:
+    """Secrets found in ``text``: single words by token, multi-word names by substring."""
+    words = {s for s in secrets if s and _WORD.fullmatch(s)}
+    phrases = [s for s in secrets if s and s not in words]
+    found = words.intersection(_WORD.findall(text)) if words else set()
+    found.update(p for p in phrases if p in text)
+    return found
+
+
+def view_leaks(state: State, seat, secrets=None) -> list[str]:
     """Secrets of ``seat`` found in its view (the log excluded: see :func:`log_leaks`)."""
-    secrets = state.game.secrets(state.data, seat)
-    rx = _token_regex(secrets)
-    if rx is None:
+    secrets = state.game.secrets(state.data, seat) if secrets is None else secrets
+    if not secrets:
         return []
     view = state.view(seat, log_tail=0)
-    return sorted(set(rx.findall(json.dumps(view, default=str))))
+    return sorted(_find_secrets(json.dumps(view, default=str), secrets))
 
 
-def log_leaks(state: State, seat, since: int) -> list[str]:
+def log_leaks(state: State, seat, since: int, secrets=None) -> list[str]:
     """Secrets of ``seat`` (now) found in the log lines added since log index ``since``, as it sees them."""
-    rx = _token_regex(state.game.secrets(state.data, seat))
-    if rx is None:
+    secrets = state.game.secrets(state.data, seat) if secrets is None else secrets
+    if not secrets:
         return []
-    found = set()
-    for entry in state.log[since:]:
-        text = entry.text_for(seat)
-        if text:
-            found.update(rx.findall(text))
-    return sorted(found)
+    text = "\n".join(t for t in (e.text_for(seat) for e in state.log[since:]) if t)
+    return sorted(_find_secrets(text, secrets)) if text else []
 
 
 def check_no_leak(state: State, since_log: int = 0) -> None:
     """Raise if any seat (or a spectator) can see one of its secrets."""
     for seat in [*range(state.game.players), None]:
-        bad = view_leaks(state, seat) + log_leaks(state, seat, since_log)
+        secrets = state.game.secrets(state.data, seat)
+        bad = view_leaks(state, seat, secrets) + log_leaks(state, seat, since_log, secrets)
         if bad:
             raise InvariantError(f"seat {seat!r} can see hidden {', '.join(bad)} at version {state.version} "
                                  f"({state!r})")
@@ -86,13 +87,19 @@ def check_consistent(state: State, where: str = "") -> None:
         raise InvariantError(f"inconsistent position {where}: {'; '.join(problems)}")
 
 
-def check_undo_redo(state: State, before_position: str, action) -> None:
-    after = state.position()
+def fingerprint(state: State):
+    """Everything that makes up the position (data and RNG), cheap to compare."""
+    return state.game.encode(state.data), state.rng.state
+
+
+def check_undo_redo(state: State, before, action) -> None:
+    """``before``: the :func:`fingerprint` taken before ``action`` was applied."""
+    after = fingerprint(state)
     state.undo()
-    if state.position() != before_position:
+    if fingerprint(state) != before:
         raise InvariantError(f"undo of '{action.notation()}' did not restore the position")
     state.redo()
-    if state.position() != after:
+    if fingerprint(state) != after:
         raise InvariantError(f"redo of '{action.notation()}' did not give the same position")
 
 
@@ -102,18 +109,24 @@ def check_replay(state: State) -> None:
         raise InvariantError(f"the record does not replay to the same position ({state!r})")
 
 
-def random_action(state: State, rng: Rng):
+def random_action(state: State, rng: Rng, prefer=()):
+    """A uniformly random legal action of a random seat to act; with ``prefer`` (action kinds), one of
+    those kinds whenever one is legal (e.g. claims, so random games also end by reaching goals)."""
     seats = state.to_act()
     seat = seats[rng.below(len(seats))]
     legal = state.legal_actions(seat)
     if not legal:
         raise InvariantError(f"{state.game.seat_name(seat)} must act but has no legal action ({state!r})")
+    if prefer:
+        wanted = [a for a in legal if a.kind in prefer]
+        if wanted:
+            return wanted[rng.below(len(wanted))]
     return legal[rng.below(len(legal))]
 
 
 def random_games(game: Game, games: int = 10, seed: int = 0, *, max_decisions: int = 5000,
                  check_every: int = 1, undo_every: int = 1, replay_every: int = 200, leaks_every: int = 1,
-                 on_state=None) -> PlayStats:
+                 prefer=(), on_state=None) -> PlayStats:
     """Play ``games`` random games and check every invariant along the way (see the module docstring)."""
     stats = PlayStats()
     rng = Rng(seed)
@@ -131,8 +144,8 @@ def random_games(game: Game, games: int = 10, seed: int = 0, *, max_decisions: i
                 state.resolve_chance()
                 stats.chance += 1
                 continue
-            action = random_action(state, rng)
-            before = state.position() if undo_every and n % undo_every == 0 else None
+            action = random_action(state, rng, prefer)
+            before = fingerprint(state) if undo_every and n % undo_every == 0 else None
             log_len = len(state.log)
             state.apply(action)
             n += 1
@@ -160,3 +173,37 @@ def random_games(game: Game, games: int = 10, seed: int = 0, *, max_decisions: i
 
 def omniscient_equal(a: State, b: State) -> bool:
     return a.view(OMNISCIENT) == b.view(OMNISCIENT)
+
+
+def _play_share(args) -> PlayStats:
+    name, players, options, games, seed, kwargs = args
+    from .registry import load_game
+
+    return random_games(load_game(name, players=players, **options), games=games, seed=seed, **kwargs)
+
+
+def random_games_parallel(name: str, players: int, games: int, seed: int = 0, workers: int | None = None,
+                          options: dict | None = None, **kwargs) -> PlayStats:
+    """:func:`random_games` spread over processes (one per core); the statistics are merged."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = max(1, min(workers or os.cpu_count() or 1, games))
+    shares = [games // workers + (1 if i < games % workers else 0) for i in range(workers)]
+    jobs = [(name, players, options or {}, n, seed * 1000 + i, kwargs) for i, n in enumerate(shares) if n]
+    total = PlayStats()
+    if len(jobs) == 1:
+        parts = [_play_share(jobs[0])]
+    else:
+        with ProcessPoolExecutor(len(jobs)) as pool:
+            parts = list(pool.map(_play_share, jobs))
+    for p in parts:
+        total.games += p.games
+        total.decisions += p.decisions
+        total.chance += p.chance
+        total.lengths += p.lengths
+        total.winners += p.winners
+        total.truncated += p.truncated
+        for k, v in p.reasons.items():
+            total.reasons[k] = total.reasons.get(k, 0) + v
+    return total

@@ -7,7 +7,27 @@ card at the END of the list.
 
 from __future__ import annotations
 
-from copy import deepcopy
+
+
+def _clone(obj):
+    """Copy plain data (dicts, lists, tuples of primitives) — much faster than copy.deepcopy."""
+    t = type(obj)
+    if t is list:
+        return [_clone(x) for x in obj]
+    if t is dict:
+        return {k: _clone(v) for k, v in obj.items()}
+    if t is tuple:
+        return tuple(_clone(x) for x in obj)
+    return obj
+
+
+def _jsonable(obj):
+    t = type(obj)
+    if t is list or t is tuple:
+        return [_jsonable(x) for x in obj]
+    if t is dict:
+        return {k: _jsonable(v) for k, v in obj.items()}
+    return obj
 
 AREO = -1
 COURT_SIZE = 5
@@ -91,22 +111,15 @@ class PaxData:
         new.faction_holder = dict(self.faction_holder)
         new.claims = [dict(c) for c in self.claims]
         new.edicts = [[list(e) for e in es] for es in self.edicts]
-        new.frames = deepcopy(self.frames) if self.frames else []
+        new.frames = [_clone(f) for f in self.frames]
         if isinstance(self.result, dict):
-            new.result = deepcopy(self.result)
+            new.result = _clone(self.result)
         return new
 
     # -- JSON ------------------------------------------------------------------------------------------
     def encode(self) -> dict:
-        out = {}
-        for f in self.__slots__:
-            v = getattr(self, f)
-            if f == "infl":
-                v = [list(t) for t in v]
-            elif f == "faction_holder":
-                v = dict(v)
-            out[f] = deepcopy(v)
-        return out
+        """A JSON-able snapshot (independent of this object: later changes do not touch it)."""
+        return {f: _jsonable(getattr(self, f)) for f in self.__slots__}
 
     @classmethod
     def decode(cls, obj) -> PaxData:
@@ -120,7 +133,7 @@ class PaxData:
             raise ValueError(f"field 'seats' must be 2, 3 or 4, got {seats!r}")
         new = cls(seats)
         for f in cls.__slots__:
-            setattr(new, f, deepcopy(obj[f]))
+            setattr(new, f, _clone(obj[f]))
         if not isinstance(new.infl, list) or not all(isinstance(t, list) for t in new.infl):
             raise ValueError("field 'infl' must be a list of lists")
         new.infl = [tuple(t) for t in new.infl]

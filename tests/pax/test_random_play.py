@@ -1,0 +1,30 @@
+"""Random play (issue 2 §4): at least 200 complete games for each of 2, 3 and 4 players, checking after every
+action that cards, Favor and Influence are conserved (Game.problems), that undo restores the exact position
+and redo brings it back, that no seat's (nor a spectator's) view or new log lines hold anything it may not
+see, and that the record replays to the same position (every 100 actions and at the end of every game).
+
+The games run in one process per core.  ILLUMI_RANDOM_GAMES changes the number of games (default 200).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from illumi_widgets.engine.testing import random_games_parallel
+
+GAMES = int(os.environ.get("ILLUMI_RANDOM_GAMES", "200"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_every_invariant(players):
+    stats = random_games_parallel("pax", players, games=GAMES, seed=players, replay_every=100,
+                                  max_decisions=6000, prefer=("claimplot", "claimfaction"))
+    assert stats.games == GAMES
+    assert stats.truncated == 0, "a random game did not end within 6000 decisions"
+    assert sum(stats.reasons.values()) == GAMES            # every game reached an outcome
+    assert all(0 <= w < players for ws in stats.winners for w in ws)
+    print(f"\n{players} players: {GAMES} games, {stats.decisions} decisions, "
+          f"median length {sorted(stats.lengths)[len(stats.lengths) // 2]}, endings {stats.reasons}")
