@@ -326,6 +326,10 @@ class State:
             f"say which seat plays '{text}' (state.parse(text, seat=…))"
         )
 
+    def why_illegal(self, action) -> IllegalAction | None:
+        """The typed error :meth:`apply` would raise for ``action`` now, or ``None`` if it is legal."""
+        return self._why_illegal(self.parse(action))
+
     def explain(self, action) -> str | None:
         """``None`` if the action is legal now; otherwise why not, in plain words naming the rule."""
         try:
@@ -433,6 +437,20 @@ class State:
     def history(self) -> list[Action]:
         """Every action applied so far, chance outcomes included."""
         return [h[0] for h in self._history]
+
+    @property
+    def redo_actions(self) -> list[Action]:
+        """The undone actions that :meth:`redo` would bring back, next first."""
+        return [a for a, _ in reversed(self._redo)]
+
+    @property
+    def history_start(self) -> int:
+        """How many history entries precede the first decision that can be undone (the deal)."""
+        return self._floor
+
+    def undo_index(self) -> int | None:
+        """The history length :meth:`undo` would return to, or ``None`` if there is nothing to undo."""
+        return self._undo_target()
 
     def can_undo(self) -> bool:
         return self._undo_target() is not None

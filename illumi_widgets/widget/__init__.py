@@ -27,4 +27,14 @@ Notes for scene authors (the painter in ``js/src/`` and ``svg.py`` agree on all 
 from .base import PROTOCOL, Controller, GameWidget, validate_message
 from .svg import save_svg, scene_to_svg
 
-__all__ = ["PROTOCOL", "Controller", "GameWidget", "save_svg", "scene_to_svg", "validate_message"]
+__all__ = ["PROTOCOL", "Controller", "GameWidget", "PaxIlluminaten", "save_svg", "scene_to_svg",
+           "validate_message"]
+
+
+def __getattr__(name: str):
+    # Imported on first use (the Pax board brings the Match and, when built, the Pax rules and data).
+    if name == "PaxIlluminaten":
+        from .pax import PaxIlluminaten
+
+        return PaxIlluminaten
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

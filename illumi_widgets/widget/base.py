@@ -182,6 +182,14 @@ class GameWidget(anywidget.AnyWidget):
         self._refresh()
 
     # ------------------------------------------------------------------ browser -> controller
+    def set_state(self, sync_data) -> None:
+        """A trait update from the browser: refused, for every game.  All traits of a board belong to
+        Python — above all a page must not switch its own ``perspective`` (to ``"omniscient"`` or another
+        seat) and so receive hidden cards.  The browser's copy is put back; intents travel as messages."""
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+        if keys:
+            self.send_state(keys)
+
     def _on_message(self, _widget: Any, content: Any, buffers: Any = None) -> None:
         self.send(self.dispatch(content, buffers))
 

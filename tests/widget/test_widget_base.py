@@ -291,3 +291,14 @@ def test_svg_can_be_left_out_of_the_mimebundle(widget):
     widget.svg_in_bundle = False
     data, _ = widget._repr_mimebundle_()
     assert "image/svg+xml" not in data and "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_trait_updates_from_the_browser_are_refused_for_every_game():
+    """A page must not switch its own perspective (and so receive hidden cards): GameWidget refuses any
+    trait update from the front end and sends its own value back."""
+    w = GameWidget(FakeController(), perspective="seat:0")
+    sent = []
+    w.send_state = lambda keys=None: sent.append(keys)
+    w.set_state({"perspective": "omniscient", "version": 99})
+    assert w.perspective == "seat:0" and w.version != 99
+    assert sent and set(sent[0]) == {"perspective", "version"}

@@ -1,0 +1,573 @@
+"""A game session: one engine ``State``, its undo policy, bots and the widgets watching it.
+
+:class:`Match` implements the widget ``Controller`` protocol (``snapshot``, ``handle``, ``subscribe``;
+see :mod:`illumi_widgets.widget`) for every *perspective*:
+
+* ``"seat:N"`` — what seat ``N`` sees, and only seat ``N``'s decisions;
+* ``"spectator"`` — public information only, no decisions;
+* ``"omniscient"`` — everything (analysis), every pending decision;
+* ``"follow"`` — hot seat: the seat to act.  When it changes, ``status.curtain`` names the next seat and
+  the board, decisions and log are withheld until the person at the screen acknowledges (the
+  ``curtain`` message).
+
+Every snapshot is built from ``state.view(seat)`` of that perspective — the one place where hidden
+information is filtered — so a seat's widget never receives what its seat may not see.
+
+Notebook calls (:meth:`Match.play`, :meth:`Match.undo`, …) and clicks (:meth:`Match.handle`) go through
+the same checks; notebook calls raise the engine's typed errors, ``handle`` turns them into replies
+``{"type": "error", "code", "message"}`` and never raises.  Either way, a refused intent changes nothing.
+
+Undo policy (``mode``):
+
+* ``"analysis"``: undo, redo and history steps (``goto``) are free, from any perspective.
+* ``"play"``: a seat may take back only its own latest decision, and only while that decision (with
+  everything that followed it automatically) revealed no hidden information — see
+  :meth:`Match.reveals_hidden`.  Redo re-applies only the seat's own undone decision.  ``goto`` is
+  refused (history browsing is for analysis).  The notebook (no perspective) may undo any seat's
+  decision in play mode, under the same no-reveal rule.
+
+This module is pure Python: it imports no Jupyter package, so bots and scripts can use it headless.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from .engine import (
+    CHANCE,
+    OMNISCIENT,
+    Action,
+    ActionList,
+    EngineError,
+    HistoryError,
+    IllegalAction,
+    NotYourDecision,
+    StaleAction,
+    State,
+    load_game,
+    load_record,
+)
+
+__all__ = ["MODES", "Match", "register_presenter"]
+
+MODES = ("analysis", "play")
+LOG_LIMIT = 400  # log lines sent to a widget (the newest ones)
+HOST = "host"  # the notebook: no perspective, every seat
+
+_PRESENTERS: dict[str, str] = {"pax": "illumi_widgets.games.pax.scene"}
+
+
+def register_presenter(game_name: str, module: str) -> None:
+    """Name the module that draws ``game_name``: it defines ``PRESENTER = {"scene", "targets", ...}``."""
+    _PRESENTERS[game_name] = module
+
+
+def _fallback_scene(view: dict, game) -> dict:
+    lines = [f"{game.title}: version {view.get('version')}"]
+    lines += [str(x) for x in view.get("log", [])[-10:]]
+    return {"w": 640, "h": 240, "bg": "#f4efe4",
+            "items": [{"t": "text", "x": 12, "y": 20, "s": "\n".join(lines), "size": 12}]}
+
+
+_FALLBACK = {"scene": _fallback_scene, "targets": lambda game, action: [], "group": lambda game, action: None}
+
+
+def _error(code: str, message: str) -> EngineError:
+    return EngineError(message, code=code)
+
+
+class Match:
+    """One game being played or analysed, shared by any number of widgets and notebook calls.
+
+    ``Match("pax", players=3, seed=7, mode="analysis")``; also :meth:`from_record`,
+    :meth:`from_position` and :meth:`from_state`.
+    """
+
+    def __init__(self, game_name: str = "pax", players: int = 2, seed: int | None = None,
+                 mode: str = "analysis", *, state: State | None = None, **options: Any) -> None:
+        if state is None:
+            state = load_game(game_name, players=players, **options).new_state(seed=seed)
+        elif not isinstance(state, State):
+            raise TypeError(f"state must be an engine State, not {type(state).__name__}")
+        self._state = state
+        self.mode = mode
+        #: seat -> bot (placeholder: bots are not wired in yet)
+        self.bots: dict[int, Any] = {}
+        self._subscribers: list[Callable[[], None]] = []
+        self._follow_ack = self._follow_target()
+        self._cache_key: tuple | None = None
+        self._cache: dict = {}
+        self._presenter = self._load_presenter(state.game.name)
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def from_state(cls, state: State, mode: str = "analysis") -> Match:
+        """Watch an existing state (it is used as is, not copied)."""
+        return cls(mode=mode, state=state)
+
+    @classmethod
+    def from_record(cls, record: dict, mode: str = "analysis") -> Match:
+        """Replay a record made by :meth:`record` (or ``State.record``)."""
+        return cls(mode=mode, state=load_record(record))
+
+    @classmethod
+    def from_position(cls, text: str, mode: str = "analysis") -> Match:
+        """Start from a position text made by :meth:`position` (no history before it)."""
+        from .engine import load_position
+
+        return cls(mode=mode, state=load_position(text))
+
+    @staticmethod
+    def _load_presenter(name: str) -> dict:
+        module = _PRESENTERS.get(name)
+        if module is None:
+            return dict(_FALLBACK)
+        found = getattr(import_module(module), "PRESENTER", None)
+        return {**_FALLBACK, **(found or {})}
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def game(self):
+        return self._state.game
+
+    @property
+    def mode(self) -> str:
+        return self._mode
+
+    @mode.setter
+    def mode(self, value: str) -> None:
+        if value not in MODES:
+            raise EngineError(f"mode must be 'analysis' or 'play', not {value!r}", code="bad-option")
+        self._mode = value
+        self._cache_key = None
+        if hasattr(self, "_subscribers"):
+            self._notify()
+
+    @property
+    def version(self) -> int:
+        return self._state.version
+
+    def __repr__(self) -> str:
+        st = self._state
+        if st.is_terminal():
+            status = "game over"
+        else:
+            status = "to act: " + ", ".join(map(st.game.seat_name, st.to_act()))
+        return (f"Match({st.game.name!r}, players={st.game.players}, mode={self._mode!r}, "
+                f"version={st.version}, {status})")
+
+    # ------------------------------------------------------------------ subscribers
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` after every change (notebook call or click); returns an unsubscriber."""
+        if not callable(callback):
+            raise TypeError("callback must be callable")
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _notify(self) -> None:
+        self._cache_key = None
+        for cb in list(self._subscribers):
+            try:
+                cb()
+            except Exception as exc:  # noqa: BLE001 - one broken watcher must not stop the others
+                warnings.warn(f"a Match subscriber failed: {type(exc).__name__}: {exc}", RuntimeWarning,
+                              stacklevel=2)
+
+    def refresh(self) -> None:
+        """Tell every widget to repaint (only needed after changing ``match.state`` directly)."""
+        self._notify()
+
+    # ------------------------------------------------------------------ perspectives
+    def _players(self) -> int:
+        return self._state.game.players
+
+    def _norm(self, perspective) -> str:
+        """``None`` (the notebook), ``int`` seat or a perspective string -> a checked key."""
+        if perspective is None or perspective == HOST:
+            return HOST
+        if isinstance(perspective, int) and not isinstance(perspective, bool):
+            perspective = f"seat:{perspective}"
+        if perspective == OMNISCIENT:
+            return "omniscient"
+        if perspective in ("spectator", "omniscient", "follow"):
+            return perspective
+        if isinstance(perspective, str) and perspective.startswith("seat:"):
+            num = perspective[5:]
+            if num.isdigit() and len(num) <= 4 and int(num) < self._players():
+                return f"seat:{int(num)}"
+        raise _error("bad-perspective", f"no such perspective: {str(perspective)[:40]!r} (use 'seat:0'.."
+                     f"'seat:{self._players() - 1}', 'spectator', 'omniscient' or 'follow')")
+
+    def _follow_target(self):
+        """The seat a ``follow`` screen shows: the acknowledged seat while it acts, else the first to act."""
+        st = self._state
+        acting = [s for s in st.to_act() if s != CHANCE]
+        ack = getattr(self, "_follow_ack", None)
+        if not acting:
+            return ack if st.is_terminal() else None
+        if ack in acting:
+            return ack
+        return acting[0]
+
+    def curtain(self) -> str | None:
+        """The seat name a ``follow`` screen must be passed to (None: no curtain)."""
+        target = self._follow_target()
+        if target is None or target == self._follow_ack:
+            return None
+        return self.game.seat_name(target)
+
+    def _view_seat(self, key: str):
+        """The ``state.view`` seat of a perspective key (follow: the followed seat)."""
+        if key.startswith("seat:"):
+            return int(key[5:])
+        if key in ("omniscient", HOST):
+            return OMNISCIENT
+        if key == "follow":
+            return self._follow_target()
+        return None
+
+    def _actor(self, key: str):
+        """Who acts for a perspective: a seat, ``None`` for every seat (host/omniscient), or a refusal."""
+        if key.startswith("seat:"):
+            return int(key[5:])
+        if key in (HOST, "omniscient"):
+            return None
+        if key == "follow":
+            if self.curtain() is not None:
+                raise _error("curtain", f"pass the screen to {self.curtain()} first (click the curtain)")
+            target = self._follow_target()
+            if target is None:
+                raise _error("not-your-decision", "no seat acts now")
+            return target
+        raise _error("not-your-decision", "a spectator does not decide anything")
+
+    # ------------------------------------------------------------------ notebook API
+    def view(self, seat=None) -> dict:
+        """``state.view(seat)``: a seat number, ``None`` (spectator) or ``OMNISCIENT``."""
+        return self._state.view(seat)
+
+    def legal_actions(self, seat: int | None = None) -> ActionList:
+        return self._state.legal_actions(seat)
+
+    def explain(self, action) -> str | None:
+        """``None`` if legal now, else why not in plain words."""
+        return self._state.explain(action)
+
+    def record(self) -> dict:
+        return self._state.record()
+
+    def position(self) -> str:
+        return self._state.position()
+
+    def play(self, action, perspective=None) -> Action:
+        """Apply a legal action (Action or notation) as ``perspective`` (default: the notebook, any seat)."""
+        key = self._norm(perspective)
+        actor = self._actor(key)
+        act = self._parse(action, actor)
+        decision = self._decision_of(act, actor)
+        self._apply(act, decision, self._state.version)
+        return act
+
+    def undo(self, perspective=None) -> Action:
+        """Take back the last decision (subject to the undo policy of ``mode``)."""
+        key = self._norm(perspective)
+        err = self._undo_refusal(key)
+        if err is not None:
+            raise err
+        undone = self._state.undo()
+        self._notify()
+        return undone
+
+    def redo(self, perspective=None) -> Action:
+        key = self._norm(perspective)
+        err = self._redo_refusal(key)
+        if err is not None:
+            raise err
+        done = self._state.redo()
+        self._notify()
+        return done
+
+    def goto(self, index: int, perspective=None) -> None:
+        """Show the position after ``index`` decisions (0 .. ``history()["length"]``); analysis mode only."""
+        self._norm(perspective)
+        if self._mode == "play":
+            raise _error("not-allowed", "history steps are for analysis mode; in play mode use undo")
+        points = self._points()
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(points):
+            raise HistoryError(f"history index must be from 0 to {len(points) - 1}, got {index!r}")
+        if points[index] != len(self._state.history):
+            self._state.goto(points[index])
+            self._notify()
+
+    def can_undo(self, perspective=None) -> bool:
+        return self._undo_refusal(self._norm(perspective)) is None
+
+    def can_redo(self, perspective=None) -> bool:
+        return self._redo_refusal(self._norm(perspective)) is None
+
+    # ------------------------------------------------------------------ acting
+    def _parse(self, action, actor) -> Action:
+        st = self._state
+        if isinstance(action, Action):
+            return action
+        if not isinstance(action, str):
+            raise IllegalAction(f"not an action: {action!r}", code="bad-action")
+        if actor is None:
+            return st.parse(action)
+        # a seat's notation is read as that seat's action; its own options first
+        exact = st.legal_actions(actor).find(action)
+        return exact if exact is not None else st.parse(action, seat=actor)
+
+    def _decision_of(self, act: Action, actor):
+        """The pending decision ``act`` answers, checking that ``actor`` may take it."""
+        st = self._state
+        if actor is not None and act.seat != actor:
+            raise NotYourDecision(f"'{act.notation()}' is {st.game.seat_name(act.seat)}'s action, not "
+                                  f"{st.game.seat_name(actor)}'s")
+        for d in st.decisions():
+            if d.seat == act.seat and d.options is not None and act in d.options:
+                return d
+        err = st.why_illegal(act)
+        raise err if err is not None else IllegalAction(f"'{act.notation()}' is not an option now",
+                                                        code="not-offered")
+
+    def _apply(self, act: Action, decision, version: int) -> None:
+        self._state.apply(act, version=version)
+        self._notify()
+
+    # ------------------------------------------------------------------ undo policy
+    def _points(self) -> list[int]:
+        """History lengths that are decision points: the start, then after each decision (+ its chance)."""
+        st = self._state
+        seq = st.history + st.redo_actions
+        points = [st.history_start]
+        i = st.history_start
+        while i < len(seq):
+            j = i + 1
+            if st.auto_chance:  # chance outcomes belong to the decision they follow
+                while j < len(seq) and seq[j].seat == CHANCE:
+                    j += 1
+            points.append(j)
+            i = j
+        return points
+
+    def history(self) -> dict:
+        """``{"index", "length"}``: decisions applied since the start, and in all (with the redo list)."""
+        points = self._points()
+        n = len(self._state.history)
+        index = max((i for i, p in enumerate(points) if p <= n), default=0)
+        return {"index": index, "length": len(points) - 1}
+
+    def reveals_hidden(self, start: int) -> bool:
+        """Did the history from entry ``start`` on reveal hidden information to anyone?
+
+        Generic: a chance action (a draw, a shuffle), a log entry with a private or secret text (a card
+        drawn or scouted, an Event kept), or a token that some seat could not see before and can see now
+        (``Game.secrets`` shrank: a card turned face-up, an Oust reveal, a private Plot shown).
+        """
+        st = self._state
+        if any(a.seat == CHANCE for a in st.history[start:]):
+            return True
+        before = st.clone()
+        before.goto(start)
+        if any(e.private or e.secret is not None for e in st.log[len(before.log):]):
+            return True
+        game = st.game
+        return any(game.secrets(before.data, s) - game.secrets(st.data, s) for s in range(game.players))
+
+    def _undo_refusal(self, key: str) -> EngineError | None:
+        st = self._state
+        target = st.undo_index()
+        if target is None:
+            return HistoryError("nothing to undo")
+        if self._mode == "analysis":
+            return None
+        if key == "spectator":
+            return _error("not-allowed", "a spectator cannot undo")
+        seat = None
+        if key.startswith("seat:"):
+            seat = int(key[5:])
+        elif key == "follow":
+            seat = self._follow_ack
+        last = st.history[target]
+        if seat is not None and last.seat != seat:
+            whose = st.game.seat_name(last.seat)
+            return NotYourDecision(f"the last decision ('{last.notation()}') is {whose}'s: in play mode a "
+                                   "seat may undo only its own decisions")
+        if self._cached(("reveals", target), lambda: self.reveals_hidden(target)):
+            return _error("hidden-revealed", f"'{last.notation()}' cannot be taken back: hidden information "
+                          "was revealed since (a card drawn, turned up or shown)")
+        return None
+
+    def _redo_refusal(self, key: str) -> EngineError | None:
+        st = self._state
+        if not st.redo_actions:
+            return HistoryError("nothing to redo")
+        if self._mode == "analysis":
+            return None
+        if key == "spectator":
+            return _error("not-allowed", "a spectator cannot redo")
+        seat = int(key[5:]) if key.startswith("seat:") else (self._follow_ack if key == "follow" else None)
+        head = st.redo_actions[0]
+        if seat is not None and head.seat != seat:
+            return NotYourDecision(f"the next decision to redo is {st.game.seat_name(head.seat)}'s")
+        return None
+
+    # ------------------------------------------------------------------ Controller protocol
+    def _cached(self, key, make):
+        stamp = (self._state.version, self._follow_ack, self._mode)
+        if self._cache_key != stamp:
+            self._cache_key, self._cache = stamp, {}
+        try:
+            return self._cache[key]
+        except KeyError:
+            value = self._cache[key] = make()
+            return value
+
+    def snapshot(self, perspective: str) -> dict:
+        """``{game, version, scene, decisions, log, status}`` for ``perspective``, from its view only."""
+        try:
+            key = self._norm(perspective)
+        except EngineError as e:
+            return self._blank(status={"error": e.to_dict(), "text": e.message})
+        if key == HOST:
+            key = "omniscient"
+        return self._cached(("snapshot", key), lambda: self._make_snapshot(key))
+
+    def _blank(self, status: dict | None = None, curtain: str | None = None) -> dict:
+        size = self._presenter.get("size", (1000, 720))
+        items = []
+        if curtain:
+            items.append({"t": "text", "x": size[0] / 2, "y": size[1] / 2, "s": f"Pass to {curtain}",
+                          "size": 28, "color": "#f4efe4", "align": "center", "baseline": "middle"})
+        st = self._state
+        base = {"text": "", "to_act": list(st.to_act()), "terminal": st.is_terminal(), "curtain": curtain,
+                "error": None, "can_undo": False, "can_redo": False, "history": {"index": 0, "length": 0},
+                "mode": self._mode}
+        base.update(status or {})
+        return {"game": st.game.name, "version": st.version,
+                "scene": {"w": size[0], "h": size[1], "bg": "#23262d", "items": items},
+                "decisions": [], "log": [], "status": base}
+
+    def _make_snapshot(self, key: str) -> dict:
+        st = self._state
+        game = st.game
+        if key == "follow" and self.curtain() is not None:
+            name = self.curtain()
+            return self._blank(curtain=name, status={"text": f"Pass the screen to {name}"})
+        seat = self._view_seat(key)
+        view = st.view(seat)
+        scene = self._presenter["scene"](view, game)
+        decisions = self._decisions(view)
+        hist = self.history() if self._mode == "analysis" else {"index": 0, "length": 0}
+        status_fn = self._presenter.get("status")
+        text = status_fn(view, game) if status_fn else self._status_text(view)
+        status = {
+            "text": text,
+            "to_act": list(view["to_act"]),
+            "terminal": bool(view["terminal"]),
+            "outcome": view["outcome"],
+            "curtain": None,
+            "error": None,
+            "can_undo": self._undo_refusal(key) is None,
+            "can_redo": self._redo_refusal(key) is None,
+            "history": hist,
+            "mode": self._mode,
+            "perspective": key,
+            "seat": seat if isinstance(seat, int) else None,
+        }
+        log = [str(x) for x in view["log"][-LOG_LIMIT:]]
+        return {"game": game.name, "version": st.version, "scene": scene, "decisions": decisions, "log": log,
+                "status": status}
+
+    def _status_text(self, view: dict) -> str:
+        game = self._state.game
+        if view["terminal"]:
+            out = view["outcome"] or {}
+            names = " and ".join(game.seat_name(s) for s in out.get("winners", []))
+            return f"Game over: {names or 'nobody'} {'wins' if len(out.get('winners', [])) == 1 else 'win'}"
+        return "To act: " + ", ".join(game.seat_name(s) for s in view["to_act"])
+
+    def _decisions(self, view: dict) -> list[dict]:
+        """The view's decisions with option ids, labels, board targets and groups."""
+        st = self._state
+        game = st.game
+        targets, group = self._presenter["targets"], self._presenter["group"]
+        out = []
+        for vd in view["decisions"]:
+            if vd["seat"] == CHANCE or vd["options"] is None:
+                continue
+            dec = next(d for d in st.decisions(vd["seat"]) if d.kind == vd["kind"])
+            options = [{"id": a.notation(), "label": a.notation(), "targets": list(targets(game, a)),
+                        "group": group(game, a)} for a in dec.options]
+            out.append({"id": dec.id, "seat": dec.seat, "prompt": vd["prompt"], "sealed": bool(vd["sealed"]),
+                        "options": options})
+        return out
+
+    def handle(self, message: dict, perspective: str) -> dict:
+        """Apply a checked intent from a widget; returns ``{"type": "ok", "version"}`` or an error reply."""
+        try:
+            return self._handle(message, perspective)
+        except EngineError as e:
+            return {"type": "error", "code": e.code, "message": e.message}
+        except Exception as e:  # noqa: BLE001 - the protocol: a reply, never an exception
+            return {"type": "error", "code": "internal", "message": f"{type(e).__name__}: {e}"}
+
+    def _handle(self, message: dict, perspective: str) -> dict:
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise _error("bad-message", "a message is an object with a 'type'")
+        kind = message["type"]
+        key = self._norm(perspective)
+        if key == HOST:
+            raise _error("bad-perspective", "widgets speak for a perspective")
+        st = self._state
+        if kind == "curtain":
+            if key == "follow" and self.curtain() is not None:
+                self._follow_ack = self._follow_target()
+                self._notify()
+            return {"type": "ok", "version": st.version}
+        if kind not in ("act", "undo", "redo", "goto"):
+            raise _error("bad-message", f"unknown message type {kind[:40]!r}")
+        version = message.get("version")
+        if type(version) is not int:
+            raise _error("bad-message", "field 'version' must be an integer")
+        if version != st.version:
+            raise StaleAction(f"this was chosen at version {version}, but the game is now at version "
+                              f"{st.version}: the board has been updated, choose again")
+        if kind == "act":
+            actor = self._actor(key)
+            did, oid = message.get("decision"), message.get("option")
+            if not isinstance(did, str) or not isinstance(oid, str):
+                raise _error("bad-message", "fields 'decision' and 'option' must be strings")
+            mine = [d for d in st.decisions() if d.seat != CHANCE and d.options is not None
+                    and (actor is None or d.seat == actor)]
+            decision = next((d for d in mine if d.id == did), None)
+            if decision is None:
+                whose = "board" if actor is None else f"seat ({st.game.seat_name(actor)})"
+                raise NotYourDecision(f"{did[:60]!r} is not a pending decision of this {whose}")
+            act = next((a for a in decision.options if a.notation() == oid), None)
+            if act is None:
+                raise _error("unknown-option", f"{oid[:60]!r} is not one of the options of {did!r}")
+            self._apply(act, decision, version)
+        elif kind == "undo":
+            self.undo(key)
+        elif kind == "redo":
+            self.redo(key)
+        else:
+            index = message.get("index")
+            if type(index) is not int:
+                raise _error("bad-message", "field 'index' must be an integer")
+            self.goto(index, key)
+        return {"type": "ok", "version": st.version}

@@ -1,0 +1,166 @@
+"""The Pax scene: valid for the painter, every option reachable, deterministic, and no secret in it."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from illumi_widgets import OMNISCIENT, load_game
+from illumi_widgets.engine import Rng
+from illumi_widgets.engine.testing import random_action
+from illumi_widgets.games.pax.scene import option_group, option_targets, pax_scene
+from illumi_widgets.widget.svg import scene_to_svg
+
+SHAPES = {"rect", "circle", "poly"}
+TYPES = SHAPES | {"line", "text", "icon"}
+NUMERIC = {"rect": ("x", "y", "w", "h"), "circle": ("x", "y", "r"), "text": ("x", "y"),
+           "icon": ("x", "y", "size")}
+MAX_ITEMS = 1500
+STEPS = 200
+SEEDS = (1, 2, 3)
+
+
+def secret_hits(game, data, seat, text: str) -> list[str]:
+    """Secrets of ``seat`` found in ``text`` as whole words (a fast pre-filter, then the exact check)."""
+    import re
+
+    found = []
+    for token in game.secrets(data, seat):
+        if token and token in text and re.search(r"(?<![\w])" + re.escape(token) + r"(?![\w])", text):
+            found.append(token)
+    return sorted(found)
+
+
+def check_items(scene: dict) -> None:
+    assert isinstance(scene["w"], (int, float)) and isinstance(scene["h"], (int, float))
+    assert 0 < len(scene["items"]) <= MAX_ITEMS
+    for it in scene["items"]:
+        t = it["t"]
+        assert t in TYPES, it
+        if "id" in it:
+            assert t in SHAPES, f"only rect/circle/poly carry ids: {it}"
+            assert isinstance(it["id"], str) and it["id"]
+        if "tip" in it:
+            assert t in SHAPES and isinstance(it["tip"], str) and it["tip"]
+        for k in NUMERIC.get(t, ()):
+            v = it[k]
+            assert isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v), it
+        if t in ("poly", "line"):
+            assert len(it["pts"]) >= 2 and all(len(p) == 2 for p in it["pts"])
+        if t == "text":
+            assert isinstance(it["s"], str) and it["s"]
+        if t == "icon":
+            assert isinstance(it["name"], str) and it["name"]
+        for k in ("fill", "stroke", "color"):
+            if k in it:
+                assert isinstance(it[k], str) and it[k].startswith("#")
+
+
+def random_positions(players: int, seed: int, steps: int = STEPS):
+    """States along one random game (the same State object, advanced in place)."""
+    game = load_game("pax", players=players)
+    state = game.new_state(seed=seed)
+    rng = Rng(seed * 7919 + players)
+    for step in range(steps):
+        if state.is_terminal():
+            return
+        yield step, state
+        state.apply(random_action(state, rng))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_option_is_reachable_and_no_secret_is_shown(players):
+    kinds: set = set()
+    for seed in SEEDS:
+        for step, state in random_positions(players, seed):
+            game = state.game
+            acting = [s for s in state.to_act() if s >= 0]
+            seats = range(players) if step % 6 == 0 else acting
+            for seat in seats:
+                scene = pax_scene(state.view(seat), game)
+                if step % 6 == 0:
+                    check_items(scene)
+                ids = {it["id"] for it in scene["items"] if "id" in it}
+                for action in state.legal_actions(seat):
+                    targets = option_targets(game, action)
+                    kinds.add(action.kind)
+                    assert option_group(game, action), action
+                    assert not targets or any(t in ids for t in targets), (
+                        f"{action} (seat {seat}, step {step}, seed {seed}): none of {targets} in the scene")
+                assert not secret_hits(game, state.data, seat, json.dumps(scene)), (seat, step, seed)
+            if step % 10 == 0:
+                spectator = json.dumps(pax_scene(state.view(None), game))
+                assert not secret_hits(game, state.data, None, spectator)
+    assert {"influence", "end", "pay"} <= kinds
+
+
+def test_the_scene_is_deterministic_and_the_svg_too():
+    states = list(random_positions(3, 5, steps=60))
+    state = states[-1][1]
+    game = state.game
+    for seat in (0, 1, None, OMNISCIENT):
+        a = pax_scene(state.view(seat), game)
+        b = pax_scene(json.loads(json.dumps(state.view(seat))), game)  # a view that went through JSON
+        assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+        assert scene_to_svg(a) == scene_to_svg(b)
+        assert json.loads(json.dumps(a)) == a
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_scene_shows_the_table(players):
+    game = load_game("pax", players=players)
+    state = game.new_state(seed=11)
+    view = state.view(0)
+    scene = pax_scene(view, game)
+    check_items(scene)
+    ids = [it["id"] for it in scene["items"] if "id" in it]
+    texts = " ".join(it["s"] for it in scene["items"] if it["t"] == "text")
+    assert len([i for i in set(ids) if i.startswith("cell:")]) == game.n
+    assert {f"areo:{s}" for s in range(players)} <= set(ids)
+    assert {f"court:{i}" for i in range(1, 6)} <= set(ids)
+    for cid in view["hands"][0]["cards"]:  # own hand: face-up, clickable
+        assert f"hand:{cid}" in ids
+    for p in view["plots"]["public"] + [view["plots"]["private"][0]]:
+        assert f"plot:{p}" in ids
+        assert game.plots[p].name in texts
+    for s in range(players):
+        assert game.seat_names[s] in texts
+    assert "Court" in texts and "Favor pool" in texts
+    names = {it["name"] for it in scene["items"] if it["t"] == "icon"}
+    assert any(n.startswith("faction:") for n in names)
+    assert scene["w"] == 1000 and scene["h"] == 720
+    # every shape lies on the scene
+    for it in scene["items"]:
+        if it["t"] == "rect":
+            assert -1 <= it["x"] and it["x"] + it["w"] <= scene["w"] + 1, it
+            assert -1 <= it["y"] and it["y"] + it["h"] <= scene["h"] + 1, it
+
+
+def test_rivals_hands_are_backs_and_the_omniscient_view_shows_them():
+    game = load_game("pax", players=3)
+    state = game.new_state(seed=4)
+    rival_cards = state.view(OMNISCIENT)["hands"][1]["cards"]
+    blue = json.dumps(pax_scene(state.view(0), game))
+    assert not any(c in blue for c in rival_cards)
+    omni = json.dumps(pax_scene(state.view(OMNISCIENT), game))
+    assert all(c in omni for c in rival_cards)
+
+
+def test_option_targets_of_each_kind():
+    game = load_game("pax", players=3)
+    A = game.act
+    c3 = game.geom.cell("C3")
+    b3 = game.geom.cell("B3")
+    assert option_targets(game, A(0, "influence", c3, 2, False)) == ["cell:C3"]
+    assert option_targets(game, A(0, "oust", c3, 1, 1, b3)) == ["cell:C3"]
+    assert option_targets(game, A(2, "extort", -1)) == ["areo:2"]
+    assert option_targets(game, A(0, "move", b3, c3)) == ["cell:C3"]
+    assert option_targets(game, A(0, "redraw", "court", (0, 3))) == ["court:1", "court:4"]
+    assert option_targets(game, A(0, "redraw", "deck", ())) == []
+    assert option_targets(game, A(0, "end")) == []
+    assert option_targets(game, A(0, "reveal", None)) == []
+    assert option_targets(game, A(0, "claimfaction", 4)) == ["faction:SCH"]
+    assert option_group(game, A(0, "influence", c3, 1, True)) == "Bonus follow-up"
+    assert option_group(game, A(0, "pay", (1, 0, 0, 0, 0, 0))) == "Payment"
