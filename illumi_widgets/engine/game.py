@@ -200,6 +200,12 @@ class Game:
         """Everything that makes ``data`` an impossible position (empty list: consistent)."""
         return []
 
+    def determinize(self, data, seat, rng: Rng):
+        """A copy of ``data`` with every card ``seat`` cannot see re-dealt at random among the places it
+        could be, consistent with that seat's knowledge (``state.view(seat)`` must not change).  Search
+        bots play out such copies; they never read another seat's hidden state."""
+        raise NotImplementedError(f"{self.title} does not support determinization yet")
+
     def after_edit(self, data, log: Log) -> None:
         """Run the automatic steps a hand-edited position leaves pending (default: none)."""
 

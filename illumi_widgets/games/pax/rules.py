@@ -755,6 +755,11 @@ class PaxGame(Game):
         getattr(self, "_do_" + a.kind)(d, a, log)
         self._advance(d, log)
 
+    def determinize(self, d: PaxData, seat, rng) -> PaxData:
+        from .determinize import determinize
+
+        return determinize(self, d, seat, rng)
+
     def after_edit(self, d: PaxData, log: Log) -> None:
         if d.frames and d.frames[-1]["t"] != "deal":
             self._advance(d, log)
