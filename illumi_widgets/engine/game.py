@@ -379,7 +379,12 @@ class State:
         if act.seat == CHANCE:
             # a chance outcome given by hand (a forced roll, a replayed record) moves the RNG exactly as
             # drawing an outcome here would, so what follows is the same either way
-            self._guarded(lambda: (self.game.sample_chance(self.data, self.rng), self._do(act), self._settle()))
+            def change():
+                self.game.sample_chance(self.data, self.rng)
+                self._do(act)
+                self._settle()
+
+            self._guarded(change)
         else:
             self._guarded(lambda: (self._do(act), self._settle()))
         self._redo.clear()
@@ -438,7 +443,7 @@ class State:
         self._redo.clear()
         return done[0]
 
-    # -- history ------------------------------------------------------------------------------------------------
+    # -- history ---------------------------------------------------------------------------------------------
     @property
     def history(self) -> list[Action]:
         """Every action applied so far, chance outcomes included."""
@@ -560,10 +565,11 @@ class State:
         self._checkpoint(force=True)
         self._settle()
 
-    # -- copies, records, positions -----------------------------------------------------------------------------
+    # -- copies, records, positions --------------------------------------------------------------------------
     def clone(self) -> State:
         """An independent copy with the same position, history, log and RNG."""
-        other = State(self.game, self.game.copy(self.data), Rng(self.rng.state), seed=self.seed, start=self.start)
+        other = State(self.game, self.game.copy(self.data), Rng(self.rng.state),
+                      seed=self.seed, start=self.start)
         other.version = self.version
         other.auto_chance = self.auto_chance
         other.log = list(self.log)
@@ -601,7 +607,7 @@ class State:
         blob = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode()
         return f"{self.game.name}/{self.game.players}/{blob}"
 
-    # -- views: the one place hidden information is filtered -------------------------------------------------------
+    # -- views: the one place hidden information is filtered -------------------------------------------------
     def view(self, seat=None, *, log_tail: int | None = None) -> dict:
         """What ``seat`` knows (``None``: a spectator; ``OMNISCIENT``: everything, for analysis)."""
         if not (seat is None or seat == OMNISCIENT or (
@@ -618,7 +624,8 @@ class State:
         view = self.game.view(self.data, seat)
         view.update(
             {
-                "perspective": "omniscient" if seat == OMNISCIENT else ("spectator" if seat is None else seat),
+                "perspective": (
+                    "omniscient" if seat == OMNISCIENT else "spectator" if seat is None else seat),
                 "version": self.version,
                 "to_act": self.to_act(),
                 "terminal": self.is_terminal(),
@@ -638,7 +645,8 @@ class State:
             status = "game over"
         else:
             status = "to act: " + ", ".join(map(self.game.seat_name, self.to_act()))
-        return f"<{self.game.title} {self.game.players}p v{self.version}, {len(self._history)} actions, {status}>"
+        g = self.game
+        return f"<{g.title} {g.players}p v{self.version}, {len(self._history)} actions, {status}>"
 
 
 def _entry_text(action: Action) -> str:

@@ -95,7 +95,7 @@ def test_scout_face_up_card_is_illegal(new, editor):
     assert state.position() == before and state.version == version
 
 
-# -- Influence (EN Influence; rules-reference §8.3, JA labelling) ---------------------------------------------
+# -- Influence (EN Influence; rules-reference §8.3, JA labelling) --------------------------------------------
 def _six_favor_card(g):
     """A card whose last two Locations cost 6 icons in all (the example's option d)."""
     for cid, c in g.lum.items():
@@ -157,7 +157,7 @@ def test_influence_places_top_most_first_and_needs_adjacency(new, editor):
     assert infl(state, "B3") == [BLUE, RED, None]
 
 
-# -- Extort (EN Extort; rules-reference §8.1) -----------------------------------------------------------------
+# -- Extort (EN Extort; rules-reference §8.1) ----------------------------------------------------------------
 def test_extort_example_b_rank_two_card(new, editor):
     state, g, cards = new()
     b = cards.find(rank="II", exact=("ART", "SCH"))
@@ -233,7 +233,7 @@ def test_extort_needs_your_influence_and_crown_pays_per_influence(new, editor):
     assert state.data.favor[BLUE][f] == 4
 
 
-# -- Organize (EN Organize; rules-reference §8.4) -------------------------------------------------------------
+# -- Organize (EN Organize; rules-reference §8.4) ------------------------------------------------------------
 def _organize_board(state, g, cards, editor, s3_full=False):
     s1 = cards.find(exact=("SCH", "NOB"))
     x = cards.find(min_locs=1, exclude=(s1,), rank="II", has=("CLE",))
@@ -276,7 +276,7 @@ def test_organize_negatives(new, editor):
     assert "no open Location" in state.explain("move C4 C3")       # every step lands on an open Location
 
 
-# -- Expel (EN Expel; rules-reference §8.5) -------------------------------------------------------------------
+# -- Expel (EN Expel; rules-reference §8.5) ------------------------------------------------------------------
 def test_expel_example(new, editor):
     state, g, cards = new()
     a = cards.find(has=("PRO",), rank="II")

@@ -14,7 +14,7 @@ def column(g, col, rows=range(1, 6)):
     return [f"{col}{r}" for r in rows]
 
 
-# -- Claim Faction (EN Claim Faction; §8.8) -------------------------------------------------------------------
+# -- Claim Faction (EN Claim Faction; §8.8) ------------------------------------------------------------------
 def _pro_lodge(new, editor, blue=(2, 2), red=1):
     state, g, cards = new()
     b2, b3 = cards.find(rank="II", has=("PRO",), n=2)
@@ -58,12 +58,12 @@ def test_a_faction_card_is_lost_at_once_when_control_goes(new, editor):
     assert any("returns to the row" in line for line in state.view(RED)["log"])
 
 
-# -- Claim Plot (EN Claim Plot; §3.3) -------------------------------------------------------------------------
+# -- Claim Plot (EN Claim Plot; §3.3) ------------------------------------------------------------------------
 def _dispersed(new, editor, players=2):
     state, g, cards = new(players=players)
     six = cards.find(rank="II", n=6)
     with editor(state) as ed:
-        for cell, cid in zip(["A3", "B3", "C3", "D3", "A4", "B4"], six):
+        for cell, cid in zip(["A3", "B3", "C3", "D3", "A4", "B4"], six, strict=True):
             ed.put(cell, cid)
             ed.influence(cell, ["Blue"])
         ed.plots(public=["PLOT10", "PLOT05"], private=["PLOT13", "PLOT11", "PLOT12", "PLOT08"][:players])
@@ -84,7 +84,7 @@ def test_private_plot_claim_reveals_it_and_two_plots_win_at_once(new, editor):
     state, g, cards = _dispersed(new, editor)
     with editor(state) as ed:
         ed.claim("Blue", "PLOT10")
-        for cell, ace in zip(["A1", "B1", "C1"], cards.find(rank="ACE", n=3)):   # control 3 Aces
+        for cell, ace in zip(["A1", "B1", "C1"], cards.find(rank="ACE", n=3), strict=True):   # control 3 Aces
             ed.put(cell, ace)
             ed.influence(cell, ["Blue"])
     assert state.view(RED)["plots"]["private"][BLUE] is None             # secret until claimed
@@ -101,7 +101,7 @@ def test_plot_overlap_ja_variant_b_one_lodge_serves_one_plot(new, editor):
     state, g, cards = new()
     nob = [c for c in cards.find(has=("NOB",), n=15) if g.lum[c].rank in ("II", "III")][:5]
     with editor(state) as ed:
-        for cell, cid in zip(column(g, "A"), nob):
+        for cell, cid in zip(column(g, "A"), nob, strict=True):
             ed.put(cell, cid)
             ed.influence(cell, ["Blue"])
         ed.plots(public=["PLOT01", "PLOT04"])
@@ -111,7 +111,7 @@ def test_plot_overlap_ja_variant_b_one_lodge_serves_one_plot(new, editor):
     assert state.explain("claim plot factional-pact").startswith("the cards used for Factional Pact")
 
 
-# -- Redraw and the Court (EN Redraw; §8.10) ------------------------------------------------------------------
+# -- Redraw and the Court (EN Redraw; §8.10) -----------------------------------------------------------------
 def _end_with_hand(new, editor, hand_size, favor=None):
     state, g, cards = new()
     with editor(state) as ed:
@@ -149,7 +149,7 @@ def test_two_court_cards_need_two_spaces_below_the_limit(new, editor):
     assert len(state.data.hands[BLUE]) == 4 and state.data.court[1:] == court[1:]
 
 
-# -- Event check, edicts, specials, end of game (EN Event Check / Event Phase; §8.11) -------------------------
+# -- Event check, edicts, specials, end of game (EN Event Check / Event Phase; §8.11) ------------------------
 def _deck_top(state, top):
     """Put the given Event ids on top of the Event deck (top = the last element)."""
     d = state.data
@@ -173,7 +173,7 @@ def test_no_event_draw_without_an_ace_or_crown(new):
 
 def test_an_ace_revealed_draws_two_keep_one_the_other_back_on_top(new, editor):
     state, g, cards = new()
-    with editor(state) as ed:
+    with editor(state):
         _deck_top(state, ["EV05", "EV08"])
         state.data.revealed = True
     state.apply("end")
@@ -233,9 +233,12 @@ def _final_round(new, editor, lodges=False):
         d.first = BLUE
         if lodges:  # Blue controls a 3-card Nobility Lodge, Red a 3-card Clergy Lodge: 3 points each
             ed.factions(["NOB", "PRO", "MAG"])
-            nob = [next(c for c, k in g.lum.items() if set(k.factions) == {"NOB", x}) for x in ("PRO", "MAG", "ART")]
-            cle = [next(c for c, k in g.lum.items() if set(k.factions) == {"CLE", x}) for x in ("SCH", "PRO", "MAG")]
-            for i, (a, b) in enumerate(zip(nob, cle)):
+            def pair(f, x):
+                return next(c for c, k in g.lum.items() if set(k.factions) == {f, x})
+
+            nob = [pair("NOB", x) for x in ("PRO", "MAG", "ART")]
+            cle = [pair("CLE", x) for x in ("SCH", "PRO", "MAG")]
+            for i, (a, b) in enumerate(zip(nob, cle, strict=True)):
                 ed.put(f"A{i + 1}", a)
                 ed.influence(f"A{i + 1}", ["Blue"])
                 ed.put(f"D{i + 1}", b)

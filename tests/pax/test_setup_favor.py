@@ -18,7 +18,8 @@ def test_setup_steps_1_to_15(players, cells, pool, row):
     assert all(len(h) == 4 for h in d.hands)                             # 7. four cards each
     assert len(d.deck) == 57 - cells - 5 - 4 * players                   # 1. the rest is the deck
     for s in range(players):                                             # 8-9. contact Favor: 1 of each
-        assert sorted(x for x in range(6) for _ in range(d.favor[s][x])) == sorted(g.contact_fac[d.contacts[s]])
+        held = sorted(x for x in range(6) for _ in range(d.favor[s][x]))
+        assert held == sorted(g.contact_fac[d.contacts[s]])
     for x in range(6):                                                   # 5. pool 6/8/10 (minus contacts)
         assert d.pool[x] + sum(d.favor[s][x] for s in range(players)) == pool
     assert d.first == min(range(players), key=lambda s: d.contacts[s])  # 10. lowest contact starts
@@ -75,7 +76,8 @@ def test_exchange_in_play_offers_every_distinct_payment(new, editor):
         ed.favor(0, **{ABBR[x]: 1, ABBR[y]: 3})
         ed.put(g.geom.names[t], cards.find(rank="I"), up=False)
     state.apply(f"scout {g.geom.names[t]} from areopagus")
-    assert sorted(state.legal_actions().notations()) == sorted([f"pay {ABBR[x]}", f"pay {ABBR[y]} {ABBR[y]} {ABBR[y]}"])
+    exchange = f"pay {ABBR[y]} {ABBR[y]} {ABBR[y]}"
+    assert sorted(state.legal_actions().notations()) == sorted([f"pay {ABBR[x]}", exchange])
     state.apply(f"pay {ABBR[y]} {ABBR[y]} {ABBR[y]}")
     assert state.data.favor[0][y] == 0 and state.data.favor[0][x] == 1
 
@@ -110,7 +112,7 @@ def test_subverting_when_nobody_has_it_the_favor_is_lost(new, editor):
     d = state.data
     fac = g.contact_fac[d.contacts[0]]
     x = fac[0]
-    with editor(state) as ed:
+    with editor(state):
         d.pool[x] = 0
         d.favor[1][x] = 0
         d.favor[0][x] = 0
