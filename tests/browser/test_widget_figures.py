@@ -1,0 +1,422 @@
+"""Widget figures (issue 3 §3): PRINTED, never asserted (timings depend on the machine).
+
+* bytes per update: the JSON of the synced traits that change per action (scene, decisions, log, status,
+  version), measured from the Match snapshots over a random 3-player game;
+* click -> Python -> repaint round trip inside the page (the painter's ``el.__illumi.roundTrips``), over
+  ~30 clicks on the canvas, the chooser menu or the panel of a real JupyterLab page;
+* first paint: from executing the display cell to ``data-painted`` on its board (cold: the first board of
+  the page, which loads the bundle; warm: the same cell run again).
+
+Targets to compare with: <= 20 KB for a typical update, click round trip p50 <= 30 ms, first paint <= 500 ms.
+The figures go to the terminal (``capsys.disabled``) and to ``tests/.artifacts/widget_figures.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import statistics
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
+FIGURES = ARTIFACTS_DIR / "widget_figures.json"
+TARGETS = {"update_kb_typical": 20, "roundtrip_p50_ms": 30, "first_paint_ms": 500}
+TRAITS = ("version", "scene", "decisions", "log", "status")
+CLICKS = 30
+
+
+def pct(values, q):
+    """The q-th percentile (nearest rank) of values."""
+    if not values:
+        return None
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, math.ceil(q / 100 * len(s)) - 1))
+    return s[k]
+
+
+def summary(values, digits=1):
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "p50": round(pct(values, 50), digits), "p95": round(pct(values, 95), digits),
+            "max": round(max(values), digits), "mean": round(statistics.fmean(values), digits)}
+
+
+def record_figures(section: str, data: dict) -> None:
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    try:
+        allfig = json.loads(FIGURES.read_text())
+    except (OSError, ValueError):
+        allfig = {}
+    allfig[section] = data
+    allfig["targets"] = TARGETS
+    FIGURES.write_text(json.dumps(allfig, indent=2))
+
+
+def show(capsys, title: str, lines: list[str]) -> None:
+    with capsys.disabled():
+        print(f"\n==== widget figures: {title} " + "=" * max(0, 60 - len(title)))
+        for line in lines:
+            print("  " + line)
+        print(f"  (also in {FIGURES})")
+
+
+# ------------------------------------------------------------------------------------------ bytes per update
+def _wire(value) -> int:
+    # jupyter_client packs messages with json.dumps(ensure_ascii=False) and default separators; bytes in UTF-8
+    return len(json.dumps(value, ensure_ascii=False).encode())
+
+
+def _compact(value) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def _item_patch(old_items: list, new_items: list) -> int:
+    """Bytes of an item-level patch: the items that are not in the previous scene, plus 4 bytes per removed
+    item (its index): what a 'scene diff' protocol would send instead of the whole scene."""
+    from collections import Counter
+
+    before = Counter(json.dumps(it, sort_keys=True) for it in old_items)
+    added = 0
+    for it in new_items:
+        key = json.dumps(it, sort_keys=True)
+        if before[key]:
+            before[key] -= 1
+        else:
+            added += _wire(it) + 6  # + its index
+    return added + 4 * sum(before.values())
+
+
+def _log_delta(old: list, new: list) -> list:
+    """The lines of ``new`` that follow ``old`` (both are the newest lines of an append-only log)."""
+    for k in range(len(old) + 1):
+        if old[k:] == new[: len(old) - k]:
+            return new[len(old) - k:]
+    return new
+
+
+def test_bytes_per_update(capsys):
+    from illumi_widgets.engine import CHANCE
+    from illumi_widgets.match import Match
+
+    rng = random.Random(2026)
+    match = Match("pax", players=3, seed=11)
+    perspectives = ("omniscient", "seat:0")
+    prev = {p: match.snapshot(p) for p in perspectives}
+    first = {p: sum(_wire(prev[p][k]) for k in TRAITS) for p in perspectives}
+    sizes = {p: [] for p in perspectives}
+    compact = {p: [] for p in perspectives}
+    what_if = {p: [] for p in perspectives}  # scene item patch + new log lines + the other changed traits
+    per_trait = {p: {k: [] for k in TRAITS} for p in perspectives}
+    acts = 0
+    while acts < 400 and not match.state.is_terminal():
+        decisions = [d for d in match.state.decisions() if d.seat != CHANCE and d.options]
+        if not decisions:
+            break
+        d = rng.choice(decisions)
+        match.play(rng.choice(list(d.options)))
+        acts += 1
+        for p in perspectives:
+            snap = match.snapshot(p)
+            changed = {k: snap[k] for k in TRAITS if snap[k] != prev[p][k]}  # traitlets re-send only these
+            sizes[p].append(_wire(changed))  # one hold_sync update: the changed traits together
+            compact[p].append(_compact(changed))
+            for k, v in changed.items():
+                per_trait[p][k].append(_wire(v))
+            new_lines = _log_delta(prev[p]["log"], snap["log"])
+            rest = {k: v for k, v in changed.items() if k not in ("scene", "log")}
+            what_if[p].append(_wire(rest) + _wire(new_lines)
+                              + (_item_patch(prev[p]["scene"]["items"], snap["scene"]["items"])
+                                 if "scene" in changed else 0))
+            prev[p] = snap
+    kb = {p: [b / 1024 for b in sizes[p]] for p in perspectives}
+    scene = match.snapshot("omniscient")["scene"]
+    items = scene["items"]
+    by_type: dict[str, list[int]] = {}
+    for it in items:
+        by_type.setdefault(it.get("t", "?"), []).append(_wire(it))
+    tips = sum(_wire(it["tip"]) for it in items if "tip" in it)
+    styles = sum(_wire({k: v for k, v in it.items() if k in ("fill", "stroke", "lw", "r", "color", "size",
+                                                             "align", "baseline", "bold", "alpha")})
+                 for it in items)
+    data = {
+        "game": "pax, 3 players, seed 11, random legal actions (any seat), snapshots after each",
+        "actions": acts,
+        "terminal": match.state.is_terminal(),
+        "first_snapshot_kb": {p: round(v / 1024, 1) for p, v in first.items()},
+        "update_kb": {p: summary(kb[p]) for p in perspectives},
+        "update_kb_compact_json": {p: summary([b / 1024 for b in compact[p]]) for p in perspectives},
+        "update_kb_if_scene_patch_and_log_delta": {p: summary([b / 1024 for b in what_if[p]], 2)
+                                                   for p in perspectives},
+        "trait_kb_when_changed": {p: {k: summary([b / 1024 for b in per_trait[p][k]])
+                                      for k in TRAITS} for p in perspectives},
+        "trait_changed_share": {p: {k: round(len(per_trait[p][k]) / max(1, acts), 2) for k in TRAITS}
+                                for p in perspectives},
+        "scene_anatomy_final": {
+            "items": len(items), "kb": round(_wire(scene) / 1024, 1),
+            "kb_by_type": {t: round(sum(v) / 1024, 1) for t, v in sorted(by_type.items())},
+            "count_by_type": {t: len(v) for t, v in sorted(by_type.items())},
+            "tips_kb": round(tips / 1024, 1), "style_fields_kb": round(styles / 1024, 1),
+        },
+    }
+    record_figures("bytes_per_update", data)
+    lines = [f"random game: {acts} actions, terminal={data['terminal']}; "
+             f"target <= {TARGETS['update_kb_typical']} KB typical update"]
+    for p in perspectives:
+        s, c, w = data["update_kb"][p], data["update_kb_compact_json"][p], \
+            data["update_kb_if_scene_patch_and_log_delta"][p]
+        lines.append(f"{p:>10}: update KB p50 {s['p50']}, p95 {s['p95']}, max {s['max']} "
+                     f"(first snapshot {data['first_snapshot_kb'][p]} KB; compact JSON p50 {c['p50']})")
+        lines.append(f"{'':>10}  if the scene went as an item patch and the log as new lines only: "
+                     f"p50 {w['p50']}, p95 {w['p95']}, max {w['max']} KB")
+    t = data["trait_kb_when_changed"]["omniscient"]
+    share = data["trait_changed_share"]["omniscient"]
+    lines.append("omniscient, per trait when it changes (KB p50/max, share of updates): " + ", ".join(
+        f"{k} {t[k].get('p50')}/{t[k].get('max')} ({share[k]:.0%})" for k in TRAITS))
+    a = data["scene_anatomy_final"]
+    lines.append(f"final scene: {a['items']} items, {a['kb']} KB; KB by type {a['kb_by_type']}; "
+                 f"tips {a['tips_kb']} KB, style fields {a['style_fields_kb']} KB")
+    show(capsys, "bytes per update", lines)
+
+
+# ------------------------------------------------------------------------------------------ in the browser
+SETUP_CELL = r'''
+import json
+
+from illumi_widgets import PaxIlluminaten
+
+
+def probe(b):
+    """Version and, for every option, where to click it: a board point of its target, else its button."""
+    snap = b.match.snapshot(b.perspective)
+    scene = snap["scene"]
+    shapes = [it for it in scene["items"] if it.get("t") in ("rect", "circle", "poly") and it.get("id")]
+
+    def inside(it, x, y):
+        if it["t"] == "rect":
+            return min(it["x"], it["x"] + it["w"]) <= x <= max(it["x"], it["x"] + it["w"]) and \
+                min(it["y"], it["y"] + it["h"]) <= y <= max(it["y"], it["y"] + it["h"])
+        if it["t"] == "circle":
+            return (x - it["x"]) ** 2 + (y - it["y"]) ** 2 <= it["r"] ** 2
+        xs, ys = [p[0] for p in it["pts"]], [p[1] for p in it["pts"]]
+        return min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)
+
+    def point(entity):
+        for i, it in enumerate(shapes):
+            if it["id"] == entity and it["t"] in ("rect", "circle"):
+                x, y = (it["x"], it["y"])
+                if it["t"] == "rect":
+                    x, y = x + it["w"] / 2, y + it["h"] / 2
+                if not any(o["id"] != entity and inside(o, x, y) for o in shapes[i + 1:]):
+                    return [x, y]
+        return None
+
+    options = []
+    for d in snap["decisions"]:
+        for o in d["options"]:
+            p = next((q for q in map(point, o["targets"]) if q), None)
+            options.append({"decision": d["id"], "option": o["id"], "board": bool(o["targets"]),
+                             "entity": next((t for t in o["targets"] if point(t)), None), "at": p})
+    return json.dumps({"version": b.state.version, "w": scene["w"], "h": scene["h"], "options": options,
+                       "terminal": b.state.is_terminal()})
+'''
+
+BOARD_CELL = """
+fig = PaxIlluminaten(players=3, seed=7, seat="omniscient")   # analysis view: every decision is clickable
+fig
+"""
+
+# The transport floor: a minimal anywidget (one Int trait) doing the same click -> Python -> repaint trip.
+FLOOR_CELL = '''
+import anywidget
+import traitlets
+
+
+class Echo(anywidget.AnyWidget):
+    _esm = """
+    function render({ model, el }) {
+      const c = document.createElement("canvas");
+      c.width = 120; c.height = 30; c.className = "echo-canvas";
+      const paint = () => {
+        const ctx = c.getContext("2d");
+        ctx.fillStyle = "#2a5db0"; ctx.fillRect(0, 0, 120, 30);
+        c.dataset.count = String(model.get("count"));
+      };
+      c.addEventListener("click", () => model.send({ type: "click" }));
+      model.on("change:count", paint);
+      paint();
+      el.append(c);
+    }
+    export default { render };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(lambda _w, content, _b: setattr(self, "count", self.count + 1))
+
+
+echo = Echo()
+echo
+'''
+
+_FLOOR_JS = """
+async (n) => {
+  const c = document.querySelector('canvas.echo-canvas');
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const before = c.dataset.count;
+    const changed = new Promise((resolve) => {
+      const obs = new MutationObserver(() => {
+        if (c.dataset.count !== before) { obs.disconnect(); resolve(); }
+      });
+      obs.observe(c, { attributes: true });
+    });
+    const t0 = performance.now();
+    c.click();
+    await changed;
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+"""
+
+_RUN_CELL_JS = """
+async (index) => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  nb.activeCellIndex = index;
+  nb.deselectAll();
+  return await window.jupyterapp.commands.execute('notebook:run-cell');
+}
+"""
+
+# Time from executing cell `index` to a NEW painted board in that cell (in the page's clock).
+_FIRST_PAINT_JS = """
+async ([index, timeoutMs]) => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  const cell = nb.widgets[index];
+  const old = cell.node.querySelector('[data-painted="1"]');
+  nb.activeCellIndex = index;
+  nb.deselectAll();
+  const t0 = performance.now();
+  const run = window.jupyterapp.commands.execute('notebook:run-cell');
+  let painted = null;
+  while (performance.now() - t0 < timeoutMs) {
+    const el = cell.node.querySelector('[data-painted="1"]');
+    if (el && el !== old) { painted = performance.now() - t0; break; }
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  const ok = await run;
+  return { painted_ms: painted, cell_ms: performance.now() - t0, ok };
+}
+"""
+
+_KERNEL_EXEC_JS = """
+async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  const out = [];
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
+    if (msg.header.msg_type === 'error') out.push(`ERROR ${msg.content.ename}: ${msg.content.evalue}`);
+  };
+  const reply = await future.done;
+  return { status: reply.content.status, out: out.join('') };
+}
+"""
+
+
+def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_screenshot, capsys):
+    from playwright.sync_api import expect
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c.strip()) for c in (SETUP_CELL, BOARD_CELL, FLOOR_CELL)]
+    path = tmp_path / "figures.ipynb"
+    nbformat.write(nb, path)
+    panel = open_notebook(page, path)
+    assert page.evaluate(_RUN_CELL_JS, 0) is not False
+
+    # first paint: cold (the first board of this page: the bundle loads), then warm (the cell again)
+    cold = page.evaluate(_FIRST_PAINT_JS, [1, 30_000])
+    warm = page.evaluate(_FIRST_PAINT_JS, [1, 30_000])
+    assert cold["painted_ms"] is not None and warm["painted_ms"] is not None, (cold, warm)
+
+    widget = panel.locator('[data-painted="1"]')
+    expect(widget).to_have_count(1)
+    canvas = widget.locator("canvas.illumi-overlay")
+
+    def probe():
+        res = page.evaluate(_KERNEL_EXEC_JS, "print(probe(fig))")
+        assert res["status"] == "ok", res["out"]
+        return json.loads(res["out"].strip().splitlines()[-1])
+
+    rng = random.Random(7)
+    kinds = {"canvas": 0, "chooser": 0, "panel": 0}
+    outside = []  # Playwright's view: click -> data-version changed (includes the test's own overhead)
+    for _ in range(CLICKS):
+        state = probe()
+        if state["terminal"] or not state["options"]:
+            break
+        version = str(state["version"])
+        expect(widget).to_have_attribute("data-version", version)
+        on_board = [o for o in state["options"] if o["at"]]
+        plain = [o for o in state["options"] if not o["board"]]
+        choice = rng.choice(on_board) if on_board and (not plain or rng.random() < 0.7) else rng.choice(plain)
+        t0 = page.evaluate("performance.now()")
+        if choice["at"]:
+            canvas.scroll_into_view_if_needed()
+            box = canvas.bounding_box()
+            page.mouse.click(box["x"] + choice["at"][0] * box["width"] / state["w"],
+                             box["y"] + choice["at"][1] * box["height"] / state["h"])
+            menu = widget.locator(".illumi-chooser:not([hidden])")
+            if menu.count():  # several options on that entity: pick ours from the menu
+                kinds["chooser"] += 1
+                menu.locator(f'button[data-option="{choice["option"]}"]').first.click()
+            else:
+                kinds["canvas"] += 1
+        else:
+            kinds["panel"] += 1
+            widget.locator(f'button[data-decision="{choice["decision"]}"][data-option="{choice["option"]}"]'
+                           ).first.click()
+        expect(widget).not_to_have_attribute("data-version", version, timeout=10_000)
+        outside.append(page.evaluate("performance.now()") - t0)
+
+    assert page.evaluate(_RUN_CELL_JS, 2) is not False
+    expect(panel.locator("canvas.echo-canvas")).to_have_count(1)
+    floor = page.evaluate(_FLOOR_JS, CLICKS)
+
+    perf = page.evaluate("(el) => ({paints: el.__illumi.paints, lastPaintMs: el.__illumi.lastPaintMs, "
+                         "roundTrips: Array.from(el.__illumi.roundTrips)})", widget.element_handle())
+    trips = perf["roundTrips"]
+    save_screenshot(widget, "widget_figures_board")
+    data = {
+        "first_paint_ms": {"cold": round(cold["painted_ms"], 1), "warm": round(warm["painted_ms"], 1),
+                           "cell_done_ms_cold": round(cold["cell_ms"], 1)},
+        "roundtrip_ms_in_page": summary(trips),
+        "roundtrip_ms_playwright": summary(outside),
+        "roundtrip_ms_minimal_anywidget_floor": summary(floor),
+        "clicks": kinds,
+        "last_paint_ms": round(perf["lastPaintMs"], 2),
+    }
+    record_figures("browser", data)
+    rt = data["roundtrip_ms_in_page"]
+    pw = data["roundtrip_ms_playwright"]
+    show(capsys, "in the browser", [
+        f"first paint after the cell runs: cold {data['first_paint_ms']['cold']} ms, warm "
+        f"{data['first_paint_ms']['warm']} ms (target <= {TARGETS['first_paint_ms']} ms)",
+        f"click -> Python -> repaint in the page: n={rt['n']}, p50 {rt.get('p50')} ms, "
+        f"p95 {rt.get('p95')} ms, max {rt.get('max')} ms (target p50 <= {TARGETS['roundtrip_p50_ms']} ms)",
+        f"  transport floor (a one-Int anywidget, same trip): p50 "
+        f"{data['roundtrip_ms_minimal_anywidget_floor'].get('p50')} ms, p95 "
+        f"{data['roundtrip_ms_minimal_anywidget_floor'].get('p95')} ms",
+        f"  as Playwright sees it: p50 {pw.get('p50')} ms, p95 {pw.get('p95')} ms; clicks {kinds}",
+        f"one full repaint (last): {data['last_paint_ms']} ms",
+    ])
+    assert rt["n"] >= 1, "the painter recorded no round trip"
