@@ -1,0 +1,431 @@
+"""Benchmark figures for the engine and Pax Illuminaten (issue 2 §4) — it prints figures, it asserts nothing.
+
+Run it with::
+
+    python -m illumi_widgets.bench [--games N] [--seed S] [--json PATH] [--quick]
+
+What it measures, in one run:
+
+1. **Pax random play** for 2, 3 and 4 players: ``N`` complete games each, every decision a uniformly random
+   legal action of a random seat to act (:func:`illumi_widgets.engine.testing.random_action`, no
+   preferences), applied with full validation, after one untimed warm-up game.  Reported: decisions per
+   second (total decisions ÷ total wall time, dealing included), the median and 90th-percentile wall time
+   of one whole game, and the median number of decisions per game.  Chance outcomes (deals, shuffles)
+   are resolved by the engine and are not counted as decisions.
+2. **``state.legal_actions()`` latency**: on separate random games, the first call after every ``apply``
+   (the state caches its answer per version, so this is the uncached cost: pending decisions plus every
+   candidate checked), as p50 and p99 in microseconds.
+3. **Peak memory** of one complete 4-player game with its whole undo history kept (the longest 4-player
+   game of step 1, replayed from its seed): the ``tracemalloc`` peak from creating the state to the end of
+   the game, the memory still held once the game is over (``tracemalloc``, after garbage collection),
+   and the deep size of the final :class:`~illumi_widgets.engine.State` (everything reachable from it,
+   the shared :class:`~illumi_widgets.engine.Game` excluded).  In MiB; target: under 100.
+4. **python-chess random play** (package ``chess``, in the ``test`` extra; skipped with a message if it is
+   missing): ``random.choice(list(board.legal_moves))`` then ``board.push`` until the game is over or 400
+   plies, for the same wall-clock time as step 1, interleaved with it (after each Pax game, chess plays for
+   as long as that game took) so that other load on the machine weighs on both alike.  Reported: plies per
+   second and the ratio Pax decisions/s ÷ chess plies/s.  Target: ratio ≥ 1.  Decisions and plies per CPU
+   second are reported too: they are less sensitive to other work running on the machine.
+
+``--quick`` runs a tiny version (a few seconds) used by the test suite; ``--json PATH`` also writes every
+figure to a JSON file.  The exit status is 0 whether or not the targets are met: the output says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import json
+import os
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
+
+from .engine import Rng, load_game
+from .engine.testing import random_action
+
+PLAYER_COUNTS = (2, 3, 4)
+MAX_DECISIONS = 20000  # a safety cap; a game cut there is reported as truncated
+CHESS_MAX_PLIES = 400
+MEMORY_TARGET_MB = 100.0
+DEFAULT_GAMES = 130
+QUICK_GAMES = 2
+LATENCY_SHARE = 4  # latency games per player count: games // LATENCY_SHARE (at least 1)
+_ACTION_SALT = 0x5DEECE66D
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def percentile(values, q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100) of a non-empty sequence."""
+    s = sorted(values)
+    if not s:
+        raise ValueError("percentile of no values")
+    k = max(0, min(len(s) - 1, int(-(-q * len(s) // 100)) - 1))  # ceil(q/100 * n) - 1
+    return float(s[k])
+
+
+def median(values) -> float:
+    s = sorted(values)
+    n = len(s)
+    return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def game_seeds(seed: int, players: int, games: int) -> list[int]:
+    """The deal seeds of one player count's games (the action RNG is derived from each)."""
+    rng = Rng(seed * 10 + players)
+    return [rng.next64() >> 1 for _ in range(games)]
+
+
+def play_pax(game, deal_seed: int, *, on_decision=None):
+    """One complete random game; returns ``(state, decisions, truncated)``.
+
+    ``on_decision(state)`` is called before each decision (used to time ``legal_actions``)."""
+    rng = Rng(deal_seed ^ _ACTION_SALT)
+    state = game.new_state(seed=deal_seed)
+    n = 0
+    while not state.is_terminal():
+        if n >= MAX_DECISIONS:
+            return state, n, True
+        if on_decision is not None:
+            on_decision(state)
+        state.apply(random_action(state, rng))
+        n += 1
+    return state, n, False
+
+
+def deep_size(root, exclude=()) -> int:
+    """Bytes of every object reachable from ``root`` (``sys.getsizeof``), not following modules, classes,
+    functions or the objects in ``exclude``."""
+    skip_types = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType)
+    seen = {id(x) for x in exclude}
+    total = 0
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, skip_types):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+# ------------------------------------------------------------------------------------------------ phases
+def bench_pax(games: int, seed: int, chess_play: ChessRandomPlay | None = None) -> dict:
+    """Pax random play; after each game, ``chess_play`` (if given) runs for as long as that game took."""
+    out = {}
+    for p in PLAYER_COUNTS:
+        game = load_game("pax", players=p)
+        play_pax(game, seed ^ 0xA5A5)  # warm-up game (lazy imports, first-use caches), not timed
+        times, lengths, truncated = [], [], 0
+        longest = (-1, None)
+        cpu = 0.0
+        for deal_seed in game_seeds(seed, p, games):
+            cpu0 = time.process_time()
+            t0 = time.perf_counter()
+            state, n, cut = play_pax(game, deal_seed)
+            times.append(time.perf_counter() - t0)
+            cpu += time.process_time() - cpu0
+            if chess_play is not None:
+                chess_play.run_for(times[-1])
+            lengths.append(n)
+            truncated += cut
+            if n > longest[0]:
+                longest = (n, deal_seed)
+            del state
+        total = sum(times)
+        out[str(p)] = {
+            "games": games,
+            "decisions": sum(lengths),
+            "seconds": total,
+            "decisions_per_s": sum(lengths) / total,
+            "cpu_seconds": cpu,
+            "decisions_per_cpu_s": sum(lengths) / cpu,
+            "game_seconds_median": median(times),
+            "game_seconds_p90": percentile(times, 90),
+            "decisions_median": median(lengths),
+            "decisions_max": max(lengths),
+            "truncated": truncated,
+            "longest_seed": longest[1],
+        }
+    return out
+
+
+def _latency_probe(samples: list):
+    clock = time.perf_counter
+
+    def timed(state):
+        t0 = clock()
+        state.legal_actions()  # first call at this version: nothing cached yet
+        samples.append(clock() - t0)
+
+    return timed
+
+
+def bench_latency(games: int, seed: int) -> dict:
+    out = {}
+    pooled: list[float] = []
+    for p in PLAYER_COUNTS:
+        game = load_game("pax", players=p)
+        samples: list[float] = []
+        timed = _latency_probe(samples)
+        for deal_seed in game_seeds(seed + 1, p, games):
+            play_pax(game, deal_seed, on_decision=timed)
+        us = [s * 1e6 for s in samples]
+        pooled += us
+        out[str(p)] = {"samples": len(us), "p50_us": percentile(us, 50), "p99_us": percentile(us, 99),
+                       "max_us": max(us)}
+    out["all"] = {"samples": len(pooled), "p50_us": percentile(pooled, 50), "p99_us": percentile(pooled, 99),
+                  "max_us": max(pooled)}
+    return out
+
+
+def bench_memory(deal_seed: int) -> dict:
+    game = load_game("pax", players=4)
+    play_pax(game, deal_seed)  # warm-up: imports and per-game caches are not the game's memory
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        state, n, cut = play_pax(game, deal_seed)
+        peak = tracemalloc.get_traced_memory()[1]
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    mb = 1024 * 1024
+    peak_mb = (peak - base) / mb
+    deep_mb = deep_size(state, exclude=(game,)) / mb
+    return {
+        "players": 4,
+        "deal_seed": deal_seed,
+        "decisions": n,
+        "history_actions": len(state.history),
+        "checkpoints": len(state._checkpoints),
+        "log_entries": len(state.log),
+        "undoable": state.can_undo(),
+        "truncated": cut,
+        "tracemalloc_peak_mb": peak_mb,
+        "retained_mb": (held - base) / mb,
+        "state_deep_mb": deep_mb,
+        "target_mb": MEMORY_TARGET_MB,
+        "target_met": max(peak_mb, deep_mb) < MEMORY_TARGET_MB,
+    }
+
+
+class ChessRandomPlay:
+    """python-chess random play run in slices of wall-clock time, interleaved with the Pax games so that both
+    see the same load on the machine; a game in progress carries over to the next slice."""
+
+    def __init__(self, seed: int):
+        import chess  # ImportError when python-chess is missing: the caller reports it as skipped
+
+        self.chess = chess
+        self.rng = random.Random(seed)
+        self.board = chess.Board()
+        self.n = 0  # plies of the game in progress
+        self.plies = self.games = 0
+        self.lengths: list[int] = []
+        self.seconds = self.cpu_seconds = 0.0
+
+    def run_for(self, budget_s: float) -> None:
+        clock, choice = time.perf_counter, self.rng.choice
+        t0, cpu0 = clock(), time.process_time()
+        board, n = self.board, self.n
+        while True:
+            if n >= CHESS_MAX_PLIES or board.is_game_over():
+                self.games += 1
+                self.lengths.append(n)
+                board, n = self.chess.Board(), 0
+            board.push(choice(list(board.legal_moves)))
+            n += 1
+            self.plies += 1
+            if clock() - t0 >= budget_s:
+                break
+        self.board, self.n = board, n
+        self.seconds += clock() - t0
+        self.cpu_seconds += time.process_time() - cpu0
+
+    def figures(self) -> dict:
+        return {
+            "available": True,
+            "version": getattr(self.chess, "__version__", "?"),
+            "seconds": self.seconds,
+            "cpu_seconds": self.cpu_seconds,
+            "games": self.games,
+            "plies": self.plies,
+            "plies_median": median(self.lengths) if self.lengths else float(self.n),
+            "plies_per_s": self.plies / self.seconds,
+            "plies_per_cpu_s": self.plies / max(self.cpu_seconds, 1e-9),
+        }
+
+
+# ------------------------------------------------------------------------------------------------ report
+def _loadavg() -> float | None:
+    """The 1-minute load average (other work on the machine skews wall-clock figures), if known."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def machine() -> dict:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(terse=True),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "loadavg_start": _loadavg(),
+        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def run(games: int, seed: int, quick: bool = False, progress=None, command: str = "") -> dict:
+    say = progress or (lambda _msg: None)
+    figures: dict = {"machine": machine(),
+                     "settings": {"games": games, "seed": seed, "quick": quick,
+                                  "command": command or "python -m illumi_widgets.bench"}}
+    t_start = time.perf_counter()
+    try:
+        chess_play = ChessRandomPlay(seed)
+    except ImportError:
+        chess_play = None
+    say(f"Pax random play: {games} games for each of {', '.join(map(str, PLAYER_COUNTS))} players"
+        f"{', interleaved with python-chess random play' if chess_play else ''} …")
+    pax = bench_pax(games, seed, chess_play)
+    total_dec = sum(v["decisions"] for v in pax.values())
+    total_s = sum(v["seconds"] for v in pax.values())
+    total_cpu = sum(v["cpu_seconds"] for v in pax.values())
+    pax["all"] = {"games": games * len(PLAYER_COUNTS), "decisions": total_dec, "seconds": total_s,
+                  "decisions_per_s": total_dec / total_s, "cpu_seconds": total_cpu,
+                  "decisions_per_cpu_s": total_dec / total_cpu}
+    figures["pax"] = pax
+    lat_games = max(1, games // LATENCY_SHARE)
+    say(f"legal_actions() latency: {lat_games} games per player count …")
+    figures["legal_actions_latency"] = bench_latency(lat_games, seed)
+    say("peak memory of the longest 4-player game …")
+    figures["memory"] = bench_memory(pax["4"]["longest_seed"])
+    if chess_play is None:
+        chess_fig = {"available": False, "reason": "python-chess is not installed (pip install -e '.[test]')"}
+    else:
+        chess_fig = chess_play.figures()
+        cps = chess_fig["plies_per_s"]
+        chess_fig["ratio"] = pax["all"]["decisions_per_s"] / cps
+        chess_fig["ratio_by_players"] = {str(p): pax[str(p)]["decisions_per_s"] / cps for p in PLAYER_COUNTS}
+        chess_fig["target_met"] = chess_fig["ratio"] >= 1.0
+        chess_fig["ratio_cpu"] = pax["all"]["decisions_per_cpu_s"] / chess_fig["plies_per_cpu_s"]
+    figures["chess"] = chess_fig
+    figures["total_seconds"] = time.perf_counter() - t_start
+    figures["machine"]["loadavg_end"] = _loadavg()
+    return figures
+
+
+def _table(headers, rows) -> list[str]:
+    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+
+    def line(r):
+        pairs = enumerate(zip(r, widths, strict=True))
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in pairs)
+
+    return [line(cells[0]), "  ".join("-" * w for w in widths)] + [line(r) for r in cells[1:]]
+
+
+def format_report(f: dict) -> str:
+    m, s = f["machine"], f["settings"]
+    out = [
+        f"illumi_widgets benchmark — {m['implementation']} {m['python']}, {m['platform']}, "
+        f"{m['cpus']} CPUs, {m['date_utc']}",
+        f"command: {s['command']}   (seed {s['seed']}, {s['games']} games per player count"
+        f"{', QUICK' if s['quick'] else ''})",
+        "",
+        "Pax Illuminaten random play (uniformly random legal action of a random seat to act, validated)",
+    ]
+    pax = f["pax"]
+    rows = []
+    for p in PLAYER_COUNTS:
+        v = pax[str(p)]
+        rows.append([f"{p} players", v["games"], f"{v['decisions_per_s']:,.0f}",
+                     f"{v['decisions_per_cpu_s']:,.0f}",
+                     f"{v['game_seconds_median'] * 1e3:.1f} ms", f"{v['game_seconds_p90'] * 1e3:.1f} ms",
+                     f"{v['decisions_median']:.0f}", v["truncated"]])
+    a = pax["all"]
+    rows.append(["all", a["games"], f"{a['decisions_per_s']:,.0f}", f"{a['decisions_per_cpu_s']:,.0f}",
+                 "", "", "", ""])
+    out += _table(["", "games", "decisions/s", "per CPU-s", "median game", "p90 game", "median decisions",
+                   "truncated"], rows)
+    out += ["", "state.legal_actions() latency, first (uncached) call after each apply"]
+    lat = f["legal_actions_latency"]
+    rows = [[f"{p} players" if p != "all" else "all", lat[p]["samples"], f"{lat[p]['p50_us']:.0f} us",
+             f"{lat[p]['p99_us']:.0f} us", f"{lat[p]['max_us']:.0f} us"]
+            for p in [*map(str, PLAYER_COUNTS), "all"]]
+    out += _table(["", "samples", "p50", "p99", "max"], rows)
+    mem = f["memory"]
+    out += ["", f"Memory: one complete 4-player game with its whole undo history "
+                f"({mem['decisions']} decisions, {mem['history_actions']} history entries, "
+                f"{mem['checkpoints']} checkpoints, {mem['log_entries']} log entries)"]
+    out += _table(["", "MiB"], [["tracemalloc peak during the game", f"{mem['tracemalloc_peak_mb']:.2f}"],
+                               ["still held after the game (tracemalloc)", f"{mem['retained_mb']:.2f}"],
+                               ["deep size of the final State", f"{mem['state_deep_mb']:.2f}"]])
+    ch = f["chess"]
+    out.append("")
+    if not ch["available"]:
+        out.append(f"python-chess random play: SKIPPED — {ch['reason']}")
+    else:
+        out.append(f"python-chess {ch['version']} random play (random.choice(list(board.legal_moves)) + "
+                   f"push, until game over or {CHESS_MAX_PLIES} plies; {ch['seconds']:.1f} s, "
+                   "interleaved with the Pax games)")
+        out += _table(["", "games", "plies/s", "per CPU-s", "median plies"],
+                      [["chess", ch["games"], f"{ch['plies_per_s']:,.0f}", f"{ch['plies_per_cpu_s']:,.0f}",
+                        f"{ch['plies_median']:.0f}"]])
+        per = ", ".join(f"{p}p {r:.2f}" for p, r in ch["ratio_by_players"].items())
+        out.append(f"ratio Pax decisions/s ÷ chess plies/s: {ch['ratio']:.2f} ({per}); "
+                   f"in CPU time: {ch['ratio_cpu']:.2f}")
+    out += ["", "Targets"]
+    if ch["available"]:
+        verdict = "MET" if ch["target_met"] else "MISSED"
+        out.append(f"  random-play rate >= python-chess (ratio >= 1): {verdict} — ratio {ch['ratio']:.2f}")
+    else:
+        out.append("  random-play rate >= python-chess: NOT CHECKED (python-chess missing)")
+    worst = max(mem["tracemalloc_peak_mb"], mem["state_deep_mb"])
+    verdict = "MET" if mem["target_met"] else "MISSED"
+    out.append(f"  4-player game with whole undo history < {mem['target_mb']:.0f} MB: {verdict} — "
+               f"{worst:.2f} MiB")
+    out.append(f"(total run time {f['total_seconds']:.1f} s; 1-minute load average "
+               f"{m['loadavg_start']} at the start, {m['loadavg_end']} at the end on {m['cpus']} CPUs"
+               " — a load near or above the CPU count means other work skewed the wall-clock figures)")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m illumi_widgets.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=None,
+                    help=f"complete games per player count (default {DEFAULT_GAMES}; "
+                         f"{QUICK_GAMES} with --quick)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the deals and of the random choices")
+    ap.add_argument("--json", metavar="PATH", help="also write every figure to this JSON file")
+    ap.add_argument("--quick", action="store_true", help="a tiny run (a few seconds), for the tests")
+    args = ap.parse_args(argv)
+    games = args.games if args.games is not None else (QUICK_GAMES if args.quick else DEFAULT_GAMES)
+    if games < 1:
+        ap.error("--games must be at least 1")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = " ".join(["python -m illumi_widgets.bench", *argv])
+    figures = run(games, args.seed, quick=args.quick, command=command,
+                  progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+    print(format_report(figures))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(figures, fh, indent=2)
+            fh.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""The benchmark script (issue 2 §4) runs and writes every figure.
+
+It prints figures: no timing is asserted here, only that every figure is there with a sane type.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ("2", "3", "4")
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and x == x and x >= 0
+
+
+def test_quick_benchmark_writes_every_figure(tmp_path):
+    out = tmp_path / "bench.json"
+    proc = subprocess.run([sys.executable, "-m", "illumi_widgets.bench", "--quick", "--json", str(out)],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "decisions/s" in proc.stdout and "Targets" in proc.stdout
+    f = json.loads(out.read_text(encoding="utf-8"))
+
+    assert f["settings"]["quick"] is True and isinstance(f["settings"]["games"], int)
+    assert isinstance(f["machine"]["python"], str) and isinstance(f["machine"]["date_utc"], str)
+
+    for p in PLAYERS:
+        v = f["pax"][p]
+        assert isinstance(v["games"], int) and v["games"] >= 1
+        assert isinstance(v["decisions"], int) and v["decisions"] > 0
+        assert v["truncated"] == 0
+        for key in ("decisions_per_s", "decisions_per_cpu_s", "game_seconds_median", "game_seconds_p90",
+                    "decisions_median"):
+            assert _number(v[key]) and v[key] > 0, (p, key, v[key])
+        assert v["game_seconds_p90"] >= v["game_seconds_median"]
+    assert _number(f["pax"]["all"]["decisions_per_s"]) and f["pax"]["all"]["decisions_per_s"] > 0
+
+    for p in (*PLAYERS, "all"):
+        lat = f["legal_actions_latency"][p]
+        assert isinstance(lat["samples"], int) and lat["samples"] > 0
+        assert _number(lat["p50_us"]) and _number(lat["p99_us"]) and lat["p99_us"] >= lat["p50_us"] > 0
+
+    mem = f["memory"]
+    assert mem["players"] == 4 and mem["truncated"] is False and mem["undoable"] is True
+    assert isinstance(mem["decisions"], int) and mem["history_actions"] >= mem["decisions"] > 0
+    for key in ("tracemalloc_peak_mb", "retained_mb", "state_deep_mb"):
+        assert _number(mem[key]) and mem[key] > 0, (key, mem[key])
+    assert isinstance(mem["target_met"], bool)
+
+    ch = f["chess"]
+    assert isinstance(ch["available"], bool)
+    if ch["available"]:
+        assert isinstance(ch["plies"], int) and ch["plies"] > 0 and isinstance(ch["games"], int)
+        for key in ("plies_per_s", "plies_per_cpu_s", "ratio", "ratio_cpu", "seconds"):
+            assert _number(ch[key]) and ch[key] > 0, (key, ch[key])
+        assert set(ch["ratio_by_players"]) == set(PLAYERS)
+        assert isinstance(ch["target_met"], bool) and ch["target_met"] == (ch["ratio"] >= 1)
+        assert ("MET" if ch["target_met"] else "MISSED") in proc.stdout
+    else:
+        assert "SKIPPED" in proc.stdout
