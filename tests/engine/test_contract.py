@@ -29,7 +29,7 @@ def state():
 
 
 def test_load_game_and_errors():
-    assert illumi_widgets.available_games() == ["pax"]
+    assert "pax" in illumi_widgets.available_games()
     assert load_game("Pax-Illuminaten", players=4).players == 4
     with pytest.raises(EngineError, match="unknown game"):
         load_game("chess")

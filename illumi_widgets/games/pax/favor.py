@@ -32,11 +32,13 @@ def tokens_text(vec) -> str:
     return " ".join(ABBR[f] for f in range(6) for _ in range(vec[f]))
 
 
-def payments(holdings, slots, rate: int = 3, limit: int = 400) -> list[tuple[int, ...]]:
+def payments(holdings, slots, rate: int = 3, limit: int = 400,
+             wild: int | None = None) -> list[tuple[int, ...]]:
     """Every distinct vector of tokens that pays ``slots`` from ``holdings``.
 
     Each slot is paid by one token of a faction it accepts, or by ``rate``
-    tokens of one faction it does not accept (the exchange).  At most ``limit``
+    tokens of one faction it does not accept (the exchange).  A token of the
+    ``wild`` faction (the Artists passive) pays any slot.  At most ``limit``
     vectors are returned (more never happens with real costs).
     """
     slots = sorted((tuple(sorted(s)) for s in slots), key=len)
@@ -48,9 +50,11 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400) -> list[tuple[int
             return
         seen.add((i, have))
         if i == len(slots):
-            results.add(tuple(h0 - h for h0, h in zip(holdings, have)))
+            results.add(tuple(h0 - h for h0, h in zip(holdings, have, strict=True)))
             return
         accepts = slots[i]
+        if wild is not None and wild not in accepts:
+            accepts = accepts + (wild,)
         for f in accepts:
             if have[f] >= 1:
                 rec(i + 1, have[:f] + (have[f] - 1,) + have[f + 1:])
@@ -62,15 +66,17 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400) -> list[tuple[int
     return sorted(results, key=lambda v: (sum(v), tuple(-x for x in v)))
 
 
-def can_pay(holdings, slots, rate: int = 3) -> bool:
+def can_pay(holdings, slots, rate: int = 3, wild: int | None = None) -> bool:
     """Whether some payment exists (fast path for legality checks)."""
     if not slots:
         return True
     if len(slots) == 1:  # the common case: one matching Favor
         (slot,) = slots
+        if wild is not None and holdings[wild] >= 1:
+            return True
         return any(holdings[f] >= 1 for f in slot) or any(
             holdings[g] >= rate for g in range(6) if g not in slot)
-    return bool(payments(holdings, slots, rate, limit=1))
+    return bool(payments(holdings, slots, rate, limit=1, wild=wild))
 
 
 def gain_choices(slots) -> list[tuple[int, ...]]:

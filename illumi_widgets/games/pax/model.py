@@ -8,7 +8,6 @@ card at the END of the list.
 from __future__ import annotations
 
 
-
 def _clone(obj):
     """Copy plain data (dicts, lists, tuples of primitives) — much faster than copy.deepcopy."""
     t = type(obj)
@@ -41,11 +40,12 @@ _LIST_FIELDS = (
     "cards", "up", "infl", "deck", "discard", "court", "contacts", "faction_row", "public_plots",
     "private_plot", "private_revealed", "plot_pile", "event_deck", "event_discard", "special_active",
     "cubes", "extorted", "played", "boxed_factions", "boxed_events",
+    "scheme", "buffs", "bs_adj", "sideways", "used_events",
 )
 _NESTED_FIELDS = ("hands", "known", "favor", "special_hand")
 _SCALARS = (
     "seats", "chamberlain", "active", "first", "round", "turn", "main_left", "claimed_faction",
-    "claimed_plot", "revealed", "final_round", "reshuffles", "result",
+    "claimed_plot", "revealed", "final_round", "reshuffles", "result", "scheme_ended", "quick_used",
 )
 
 
@@ -53,7 +53,7 @@ class PaxData:
     """Every fact of a Pax position (see the module docstring for conventions)."""
 
     __slots__ = (*_LIST_FIELDS, *_NESTED_FIELDS, *_SCALARS, "pool", "faction_holder", "claims", "edicts",
-                 "frames")
+                 "frames", "borrowed", "peek")
 
     def __init__(self, seats: int):
         self.seats = seats
@@ -98,6 +98,16 @@ class PaxData:
         self.reshuffles = 0
         self.result = None
         self.frames: list = []
+        # this turn's Scheme and powers (public; reset when a turn starts)
+        self.scheme: list = []         # card ids played to the Scheme sequence, in order
+        self.scheme_ended = False      # a Crown ended the (single) sequence of this turn
+        self.quick_used = False        # Quick Favor taken this turn
+        self.buffs: list = []          # Buff kinds in effect (FI FS FX FU FE), one entry per card
+        self.bs_adj: list = []         # map positions that count as adjacent for Influence (BS)
+        self.sideways: list = []       # Faction cards whose once-per-turn ability was used this turn
+        self.used_events: list = []    # once-per-turn Special Event options used this turn (keys)
+        self.borrowed: dict = {}       # Faction code -> borrowing seat (SF), until its Check Phase
+        self.peek = None               # Ecclesiastical Investigators: {"viewer", "target", "what", "cards"}
 
     def copy(self) -> PaxData:
         new = PaxData.__new__(PaxData)
@@ -112,6 +122,8 @@ class PaxData:
         new.claims = [dict(c) for c in self.claims]
         new.edicts = [[list(e) for e in es] for es in self.edicts]
         new.frames = [_clone(f) for f in self.frames]
+        new.borrowed = dict(self.borrowed)
+        new.peek = self.peek  # never changed in place, only replaced
         if isinstance(self.result, dict):
             new.result = _clone(self.result)
         return new
@@ -125,6 +137,12 @@ class PaxData:
     def decode(cls, obj) -> PaxData:
         if not isinstance(obj, dict):
             raise ValueError("position data must be an object")
+        # fields added with the Scheme issue may be absent from older positions: they take their defaults
+        fresh = cls(obj.get("seats", 2)) if isinstance(obj.get("seats"), int) else None
+        later = ("scheme", "buffs", "bs_adj", "sideways", "used_events", "scheme_ended", "quick_used",
+                 "borrowed", "peek")
+        if fresh is not None:
+            obj = {**{f: getattr(fresh, f) for f in later}, **obj}
         missing = [f for f in cls.__slots__ if f not in obj]
         if missing:
             raise ValueError(f"position data lacks field(s) {', '.join(missing)}")
@@ -137,6 +155,8 @@ class PaxData:
         if not isinstance(new.infl, list) or not all(isinstance(t, list) for t in new.infl):
             raise ValueError("field 'infl' must be a list of lists")
         new.infl = [tuple(t) for t in new.infl]
+        if not isinstance(new.borrowed, dict):
+            raise ValueError("field 'borrowed' must be an object")
         if not isinstance(new.faction_holder, dict):
             raise ValueError("field 'faction_holder' must be an object")
         return new

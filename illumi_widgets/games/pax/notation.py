@@ -12,6 +12,25 @@ names in full).  Examples::
     place PIL012                 claim faction Nob      claim plot inner-circle
     end                          keep <event name>      activate <event name>   pass
     redraw court 2               redraw court 1 2       redraw deck
+
+Schemes and powers (rules-reference §2, §4, §5.3)::
+
+    scheme PIL031                play PIL031 to the Scheme and use its ability
+    scheme PIL031 quick          play it for Quick Favor instead (once per turn)
+    faction Nob                  turn the Nobility card sideways: its once-per-turn ability
+    skip                         do not use the power just offered
+    -- the one action a power offers (after ``scheme …`` or ``faction …``):
+    influence C3 x2              BI / Nobility: on ANY card
+    scout C2                     BS / Scholars: ANY face-down card, no acting card
+    organize any                 BO / Artists: then ``move B2 D4`` … ``done``
+    expel C3 from B3             BX (then ``move <from> <new card>`` or ``done``) / Magistrates
+    oust C3 Red x1 from B3 +1    BU: Initial Strength = the opponent's +1 (or -1); Clergy: no +/-
+    extort B2                    Professions: no Whisper, no Conspire
+    swap C3 D4                   SW            raid <edict>          SE (2 Favor from ANY Edict)
+    draw plot                    SP, then ``keep plot <plot>``
+    draw deck / draw court 3     SD            borrow Nob            SF
+    -- Special Events in play:
+    event recruitment-press Sch  event congress-of-wilhelmsbad     investigate Red hand / investigate Red plot
 """
 
 from __future__ import annotations
@@ -127,9 +146,11 @@ def parse_action(g, d, text: str, seat: int) -> Action:
         need(1, f"{head} <outcome>")
         return A(CHANCE, head, rest[0])
     if head == "scout":
-        need(3, "scout <card> from <card|areopagus>")
-        if lrest[1] != "from":
-            raise NotationError("expected: scout <card> from <acting card>")
+        need(1, "scout <card> [from <card|areopagus>]")
+        if len(rest) == 1:
+            return A(seat, "scout", _map_cell(g, rest[0]), None)
+        if len(rest) < 3 or lrest[1] != "from":
+            raise NotationError("expected: scout <card> from <acting card> (or scout <card> for ANY)")
         return A(seat, "scout", _map_cell(g, rest[0]), _cell(g, rest[2]))
     if head == "influence":
         need(1, "influence <card> [x1-3]")
@@ -139,7 +160,9 @@ def parse_action(g, d, text: str, seat: int) -> Action:
         need(1, "extort <card|areopagus>")
         return A(seat, "extort", _cell(g, rest[0]))
     if head == "organize":
-        need(1, "organize <faction>")
+        need(1, "organize <faction>|any")
+        if lrest[0] == "any":
+            return A(seat, "organize", None, None)
         fac = _fac(rest[0])
         cell = None
         if bonus:
@@ -148,7 +171,8 @@ def parse_action(g, d, text: str, seat: int) -> Action:
             elif len(d.cubes) == 1:
                 cell = d.cubes[0]
             else:
-                raise NotationError("say which card the bonus Organize moves onto: bonus organize Sch onto C3")
+                raise NotationError("say which card the bonus Organize moves onto: "
+                                    "bonus organize Sch onto C3")
         return A(seat, "organize", fac, cell)
     if head == "move":
         need(2, "move <from card> <to card>")
@@ -167,6 +191,11 @@ def parse_action(g, d, text: str, seat: int) -> Action:
             tail = tail[1:]
         if len(tail) < 2 or tail[0].lower() != "from":
             raise NotationError("expected: oust <card> <player> x<count> from <acting card>")
+        if len(tail) >= 3:
+            if tail[2] not in ("+1", "-1"):
+                raise NotationError("a BU Oust ends with +1 or -1")
+            return A(seat, "oust", _map_cell(g, rest[0]), _color(g, rest[1]), k, _cell(g, tail[1]),
+                     int(tail[2]))
         return A(seat, "oust", _map_cell(g, rest[0]), _color(g, rest[1]), k, _cell(g, tail[1]))
     if head in ("pay", "collect"):
         return A(seat, head, _vec(rest))
@@ -197,6 +226,50 @@ def parse_action(g, d, text: str, seat: int) -> Action:
         raise NotationError("claim what? claim faction <faction> or claim plot <plot>")
     if head == "end":
         return A(seat, "end")
+    if head == "scheme":
+        need(1, "scheme <card in hand> [quick]")
+        quick = len(lrest) > 1 and lrest[1] == "quick"
+        if len(lrest) > 1 and not quick:
+            raise NotationError("expected: scheme <card> or scheme <card> quick")
+        return A(seat, "scheme", _card(g, rest[0]), quick)
+    if head == "faction":
+        need(1, "faction <faction>")
+        return A(seat, "faction", _fac(rest[0]))
+    if head == "skip":
+        return A(seat, "skip")
+    if head == "swap":
+        need(2, "swap <card> <card>")
+        return A(seat, "swap", _map_cell(g, rest[0]), _map_cell(g, rest[1]))
+    if head == "raid":
+        need(1, "raid <edict>")
+        return A(seat, "raid", _named(g.event_slug, g.events, rest, "Event card"))
+    if head == "borrow":
+        need(1, "borrow <faction>")
+        return A(seat, "borrow", _fac(rest[0]))
+    if head == "draw":
+        need(1, "draw plot | draw deck | draw court <slot>")
+        if lrest[0] == "plot":
+            return A(seat, "drawplot")
+        if lrest[0] == "deck":
+            return A(seat, "drawcards", "deck", None)
+        if lrest[0] == "court" and len(rest) == 2 and rest[1].isdigit():
+            return A(seat, "drawcards", "court", int(rest[1]) - 1)
+        raise NotationError("expected: draw plot, draw deck or draw court <slot 1-5>")
+    if head == "keep" and lrest and lrest[0] == "plot":
+        need(2, "keep plot <plot>")
+        return A(seat, "keepplot", _named(g.plot_slug, g.plots, rest[1:], "Plot"))
+    if head == "event":
+        need(1, "event <special event> [faction]")
+        fac = None
+        words = rest
+        if len(rest) > 1 and faction_index(rest[-1]) is not None:
+            fac, words = faction_index(rest[-1]), rest[:-1]
+        return A(seat, "event", _named(g.event_slug, g.events, words, "Event card"), fac)
+    if head == "investigate":
+        need(2, "investigate <player> hand|plot")
+        if lrest[1] not in ("hand", "plot"):
+            raise NotationError("expected: investigate <player> hand or investigate <player> plot")
+        return A(seat, "investigate", _color(g, rest[0]), lrest[1])
     if head in ("keep", "activate"):
         need(1, f"{head} <event>")
         return A(seat, head, _named(g.event_slug, g.events, rest, "Event card"))
@@ -210,7 +283,7 @@ def parse_action(g, d, text: str, seat: int) -> Action:
             return A(seat, "redraw", "court", tuple(sorted(int(t) - 1 for t in rest[1:])))
         raise NotationError("expected: redraw deck, or redraw court <slot 1-5> [<slot>]")
     raise NotationError(f"'{toks[0]}' is not a Pax Illuminaten action "
-                        "(scout, influence, extort, organize, expel, oust, claim, end, …)")
+                        "(scout, influence, extort, organize, expel, oust, scheme, faction, claim, end, …)")
 
 
 # -- chance outcomes -------------------------------------------------------------------------------------

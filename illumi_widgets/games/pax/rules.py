@@ -1,4 +1,6 @@
-"""Pax Illuminaten rules: setup, the turn, the six main actions, claims, checks and events.
+"""Pax Illuminaten rules: setup, the turn, the six main actions, claims, checks and events (the Scheme action,
+card powers, Faction-card abilities and Special Events are in ``powers.py``; the changes they make to a main
+action are decided in that action's ``_check_*`` here, keyed by the decision frame's ``kind``).
 
 Conventions (see ``model.py``): cells are map indices, ``AREO`` is the acting
 seat's own Areopagus, piles keep their top card at the end of the list.
@@ -18,7 +20,7 @@ from __future__ import annotations
 from ...engine import CHANCE, Action, Decision, Game, IllegalAction, Log, NotationError
 from . import board as B
 from .data import load_pax_data
-from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, can_pay, gain_choices, payments, tokens_text
+from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, gain_choices, tokens_text
 from .model import (
     AREO,
     COURT_SIZE,
@@ -29,12 +31,14 @@ from .model import (
     SEAT_COLORS,
     PaxData,
 )
+from .powers import PowersMixin
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
 
 # decision frames whose single legal option is taken without asking (a forced choice is not a choice)
-FORCED = frozenset({"pay", "collect", "subvert", "give", "place", "reveal", "keep", "move", "redraw"})
+FORCED = frozenset({"pay", "collect", "subvert", "give", "place", "reveal", "keep", "move", "redraw",
+                    "power"})
 
 
 def _illegal(code: str, message: str) -> IllegalAction:
@@ -49,8 +53,8 @@ def slug(name: str) -> str:
     return "-".join(words)
 
 
-class PaxGame(Game):
-    """Pax Illuminaten for 2–4 players (the core game; schemes and card powers come separately)."""
+class PaxGame(PowersMixin, Game):
+    """Pax Illuminaten for 2–4 players: the core game, Schemes, card powers, Faction cards and Events."""
 
     name = "pax"
     title = "Pax Illuminaten"
@@ -85,7 +89,8 @@ class PaxGame(Game):
         self.cfac = {cid: tuple(FI[f] for f in c.factions) for cid, c in self.lum.items()}
         self.rank = {cid: c.rank for cid, c in self.lum.items()}
         self.nloc = {cid: len(c.locations) for cid, c in self.lum.items()}
-        self.cost = {cid: tuple(tuple(FI[f] for f in loc) for loc in c.locations) for cid, c in self.lum.items()}
+        self.cost = {cid: tuple(tuple(FI[f] for f in loc) for loc in c.locations)
+                     for cid, c in self.lum.items()}
         self.contact_fac = {c.number: tuple(FI[f] for f in c.factions) for c in pd.contacts}
         self.contact_numbers = tuple(sorted(self.contact_fac))
         self.plots = {p.id: p for p in pd.plots}
@@ -141,10 +146,10 @@ class PaxGame(Game):
         return f"{cid} {c.name} ({c.rank}, {'/'.join(ABBR[FI[f]] for f in c.factions)})"
 
     def hand_limit(self, d: PaxData, seat: int) -> int:
-        return HAND_LIMIT
+        return HAND_LIMIT + (1 if self.holds(d, seat, "SCH") else 0)  # Scholars passive: hand limit 5
 
     def exchange_rate(self, d: PaxData, seat: int) -> int:
-        return EXCHANGE_RATE
+        return 2 if self.holds(d, seat, "PRO") else EXCHANGE_RATE  # Professions passive: 2 for 1
 
     def supply(self, d: PaxData, seat: int) -> int:
         used = sum(t.count(seat) for t in d.infl)
@@ -202,7 +207,8 @@ class PaxGame(Game):
         except ValueError as e:
             raise NotationError(str(e), code="bad-position") from e
         if d.seats != self.players:
-            raise NotationError(f"position has {d.seats} seats, this game {self.players}", code="bad-position")
+            raise NotationError(f"position has {d.seats} seats, this game {self.players}",
+                                code="bad-position")
         return d
 
     def outcome(self, d: PaxData):
@@ -217,6 +223,10 @@ class PaxGame(Game):
             what = "deal the game" if t == "deal" else "shuffle the discard pile into a new draw pile"
             return [Decision(CHANCE, t, f"Chance: {what}", None)]
         if t == "reveal":
+            first = f.get("first")
+            if first is not None:  # the Clergy passive: the holder's opponent reveals first, openly
+                s = first if str(first) not in f["commits"] else (f["def"] if first == f["att"] else f["att"])
+                return [Decision(s, "reveal", self._prompt(d, f, s), None)]
             return [Decision(s, "reveal", self._prompt(d, f, s), None, sealed=True)
                     for s in (f["att"], f["def"]) if str(s) not in f["commits"]]
         return [Decision(f["seat"], t, self._prompt(d, f, f["seat"]), None)]
@@ -227,7 +237,8 @@ class PaxGame(Game):
         if t == "turn":
             return f"{name}: take an action ({d.main_left} main action(s) left) or end the action phase"
         if t == "pay":
-            need = ", ".join("/".join(ABBR[x] for x in sorted(s)) if len(s) < 6 else "any" for s in f["slots"])
+            need = ", ".join("/".join(ABBR[x] for x in sorted(s)) if len(s) < 6 else "any"
+                             for s in f["slots"])
             return f"{name}: pay {need} for {f['why']}"
         if t == "collect":
             return f"{name}: choose which Favor to collect ({f['why']})"
@@ -238,9 +249,12 @@ class PaxGame(Game):
         if t == "place":
             return f"{name}: place a card from your hand face-up at {self.cell_name(f['cell'])}"
         if t == "move":
-            return f"{name}: Organize ({ABBR[f['fac']]}) — move an Influence ({f['left']} move(s) left) or stop"
+            what = "ANY card" if f["fac"] is None else ABBR[f["fac"]]
+            onto = f" onto {self.cell_name(f['dest'])}" if f.get("dest") is not None else ""
+            return f"{name}: move ({what}) — move an Influence{onto} ({f['left']} move(s) left) or stop"
         if t == "reveal":
-            return f"{name}: choose a card to reveal in the Oust challenge at {self.cell_name(f['cell'])} (sealed)"
+            return (f"{name}: choose a card to reveal in the Oust challenge at {self.cell_name(f['cell'])} "
+                    "(sealed)")
         if t == "press":
             return f"{name}: both automatic wins cancelled — press the challenge or call it off"
         if t == "keep":
@@ -249,6 +263,14 @@ class PaxGame(Game):
             return f"{name}: draw back to your hand limit — from the Court or the deck"
         if t == "activate":
             return f"{name}: activate a Special Event from your hand, or pass"
+        if t == "power":
+            from .powers import POWER_NAMES
+
+            src = f" ({f['card']})" if f.get("card") else ""
+            return f"{name}: use the power{src} — {POWER_NAMES[f['kind']]} — or skip"
+        if t == "plotkeep":
+            return (f"{name}: keep the Plot you drew or your old one "
+                    "(the other goes to the bottom of the pile)")
         return f"{name}: {t}"
 
     # ------------------------------------------------------------------------------------------------
@@ -259,7 +281,7 @@ class PaxGame(Game):
         if t == "turn":
             return self._turn_candidates(d, seat)
         if t == "pay":
-            return [A(seat, "pay", v) for v in payments(d.favor[seat], f["slots"], self.exchange_rate(d, seat))]
+            return [A(seat, "pay", v) for v in self.pay_vectors(d, seat, f.get("alts") or [f["slots"]])]
         if t == "collect":
             return [A(seat, "collect", v) for v in gain_choices(f["slots"])]
         if t == "subvert":
@@ -271,12 +293,24 @@ class PaxGame(Game):
         if t == "move":
             acts = [A(seat, "done")]
             fac = f["fac"]
+            anywhere = [c for c in range(self.n) if d.up[c] and None in d.infl[c]]
+            if f.get("dest") is not None:
+                anywhere = [f["dest"]]
             for src in self.mine(d, seat):
+                if f.get("any"):
+                    if f.get("src") is not None and src != f["src"]:
+                        continue
+                    acts.extend(A(seat, "move", src, dst) for dst in anywhere if dst != src)
+                    continue
                 if not d.up[src] or fac not in self.cfac[d.cards[src]]:
                     continue
-                for dst in self.nb[src]:
+                for dst in (anywhere if f.get("fair") else self.nb[src]):
                     acts.append(A(seat, "move", src, dst))
             return acts
+        if t == "power":
+            return self._power_candidates(d, f, seat)
+        if t == "plotkeep":
+            return [A(seat, "keepplot", f["new"])] + ([A(seat, "keepplot", f["old"])] if f["old"] else [])
         if t == "reveal":
             hand = d.hands[seat]
             return [A(seat, "reveal", cid) for cid in hand] if hand else [A(seat, "reveal", None)]
@@ -303,7 +337,10 @@ class PaxGame(Game):
         for c in mine:
             near.update(self.adj[c])
         near.update(self.areo_cells[s])
-        if d.main_left > 0:
+        near.update(d.bs_adj)  # BS: the scouted position counts as adjacent for Influence this turn
+        if self.event_on(d, "courtly_celebrations"):
+            near.update(self.geom.edge)
+        if d.main_left > 0 or self.event_on(d, "rosicrucian_advance"):
             for t in range(self.n):
                 actors = self.actors(d, s, t)
                 if not actors:
@@ -312,8 +349,9 @@ class PaxGame(Game):
                     acts.extend(A(s, "scout", t, a) for a in actors)
                     continue
                 rivals = {x for x in d.infl[t] if x is not None and x != s}
+                decree = not rivals or self.event_on(d, "electors_decree")
                 for a in actors:
-                    if not rivals:
+                    if decree:
                         acts.append(A(s, "expel", t, a, False))
                     for r in sorted(rivals):
                         for k in range(1, d.infl[t].count(r) + 1):
@@ -322,20 +360,21 @@ class PaxGame(Game):
                 if d.up[t]:
                     opens = d.infl[t].count(None)
                     acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
-            acts.extend(A(s, "extort", c) for c in mine)
-            acts.append(A(s, "extort", AREO))
+            acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
             acts.extend(A(s, "organize", f, None) for f in range(6))
         for c in d.cubes:
             acts.extend(A(s, "influence", c, k, True) for k in (1, 2, 3))
             acts.extend(A(s, "organize", f, c) for f in range(6))
             acts.extend(A(s, "expel", c, a, True) for a in self.actors(d, s, c))
         if not d.claimed_faction:
-            acts.extend(A(s, "claimfaction", f) for f in self.faction_cards if self.claimant(d, FACTIONS[f]) == s)
+            acts.extend(A(s, "claimfaction", f) for f in self.faction_cards
+                        if self.claimant(d, FACTIONS[f]) == s)
         if not d.claimed_plot:
             plots = list(d.public_plots)
             if d.private_plot[s] is not None:
                 plots.append(d.private_plot[s])
             acts.extend(A(s, "claimplot", p) for p in plots)
+        acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
         return acts
 
@@ -348,12 +387,16 @@ class PaxGame(Game):
     def format(self, kind: str, args: tuple) -> str:
         cn = self.cell_name
         if kind == "scout":
+            if args[1] is None:
+                return f"scout {cn(args[0])}"
             return f"scout {cn(args[0])} from {cn(args[1])}"
         if kind == "influence":
             return f"{'bonus ' if args[2] else ''}influence {cn(args[0])} x{args[1]}"
         if kind == "extort":
             return f"extort {cn(args[0])}"
         if kind == "organize":
+            if args[0] is None:
+                return "organize any"
             if args[1] is None:
                 return f"organize {ABBR[args[0]]}"
             return f"bonus organize {ABBR[args[0]]} onto {cn(args[1])}"
@@ -362,7 +405,8 @@ class PaxGame(Game):
         if kind == "expel":
             return f"{'bonus ' if args[2] else ''}expel {cn(args[0])} from {cn(args[1])}"
         if kind == "oust":
-            return f"oust {cn(args[0])} {SEAT_COLORS[args[1]]} x{args[2]} from {cn(args[3])}"
+            tail = f" {args[4]:+d}" if len(args) > 4 else ""
+            return f"oust {cn(args[0])} {SEAT_COLORS[args[1]]} x{args[2]} from {cn(args[3])}{tail}"
         if kind in ("pay", "collect"):
             return f"{kind} {tokens_text(args[0])}"
         if kind == "subvert":
@@ -389,6 +433,9 @@ class PaxGame(Game):
             return "deal " + args[0]
         if kind == "shuffle":
             return "shuffle " + args[0]
+        text = self.format_power(kind, args)
+        if text is not None:
+            return text
         return " ".join([kind, *map(str, args)])
 
     def parse(self, d: PaxData, text: str, seat: int) -> Action:
@@ -417,16 +464,29 @@ class PaxGame(Game):
         if t == "reveal":
             if a.seat not in (f["att"], f["def"]) or str(a.seat) in f["commits"]:
                 return _illegal("not-your-decision", "this seat has nothing to reveal now")
+            first = f.get("first")
+            if first is not None and a.seat != first and str(first) not in f["commits"]:
+                return _illegal("reveals-first", f"{self.seat_name(first)} reveals first: the Clergy passive "
+                                "makes its holder's opponent pick and reveal before the holder")
         elif a.seat != f["seat"]:
             return _illegal("not-your-decision", f"it is {self.seat_name(f['seat'])}'s decision")
+        if t == "power" and a.kind != "skip":
+            err = self._power_kind_error(f, a)
+            if err:
+                return err
         return self._checks[a.kind](d, f, a)
 
-    def _main_or_bonus(self, d, bonus: bool, cell: int) -> IllegalAction | None:
+    def _main_or_bonus(self, d, bonus: bool, cell: int, f=None, free=False) -> IllegalAction | None:
+        """A Main action needs one left; the Oust follow-up needs its cube; a power needs nothing more.
+        ``free``: Rosicrucian Advance — the action uses no Main action (READING: so it may be taken with none
+        left; RULINGS §7.36: no limit)."""
+        if f is not None and f["t"] == "power":
+            return None
         if bonus:
             if cell not in d.cubes:
                 return _illegal("no-bonus", f"there is no bonus follow-up cube on {self.cell_name(cell)} "
                                 "(EN Oust E: only the card of a won Oust gets one)")
-        elif d.main_left <= 0:
+        elif d.main_left <= 0 and not free:
             return _illegal("no-main-action", "no main actions left this turn (EN Action Phase: up to 2)")
         return None
 
@@ -450,8 +510,9 @@ class PaxGame(Game):
 
     def _check_pay(self, d, f, a):
         vec = a.args[0]
-        if vec not in set(payments(d.favor[a.seat], f["slots"], self.exchange_rate(d, a.seat))):
-            return _illegal("bad-payment", f"'{a.notation()}' does not pay {f['why']} with the Favor you hold "
+        if vec not in set(self.pay_vectors(d, a.seat, f.get("alts") or [f["slots"]])):
+            return _illegal("bad-payment",
+                            f"'{a.notation()}' does not pay {f['why']} with the Favor you hold "
                             "(EN Exchanging Favor: 3 of one type count as 1 of another)")
         return None
 
@@ -496,20 +557,34 @@ class PaxGame(Game):
             return _illegal("no-moves", "all 3 Organize moves are used (EN Organize)")
         if s not in d.infl[src]:
             return _illegal("no-influence", f"none of your Influence is on {self.cell_name(src)}")
-        if not d.up[src] or f["fac"] not in self.cfac[d.cards[src]]:
-            return _illegal("wrong-faction", f"{self.cell_name(src)} is not a {FACTION_NAMES[f['fac']]} card: "
-                            "every move must start on a card of the chosen Faction (EN Organize)")
-        if dst not in self.nb[src]:
-            return _illegal("not-adjacent", f"{self.cell_name(dst)} is not adjacent to {self.cell_name(src)}")
+        if src == dst:
+            return _illegal("same-card", "a move goes to another card")
+        if f.get("any"):
+            if f.get("src") is not None and src != f["src"]:
+                return _illegal("one-card", f"the Artists ability moves Influence from one card only "
+                                f"({self.cell_name(f['src'])})")
+        else:
+            if not d.up[src] or f["fac"] not in self.cfac[d.cards[src]]:
+                return _illegal("wrong-faction",
+                                f"{self.cell_name(src)} is not a {FACTION_NAMES[f['fac']]} card: "
+                                "every move must start on a card of the chosen Faction (EN Organize)")
+            if dst not in self.nb[src] and not f.get("fair") and f.get("dest") is None:
+                return _illegal("not-adjacent",
+                                f"{self.cell_name(dst)} is not adjacent to {self.cell_name(src)}")
+            if f.get("dest") is not None and dst not in self.nb[src]:
+                return _illegal("not-adjacent",
+                                f"{self.cell_name(dst)} is not adjacent to {self.cell_name(src)}")
         if not d.up[dst]:
-            return _illegal("face-down", f"{self.cell_name(dst)} is face-down: Influence goes on face-up cards")
+            return _illegal("face-down",
+                            f"{self.cell_name(dst)} is face-down: Influence goes on face-up cards")
         if not self.open_slots(d, dst):
             return _illegal("no-open-location", f"{self.cell_name(dst)} has no open Location")
         if self.crown_blocked(d, s, dst):
-            return _illegal("crown-exclusive", "a Crown with rival Influence cannot take yours")
+            return _illegal("crown-exclusive",
+                            "a Crown with rival Influence cannot take yours (RULINGS §7.29)")
         if f.get("dest") is not None and dst != f["dest"]:
-            return _illegal("bonus-target", f"this bonus Organize may only move Influence onto "
-                            f"{self.cell_name(f['dest'])} (EN Oust E)")
+            return _illegal("bonus-target",
+                            f"this move may only bring Influence onto {self.cell_name(f['dest'])}")
         return None
 
     def _check_done(self, d, f, a):
@@ -548,12 +623,14 @@ class PaxGame(Game):
         if a.args[0] == "deck":
             return None
         slots = a.args[1]
-        if any(not isinstance(i, int) or not 0 <= i < COURT_SIZE for i in slots) or len(set(slots)) != len(slots):
+        if (any(not isinstance(i, int) or not 0 <= i < COURT_SIZE for i in slots)
+                or len(set(slots)) != len(slots)):
             return _illegal("bad-slot", "Court slots are numbered 1 to 5")
         if any(d.court[i] is None for i in slots):
             return _illegal("empty-slot", "that Court slot is empty")
         if len(slots) > room:
-            return _illegal("hand-limit", f"you may draw only {room} card(s): the Court draw must stay within "
+            return _illegal("hand-limit",
+                            f"you may draw only {room} card(s): the Court draw must stay within "
                             "the hand limit (EN Redraw)")
         if len(slots) == 2:
             if d.chamberlain not in slots:
@@ -569,63 +646,88 @@ class PaxGame(Game):
 
     def _check_scout(self, d, f, a):
         s, (t, acting) = a.seat, a.args
+        mode = self.mode_of(f)
         if not self._valid_cell(t):
             return _illegal("bad-cell", "no such card")
-        err = self._main_or_bonus(d, False, t)
+        free = (mode == "main" and acting is not None and acting != AREO and self._valid_cell(acting)
+                and self.rosicrucian(d.cards[acting]) and self.event_on(d, "rosicrucian_advance"))
+        err = self._main_or_bonus(d, False, t, f, free)
         if err:
             return err
         if d.up[t]:
             return _illegal("face-up", f"{self.cell_name(t)} is face-up: Scout targets face-down cards "
                             "(RULINGS: Scout targets face-down cards only)")
+        if mode in ("BS", "SCH"):  # ANY card: no acting card, no matching Favor (rules-reference §2.3 BS, §4)
+            if acting is not None:
+                return _illegal("any-card", "this Scout is on ANY card: name no acting card (scout C2)")
+            if not self.can_pay_alts(d, s, [self.fee_slots(f)]):
+                return _illegal("cannot-pay", "the Scholars ability costs 1 Scholars Favor")
+            return None
+        if acting is None:
+            return _illegal("no-acting-card", "a Scout names its acting card: scout C2 from B2")
         err = self._check_actor(d, s, t, acting)
         if err:
             return err
         slots = [frozenset(self.acting_factions(d, s, acting))]
-        if not can_pay(d.favor[s], slots, self.exchange_rate(d, s)):
-            return _illegal("cannot-pay", "Scout costs 1 Favor matching the acting card, which you cannot pay")
+        if not self.can_pay_alts(d, s, [slots]):
+            return _illegal("cannot-pay",
+                            "Scout costs 1 Favor matching the acting card, which you cannot pay")
         return None
 
-    def influence_cost(self, d, s, t, k) -> list[frozenset]:
-        opens = self.open_slots(d, t)[:k]
-        cost = self.cost[d.cards[t]]
-        return [frozenset((x,)) for i in opens for x in cost[i]]
+    def influence_cost(self, d, s, t, k, mode="main") -> list[frozenset]:
+        return self.influence_cost_alts(d, s, t, k, mode)[0]
 
     def _check_influence(self, d, f, a):
         s, (t, k, bonus) = a.seat, a.args
+        mode = self.mode_of(f, bonus)
         if not self._valid_cell(t):
             return _illegal("bad-cell", "no such card")
-        err = self._main_or_bonus(d, bonus, t)
+        free = (mode == "main" and d.up[t] and self.rosicrucian(d.cards[t])
+                and self.event_on(d, "rosicrucian_advance"))
+        err = self._main_or_bonus(d, bonus, t, f, free)
         if err:
             return err
         if not isinstance(k, int) or not 1 <= k <= 3:
             return _illegal("bad-count", "Influence places 1 to 3 Influence (EN Influence)")
         if not d.up[t]:
-            return _illegal("face-down", f"{self.cell_name(t)} is face-down: Influence targets a face-up card")
-        if not any(s in d.infl[c] for c in self.adj[t]) and t not in self.areo_cells[s]:
+            return _illegal("face-down",
+                            f"{self.cell_name(t)} is face-down: Influence targets a face-up card")
+        if mode not in ("BI", "NOB") and not (
+                any(s in d.infl[c] for c in self.adj[t]) or t in self.areo_cells[s] or t in d.bs_adj
+                or (t in self.geom.edge and self.event_on(d, "courtly_celebrations"))):
             return _illegal("not-adjacent", f"{self.cell_name(t)} is not adjacent to your Influence "
                             "(EN Influence)")
         if self.crown_blocked(d, s, t):
-            return _illegal("crown-exclusive", "a Crown with rival Influence cannot take yours (EN Influence)")
+            return _illegal("crown-exclusive",
+                            "a Crown with rival Influence cannot take yours (EN Influence; "
+                            "RULINGS §7.29: even for ANY effects)")
         opens = len(self.open_slots(d, t))
         if opens < k:
             return _illegal("no-open-location", f"{self.cell_name(t)} has only {opens} open Location(s) "
                             "(EN Influence: no more Influence than open Locations)")
         if self.supply(d, s) < k:
             return _illegal("no-supply", "you have too few Influence disks left in your supply")
-        if not can_pay(d.favor[s], self.influence_cost(d, s, t, k), self.exchange_rate(d, s)):
-            return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.cell_name(t)} x{k}, even "
-                            "with the 3-for-1 exchange")
+        fee = self.fee_slots(f)
+        if not self.can_pay_alts(d, s, [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)]):
+            return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.cell_name(t)} x{k}"
+                            + (" and the 1 Nobility fee" if fee else "") + ", even with the exchange")
         return None
 
     def _check_extort(self, d, f, a):
         s, (t,) = a.seat, a.args
-        err = self._main_or_bonus(d, False, t)
+        err = self._main_or_bonus(d, False, t, f)
         if err:
             return err
         if t != AREO:
             if not self._valid_cell(t):
                 return _illegal("bad-cell", "no such card")
-            if s not in d.infl[t]:
+            if "FE" in d.buffs:
+                # READING: under FE (ANY card, rival Influence counts as yours) the target needs Influence of
+                # some player on it, as a face-up card; an empty card cannot be Extorted
+                if not d.up[t] or all(x is None for x in d.infl[t]):
+                    return _illegal("no-influence", f"{self.cell_name(t)} holds no Influence (FE: ANY card "
+                                    "with Influence, anyone's counting as yours)")
+            elif s not in d.infl[t]:
                 return _illegal("no-influence", f"you have no Influence on {self.cell_name(t)} (EN Extort)")
         if t in d.extorted:
             return _illegal("extorted", f"{self.cell_name(t)} was already Extorted this turn "
@@ -634,23 +736,43 @@ class PaxGame(Game):
 
     def _check_organize(self, d, f, a):
         s, (fac, cube) = a.seat, a.args
+        mode = self.mode_of(f, cube is not None)
+        if mode in ("BO", "ART"):
+            if fac is not None or cube is not None:
+                return _illegal("any-card", "this power moves Influence from ANY card: organize any")
+            if not self.mine(d, s):
+                return _illegal("no-influence", "you have no Influence on the map to move")
+            if not self.can_pay_alts(d, s, [self.fee_slots(f)]):
+                return _illegal("cannot-pay", "the Artists ability costs 1 Artists Favor")
+            return None
         if not isinstance(fac, int) or not 0 <= fac < 6:
-            return _illegal("bad-faction", "no such Faction")
-        err = self._main_or_bonus(d, cube is not None, cube)
+            return _illegal("bad-faction",
+                            "no such Faction (organize any is only for BO and the Artists card)")
+        err = self._main_or_bonus(d, cube is not None, cube, f)
         if err:
             return err
         if not any(d.up[c] and fac in self.cfac[d.cards[c]] for c in self.mine(d, s)):
             return _illegal("no-faction-influence", f"you have no Influence on a {FACTION_NAMES[fac]} card "
                             "(EN Organize step 1)")
-        if not can_pay(d.favor[s], [frozenset((fac,))], self.exchange_rate(d, s)):
+        if not self.can_pay_alts(d, s, [[frozenset((fac,))]]):
             return _illegal("cannot-pay", f"Organize costs 1 {FACTION_NAMES[fac]} Favor (EN Organize step 2)")
         return None
+
+    def expel_cost(self, d, s, t, acting, f) -> list[frozenset]:
+        """1 matching Favor per Influence on the target, minimum 1 (EN Expel); FX: free; the Magistrates fee.
+        READING: under Elector's Decree the count is every Influence on the card, rivals' included."""
+        if "FX" in d.buffs:
+            slots = []
+        else:
+            n = max(1, sum(1 for x in d.infl[t] if x is not None))
+            slots = [frozenset(self.acting_factions(d, s, acting))] * n
+        return slots + self.fee_slots(f)
 
     def _check_expel(self, d, f, a):
         s, (t, acting, bonus) = a.seat, a.args
         if not self._valid_cell(t):
             return _illegal("bad-cell", "no such card")
-        err = self._main_or_bonus(d, bonus, t)
+        err = self._main_or_bonus(d, bonus, t, f)
         if err:
             return err
         if not d.up[t]:
@@ -659,25 +781,46 @@ class PaxGame(Game):
         err = self._check_actor(d, s, t, acting)
         if err:
             return err
-        if any(x is not None and x != s for x in d.infl[t]):
-            return _illegal("rival-influence", f"{self.cell_name(t)} holds rival Influence: Expel needs a card "
-                            "without it (EN Expel)")
+        # READING: Rosicrucian Advance refunds the Main action when the placed card turns out Rosicrucian
+        # (``_do_place``), so an Expel still needs a Main action available when it is taken
+        rivals = sum(1 for x in d.infl[t] if x is not None and x != s)
+        if rivals and not self.event_on(d, "electors_decree"):
+            return _illegal("rival-influence",
+                            f"{self.cell_name(t)} holds rival Influence: Expel needs a card "
+                            "without it (EN Expel; Elector's Decree allows it)")
         if not d.hands[s]:
             return _illegal("empty-hand", "you have no card in hand to put in its place (EN Expel)")
-        n = max(1, d.infl[t].count(s))
-        slots = [frozenset(self.acting_factions(d, s, acting))] * n
-        if not can_pay(d.favor[s], slots, self.exchange_rate(d, s)):
-            return _illegal("cannot-pay", f"Expel costs {n} Favor matching the acting card (1 per Influence on "
-                            "the target, minimum 1), which you cannot pay")
+        if rivals and not any(self.nloc[c] >= rivals for c in d.hands[s]):
+            return _illegal("too-few-locations",
+                            "no card in your hand has Locations for all the rival Influence "
+                            "(Elector's Decree)")
+        if not self.can_pay_alts(d, s, [self.expel_cost(d, s, t, acting, f)]):
+            n = max(1, sum(1 for x in d.infl[t] if x is not None))
+            fee = " plus the 1 Magistrates fee" if self.fee_slots(f) else ""
+            return _illegal("cannot-pay",
+                            f"Expel costs {n} Favor matching the acting card (1 per Influence on "
+                            f"the target, minimum 1){fee}, which you cannot pay")
         return None
 
+    def oust_cost(self, d, s, acting, k, f) -> list[frozenset]:
+        if f is not None and f["t"] == "power" and f["kind"] == "CLE":
+            return [frozenset((FI["CLE"],))] * k  # the Clergy ability: Clergy instead of matching Favor
+        return [frozenset(self.acting_factions(d, s, acting))] * k
+
     def _check_oust(self, d, f, a):
-        s, (t, r, k, acting) = a.seat, a.args
+        s, (t, r, k, acting) = a.seat, a.args[:4]
+        mode = self.mode_of(f)
         if not self._valid_cell(t):
             return _illegal("bad-cell", "no such card")
-        err = self._main_or_bonus(d, False, t)
+        err = self._main_or_bonus(d, False, t, f)
         if err:
             return err
+        if mode == "BU":
+            if len(a.args) < 5 or a.args[4] not in (1, -1):
+                return _illegal("bu-choice", "BU sets your Initial Strength to the opponent's +1 or -1: "
+                                "end the oust with +1 or -1")
+        elif len(a.args) > 4:
+            return _illegal("bu-choice", "only a BU card's Oust sets the Initial Strength to +1 or -1")
         if not isinstance(r, int) or not 0 <= r < d.seats or r == s:
             return _illegal("bad-seat", "Oust targets a rival's Influence")
         err = self._check_actor(d, s, t, acting)
@@ -687,23 +830,30 @@ class PaxGame(Game):
         if not isinstance(k, int) or k < 1 or k > have:
             return _illegal("bad-count", f"{self.seat_name(r)} has {have} Influence on {self.cell_name(t)}; "
                             "target 1 or more of them (EN Oust step 1)")
-        slots = [frozenset(self.acting_factions(d, s, acting))] * k
-        if not can_pay(d.favor[s], slots, self.exchange_rate(d, s)):
-            return _illegal("cannot-pay", f"Oust costs 1 Favor matching the acting card per targeted Influence "
-                            f"({k}), which you cannot pay")
+        if not self.can_pay_alts(d, s, [self.oust_cost(d, s, acting, k, f)]):
+            what = "Clergy Favor" if mode == "CLE" else "Favor matching the acting card"
+            return _illegal("cannot-pay",
+                            f"Oust costs 1 {what} per targeted Influence ({k}), which you cannot "
+                            "pay")
         return None
 
     def _check_claimfaction(self, d, f, a):
         s, (fac,) = a.seat, a.args
         if d.claimed_faction:
-            return _illegal("once-per-turn", "you already claimed a Faction card this turn (EN Claim Faction)")
+            return _illegal("once-per-turn",
+                            "you already claimed a Faction card this turn (EN Claim Faction)")
         if fac not in self.faction_cards or fac in [FI[x] for x in d.boxed_factions]:
             return _illegal("not-in-play", f"the {FACTION_NAMES[fac]} card is not in this game")
         if d.faction_holder.get(FACTIONS[fac]) == s:
             return _illegal("already-held", f"you already hold the {FACTION_NAMES[fac]} card")
+        if FACTIONS[fac] in d.borrowed:
+            # READING: a borrowed card (SF) cannot be claimed until it is returned at the Check Phase
+            return _illegal("borrowed", f"the {FACTION_NAMES[fac]} card is borrowed this turn")
         if self.claimant(d, FACTIONS[fac]) != s:
-            return _illegal("no-control", f"you do not control the largest {FACTION_NAMES[fac]} Lodge (at least 3 "
-                            "Influence and more than anyone; tied largest Lodges count as one — EN Claim Faction)")
+            return _illegal("no-control",
+                            f"you do not control the largest {FACTION_NAMES[fac]} Lodge (at least 3 "
+                            "Influence and more than anyone; tied largest Lodges count as one — "
+                            "EN Claim Faction)")
         return None
 
     def _check_claimplot(self, d, f, a):
@@ -723,14 +873,17 @@ class PaxGame(Game):
             return _illegal("not-met", f"you do not meet the condition of {self.plots[p].name}: "
                             f"{self.plots[p].text}")
         if not B.claims_compatible(families):
-            return _illegal("overlap", f"the cards used for {self.plots[p].name} would equal or lie inside the "
-                            "cards used for another of your Plots, or reuse its Lodge (EN Claim Plot: Important!)")
+            return _illegal("overlap",
+                            f"the cards used for {self.plots[p].name} would equal or lie inside the "
+                            "cards used for another of your Plots, or reuse its Lodge "
+                            "(EN Claim Plot: Important!)")
         return None
 
     def plot_families(self, d, s, plot_ids):
         """Witness sets (the cards each Plot would use) for seat ``s`` and each Plot in ``plot_ids``."""
         ctx = self._memoized(("plotctx", s), lambda: B.PlotContext(
-            self.geom, self.faces(d), d.infl, s, d.seats, sum(1 for h in d.faction_holder.values() if h == s)))
+            self.geom, self.faces(d), d.infl, s, d.seats,
+            sum(1 for h in d.faction_holder.values() if h == s)))
         return [self._memoized(("plot", s, p), lambda p=p: B.plot_witnesses(
             self.plots[p].key, self.plots[p].params, ctx)) for p in plot_ids]
 
@@ -743,7 +896,8 @@ class PaxGame(Game):
             else:
                 order = decode_shuffle(self, a.args[0])
                 if sorted(order) != sorted(d.discard):
-                    return _illegal("bad-shuffle", "a shuffle must order exactly the cards of the discard pile")
+                    return _illegal("bad-shuffle",
+                                    "a shuffle must order exactly the cards of the discard pile")
         except NotationError as e:
             return _illegal("bad-chance", e.message)
         return None
@@ -885,6 +1039,7 @@ class PaxGame(Game):
         d.claimed_faction = d.claimed_plot = False
         d.extorted = []
         d.revealed = False
+        self.reset_turn_powers(d)
         log.add(f"— Round {d.round}, {self.seat_name(seat)}'s turn —")
         d.frames.extend([{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": seat}])
         if d.round > 1:  # EN: ignore the Event Phase in the first round
@@ -915,7 +1070,8 @@ class PaxGame(Game):
             d.final_round = True
             log.add("A 5th Edict has been discarded: this is the final round, then Faction Scoring.")
         if d.special_active[s] is not None:
-            log.add(f"{self.seat_name(s)} discards the active Special Event {self.events[d.special_active[s]].name}.")
+            log.add(f"{self.seat_name(s)} discards the active Special Event "
+                    f"{self.events[d.special_active[s]].name}.")
             d.event_discard.append(d.special_active[s])
             d.special_active[s] = None
         if d.special_hand[s]:
@@ -935,9 +1091,20 @@ class PaxGame(Game):
         d.frames.pop()
         log.add(f"{self.seat_name(a.seat)} ends the action phase.")
 
+    @staticmethod
+    def reset_turn_powers(d: PaxData) -> None:
+        """A new turn: no Scheme yet, no Buffs, Faction cards upright, no once-per-turn Event used."""
+        d.scheme, d.scheme_ended, d.quick_used = [], False, False
+        d.buffs, d.bs_adj, d.sideways, d.used_events = [], [], [], []
+        d.peek = None
+
     def _auto_check(self, d: PaxData, f: dict, log: Log) -> None:
         """Check Phase: E claim check + victory check, F event check, G redraw (EN Check Phase)."""
         d.frames.pop()
+        if d.borrowed:  # SF: a borrowed Faction card returns at the start of the borrower's Check Phase
+            log.add("The borrowed Faction card(s) " + ", ".join(FACTION_NAMES[FI[x]] for x in d.borrowed)
+                    + " return where they came from.")
+            d.borrowed = {}
         self._claim_check(d, log)
         if self._victory_check(d, log):
             return
@@ -963,14 +1130,16 @@ class PaxGame(Game):
             for p, on in list(d.claims[s].items()):
                 if on and not self.plot_families(d, s, [p])[0]:
                     d.claims[s][p] = False
-                    log.add(f"{self.seat_name(s)} no longer meets {self.plots[p].name}: the claim goes under it.")
+                    log.add(f"{self.seat_name(s)} no longer meets {self.plots[p].name}: "
+                            "the claim goes under it.")
             for p, on in list(d.claims[s].items()):
                 if not on:
                     held = [q for q, o in d.claims[s].items() if o]
                     fam = self.plot_families(d, s, held + [p])
                     if fam[-1] and B.claims_compatible(fam):
                         d.claims[s][p] = True
-                        log.add(f"{self.seat_name(s)} meets {self.plots[p].name} again and regains the claim.")
+                        log.add(f"{self.seat_name(s)} meets {self.plots[p].name} again "
+                                "and regains the claim.")
 
     def _victory_check(self, d: PaxData, log: Log) -> bool:
         """EN Plot Victory: the active player with Influence on 2+ Plots wins at once."""
@@ -1009,13 +1178,15 @@ class PaxGame(Game):
                     f"{FACTION_NAMES[fac]} Favor; {put} go onto the Edict, out of play.")
         else:
             d.special_hand[s].append(ev)
-            log.add(f"{self.seat_name(s)} keeps a Special Event.", {s: f"You keep the Special Event {card.name}."},
+            log.add(f"{self.seat_name(s)} keeps a Special Event.",
+                    {s: f"You keep the Special Event {card.name}."},
                     secret=f"{self.seat_name(s)} keeps the Special Event {card.name}.")
 
     def _auto_discardplayed(self, d, f, log):
         d.frames.pop()
         d.discard.extend(d.played)
         d.played = []
+        d.scheme = []  # EN Redraw: the Scheme cards are discarded with the challenge cards
 
     def _auto_draw(self, d: PaxData, f: dict, log: Log) -> None:
         """Draw back to the hand limit from the deck (non-active players, then the active one)."""
@@ -1084,7 +1255,8 @@ class PaxGame(Game):
         self._start_turn(d, nxt, log)
 
     def _faction_scoring(self, d: PaxData, log: Log) -> None:
-        """EN Faction Scoring: 1 point per Influence in each Scoring Lodge; ties → more Faction cards → shared."""
+        """EN Faction Scoring: 1 point per Influence in each Scoring Lodge; ties → more Faction cards →
+        shared."""
         per = B.faction_scores(self.geom, self.faces(d), d.infl, d.seats)
         totals = {s: sum(per[s].values()) for s in range(d.seats)}
         best = max(totals.values())
@@ -1135,11 +1307,15 @@ class PaxGame(Game):
         self._victory_check(d, log)  # RULINGS §7.43: the win is immediate
 
     # -- favor payments and gains ---------------------------------------------------------------------------
-    def _push_pay(self, d, s, slots, why, then) -> None:
-        """Push a payment; ``then`` (a frame or None) runs after it is paid."""
+    def _push_pay(self, d, s, slots, why, then, alts=None) -> None:
+        """Push a payment; ``then`` (a frame or None) runs after it is paid.  ``alts``: several ways to pay
+        (a cost reduction whose icon the payer chooses); ``slots`` is then the first of them."""
         if then is not None:
             d.frames.append(then)
-        d.frames.append({"t": "pay", "seat": s, "slots": [sorted(x) for x in slots], "why": why})
+        f = {"t": "pay", "seat": s, "slots": [sorted(x) for x in slots], "why": why}
+        if alts is not None and len(alts) > 1:
+            f["alts"] = [[sorted(x) for x in a] for a in alts]
+        d.frames.append(f)
 
     def _do_pay(self, d, a, log):
         f = d.frames.pop()
@@ -1226,18 +1402,38 @@ class PaxGame(Game):
             d.frames.pop()
 
     # -- main actions --------------------------------------------------------------------------------------
-    def _use_main(self, d, bonus: bool, cell: int) -> None:
+    def _use_main(self, d, bonus: bool, cell: int, free: bool = False):
+        """Spend what the action uses: a power frame (popped), the follow-up cube or a Main action
+        (``free``: Rosicrucian Advance).  Returns the power frame, if any."""
+        f = d.frames[-1] if d.frames else None
+        if f is not None and f["t"] == "power":
+            return d.frames.pop()
         if bonus:
             d.cubes.remove(cell)
-        else:
+        elif not free:
             d.main_left -= 1
+        return None
 
     def _do_scout(self, d, a, log):
         s, (t, acting) = a.seat, a.args
-        self._use_main(d, False, t)
-        log.add(f"{self.seat_name(s)} Scouts {self.cell_name(t)} from {self.cell_name(acting)}.")
+        free = (acting is not None and acting != AREO and self.rosicrucian(d.cards[acting])
+                and self.event_on(d, "rosicrucian_advance"))
+        pf = self._use_main(d, False, t, free)
+        take = {"t": "scouttake", "seat": s, "cell": t}
+        if pf is not None:
+            log.add(f"{self.seat_name(s)} Scouts {self.cell_name(t)} (ANY card, no matching Favor).")
+            if pf["kind"] == "BS":
+                d.bs_adj.append(t)  # BS: this position counts as adjacent for Influence this turn
+            fee = self.fee_slots(pf)
+            if fee:
+                self._push_pay(d, s, fee, "the Scholars ability", take)
+            else:
+                d.frames.append(take)
+            return
+        log.add(f"{self.seat_name(s)} Scouts {self.cell_name(t)} from {self.cell_name(acting)}"
+                + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
         self._push_pay(d, s, [frozenset(self.acting_factions(d, s, acting))], f"Scouting {self.cell_name(t)}",
-                       {"t": "scouttake", "seat": s, "cell": t})
+                       take)
 
     def _auto_scouttake(self, d, f, log):
         d.frames.pop()
@@ -1246,9 +1442,10 @@ class PaxGame(Game):
         d.hands[s].append(cid)
         d.cards[t] = None
         d.infl[t] = ()
-        log.add(f"{self.seat_name(s)} takes the face-down card into their hand.", {s: f"You take {cid} into your hand."},
+        log.add(f"{self.seat_name(s)} takes the face-down card into their hand.",
+                {s: f"You take {cid} into your hand."},
                 secret=f"{self.seat_name(s)} takes {cid} into their hand.")
-        d.frames.append({"t": "place", "seat": s, "cell": t, "carry": 0})
+        d.frames.append({"t": "place", "seat": s, "cell": t, "carry": 0, "why": "scout"})
 
     def _do_place(self, d, a, log):
         f = d.frames.pop()
@@ -1259,25 +1456,45 @@ class PaxGame(Game):
         d.cards[t] = cid
         d.up[t] = True
         slots = [None] * self.nloc[cid]
-        carry = f.get("carry", 0)
-        placed = min(carry, len(slots))
+        # Elector's Decree: the rivals' Influence goes on first, then the expeller's own
+        carry = list(f.get("rseats", [])) + [s] * f.get("carry", 0)
+        if f.get("rseats") and self.rank[cid] == "CROWN":
+            # READING (RULINGS §7.29): no effect puts Influence on a Crown beside another player's, so on a
+            # Crown placed under Elector's Decree only the rivals' Influence goes on; the expeller's returns
+            carry = list(f["rseats"])
+        placed = min(len(carry), len(slots))
         for i in range(placed):
-            slots[i] = s
+            slots[i] = carry[i]
         d.infl[t] = tuple(slots)
-        extra = f" with {placed} of their Influence" if carry else ""
-        back = f"; {carry - placed} Influence return to supply" if carry > placed else ""
-        log.add(f"{self.seat_name(s)} places {self.card_label(cid)} face-up at {self.cell_name(t)}{extra}{back}.")
+        extra = f" with {placed} Influence" if carry else ""
+        back = f"; {len(carry) - placed} Influence return to supply" if len(carry) > placed else ""
+        log.add(f"{self.seat_name(s)} places {self.card_label(cid)} face-up at "
+                f"{self.cell_name(t)}{extra}{back}.")
         if self.rank[cid] in ("ACE", "CROWN"):
             d.revealed = True  # EN Event Check: an Ace/Crown played face-up to the map
+        if (f.get("why") == "expel" and f.get("main") and self.rosicrucian(cid)
+                and self.event_on(d, "rosicrucian_advance")):
+            d.main_left += 1
+            log.add("Rosicrucian Advance: an Expel that puts a Rosicrucian card into the map uses no Main "
+                    "action.")
+        n = d.buffs.count("FS")
+        if f.get("why") == "scout" and n:
+            for _ in range(n):  # FS: gain the placed card's Favor value, once per FS card (Buffs stack)
+                self._push_gain(d, s, self.value_slots(cid), f"FS: the Favor value of {cid}")
 
     def _do_influence(self, d, a, log):
         s, (t, k, bonus) = a.seat, a.args
-        self._use_main(d, bonus, t)
-        cost = self.influence_cost(d, s, t, k)
-        log.add(f"{self.seat_name(s)} {'uses the bonus follow-up to ' if bonus else ''}Influences "
-                f"{self.cell_name(t)} x{k}.")
-        self._push_pay(d, s, cost, f"{k} Influence on {self.cell_name(t)}",
-                       {"t": "placeinfluence", "seat": s, "cell": t, "n": k})
+        f = d.frames[-1]
+        mode = self.mode_of(f, bonus)
+        fee = self.fee_slots(f)
+        alts = [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)]
+        free = mode == "main" and self.rosicrucian(d.cards[t]) and self.event_on(d, "rosicrucian_advance")
+        self._use_main(d, bonus, t, free)
+        how = {"cube": "uses the bonus follow-up to ", "main": ""}.get(mode, "uses a power to ")
+        log.add(f"{self.seat_name(s)} {how}Influences {self.cell_name(t)} x{k}"
+                + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
+        self._push_pay(d, s, alts[0], f"{k} Influence on {self.cell_name(t)}",
+                       {"t": "placeinfluence", "seat": s, "cell": t, "n": k}, alts=alts)
 
     def _auto_placeinfluence(self, d, f, log):
         d.frames.pop()
@@ -1307,35 +1524,52 @@ class PaxGame(Game):
 
     def _do_extort(self, d, a, log):
         s, (t,) = a.seat, a.args
-        self._use_main(d, False, t)
+        pf = self._use_main(d, False, t)
+        pro = pf is not None and pf["kind"] == "PRO"  # the Professions ability: no Whisper, no Conspire
+        fe = "FE" in d.buffs  # FE: rival Influence counts as yours (RULINGS §7.15: Whisper too, no Conspire)
         cards = [t]
-        if t != AREO:
+        if t != AREO and not pro:
             # EN Whisper rule: adjacent cards of the same rank with your Influence (not the target itself;
             # RULINGS §7.16: the Areopagus never Whispers), minus cards already Extorted (§7.14)
             r = self.rank[d.cards[t]]
-            cards += [c for c in self.nb[t] if d.up[c] and self.rank[d.cards[c]] == r and s in d.infl[c]
-                      and c not in d.extorted]
+            cards += [c for c in self.nb[t] if d.up[c] and self.rank[d.cards[c]] == r and c not in d.extorted
+                      and (s in d.infl[c] or (fe and any(x is not None for x in d.infl[c])))]
+        no_conspire = pro or fe or self.event_on(d, "quiet_tidings")
         d.extorted.extend(cards)
         names = ", ".join(self.cell_name(c) for c in cards)
         log.add(f"{self.seat_name(s)} Extorts {self.cell_name(t)}"
                 + (f" and by Whisper {names.split(', ', 1)[1]}" if len(cards) > 1 else "") + ".")
         for c in reversed(cards):
             conspire = []
-            if c != AREO:
+            if c != AREO and not no_conspire:
                 for r in range(d.seats):
                     n = d.infl[c].count(r)
                     if r != s and n:
                         conspire.append((r, n))
-            self._push_gain(d, s, self.card_favor_slots(d, s, c, True), f"Extorting {self.cell_name(c)}", conspire)
+            self._push_gain(d, s, self.card_favor_slots(d, s, c, True), f"Extorting {self.cell_name(c)}",
+                            conspire)
 
     def _do_organize(self, d, a, log):
         s, (fac, cube) = a.seat, a.args
-        self._use_main(d, cube is not None, cube)
+        pf = self._use_main(d, cube is not None, cube)
+        if pf is not None:  # BO (free) or the Artists ability (1 Artists Favor; all moves from one card)
+            log.add(f"{self.seat_name(s)} moves up to 3 Influence from ANY "
+                    f"{'card' if pf['kind'] == 'BO' else 'one card'} to ANY open Locations.")
+            move = {"t": "move", "seat": s, "fac": None, "left": 3, "dest": None, "any": True,
+                    "one": pf["kind"] == "ART", "src": None}
+            fee = self.fee_slots(pf)
+            if fee:
+                self._push_pay(d, s, fee, "the Artists ability", move)
+            else:
+                d.frames.append(move)
+            return
         dest = cube  # RULINGS §7.25: a bonus Organize's moves must end on the cube card
         log.add(f"{self.seat_name(s)} {'uses the bonus follow-up to ' if cube is not None else ''}Organizes "
                 f"with {FACTION_NAMES[fac]}.")
+        # Fair Weather: moves from cards of the chosen Faction may go to ANY open Location
+        fair = dest is None and self.event_on(d, "fair_weather")
         self._push_pay(d, s, [frozenset((fac,))], f"Organizing with {FACTION_NAMES[fac]}",
-                       {"t": "move", "seat": s, "fac": fac, "left": 3, "dest": dest})
+                       {"t": "move", "seat": s, "fac": fac, "left": 3, "dest": dest, "fair": fair})
 
     def _do_move(self, d, a, log):
         f = d.frames[-1]
@@ -1349,7 +1583,10 @@ class PaxGame(Game):
         slots[self.open_slots(d, dst)[0]] = s  # RULINGS §7.30: top-most open Location
         d.infl[dst] = tuple(slots)
         f["left"] -= 1
-        log.add(f"{self.seat_name(s)} moves an Influence from {self.cell_name(src)} to {self.cell_name(dst)}.")
+        if f.get("one"):
+            f["src"] = src
+        log.add(f"{self.seat_name(s)} moves an Influence from {self.cell_name(src)} to "
+                f"{self.cell_name(dst)}.")
         if f["left"] <= 0:
             d.frames.pop()
 
@@ -1358,22 +1595,36 @@ class PaxGame(Game):
 
     def _do_expel(self, d, a, log):
         s, (t, acting, bonus) = a.seat, a.args
-        self._use_main(d, bonus, t)
-        n = max(1, d.infl[t].count(s))
-        log.add(f"{self.seat_name(s)} {'uses the bonus follow-up to ' if bonus else ''}Expels "
-                f"{self.card_label(d.cards[t])} at {self.cell_name(t)}.")
-        self._push_pay(d, s, [frozenset(self.acting_factions(d, s, acting))] * n, f"Expelling {self.cell_name(t)}",
-                       {"t": "expeltake", "seat": s, "cell": t})
+        f = d.frames[-1]
+        slots = self.expel_cost(d, s, t, acting, f)
+        pf = self._use_main(d, bonus, t)
+        main = pf is None and not bonus
+        how = "uses the bonus follow-up to " if bonus else ("uses a power to " if pf is not None else "")
+        log.add(f"{self.seat_name(s)} {how}Expels {self.card_label(d.cards[t])} at {self.cell_name(t)}.")
+        if pf is not None and pf["kind"] == "BX":
+            # BX: then move 1 of your Influence from ANY Location onto the newly placed card (optional)
+            d.frames.append({"t": "move", "seat": s, "fac": None, "left": 1, "dest": t, "any": True})
+        take = {"t": "expeltake", "seat": s, "cell": t, "main": main}
+        if slots:
+            self._push_pay(d, s, slots, f"Expelling {self.cell_name(t)}", take)
+        else:
+            log.add("The Expel costs no Favor (FX).")
+            d.frames.append(take)
 
     def _auto_expeltake(self, d, f, log):
         d.frames.pop()
         s, t = f["seat"], f["cell"]
         carry = d.infl[t].count(s)
+        rseats = [x for x in d.infl[t] if x is not None and x != s]  # Elector's Decree only
         d.discard.append(d.cards[t])
         d.cards[t] = None
         d.up[t] = False
         d.infl[t] = ()
-        d.frames.append({"t": "place", "seat": s, "cell": t, "carry": carry})
+        place = {"t": "place", "seat": s, "cell": t, "carry": carry, "why": "expel",
+                 "main": f.get("main", True)}
+        if rseats:
+            place.update(rivals=len(rseats), rseats=rseats)
+        d.frames.append(place)
 
     def initial_strength(self, d, seat, t) -> int:
         """RULINGS §7.27: Influence on the target and side-adjacent cards, +1 for an adjacent Areopagus."""
@@ -1381,23 +1632,37 @@ class PaxGame(Game):
         return n + (1 if t in self.areo_cells[seat] else 0)
 
     def _do_oust(self, d, a, log):
-        s, (t, r, k, acting) = a.seat, a.args
+        s, (t, r, k, acting) = a.seat, a.args[:4]
+        slots = self.oust_cost(d, s, acting, k, d.frames[-1])
         self._use_main(d, False, t)
         log.add(f"{self.seat_name(s)} Ousts {k} of {self.seat_name(r)}'s Influence on {self.cell_name(t)}.")
         base = [self.initial_strength(d, s, t), self.initial_strength(d, r, t)]
-        frame = {"t": "reveal", "att": s, "def": r, "k": k, "cell": t, "base": base, "commits": {}, "round": 1}
-        self._push_pay(d, s, [frozenset(self.acting_factions(d, s, acting))] * k, f"Ousting at {self.cell_name(t)}",
-                       frame)
+        if len(a.args) > 4:  # BU: your Initial Strength becomes the opponent's +1 or -1
+            base[0] = base[1] + a.args[4]
+            log.add(f"BU: {self.seat_name(s)}'s Initial Strength is set to {base[0]}.")
+        frame = {"t": "reveal", "att": s, "def": r, "k": k, "cell": t, "base": base, "commits": {},
+                 "round": 1}
+        if "FU" in d.buffs:
+            frame["even"] = True  # FU: no advantage or disadvantage in this player's Ousts this turn
+        holder = next((x for x in (s, r) if self.holds(d, x, "CLE")), None)
+        if holder is not None:
+            frame["first"] = r if holder == s else s  # the Clergy passive: the opponent reveals first
+        self._push_pay(d, s, slots, f"Ousting at {self.cell_name(t)}", frame)
 
     def _do_reveal(self, d, a, log):
         f = d.frames[-1]
         f["commits"][str(a.seat)] = a.args[0]
+        if f.get("first") == a.seat and len(f["commits"]) < 2:
+            if a.args[0] is not None:
+                d.known[a.seat].append(a.args[0])  # shown to everyone before the holder chooses
+            log.add(f"{self.seat_name(a.seat)} reveals {a.args[0] or 'nothing'} first (Clergy passive).")
         if len(f["commits"]) < 2:
             return
         self._resolve_challenge(d, f, log)
 
     def _resolve_challenge(self, d, f, log):
-        """EN Oust step 2 B-C: simultaneous reveal, advantage, Ace/Crown automatic wins, ties to the defender."""
+        """EN Oust step 2 B-C: simultaneous reveal, advantage, Ace/Crown automatic wins, ties to the
+        defender."""
         att, de = f["att"], f["def"]
         cards = {}
         for s in (att, de):
@@ -1412,8 +1677,9 @@ class PaxGame(Game):
                     d.revealed = True
         f["commits"] = {}
         sa, sd = f["base"]
-        adv = {att: sa > sd, de: sd > sa}
-        disadv = {att: sa < sd, de: sd < sa}
+        even = f.get("even", False)  # FU (RULINGS §7.28): Aces and Crowns count 0 for both sides
+        adv = {att: sa > sd and not even, de: sd > sa and not even}
+        disadv = {att: sa < sd and not even, de: sd < sa and not even}
 
         def auto(s):
             cid = cards[s]
@@ -1430,7 +1696,8 @@ class PaxGame(Game):
 
         shown = ", ".join(f"{self.seat_name(s)} {self.card_label(cards[s]) if cards[s] else 'nothing (0)'}"
                           for s in (att, de))
-        log.add(f"Oust challenge at {self.cell_name(f['cell'])}: initial strength {sa} vs {sd}; revealed {shown}.")
+        log.add(f"Oust challenge at {self.cell_name(f['cell'])}: initial strength {sa} vs {sd}; "
+                f"revealed {shown}.")
         aa, ad = auto(att), auto(de)
         if aa and ad:
             log.add("Both automatic wins cancel out.")
@@ -1503,6 +1770,13 @@ class PaxGame(Game):
         if d.frames and d.frames[-1]["t"] == "keep" and d.frames[-1]["seat"] != seat:
             for e in d.frames[-1]["cards"]:
                 out.update((e, self.events[e].name))
+        for f in d.frames:  # SP: a drawn Plot is its drawer's alone
+            if f.get("t") == "plotkeep" and f["seat"] != seat:
+                out.update((f["new"], self.plots[f["new"]].name))
+                if f["old"] is not None and not d.private_revealed[f["seat"]]:
+                    out.update((f["old"], self.plots[f["old"]].name))
+        if d.peek is not None and d.peek["viewer"] == seat:  # Ecclesiastical Investigators, this turn
+            out.difference_update(d.peek["cards"])
         return out
 
     def problems(self, d: PaxData) -> list[str]:
@@ -1512,7 +1786,11 @@ class PaxGame(Game):
 
 
 _FRAME_KINDS = {
-    "turn": {"scout", "influence", "extort", "organize", "expel", "oust", "claimfaction", "claimplot", "end"},
+    "turn": {"scout", "influence", "extort", "organize", "expel", "oust", "claimfaction", "claimplot", "end",
+             "scheme", "faction", "event", "investigate"},
+    "power": {"skip", "influence", "scout", "organize", "expel", "oust", "extort", "swap", "raid", "drawplot",
+              "drawcards", "borrow"},
+    "plotkeep": {"keepplot"},
     "pay": {"pay"},
     "collect": {"collect"},
     "subvert": {"subvert"},

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .favor import ABBR, FACTIONS
 from .model import AREO
+from .powers import POWER_NAMES
 
 __all__ = ["PRESENTER", "option_group", "option_targets", "pax_scene", "status_text"]
 
@@ -521,6 +522,13 @@ def _factions(out: _Items, view: dict) -> None:
         stroke = SEAT_FILL.get(hname, FACTION_COLOR[f]) if hname else FACTION_COLOR[f]
         tip = f"{_abbr(f)} Faction card — " + (f"held by {hname}" if hname else "in the row") + \
             ": claimed by the player controlling the largest Lodge of this Faction"
+        turn = view.get("turn") or {}
+        if f in turn.get("sideways", []):
+            tip += " — turned sideways (its ability was used this turn)"
+            stroke = MUTED
+        borrower = (turn.get("borrowed") or {}).get(f)
+        if borrower is not None and int(borrower) < len(names):
+            tip += f" — lent to {names[int(borrower)]} this turn"
         out.rect(x, y, w, 34, fill=fill, stroke=stroke, lw=1.6, r=4, ident=f"faction:{f}", tip=tip)
         out.icon(f"faction:{f}", x + 13, y + 17, 17)
         out.text(x + 25, y + 12, _abbr(f), size=9, bold=True, baseline="middle")
@@ -732,7 +740,8 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
         text = f"{who(p.get('seat'))} places a card from hand face-up at {p.get('cell')}."
     elif t == "move":
         onto = f", only onto {p['onto']}" if p.get("onto") else ""
-        text = (f"{who(p.get('seat'))} Organizes with {_abbr(p.get('faction'))}: {p.get('left')} move(s) left"
+        fac = _abbr(p.get("faction")) if p.get("faction") else "ANY card"
+        text = (f"{who(p.get('seat'))} Organizes with {fac}: {p.get('left')} move(s) left"
                 f"{onto}.")
     elif t == "give":
         to = ", ".join(who(s) for s in p.get("to", []))
@@ -746,13 +755,27 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
         text = f"{who(p.get('seat'))} draws back to the hand limit: from the Court or the deck."
     elif t == "activate":
         text = f"{who(p.get('seat'))} may activate a held Special Event."
+    elif t == "power":
+        src = f" ({p['card']})" if p.get("card") else ""
+        text = f"{who(p.get('seat'))} may use the power{src}: {POWER_NAMES.get(p.get('kind'), '')} — or skip."
+    elif t == "plotkeep":
+        cards = p.get("cards")
+        text = (f"{who(p.get('seat'))} keeps one Plot: " + (", ".join(
+            game.plots[c].name for c in cards if c) if isinstance(cards, list) else "(hidden)") + ".")
     elif t == "turn":
         left = view["turn"].get("main_left", 0)
         text = f"{who(p.get('seat'))} acts: {left} main action(s) left, or end the turn."
     elif view.get("played"):
         text = ""
-    if view.get("played"):
-        text += ("  " if text else "") + "Revealed in challenges this turn: " + ", ".join(view["played"])
+    turn = view.get("turn") or {}
+    if turn.get("scheme"):
+        text += ("  " if text else "") + "Scheme: " + " → ".join(turn["scheme"]) + (
+            " (ended)" if turn.get("scheme_ended") else "")
+    if turn.get("buffs"):
+        text += "  Buffs: " + " ".join(turn["buffs"])
+    others = [c for c in view.get("played", []) if c not in turn.get("scheme", [])]
+    if others:
+        text += ("  " if text else "") + "Revealed in challenges this turn: " + ", ".join(others)
     out.rect(x0, y, LEFT_W, 30, fill=PANEL, stroke="#cbbd9f", r=4)
     if chips:
         out.text(x0 + 6, y + 15, _wrap(text, 60, 2), size=9, baseline="middle", maxw=330)
@@ -850,6 +873,14 @@ def option_targets(game, action) -> list[str]:
         return [f"plot:{a[0]}"]
     if k in ("keep", "activate"):
         return [f"event:{a[0]}"]
+    if k == "scheme":
+        return [f"hand:{a[0]}"]
+    if k in ("faction", "borrow"):
+        return [f"faction:{FACTIONS[a[0]]}"]
+    if k == "swap":
+        return [_cell_id(game, a[0]), _cell_id(game, a[1])]
+    if k == "drawcards" and a[0] == "court":
+        return [f"court:{a[1] + 1}"]
     if k == "redraw" and a[0] == "court":
         return [f"court:{i + 1}" for i in a[1]]
     return []
@@ -863,11 +894,17 @@ _GROUPS = {
     "place": "Place a card", "move": "Organize", "done": "Organize", "reveal": "Oust challenge",
     "press": "Oust challenge", "calloff": "Oust challenge", "keep": "Events", "activate": "Events",
     "pass": "Events", "redraw": "Redraw",
+    "scheme": "Scheme", "faction": "Faction cards", "event": "Events", "investigate": "Events",
+    "skip": "Power", "swap": "Power", "raid": "Power", "drawplot": "Power", "drawcards": "Power",
+    "borrow": "Power", "keepplot": "Power",
 }
 
 
 def option_group(game, action) -> str | None:
     """The panel group of an option."""
+    if action.kind in ("scout", "organize") and action.args[1] is None and (
+            action.kind == "scout" or action.args[0] is None):
+        return "Power"
     bonus = (action.kind in ("influence", "expel") and len(action.args) > 2 and action.args[2]) or (
         action.kind == "organize" and action.args[1] is not None)
     if bonus:

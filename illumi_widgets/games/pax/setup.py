@@ -183,7 +183,8 @@ class PaxEditor:
             raise RecordError(f"no Plot {x!r}")
 
         pub = [pid(x) for x in public] if public is not None else list(d.public_plots)
-        priv = [pid(x) if x is not None else None for x in private] if private is not None else list(d.private_plot)
+        priv = ([pid(x) if x is not None else None for x in private] if private is not None
+                else list(d.private_plot))
         spare = [p for p in g.plots if p not in pub and p not in priv]
         for s, p in enumerate(priv):  # a private Plot now public is swapped for a spare one
             if p in pub:
@@ -214,6 +215,44 @@ class PaxEditor:
     def main_actions(self, n: int) -> None:
         self.d.main_left = n
 
+    def special(self, who, event, active: bool = True) -> None:
+        """Give ``who`` a Special Event (by id or name): active (the default) or held in hand."""
+        g, d = self.g, self.d
+        s = self.seat(who)
+        eid = event if event in g.events else next(
+            (k for k, e in g.events.items() if e.name.lower() == str(event).lower() or e.key == event), None)
+        if eid is None or g.events[eid].kind != "special":
+            raise RecordError(f"no Special Event {event!r}")
+        for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
+            if eid in pile:
+                pile.remove(eid)
+        for i, e in enumerate(d.special_active):
+            if e == eid:
+                d.special_active[i] = None
+        if active:
+            if d.special_active[s] is not None:
+                d.event_discard.append(d.special_active[s])
+            d.special_active[s] = eid
+        else:
+            d.special_hand[s].append(eid)
+
+    def edict(self, who, event, favor: int = 6) -> None:
+        """Put an Edict (by id or name) in front of ``who`` with ``favor`` on it (taken from the pool)."""
+        g, d = self.g, self.d
+        s = self.seat(who)
+        eid = event if event in g.events else next(
+            (k for k, e in g.events.items() if e.name.lower() == str(event).lower() or e.key == event), None)
+        if eid is None or g.events[eid].kind != "edict":
+            raise RecordError(f"no Edict {event!r}")
+        for pile in (d.event_deck, d.event_discard):
+            if eid in pile:
+                pile.remove(eid)
+        x = faction_index(g.events[eid].faction)
+        if d.pool[x] < favor:
+            raise RecordError(f"the pool has only {d.pool[x]} {FACTIONS[x]} Favor")
+        d.pool[x] -= favor
+        d.edicts[s].append([eid, favor])
+
     def start_turn(self, who, round: int = 1, event_phase: bool = False) -> None:
         """Make it ``who``'s turn with 2 main actions and nothing used yet; from its Event Phase if asked
         (round 2 on), otherwise from its action phase."""
@@ -224,6 +263,8 @@ class PaxEditor:
         d.main_left = 2
         d.cubes, d.extorted, d.played = [], [], list(d.played)
         d.claimed_faction = d.claimed_plot = d.revealed = False
+        self.g.reset_turn_powers(d)
+        d.borrowed = {}
         d.frames = [{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": s}]
         if event_phase and round > 1:
             d.frames.append({"t": "eventphase"})

@@ -35,11 +35,15 @@ def pax_view(g, d, seat) -> dict:
         pending = {"t": t, "seat": frame.get("seat")}
         if t == "reveal":
             pending.update(
-                attacker=frame["att"], defender=frame["def"], cell=_cell_name(g, frame["cell"]), count=frame["k"],
+                attacker=frame["att"], defender=frame["def"], cell=_cell_name(g, frame["cell"]),
+                count=frame["k"],
                 strength=list(frame["base"]), round=frame["round"],
                 committed=sorted(int(s) for s in frame["commits"]),
                 # a sealed commit is shown only to its own seat (or the omniscient analysis view)
-                commits={s: c for s, c in frame["commits"].items() if sees(int(s))},
+                # (the Clergy passive: the first revealer's card is open to everyone)
+                commits={s: c for s, c in frame["commits"].items()
+                         if sees(int(s)) or int(s) == frame.get("first")},
+                first=frame.get("first"),
             )
         elif t == "keep":
             pending["cards"] = list(frame["cards"]) if sees(frame["seat"]) else len(frame["cards"])
@@ -49,7 +53,8 @@ def pax_view(g, d, seat) -> dict:
         elif t == "place":
             pending["cell"] = _cell_name(g, frame["cell"])
         elif t == "move":
-            pending.update(faction=FACTIONS[frame["fac"]], left=frame["left"],
+            pending.update(faction=None if frame["fac"] is None else FACTIONS[frame["fac"]],
+                           left=frame["left"],
                            onto=None if frame.get("dest") is None else _cell_name(g, frame["dest"]))
         elif t == "give":
             pending.update(to=list(frame["to"]))
@@ -57,6 +62,11 @@ def pax_view(g, d, seat) -> dict:
             pending.update(faction=FACTIONS[frame["fac"]])
         elif t == "press":
             pending["cell"] = None
+        elif t == "power":
+            pending.update(kind=frame["kind"], card=frame.get("card"))
+        elif t == "plotkeep":
+            # SP: the drawn Plot (and a face-down old one) is shown only to its drawer
+            pending["cards"] = [frame["new"], frame["old"]] if sees(frame["seat"]) else 2
     hands = []
     for s in range(d.seats):
         if sees(s):
@@ -100,14 +110,16 @@ def pax_view(g, d, seat) -> dict:
         "contacts": list(d.contacts),
         "hands": hands,
         "hand_limit": [g.hand_limit(d, s) for s in range(d.seats)],
-        "factions": {"row": list(d.faction_row), "held": dict(d.faction_holder), "out": list(d.boxed_factions)},
+        "factions": {"row": list(d.faction_row), "held": dict(d.faction_holder),
+                     "out": list(d.boxed_factions)},
         "plots": {"public": list(d.public_plots), "private": private, "revealed": list(d.private_revealed),
                   "pile": len(d.plot_pile), "claims": claims},
         "events": {
             "deck": len(d.event_deck),
             "discard": list(d.event_discard),
             "edicts": [[list(e) for e in d.edicts[s]] for s in range(d.seats)],
-            "specials_held": [list(d.special_hand[s]) if sees(s) else len(d.special_hand[s]) for s in range(d.seats)],
+            "specials_held": [list(d.special_hand[s]) if sees(s) else len(d.special_hand[s])
+                              for s in range(d.seats)],
             "active": list(d.special_active),
             "edicts_discarded": g.edicts_discarded(d) if d.cards else 0,
         },
@@ -116,7 +128,12 @@ def pax_view(g, d, seat) -> dict:
             "cubes": [_cell_name(g, c) for c in d.cubes], "claimed_faction": d.claimed_faction,
             "claimed_plot": d.claimed_plot, "extorted": [_cell_name(g, c) for c in d.extorted],
             "revealed": d.revealed, "final_round": d.final_round, "reshuffles": d.reshuffles,
+            "scheme": list(d.scheme), "scheme_ended": d.scheme_ended, "quick_used": d.quick_used,
+            "buffs": list(d.buffs), "adjacent": [_cell_name(g, c) for c in d.bs_adj],
+            "sideways": list(d.sideways), "borrowed": dict(d.borrowed), "events_used": list(d.used_events),
         },
+        # Ecclesiastical Investigators: what the active player looked at, to that player only
+        "peek": dict(d.peek) if d.peek is not None and sees(d.peek["viewer"]) else None,
         "pending": pending,
         "omniscient": {"deck": list(reversed(d.deck)), "map": list(d.cards), "plot_pile": list(d.plot_pile),
                        "event_deck": list(reversed(d.event_deck))} if omni else None,
@@ -172,13 +189,16 @@ def pax_problems(g, d) -> list[str]:
     # Favor
     for x in range(6):
         total = d.pool[x] + sum(d.favor[s][x] for s in range(d.seats))
-        total += sum(fav for s in range(d.seats) for ev, fav in d.edicts[s] if g.events[ev].faction == FACTIONS[x])
+        total += sum(fav for s in range(d.seats) for ev, fav in d.edicts[s]
+                     if g.events[ev].faction == FACTIONS[x])
         if total != g.pool_size:
             out.append(f"{FACTIONS[x]} Favor: {total} in play, expected {g.pool_size}")
         if d.pool[x] < 0 or any(d.favor[s][x] < 0 for s in range(d.seats)):
             out.append(f"{FACTIONS[x]} Favor below zero")
     # Plots
-    plots = Counter(d.public_plots) + Counter(p for p in d.private_plot if p is not None) + Counter(d.plot_pile)
+    plots = (Counter(d.public_plots) + Counter(p for p in d.private_plot if p is not None)
+             + Counter(d.plot_pile))
+    plots.update(f["new"] for f in d.frames if f.get("t") == "plotkeep")
     if sorted(plots.elements()) != sorted(g.plots):
         out.append("every Plot card must be exactly once among public, private and the pile")
     for s in range(d.seats):
@@ -201,6 +221,14 @@ def pax_problems(g, d) -> list[str]:
     fc = Counter(d.faction_row) + Counter(d.boxed_factions) + Counter(list(d.faction_holder))
     if sorted(fc.elements()) != sorted(FACTIONS[f] for f in g.faction_cards):
         out.append("every Faction card must be exactly once (row, held or out of the game)")
+    for f, s in d.borrowed.items():
+        if f not in d.faction_row and f not in d.faction_holder:
+            out.append(f"the borrowed {f} card is neither in the row nor held")
+        if not (isinstance(s, int) and 0 <= s < d.seats):
+            out.append("a Faction card is borrowed by an unknown seat")
+    # the Scheme: its cards are among this turn's played cards
+    if any(c not in d.played for c in d.scheme):
+        out.append("a Scheme card of this turn is not among the played cards")
     if not (0 <= d.active < d.seats and 0 <= d.first < d.seats):
         out.append("active and first seats must be seats")
     return out
