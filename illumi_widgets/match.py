@@ -54,7 +54,7 @@ from .engine import (
 __all__ = ["MODES", "Match", "register_presenter"]
 
 MODES = ("analysis", "play")
-LOG_LIMIT = 400  # log lines sent to a widget (the newest ones)
+LOG_LIMIT = 60  # log lines sent to a widget (the newest ones; the painter shows them all)
 HOST = "host"  # the notebook: no perspective, every seat
 
 _PRESENTERS: dict[str, str] = {"pax": "illumi_widgets.games.pax.scene"}
@@ -436,6 +436,20 @@ class Match:
             value = self._cache[key] = make()
             return value
 
+    def secrets(self, perspective: str) -> set[str]:
+        """What ``perspective`` may not see now (card ids, names).  Never sent anywhere: a widget uses it to
+        drop a scene base that still holds one of them (a card once shown, since hidden again)."""
+        try:
+            key = self._norm(perspective)
+        except EngineError:
+            return set()
+        if key in (HOST, "omniscient"):
+            return set()
+        st = self._state
+        if key == "follow" and self.curtain() is not None:
+            return set(st.game.secrets(st.data, None))
+        return set(st.game.secrets(st.data, self._view_seat(key)))
+
     def snapshot(self, perspective: str) -> dict:
         """``{game, version, scene, decisions, log, status}`` for ``perspective``, from its view only."""
         try:
@@ -487,6 +501,7 @@ class Match:
             "mode": self._mode,
             "perspective": key,
             "seat": seat if isinstance(seat, int) else None,
+            "log_length": len(view["log"]),  # the log sent is the newest LOG_LIMIT lines of these
         }
         log = [str(x) for x in view["log"][-LOG_LIMIT:]]
         return {"game": game.name, "version": st.version, "scene": scene, "decisions": decisions, "log": log,

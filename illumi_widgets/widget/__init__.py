@@ -22,13 +22,21 @@ Notes for scene authors (the painter in ``js/src/`` and ``svg.py`` agree on all 
 * ``status.curtain``: the seat NAME to pass to (the curtain reads "Pass to <name> — click to
   reveal"); the board, panel and log are not drawn under it.  ``status.history``: ``index`` is the
   current position from 0 to ``length`` (the history buttons send ``goto`` with 0..length).
+* Updates are small: the synced ``scene`` is a FULL scene with a ``stamp``; ``scene_patch`` =
+  ``{"base": stamp, "ops": [[start, delete_count, items], ...], "set": {...}}`` splices its items (in
+  order, on the list as edited so far).  What is painted is :func:`apply_scene_patch` of the two; a patch
+  is always against the current full scene, so a view opened later needs only the two traits.  A new full
+  scene is sent when the patch would be large, on a change of perspective, curtain or seat, and whenever
+  the base still holds something the controller's optional ``secrets(perspective)`` names (a card once
+  shown and since hidden again), so the synced traits never hold what the viewer may not see now.
+* Scenes should be deterministic (the SVG in a saved notebook is compared byte for byte by nbval).
 """
 
-from .base import PROTOCOL, Controller, GameWidget, validate_message
+from .base import PROTOCOL, Controller, GameWidget, apply_scene_patch, validate_message
 from .svg import save_svg, scene_to_svg
 
-__all__ = ["PROTOCOL", "Controller", "GameWidget", "PaxIlluminaten", "save_svg", "scene_to_svg",
-           "validate_message"]
+__all__ = ["PROTOCOL", "Controller", "GameWidget", "PaxIlluminaten", "apply_scene_patch", "save_svg",
+           "scene_to_svg", "validate_message"]
 
 
 def __getattr__(name: str):

@@ -6,14 +6,29 @@ The game state lives in a *controller* (the Match); this widget only
 * checks every message from the browser (it is UNTRUSTED) and hands the valid ones to
   ``controller.handle(message, perspective)``, sending the reply back as a custom message,
 * renders the current scene as SVG next to the live view, so a saved notebook still shows the board.
+
+Scene patches (to keep an update small): the ``scene`` trait holds a FULL scene with a ``stamp`` (an
+integer, new for every full scene this widget sends), and ``scene_patch`` = ``{"base": stamp, "ops":
+[[start, delete_count, [items...]], ...], "set": {...}}`` says how the scene to paint differs from it:
+the splices are applied to ``scene["items"]`` in order, each ``start`` an index into the list as the
+previous splices left it (as ``Array.prototype.splice``), and the optional ``set`` overrides top-level
+keys (``bg``...).  A patch is always relative to the current full scene (never to an earlier patch), so a
+view opened later renders from the two traits alone.  Python sends a new full scene (and an empty patch)
+when there is no base yet, when ``w``/``h`` or a top-level key went away, when the patch would be larger
+than ``patch_max_share`` (:data:`PATCH_MAX_SHARE`) of the full scene, and whenever the perspective,
+``status.curtain`` or ``status.seat`` changes (what the viewer may see changed: an old base holding what
+the new viewer may not see must not stay in the page).
+:func:`apply_scene_patch` gives the effective scene (the painter's ``applyPatch`` does the same).
 """
 
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 import weakref
 from collections.abc import Callable
+from difflib import SequenceMatcher
 from typing import Any, Protocol, runtime_checkable
 
 import anywidget
@@ -21,13 +36,22 @@ import traitlets
 
 from .svg import scene_to_svg
 
-__all__ = ["Controller", "GameWidget", "PROTOCOL", "validate_message"]
+__all__ = ["Controller", "GameWidget", "PROTOCOL", "apply_scene_patch", "make_scene_patch",
+           "validate_message"]
 
 PROTOCOL = 1
 MAX_INT = 2**53 - 1  # the largest integer a browser sends exactly
 MAX_ID_CHARS = 1024
 PERSPECTIVE_RE = re.compile(r"^(seat:\d{1,4}|spectator|omniscient|follow)$")
 SNAPSHOT_KEYS = ("game", "version", "scene", "decisions", "log", "status")
+# A patch larger than this share of the full scene's JSON: send the full scene instead.  A patch grows as the
+# game moves away from its base, so this sets how often a full scene goes: measured on random 3-player
+# Pax games (tests/browser/test_widget_figures.py), 0.2-0.25 gives the smallest mean and median update
+# (the optimum of full/k + growth*k/2 per update); 0.4 sends half again as many bytes.
+PATCH_MAX_SHARE = 0.25
+_WORDS = re.compile(r"[\w'-]+")
+FULL_KEYS = ("w", "h")  # a change of these top-level scene keys always sends the full scene
+PRIVACY_STATUS_KEYS = ("curtain", "seat")  # a change of these (or of the perspective) sends the full scene
 
 # type -> {field: kind}; every field is required and no other field is allowed.
 MESSAGE_FIELDS: dict[str, dict[str, str]] = {
@@ -55,6 +79,84 @@ class Controller(Protocol):
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every state change, from any source; returns an unsubscribe callable."""
         ...
+
+
+# ---------------------------------------------------------------------------------------- scene patches
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_canon = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode  # an item's key
+
+
+def json_size(value: Any) -> int:
+    """Bytes of ``value`` as compact JSON (UTF-8)."""
+    return len(_COMPACT(value).encode())
+
+
+def _items(scene: Any) -> list:
+    items = scene.get("items") if isinstance(scene, dict) else None
+    return items if isinstance(items, list) else []
+
+
+def make_scene_patch(base: dict, new: dict, base_canon: list[str] | None = None,
+                     new_canon: list[str] | None = None) -> dict | None:
+    """The patch that turns the full scene ``base`` (with its ``stamp``) into ``new``, or ``None`` when
+    no patch can express it (``w``/``h`` changed, a top-level key went away).
+
+    Items are compared by canonical JSON with :class:`difflib.SequenceMatcher`; ``base_canon`` /
+    ``new_canon`` may pass those strings in when the caller already has them.
+    """
+    if any(new.get(k) != base.get(k) for k in FULL_KEYS):
+        return None
+    if any(k not in new for k in base if k not in ("items", "stamp")):
+        return None
+    old_items, new_items = _items(base), _items(new)
+    a = base_canon if base_canon is not None else [_canon(it) for it in old_items]
+    b = new_canon if new_canon is not None else [_canon(it) for it in new_items]
+    ops: list[list] = []
+    shift = 0  # how far the edits so far moved the indices of the base list
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        ops.append([i1 + shift, i2 - i1, list(new_items[j1:j2])])
+        shift += (j2 - j1) - (i2 - i1)
+    patch: dict[str, Any] = {"base": base.get("stamp"), "ops": ops}
+    changed = {k: v for k, v in new.items()
+               if k not in ("items", "stamp") and (k not in base or base[k] != v)}
+    if changed:
+        patch["set"] = changed
+    return patch
+
+
+def _valid_ops(ops: Any, length: int) -> bool:
+    if not isinstance(ops, list):
+        return False
+    for op in ops:
+        if not (isinstance(op, list) and len(op) == 3):
+            return False
+        start, count, items = op
+        if type(start) is not int or type(count) is not int or not isinstance(items, list):
+            return False
+        if start < 0 or count < 0 or start + count > length:
+            return False
+        length += len(items) - count
+    return True
+
+
+def apply_scene_patch(scene: Any, patch: Any) -> dict:
+    """The scene to paint: ``scene`` with ``patch`` applied when ``patch["base"]`` is ``scene["stamp"]``
+    and the patch applies cleanly; else ``scene`` itself (a copy, never mutated)."""
+    scene = scene if isinstance(scene, dict) else {}
+    if not isinstance(patch, dict) or "stamp" not in scene or patch.get("base") != scene["stamp"]:
+        return dict(scene)
+    items = list(_items(scene))
+    ops = patch.get("ops", [])
+    top = patch.get("set", {})
+    if not _valid_ops(ops, len(items)) or not isinstance(top, dict):
+        return dict(scene)
+    for start, count, new in ops:
+        items[start:start + count] = new
+    out = {**scene, **{k: v for k, v in top.items() if k not in ("items", "stamp")}}
+    out["items"] = items
+    return out
 
 
 def _error(code: str, message: str) -> dict:
@@ -117,12 +219,17 @@ class GameWidget(anywidget.AnyWidget):
     #: Put an ``image/svg+xml`` of the scene (as it is when displayed) next to the live view, so a saved
     #: notebook shows the board without a kernel. Set to False (class or instance) to leave it out.
     svg_in_bundle: bool = True
+    #: Send a full scene when a patch would be larger than this share of it (see ``PATCH_MAX_SHARE``).
+    patch_max_share: float = PATCH_MAX_SHARE
 
     protocol = traitlets.Int(PROTOCOL, read_only=True).tag(sync=True)
     game = traitlets.Unicode("").tag(sync=True)
     perspective = traitlets.Unicode("spectator").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    #: the current FULL scene, with its ``stamp``; paint ``apply_scene_patch(scene, scene_patch)``
     scene = traitlets.Dict().tag(sync=True)
+    #: ``{"base": stamp, "ops": [[start, delete_count, [items]], ...], "set": {...}}`` (module docstring)
+    scene_patch = traitlets.Dict().tag(sync=True)
     decisions = traitlets.List().tag(sync=True)
     log = traitlets.List().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
@@ -133,6 +240,11 @@ class GameWidget(anywidget.AnyWidget):
                 raise TypeError(f"controller has no {name}() method; see illumi_widgets.widget.Controller")
         self._controller = controller
         self._unsubscribe: Callable[[], None] | None = None
+        self._base_canon: list[str] = []  # canonical JSON of the items of the full scene sent
+        self._base_words: set[str] = set()  # the words of that scene (for the secrets check)
+        self._base_text = ""
+        self._stamp = 0
+        self._privacy: tuple | None = None  # (perspective, curtain, seat) of the full scene sent
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -173,9 +285,42 @@ class GameWidget(anywidget.AnyWidget):
         for key in SNAPSHOT_KEYS:
             if key in snap:
                 values[key] = snap[key]
+        if "scene" in values:
+            status = values.get("status", self.status)
+            hidden = getattr(self._controller, "secrets", None)
+            secrets = hidden(self.perspective) if callable(hidden) else ()
+            values.update(self._scene_values(values.pop("scene"), status if isinstance(status, dict) else {},
+                                             secrets))
         with self.hold_sync():
             for key, value in values.items():
                 setattr(self, key, value)
+
+    def _scene_values(self, scene: Any, status: dict, secrets=()) -> dict[str, Any]:
+        """``{"scene_patch": ...}`` against the full scene sent, or a new full ``scene`` + an empty patch.
+
+        ``secrets``: what the perspective may not see now (from the controller's snapshot).  If the base
+        scene still held one of them (a card once public, since gone into a rival's hand), the synced base
+        would carry it to the page even though the patched scene does not show it: send a full scene."""
+        scene = scene if isinstance(scene, dict) else {}
+        canon = [_canon(it) for it in _items(scene)]
+        privacy = (self.perspective, *(status.get(k) for k in PRIVACY_STATUS_KEYS))
+        base = self.scene
+        stale = any((x in self._base_text) if " " in x else (x in self._base_words) for x in secrets)
+        if base and "stamp" in base and privacy == self._privacy and not stale:
+            patch = make_scene_patch(base, scene, self._base_canon, canon)
+            if patch is not None and json_size(patch) <= self.patch_max_share * json_size(scene):
+                return {"scene_patch": patch}
+        self._stamp += 1
+        self._base_canon = canon
+        self._base_text = " ".join(canon)
+        self._base_words = set(_WORDS.findall(self._base_text))
+        self._privacy = privacy
+        return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": {"base": self._stamp, "ops": []}}
+
+    @property
+    def effective_scene(self) -> dict:
+        """The scene the front end paints: ``scene`` with ``scene_patch`` applied."""
+        return apply_scene_patch(self.scene, self.scene_patch)
 
     def refresh(self) -> None:
         """Re-read the controller (normally not needed: the widget is subscribed to it)."""
@@ -232,9 +377,9 @@ class GameWidget(anywidget.AnyWidget):
         data = dict(data)
         exclude = kwargs.get("exclude") or ()
         if self.svg_in_bundle and self.scene and "image/svg+xml" not in exclude:
-            data["image/svg+xml"] = scene_to_svg(self.scene)
+            data["image/svg+xml"] = scene_to_svg(self.effective_scene)
         return data, metadata
 
     def to_svg(self) -> str:
-        """The current scene as SVG text."""
-        return scene_to_svg(self.scene)
+        """The current (effective) scene as SVG text."""
+        return scene_to_svg(self.effective_scene)

@@ -3,15 +3,16 @@
 // model.send(...). It never knows any game rule. anywidget >= 0.9 API: export default { render }.
 import { drawScene, num, sceneSize, tracePath } from "./paint.js";
 import { buildIndex, hitTest } from "./hit.js";
+import { applyPatch } from "./patch.js";
 import { injectStyle } from "./style.js";
 
 export const PROTOCOL = 1;
-const WATCHED = ["scene", "decisions", "status", "version", "log", "perspective", "game"];
+const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log", "perspective", "game"];
 const TARGET_COLOR = "#ff8c00";
 const TARGET_FILL = "rgba(255,140,0,0.20)";
 const ACT_GUARD_MS = 4000; // a second act for the same version is ignored while the first is in flight
 const MAX_ROUNDTRIPS = 1000;
-const MAX_LOG_ROWS = 200;
+const MAX_LOG_ROWS = 60; // Python sends the newest 60 lines (match.LOG_LIMIT); status.log_length counts all
 const COLLAPSE_BOARD_OPTIONS = 12; // more board options than this: the chips go into a <details>
 
 function make(doc, tag, cls, text) {
@@ -59,7 +60,7 @@ function render({ model, el }) {
     : (fn) => Promise.resolve().then(fn);
   injectStyle(doc);
 
-  const perf = { paints: 0, lastPaintMs: 0, roundTrips: [] };
+  const perf = { paints: 0, lastPaintMs: 0, roundTrips: [], patchesIgnored: 0 };
   el.__illumi = perf;
 
   // ------------------------------------------------------------------ DOM
@@ -120,8 +121,9 @@ function render({ model, el }) {
   };
 
   // ------------------------------------------------------------------ state
-  let scene = {};
+  let scene = {}; // the EFFECTIVE scene: the full scene with the patch applied
   let sceneRef;
+  let patchRef;
   let size = sceneSize(scene);
   let index = buildIndex(scene);
   let decisions = [];
@@ -144,9 +146,16 @@ function render({ model, el }) {
 
   function readModel() {
     const s = model.get("scene");
-    if (s !== sceneRef) {
+    const p = model.get("scene_patch");
+    if (s !== sceneRef || p !== patchRef) {
       sceneRef = s;
-      scene = s && typeof s === "object" ? s : {};
+      patchRef = p;
+      const eff = applyPatch(s, p);
+      if (eff.problem) {
+        perf.patchesIgnored += 1;
+        console.warn(`illumi_widgets: scene patch ignored (${eff.problem}); painting the full scene`);
+      }
+      scene = eff.scene;
       size = sceneSize(scene);
       index = buildIndex(scene);
     }
@@ -517,10 +526,13 @@ function render({ model, el }) {
     const log = curtainName ? [] : model.get("log");
     const entries = Array.isArray(log) ? log.map((x) => String(x)) : [];
     const shown = entries.slice(-MAX_LOG_ROWS);
+    // The log sent is the newest lines only; status.log_length (if given) counts every line.
+    const given = Math.trunc(num(status.log_length, -1));
+    const total = curtainName ? 0 : Math.max(entries.length, given);
     const last = entries.length ? entries[entries.length - 1] : "";
-    logSummary.textContent = `Log (${entries.length})${last ? ` — ${last}` : ""}`;
+    logSummary.textContent = `Log (${total})${last ? ` — ${last}` : ""}`;
     logList.textContent = "";
-    logList.start = entries.length - shown.length + 1;
+    logList.start = total - shown.length + 1;
     for (const line of shown) logList.append(make(doc, "li", null, line));
     if (logBox.open) logList.scrollTop = logList.scrollHeight;
   }
@@ -546,14 +558,14 @@ function render({ model, el }) {
     scheduled = false;
     if (disposed) return;
     const t0 = now();
-    const prevScene = sceneRef;
+    const prevScene = scene;
     const prevDecisions = decisionsRef;
     readModel();
     if (version !== lastVersion) {
       lastVersion = version;
       lastError = null; // a new position: an older error is no longer relevant
     }
-    if (sceneRef !== prevScene || decisionsRef !== prevDecisions) {
+    if (scene !== prevScene || decisionsRef !== prevDecisions) {
       closeChooser();
       hover = lastPointer && !curtainName ? hitTest(index, lastPointer.x, lastPointer.y) : null;
       if (!hover) tip.hidden = true;

@@ -27,7 +27,7 @@ test("render paints at once, sets data-version / data-painted and paint timings"
   assert.ok(names(calls("overlay")).includes("stroke"));
   assert.match(el.textContent, /Choose an action/);
   assert.match(el.querySelector(".illumi-status").textContent, /Red to act/);
-  assert.equal(model.listenerCount(), 8);
+  assert.equal(model.listenerCount(), 9); // 8 traits (scene_patch too) + msg:custom
 });
 
 test("canvas is scaled to the cell width with a devicePixelRatio backing store", () => {
@@ -287,4 +287,106 @@ test("a widget without a scene still paints (empty board, no decisions)", () => 
   widget.render({ model, el: env.el });
   assert.equal(env.el.dataset.painted, "1");
   assert.equal(env.el.dataset.version, "0");
+});
+
+// ------------------------------------------------------------------ scene patches
+const STAMPED = { ...SCENE, stamp: 4 };
+const DISK_AT_D4 = { ...SCENE.items[1], x: 750, y: 450 };
+const EXTRA_C3 = { t: "rect", x: 900, y: 600, w: 50, h: 50, fill: "#abc", id: "cell:C3", tip: "C3 annex" };
+// Move the disk from index 1 to the end (on top of cell:D4), drop region:A, add a second cell:C3 shape.
+const MOVE_PATCH = { base: 4, ops: [[1, 1, []], [3, 1, []], [7, 0, [DISK_AT_D4, EXTRA_C3]]] };
+
+function withWarnings(fn) {
+  const warned = [];
+  const errors = [];
+  const { warn, error } = console;
+  console.warn = (...args) => warned.push(args.join(" "));
+  console.error = (...args) => errors.push(args.join(" "));
+  return Promise.resolve()
+    .then(fn)
+    .finally(() => {
+      console.warn = warn;
+      console.error = error;
+    })
+    .then(() => ({ warned, errors }));
+}
+
+test("change:scene_patch alone repaints once, with the patched scene", async () => {
+  const env = mount({}, { scene: STAMPED, scene_patch: { base: 4, ops: [] } });
+  env.clearCalls();
+  const paints = env.el.__illumi.paints;
+  env.model.set("scene_patch", { base: 4, ops: [[2, 1, [{ t: "text", x: 5, y: 5, s: "patched text" }]]] });
+  await tick();
+  assert.equal(env.el.__illumi.paints, paints + 1);
+  const texts = env.calls("base").filter((c) => c[0] === "fillText").map((c) => c[1]);
+  assert.ok(texts.includes("patched text"));
+  assert.ok(!texts.includes("Influence"), "the replaced item is gone");
+  assert.equal(env.el.__illumi.patchesIgnored, 0);
+});
+
+test("hit-testing, hover and targets follow a patch that moves, adds and removes entities", async () => {
+  const env = mount({}, { scene: STAMPED, scene_patch: { base: 4, ops: [] } });
+  env.mouse("click", 50, 50); // the disk on cell:C3
+  assert.deepEqual(env.model.sent.at(-1), { type: "act", version: 7, decision: "d1", option: "take-disk" });
+  env.model.update({ scene_patch: MOVE_PATCH, version: 8 });
+  await tick();
+  env.mouse("click", 50, 50); // the disk has gone: cell:C3 itself
+  assert.deepEqual(env.model.sent.at(-1), { type: "act", version: 8, decision: "d1", option: "move-C3" });
+  env.model.receive({ type: "error", code: "x", message: "again" }); // lift the in-flight guard
+  env.mouse("click", 750, 450); // the disk now lies on top of cell:D4
+  assert.deepEqual(env.model.sent.at(-1), { type: "act", version: 8, decision: "d1", option: "take-disk" });
+  env.model.receive({ type: "error", code: "x", message: "again" });
+  env.mouse("click", 925, 625); // the added cell:C3 shape
+  assert.deepEqual(env.model.sent.at(-1), { type: "act", version: 8, decision: "d1", option: "move-C3" });
+  env.model.receive({ type: "error", code: "x", message: "again" });
+  const n = env.model.sent.length;
+  env.mouse("click", 250, 220); // region:A was removed: no chooser, nothing sent
+  assert.equal(env.el.querySelector(".illumi-chooser").hidden, true);
+  assert.equal(env.model.sent.length, n);
+  env.clearCalls();
+  env.mouse("mousemove", 925, 625);
+  const tip = env.el.querySelector(".illumi-tip");
+  assert.equal(tip.hidden, false);
+  assert.equal(tip.textContent, "C3 annex");
+  assert.ok(glowed(env.calls("overlay")), "the added shape of a target glows");
+  env.mouse("mousemove", 750, 450);
+  assert.equal(tip.textContent, "A red disk");
+});
+
+test("a patch for another base is ignored with a console.warn, and the full scene is painted", async () => {
+  const { warned, errors } = await withWarnings(async () => {
+    const env = mount({}, { scene: STAMPED, scene_patch: MOVE_PATCH });
+    env.model.update({ scene: { ...SCENE, stamp: 5 } }); // a new full scene; the old patch no longer applies
+    await tick();
+    env.mouse("click", 50, 50); // the unpatched scene: the disk is back on cell:C3
+    assert.deepEqual(env.model.sent.at(-1), { type: "act", version: 7, decision: "d1", option: "take-disk" });
+    assert.equal(env.el.__illumi.patchesIgnored, 1);
+    env.model.set("scene_patch", { base: 5, ops: [[99, 0, []]] }); // malformed
+    await tick();
+    assert.equal(env.el.__illumi.patchesIgnored, 2);
+    assert.equal(env.el.dataset.painted, "1");
+    env.model.set("scene_patch", { base: 5, ops: [] }); // fine again: nothing to warn about
+    await tick();
+    assert.equal(env.el.__illumi.patchesIgnored, 2);
+  });
+  assert.equal(warned.length, 2);
+  assert.match(warned[0], /scene patch ignored .*for scene 4, not 5/);
+  assert.match(warned[1], /scene patch ignored .*does not fit/);
+  assert.deepEqual(errors, []);
+});
+
+test("a view opened later renders the effective scene from the two traits", () => {
+  const env = mount({}, { scene: STAMPED, scene_patch: MOVE_PATCH });
+  env.mouse("click", 750, 450);
+  assert.deepEqual(env.model.sent, [{ type: "act", version: 7, decision: "d1", option: "take-disk" }]);
+  assert.equal(env.el.__illumi.patchesIgnored, 0);
+});
+
+test("the log panel counts every line (status.log_length) but shows the newest it was sent", () => {
+  const log = Array.from({ length: 60 }, (_, i) => `line ${i + 191}`);
+  const env = mount({}, { log, status: { ...STATUS, log_length: 250 } });
+  const list = env.el.querySelector(".illumi-log ol");
+  assert.equal(list.children.length, 60);
+  assert.equal(list.start, 191);
+  assert.match(env.el.querySelector(".illumi-log summary").textContent, /^Log \(250\) — line 250$/);
 });
