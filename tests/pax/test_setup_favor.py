@@ -133,3 +133,18 @@ def test_extort_areopagus_is_the_contact_cards_value(new):
     assert sorted(x for x in range(6) for _ in range(state.data.favor[0][x])) == sorted(fac)
     assert state.explain("extort areopagus").startswith("areopagus was already Extorted")
     assert AREO in state.data.extorted
+
+
+def test_can_pay_fast_paths_agree_with_the_exhaustive_search():
+    """can_pay's counting shortcut (single-icon Location costs) gives the same answer as enumerating
+    every payment, with the 3-for-1 and the Professions 2-for-1 exchange."""
+    import random
+
+    from illumi_widgets.games.pax.favor import can_pay
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        holding = [rng.randint(0, 5) for _ in range(6)]
+        slots = [{rng.randrange(6)} for _ in range(rng.randint(1, 7))]
+        rate = rng.choice((2, 3))
+        assert can_pay(holding, slots, rate) == bool(payments(holding, slots, rate)), (holding, slots, rate)

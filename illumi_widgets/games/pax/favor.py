@@ -76,6 +76,16 @@ def can_pay(holdings, slots, rate: int = 3, wild: int | None = None) -> bool:
             return True
         return any(holdings[f] >= 1 for f in slot) or any(
             holdings[g] >= rate for g in range(6) if g not in slot)
+    if wild is None and all(len(s) == 1 for s in slots):
+        # single-icon slots (Location costs): pay each icon directly where possible; the shortfall must be
+        # covered by exchanges of the other types' spare tokens (each `rate` of one type buys one icon)
+        need = [0] * 6
+        for (f,) in (tuple(s) for s in slots):
+            need[f] += 1
+        short = sum(max(0, need[f] - holdings[f]) for f in range(6))
+        if short == 0:
+            return True
+        return sum(max(0, holdings[g] - need[g]) // rate for g in range(6)) >= short
     return bool(payments(holdings, slots, rate, limit=1, wild=wild))
 
 

@@ -103,10 +103,16 @@ class PaxGame(PowersMixin, Game):
         self.pool_size = POOL_PER_FACTION[players]
         self.areo_cells = g.areopagus_cells
         self._memo = None  # board analysis shared by the checks of one legal-action listing
+        # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced, valid
+        # until the position changes again (perform and after_edit clear it)
+        self._last_listing = None
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
 
     def legal(self, d: PaxData, seat: int) -> list[Action]:
         """Candidates that pass ``check``; lodges, claimants and plot witnesses are computed once."""
+        last = self._last_listing
+        if last is not None and last[0] is d and last[2] == seat and d.frames and d.frames[-1] is last[1]:
+            return list(last[3])
         outer = self._memo
         self._memo = {}
         try:
@@ -132,6 +138,10 @@ class PaxGame(PowersMixin, Game):
         return self._memoized(("claimant", fac), lambda: B.faction_claimant(
             self.geom, self.faces(d), d.infl, fac, lodge_list=self.lodge_list(d)))
 
+    def faces(self, d: PaxData) -> list:
+        return self._memoized("faces", lambda: [
+            self.lum[cid] if d.up[c] and cid is not None else None for c, cid in enumerate(d.cards)])
+
     # ================================================================================================
     # small queries
     # ================================================================================================
@@ -152,9 +162,8 @@ class PaxGame(PowersMixin, Game):
         return 2 if self.holds(d, seat, "PRO") else EXCHANGE_RATE  # Professions passive: 2 for 1
 
     def supply(self, d: PaxData, seat: int) -> int:
-        used = sum(t.count(seat) for t in d.infl)
-        used += sum(1 for _p in d.claims[seat])
-        return INFLUENCE_PER_SEAT - used
+        return self._memoized(("supply", seat), lambda: INFLUENCE_PER_SEAT - sum(
+            t.count(seat) for t in d.infl) - len(d.claims[seat]))
 
     def mine(self, d: PaxData, seat: int) -> list[int]:
         return [c for c, t in enumerate(d.infl) if seat in t]
@@ -183,9 +192,6 @@ class PaxGame(PowersMixin, Game):
 
     def edicts_discarded(self, d: PaxData) -> int:
         return sum(1 for e in d.event_discard if self.events[e].kind == "edict")
-
-    def faces(self, d: PaxData) -> list:
-        return [self.lum[cid] if d.up[c] and cid is not None else None for c, cid in enumerate(d.cards)]
 
     # ================================================================================================
     # Game hooks
@@ -323,7 +329,8 @@ class PaxGame(PowersMixin, Game):
             for i in range(COURT_SIZE):
                 acts.append(A(seat, "redraw", "court", (i,)))
                 for j in range(i + 1, COURT_SIZE):
-                    acts.append(A(seat, "redraw", "court", (i, j)))
+                    if d.chamberlain in (i, j):  # (other pairs never pass _check_redraw)
+                        acts.append(A(seat, "redraw", "court", (i, j)))
             return acts
         if t == "activate":
             return [A(seat, "pass")] + [A(seat, "activate", e) for e in d.special_hand[seat]]
@@ -361,7 +368,8 @@ class PaxGame(PowersMixin, Game):
                     opens = d.infl[t].count(None)
                     acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
             acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
-            acts.extend(A(s, "organize", f, None) for f in range(6))
+            held = {x for c in mine if d.up[c] for x in self.cfac[d.cards[c]]}
+            acts.extend(A(s, "organize", f, None) for f in sorted(held))  # (no Influence there: never legal)
         for c in d.cubes:
             acts.extend(A(s, "influence", c, k, True) for k in (1, 2, 3))
             acts.extend(A(s, "organize", f, c) for f in range(6))
@@ -510,7 +518,9 @@ class PaxGame(PowersMixin, Game):
 
     def _check_pay(self, d, f, a):
         vec = a.args[0]
-        if vec not in set(self.pay_vectors(d, a.seat, f.get("alts") or [f["slots"]])):
+        ways = self._memoized(("payset", a.seat), lambda: frozenset(
+            self.pay_vectors(d, a.seat, f.get("alts") or [f["slots"]])))
+        if vec not in ways:
             return _illegal("bad-payment",
                             f"'{a.notation()}' does not pay {f['why']} with the Favor you hold "
                             "(EN Exchanging Favor: 3 of one type count as 1 of another)")
@@ -906,6 +916,7 @@ class PaxGame(PowersMixin, Game):
     # perform
     # ================================================================================================
     def perform(self, d: PaxData, a: Action, log: Log) -> None:
+        self._last_listing = None
         getattr(self, "_do_" + a.kind)(d, a, log)
         self._advance(d, log)
 
@@ -915,6 +926,7 @@ class PaxGame(PowersMixin, Game):
         return determinize(self, d, seat, rng)
 
     def after_edit(self, d: PaxData, log: Log) -> None:
+        self._last_listing = None
         if d.frames and d.frames[-1]["t"] != "deal":
             self._advance(d, log)
 
@@ -935,11 +947,14 @@ class PaxGame(PowersMixin, Game):
                     if len(opts) == 1:
                         forced = opts[0]
                         break
+                    self._last_listing = (d, f, seat, opts)
                 if forced is not None:
+                    self._last_listing = None
                     getattr(self, "_do_" + forced.kind)(d, forced, log)
                     continue
             break
-        self._update_factions(d, log)
+        if self._update_factions(d, log):
+            self._last_listing = None
 
     # -- chance ------------------------------------------------------------------------------------------
     def sample_chance(self, d: PaxData, rng) -> Action:
@@ -1272,18 +1287,21 @@ class PaxGame(PowersMixin, Game):
                 + f". {' and '.join(self.seat_name(s) for s in tied)} win{'s' if len(tied) == 1 else ''}!")
 
     # -- factions held ------------------------------------------------------------------------------------
-    def _update_factions(self, d: PaxData, log: Log) -> None:
+    def _update_factions(self, d: PaxData, log: Log) -> bool:
         """EN Losing Faction cards (RULINGS): lost at once when control of the largest Lodge is lost."""
         if not d.faction_holder or d.result is not None:
-            return
-        faces = self.faces(d)
+            return False
+        faces = [self.lum[cid] if d.up[c] and cid is not None else None for c, cid in enumerate(d.cards)]
         lodge_list = B.lodges(self.geom, faces)
+        changed = False
         for fac, s in list(d.faction_holder.items()):
             if B.faction_claimant(self.geom, faces, d.infl, fac, lodge_list=lodge_list) != s:
+                changed = True
                 del d.faction_holder[fac]
                 d.faction_row.append(fac)
                 log.add(f"{self.seat_name(s)} no longer controls the largest {FACTION_NAMES[FI[fac]]} Lodge: "
                         "the Faction card returns to the row.")
+        return changed
 
     def _do_claimfaction(self, d, a, log):
         s, fac = a.seat, FACTIONS[a.args[0]]
