@@ -36,7 +36,8 @@ from .powers import PowersMixin
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
 
-# decision frames whose single legal option is taken without asking (a forced choice is not a choice)
+# READING: decision frames whose single legal option is taken without asking (a forced choice is not a
+# choice); replays apply the same rule, so records stay exact
 FORCED = frozenset({"pay", "collect", "subvert", "give", "place", "reveal", "keep", "move", "redraw",
                     "power"})
 
@@ -1039,6 +1040,7 @@ class PaxGame(PowersMixin, Game):
                 secret=f"The discard pile is shuffled: top {', '.join(order[:5])} …")
 
     def _deck_empty_check(self, d: PaxData) -> bool:
+        # READING: the reshuffle happens as soon as the draw pile is empty (a recorded chance decision)
         """EN Reshuffling: an empty draw pile is reshuffled from the discard at once (a chance frame)."""
         if not d.deck and d.discard:
             d.frames.append({"t": "shuffle"})
@@ -1065,6 +1067,7 @@ class PaxGame(PowersMixin, Game):
         s = d.active
         keep = []
         for ev, favor in d.edicts[s]:
+            # READING: an Edict holding a single Favor returns it to the pool (pool first, then the holder)
             fac = FI[self.events[ev].faction]
             if favor > 0:
                 favor -= 1
@@ -1148,7 +1151,7 @@ class PaxGame(PowersMixin, Game):
                     log.add(f"{self.seat_name(s)} no longer meets {self.plots[p].name}: "
                             "the claim goes under it.")
             for p, on in list(d.claims[s].items()):
-                if not on:
+                if not on:  # READING: a lost claim is regained automatically when it holds again
                     held = [q for q, o in d.claims[s].items() if o]
                     fam = self.plot_families(d, s, held + [p])
                     if fam[-1] and B.claims_compatible(fam):
@@ -1222,6 +1225,7 @@ class PaxGame(PowersMixin, Game):
             d.frames.pop()
 
     def _do_redraw(self, d, a, log):
+        # READING: the Redraw is one decision (1 or 2 Court cards, or none) and the rest comes from the deck
         f = d.frames.pop()
         s = a.seat
         if a.args[0] == "court":
@@ -1262,6 +1266,7 @@ class PaxGame(PowersMixin, Game):
     def _auto_endturn(self, d: PaxData, f: dict, log: Log) -> None:
         d.frames.pop()
         nxt = (d.active + 1) % d.seats
+        # READING: after the 5th Edict the round ends with the seat before the first player, then scoring
         if d.final_round and nxt == d.first:
             self._faction_scoring(d, log)
             return
@@ -1374,6 +1379,7 @@ class PaxGame(PowersMixin, Game):
                 f["queue"].pop(0)  # EN Subverting: still short → that Favor is not gained
                 log.add(f"No {FACTION_NAMES[x]} Favor is left anywhere: {self.seat_name(s)} gains one less.")
                 continue
+            # READING: subverting takes one Favor at a time, from a player of the gainer's choice
             if len(holders) == 1:
                 self._take_from(d, f, holders[0], log)
                 continue
@@ -1630,6 +1636,7 @@ class PaxGame(PowersMixin, Game):
             d.frames.append(take)
 
     def _auto_expeltake(self, d, f, log):
+        # READING: all of the expeller's Influence moves to the new card (what does not fit returns to supply)
         d.frames.pop()
         s, t = f["seat"], f["cell"]
         carry = d.infl[t].count(s)
