@@ -87,20 +87,25 @@ class Match:
     """
 
     def __init__(self, game_name: str = "pax", players: int = 2, seed: int | None = None,
-                 mode: str = "analysis", *, state: State | None = None, **options: Any) -> None:
+                 mode: str = "analysis", *, state: State | None = None, bots: dict | None = None,
+                 **options: Any) -> None:
         if state is None:
             state = load_game(game_name, players=players, **options).new_state(seed=seed)
         elif not isinstance(state, State):
             raise TypeError(f"state must be an engine State, not {type(state).__name__}")
         self._state = state
         self.mode = mode
-        #: seat -> bot (placeholder: bots are not wired in yet)
+        #: seat -> Bot (illumi_widgets.bots); a seat without a bot is played by a person
         self.bots: dict[int, Any] = {}
         self._subscribers: list[Callable[[], None]] = []
         self._follow_ack = self._follow_target()
         self._cache_key: tuple | None = None
         self._cache: dict = {}
         self._presenter = self._load_presenter(state.game.name)
+        if bots:
+            from .bots import attach_bots
+
+            attach_bots(self, bots)  # names become bots seeded from the game's seed and the seat
 
     # ------------------------------------------------------------------ constructors
     @classmethod
@@ -342,6 +347,13 @@ class Match:
         err = st.why_illegal(act)
         raise err if err is not None else IllegalAction(f"'{act.notation()}' is not an option now",
                                                         code="not-offered")
+
+    def run_bots(self, max_steps: int = 100_000) -> list[Action]:
+        """Play bot decisions (each through :meth:`play` as its seat) until a seat without a bot must act or
+        the game ends, at most ``max_steps`` of them; returns the decisions played."""
+        from .bots import run_bots
+
+        return run_bots(self, self.bots, max_steps=max_steps)
 
     def _apply(self, act: Action, decision, version: int) -> None:
         self._state.apply(act, version=version)

@@ -1,0 +1,55 @@
+"""Bots in a :class:`~illumi_widgets.match.Match`: ``BotMatch(..., bots={seat: name | Bot})`` and
+``match.run_bots()``.
+
+``BotMatch`` is ``Match`` plus the two bot members; the same code folds into ``Match`` itself (see
+:func:`attach_bots`).  Bot decisions go through ``match.play(action, perspective=seat)``: the same checks,
+undo policy and widget notifications as a person's click.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import EngineError, Rng
+from ..match import Match
+from .base import Bot, run_bots
+from .registry import make_bot
+
+
+def _bot_seed(state, seat: int) -> int:
+    """A bot's seed derived from the game's seed and its seat (so a seeded match replays exactly)."""
+    return Rng((state.seed or 0) * 31 + 7919 * (seat + 1)).next64() >> 1
+
+
+def attach_bots(match: Match, bots: dict | None) -> dict:
+    """Set ``match.bots`` from ``{seat: name | (name, options) | Bot}``; returns the bots by seat."""
+    players = match.state.game.players
+    out: dict[int, Bot] = {}
+    for seat, spec in (bots or {}).items():
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
+            raise EngineError(f"bots: no seat {seat!r} in a {players}-player game", code="bad-seat")
+        if isinstance(spec, Bot):
+            bot = spec
+        elif isinstance(spec, str):
+            bot = make_bot(spec, seat, seed=_bot_seed(match.state, seat))
+        elif isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+            bot = make_bot(spec[0], seat, **{"seed": _bot_seed(match.state, seat), **spec[1]})
+        else:
+            raise EngineError(f"bots: seat {seat} needs a bot name or a Bot, not {spec!r}",
+                              code="unknown-bot")
+        out[seat] = bot
+    match.bots = out
+    return out
+
+
+class BotMatch(Match):
+    """``Match`` with ``bots={seat: "search" | "random" | Bot}`` and :meth:`run_bots`."""
+
+    def __init__(self, game_name: str = "pax", players: int = 2, seed: int | None = None,
+                 mode: str = "analysis", *, state=None, bots: dict | None = None, **options: Any) -> None:
+        super().__init__(game_name, players, seed, mode, state=state, **options)
+        attach_bots(self, bots)
+
+    def run_bots(self, max_steps: int = 100_000) -> list:
+        """Play bot decisions until a seat without a bot must act or the game ends; returns them."""
+        return run_bots(self, self.bots, max_steps=max_steps)

@@ -1,0 +1,291 @@
+"""The search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo Tree Search".  One tree per decision,
+from the bot's seat's point of view; every iteration
+
+1. samples a world: ``seat_state.sample_world(rng)`` — the seat's view with every hidden card re-dealt;
+2. descends the tree with UCT restricted to the actions legal in that world (availability counts: a
+   child's exploration term uses how often it was available, not the parent's visits);
+3. expands one untried action (claims first: they are free progress);
+4. plays a random playout (taking ``prefer`` kinds whenever legal) to the end of the game or for
+   ``depth`` decisions, then evaluates the position for every seat (the game's outcome when it is over,
+   else the game's heuristic — ``bots/pax_eval.py`` for Pax);
+5. backs the per-seat values up the path; each node is scored for the seat that chose it.
+
+Chance decisions inside a world (a reshuffle) are resolved with that world's RNG and make no tree node.
+Sealed simultaneous decisions (an Oust reveal) are taken one seat at a time, the bot's own seat first, so
+its choice is never conditioned on a rival's sealed card.  The bot plays the most visited root action.
+
+Strength: ``iterations`` (per decision) and/or ``time_limit`` (seconds per decision); the search stops at
+whichever comes first.  With ``time_limit`` alone, games are not reproducible from the seed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from importlib import import_module
+
+from ..engine import CHANCE, Action, Log, Rng
+from .base import Bot, SeatState
+
+_EVALUATORS = {"pax": "illumi_widgets.bots.pax_eval"}
+
+
+def register_evaluator(game_name: str, module: str) -> None:
+    """Name the module with ``values(game, data) -> list[float]`` for a game (optionally also ``PREFER``,
+    action kinds playouts take whenever legal, and ``legal(game, data, seat)``, a faster legal list)."""
+    _EVALUATORS[game_name] = module
+
+
+def evaluator(game):
+    """``(values, prefer, legal)`` for ``game``: ``values(data) -> per-seat values in [0, 1]``,
+    ``legal(data, seat) -> actions``.
+
+    A game may define ``heuristic(data, seat) -> float`` itself; else the module registered for its name is
+    used; else only finished games are told apart (every unfinished position is worth ``1/players``).
+    """
+    own = getattr(game, "heuristic", None)
+    if callable(own):
+        return ((lambda d: [own(d, s) for s in range(game.players)]), tuple(getattr(game, "bot_prefer", ())),
+                game.legal)
+    module = _EVALUATORS.get(game.name)
+    if module is not None:
+        mod = import_module(module)
+        fast = getattr(mod, "legal", None)
+        return ((lambda d: mod.values(game, d)), tuple(getattr(mod, "PREFER", ())),
+                game.legal if fast is None else (lambda d, seat: fast(game, d, seat)))
+
+    def outcome_only(d):
+        out = game.outcome(d)
+        n = game.players
+        if out is None:
+            return [1.0 / n] * n
+        winners = out.get("winners", [])
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+    return outcome_only, (), game.legal
+
+
+class _QuietLog(Log):
+    """The event log of a playout: nobody reads it."""
+
+    __slots__ = ()
+
+    def add(self, public, private=None, secret=None) -> None:
+        pass
+
+
+class _Node:
+    __slots__ = ("children", "n", "w", "avail")
+
+    def __init__(self, players: int):
+        self.children: dict = {}
+        self.n = 0
+        self.w = [0.0] * players
+        self.avail = 1
+
+
+class SearchBot(Bot):
+    """ISMCTS over re-dealt worlds (see the module docstring).
+
+    ``iterations``: playouts per decision (default 200 when no ``time_limit``).
+    ``per_action`` (default 10; ``None``: off): a decision between ``k`` actions stops after
+    ``max(per_action, 2) * k`` playouts if that is fewer (two Favor types need fewer than a whole turn).
+    ``time_limit``: seconds per decision (the search stops at the first limit reached).
+    ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end).
+    ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
+    """
+
+    name = "search"
+
+    def __init__(self, seat: int | None = None, *, iterations: int | None = None,
+                 time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
+                 per_action: int | None = 10, prefer=None):
+        super().__init__(seat)
+        if iterations is None and time_limit is None:
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time_limit must be positive")
+        self.iterations = iterations
+        self.per_action = per_action
+        self.time_limit = time_limit
+        self.depth = depth
+        self.c = c
+        self.rng = Rng(seed)
+        self.prefer = prefer
+        self._game = None
+        self._values = None
+        self._legal = None
+        self._prefer: tuple = ()
+        self.last_stats: dict = {}
+
+    def _setup(self, game) -> None:
+        if self._game is not game:
+            self._game = game
+            self._values, found, self._legal = evaluator(game)
+            self._prefer = tuple(self.prefer) if self.prefer is not None else found
+
+    def choose(self, seat_state: SeatState) -> Action:
+        legal = seat_state.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {"iterations": 0, "seconds": 0.0}
+            return legal[0]
+        game = seat_state.game
+        self._setup(game)
+        me = seat_state.seat
+        root = _Node(game.players)
+        t0 = time.perf_counter()
+        deadline = None if self.time_limit is None else t0 + self.time_limit
+        done = 0
+        budget = self.iterations
+        if budget is not None and self.per_action is not None:
+            budget = min(budget, max(self.per_action, 2) * len(legal))
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, seat_state.sample_world(self.rng), me)
+            done += 1
+        allowed = set(legal)
+        best = None
+        for a, child in root.children.items():
+            if a not in allowed:
+                continue
+            key = (child.n, child.w[me] / child.n if child.n else 0.0)
+            if best is None or key > best[0]:
+                best = (key, a)
+        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - t0,
+                           "visits": {a.notation(): ch.n for a, ch in root.children.items()}}
+        if best is None:
+            return legal[self.rng.below(len(legal))]
+        return legal.find(best[1].notation()) or best[1]
+
+    # -- one iteration ---------------------------------------------------------------------------------------
+    def _next(self, game, d, me):
+        """``(seat, offered)`` of the next decision: ``offered`` is the game's own option list or ``None``
+        (then the legal actions are the seat's candidates that pass ``check``); ``(CHANCE, None)`` for
+        chance; ``(None, None)`` at the end.  Sealed simultaneous choices: the observer commits first."""
+        if game.outcome(d) is not None:
+            return None, None
+        decisions = game.decisions(d)
+        if not decisions:
+            return None, None
+        pick = decisions[0]
+        if pick.seat == CHANCE:
+            return CHANCE, None
+        for dec in decisions:
+            if dec.seat == me:
+                pick = dec
+                break
+        return pick.seat, pick.options
+
+    def _pending(self, game, d, me):
+        """``(seat, legal actions)`` of the next decision (see :meth:`_next`)."""
+        seat, offered = self._next(game, d, me)
+        if seat is None or seat == CHANCE or offered is not None:
+            return seat, offered
+        return seat, self._legal(d, seat)
+
+    def _random_action(self, game, d, seat: int, offered):
+        """A uniformly random legal action (a ``prefer`` kind when one is legal), by rejection sampling
+        from the candidates: much cheaper than listing every legal action."""
+        rng = self.rng
+        if offered is not None:
+            acts = list(offered)
+            wanted = [a for a in acts if a.kind in self._prefer]
+            pool = wanted or acts
+            return pool[rng.below(len(pool))] if pool else None
+        # a game that memoizes board analysis for one legal-action listing (Pax: ``_memo``) gets one scope
+        # for this position, as ``Game.legal`` would give it
+        scoped = getattr(game, "_memo", False) is None
+        if scoped:
+            game._memo = {}
+        try:
+            cands = list(game.candidates(d, seat))
+            if self._prefer:
+                wanted = [a for a in cands if a.kind in self._prefer and game.check(d, a) is None]
+                if wanted:
+                    return wanted[rng.below(len(wanted))]
+            while cands:
+                i = rng.below(len(cands))
+                a = cands[i]
+                if game.check(d, a) is None:
+                    return a
+                cands[i] = cands[-1]
+                cands.pop()
+            return None
+        finally:
+            if scoped:
+                game._memo = None
+
+    def _iterate(self, root: _Node, world, me: int) -> None:
+        game, d, wrng = world.game, world.data, world.rng
+        log = _QuietLog([], 0)
+        node = root
+        path = [root]
+        expanded = False
+        while not expanded:
+            seat, acts = self._pending(game, d, me)
+            if seat is None:
+                break
+            if seat == CHANCE:
+                game.perform(d, game.sample_chance(d, wrng), log)
+                continue
+            if not acts:
+                break
+            children = node.children
+            untried = []
+            for a in acts:
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+            if untried:
+                pref = [a for a in untried if a.kind in self._prefer] if self._prefer else ()
+                pool = pref or untried
+                a = pool[self.rng.below(len(pool))]
+                child = children[a] = _Node(game.players)
+                expanded = True
+            else:
+                a, child = self._select(children, acts, seat)
+            game.perform(d, a, log)
+            node = child
+            path.append(node)
+        self._playout(game, d, wrng, me, log)
+        vals = self._values(d)
+        for nd in path:
+            nd.n += 1
+            w = nd.w
+            for i, v in enumerate(vals):
+                w[i] += v
+
+    def _select(self, children: dict, acts, seat: int):
+        c = self.c
+        best = None
+        best_score = -1.0
+        for a in acts:
+            ch = children[a]
+            score = ch.w[seat] / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+            if score > best_score:
+                best, best_score = a, score
+        return best, children[best]
+
+    def _playout(self, game, d, wrng: Rng, me: int, log: Log) -> None:
+        steps = 0
+        while self.depth is None or steps < self.depth:
+            seat, offered = self._next(game, d, me)
+            if seat is None:
+                return
+            if seat == CHANCE:
+                game.perform(d, game.sample_chance(d, wrng), log)
+                continue
+            a = self._random_action(game, d, seat, offered)
+            if a is None:
+                return
+            game.perform(d, a, log)
+            steps += 1
