@@ -57,11 +57,12 @@ MODES = ("analysis", "play")
 LOG_LIMIT = 60  # log lines sent to a widget (the newest ones; the painter shows them all)
 HOST = "host"  # the notebook: no perspective, every seat
 
-_PRESENTERS: dict[str, str] = {"pax": "illumi_widgets.games.pax.scene"}
+_PRESENTERS: dict[str, str] = {}
 
 
 def register_presenter(game_name: str, module: str) -> None:
-    """Name the module that draws ``game_name``: it defines ``PRESENTER = {"scene", "targets", ...}``."""
+    """Name the module that draws ``game_name`` (overriding the game's own ``Game.presenter``): it defines
+    ``PRESENTER = {"scene", "targets", ...}``."""
     _PRESENTERS[game_name] = module
 
 
@@ -101,7 +102,7 @@ class Match:
         self._follow_ack = self._follow_target()
         self._cache_key: tuple | None = None
         self._cache: dict = {}
-        self._presenter = self._load_presenter(state.game.name)
+        self._presenter = self._load_presenter(state.game)
         if bots:
             from .bots import attach_bots
 
@@ -126,8 +127,8 @@ class Match:
         return cls(mode=mode, state=load_position(text))
 
     @staticmethod
-    def _load_presenter(name: str) -> dict:
-        module = _PRESENTERS.get(name)
+    def _load_presenter(game) -> dict:
+        module = _PRESENTERS.get(game.name) or getattr(game, "presenter", None)
         if module is None:
             return dict(_FALLBACK)
         found = getattr(import_module(module), "PRESENTER", None)

@@ -103,6 +103,8 @@ class Game:
     min_players = 1
     max_players = 1
     seat_names: tuple = ()
+    #: the module that draws this game for a widget (it defines ``PRESENTER``); pure data, no import here
+    presenter: str | None = None
 
     def __init__(self, players: int, **options):
         if not isinstance(players, int) or isinstance(players, bool):

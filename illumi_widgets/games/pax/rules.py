@@ -62,6 +62,7 @@ class PaxGame(PowersMixin, Game):
     min_players = 2
     max_players = 4
     seat_names = SEAT_COLORS
+    presenter = "illumi_widgets.games.pax.scene"
 
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)

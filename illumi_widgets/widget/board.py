@@ -1,0 +1,134 @@
+"""A game's board widget: a :class:`GameWidget` bound to a :class:`~illumi_widgets.match.Match`.
+
+Each game's board (``PaxIlluminaten``, ``Illuminati``) is this class with its game name; every method
+delegates to the Match with the board's perspective, so ``board.play("end")`` is checked exactly like a
+click on that board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import ActionList, EngineError
+from ..match import Match
+from .base import GameWidget
+
+__all__ = ["BoardWidget", "perspective_of"]
+
+
+def perspective_of(seat) -> str:
+    """``None``/"follow" -> "follow"; ``N`` or "seat:N" -> "seat:N"; "spectator"; "omniscient"."""
+    if seat is None:
+        return "follow"
+    if isinstance(seat, bool):
+        raise EngineError(f"seat must be a seat number or a perspective name, not {seat!r}",
+                          code="bad-perspective")
+    if isinstance(seat, int):
+        return f"seat:{seat}"
+    if isinstance(seat, str) and (seat in ("spectator", "omniscient", "follow") or seat.startswith("seat:")):
+        return seat
+    raise EngineError(f"seat must be None, a seat number, 'spectator', 'omniscient' or 'follow', "
+                      f"not {seat!r}", code="bad-perspective")
+
+
+class BoardWidget(GameWidget):
+    """A board for one game, on a new or an existing Match.
+
+    ``Board(players=…, seed=7, seat=None, match=None, record=None, position=None, mode="analysis",
+    bots=None, **game_options)``
+
+    * ``seat``: ``None`` or ``"follow"`` (hot seat: whoever is to act, with a curtain between seats), a seat
+      number, ``"spectator"`` or ``"omniscient"`` (analysis: every hidden card shown).
+    * ``match``: watch an existing :class:`Match` (then the other arguments that make a game are not used);
+      else a new one from ``record``, ``position`` or a new game with ``players``, ``seed``, ``bots`` and the
+      game's options (those named in :attr:`game_options`; any other keyword goes to the widget).
+    * ``mode``: ``"analysis"`` (free undo and history) or ``"play"`` (a seat undoes only its own
+      decisions, and not after hidden information was revealed).
+    """
+
+    game_name = ""
+    default_players = 2
+    game_options: tuple[str, ...] = ()
+
+    def __init__(self, players: int | None = None, seed: int | None = 7, seat=None,
+                 match: Match | None = None,
+                 record: dict | None = None, position: str | None = None, mode: str = "analysis",
+                 bots: dict | None = None, **kwargs: Any) -> None:
+        options = {k: kwargs.pop(k) for k in list(kwargs) if k in self.game_options}
+        if match is None:
+            if record is not None and position is not None:
+                raise EngineError("give a record or a position, not both", code="bad-option")
+            if record is not None:
+                match = Match.from_record(record, mode=mode)
+            elif position is not None:
+                match = Match.from_position(position, mode=mode)
+            else:
+                match = Match(self.game_name, players=players or self.default_players, seed=seed, mode=mode,
+                              bots=bots, **options)
+        elif not isinstance(match, Match):
+            raise TypeError(f"match must be a Match, not {type(match).__name__}")
+        if match.game.name != self.game_name:
+            raise EngineError(f"this Match plays {match.game.title}, not {type(self).__name__}",
+                              code="bad-option")
+        perspective = match._norm(perspective_of(seat))  # checks the seat number against the players
+        self._match = match
+        super().__init__(match, perspective=perspective, **kwargs)
+
+    # ------------------------------------------------------------------ the session
+    @property
+    def match(self) -> Match:
+        return self._match
+
+    @property
+    def state(self):
+        return self._match.state
+
+    def view_as(self, seat) -> BoardWidget:
+        """Another board on the same Match, for ``seat`` (see the class docstring)."""
+        return type(self)(match=self._match, seat=seat)
+
+    # ------------------------------------------------------------------ the engine, from this perspective
+    def _seat(self):
+        key = self.perspective
+        if key.startswith("seat:"):
+            return int(key[5:])
+        if key == "follow":
+            return self._match._follow_target()
+        return None
+
+    def legal_actions(self) -> ActionList:
+        """The legal actions this board may choose now (omniscient: every seat's; spectator: none)."""
+        key = self.perspective
+        if key == "spectator" or (key == "follow" and self._match.curtain() is not None):
+            return ActionList()
+        seat = self._seat()
+        if key == "follow" and seat is None:
+            return ActionList()
+        return self._match.legal_actions(seat)
+
+    def play(self, action):
+        """Apply ``action`` (notation or an Action) as this board's seat; raises if it may not."""
+        return self._match.play(action, self.perspective)
+
+    def explain(self, action) -> str | None:
+        """``None`` if ``action`` is legal now, else why not."""
+        return self._match.explain(action)
+
+    def undo(self):
+        return self._match.undo(self.perspective)
+
+    def redo(self):
+        return self._match.redo(self.perspective)
+
+    def run_bots(self, max_steps: int = 100_000):
+        """Let the Match's bots play until a person must act (see :meth:`Match.run_bots`)."""
+        return self._match.run_bots(max_steps)
+
+    def __repr__(self) -> str:
+        st = self._match.state
+        if st.is_terminal():
+            status = "game over"
+        else:
+            status = "to act: " + ", ".join(map(st.game.seat_name, st.to_act()))
+        return (f"{type(self).__name__}(players={st.game.players}, perspective={self.perspective!r}, "
+                f"mode={self._match.mode!r}, version={st.version}, {status})")
