@@ -3,10 +3,10 @@
 from .engine import CHANCE, OMNISCIENT, Action, available_games, load_game
 
 __version__ = "0.1.0"
-__all__ = ["CHANCE", "OMNISCIENT", "Action", "Match", "PaxIlluminaten", "available_games", "load_game",
-           "__version__"]
+__all__ = ["CHANCE", "OMNISCIENT", "Action", "Illuminati", "Match", "PaxIlluminaten", "available_games",
+           "load_game", "__version__"]
 
-_LAZY = {"Match": ".match", "PaxIlluminaten": ".widget.pax"}
+_LAZY = {"Match": ".match", "PaxIlluminaten": ".widget.pax", "Illuminati": ".widget.illuminati"}
 
 
 def __getattr__(name: str):

@@ -8,6 +8,7 @@ from .errors import EngineError
 
 _GAMES = {
     "pax": "illumi_widgets.games.pax.rules:PaxGame",
+    "illuminati": "illumi_widgets.games.illuminati.rules:IlluminatiGame",
 }
 _ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax"}
 

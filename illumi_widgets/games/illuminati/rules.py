@@ -1,0 +1,1668 @@
+"""Illuminati (Steve Jackson Games, rules v3.2) on the shared engine core.
+
+Every rule is checked once, in ``check`` (``_check_<kind>``); ``candidates`` only proposes actions.
+Section references ("p.5") are to the v3.2 rulebook pages.  Readings chosen where the rules leave
+room are marked ``READING:`` in the code and listed in ``RULES-NOTES.md``.
+
+Done: setup for 2–8 players, first player by 2d6, the UFO goal, income (I.R.S. tax, Post Office upkeep,
+7/8-player bonus), drawing (The Network draws two), two actions, attacks to control / neutralize / destroy
+with every modifier, aiding, spending, defending, assisting and interfering, privilege (discarding a
+Special; Bavarian 5 MB) and abolishing it (Deep Agent; two Specials; Interference), calling off, capture
+with puppets and half treasuries, moving and dropping groups, money transfers (as an action and the two free
+ones; Federal Reserve), passing for 5 MB, add targets, Gnomes and Bermuda special-power step, money gifts,
+Slush Fund, Swiss Bank Account, Bribery, Assassination, Murphy's Law, Whispering Campaign, Media Campaign,
+Market Manipulation, White Collar Crime, Orbital Mind Control Lasers, Recyclers, deals (one group for money,
+with consent), goals (also Hidden Goals and a longer game), elimination and shared victory.
+Not yet: see RULES-NOTES.md.
+"""
+
+from __future__ import annotations
+
+from illumi_widgets.engine import Action, Decision, Game
+from illumi_widgets.engine.action import CHANCE, ActionList
+from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
+
+from . import model as M
+from .data import ALIGNMENTS, OPPOSITE, load_illuminati_data
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White", "Black")
+#: Basic goal: groups controlled, Illuminati included (p.16).
+BASIC_GOAL = {2: 13, 3: 13, 4: 12, 5: 10, 6: 9, 7: 8, 8: 8}
+#: Larger games: Illuminati income bonus (p.9).
+INCOME_BONUS = {7: 3, 8: 5}
+MODES = ("control", "neutralize", "destroy")
+#: ``whisper``: the destroy attack that Whispering Campaign allows on a Power-0 group (specials.csv)
+ATTACK_MODES = (*MODES, "whisper")
+FREE_SPECIALS = ("slush-fund", "swiss-bank-account")
+DICE_SPECIALS = {"assassination": 2, "murphys-law": 12}
+COUNTER_SPECIALS = ("deep-agent", "interference", "interference-2")
+SPECIAL_CASH = {"slush-fund": 15, "swiss-bank-account": 25}
+#: the kinds each frame accepts
+FRAME_KINDS = {
+    "actions": {"attack", "move", "transfer", "drop", "play", "bribe", "collect", "done", "gift", "offer",
+                "request", "laser", "recycle"},
+    "price": {"price"},
+    "answer": {"accept", "decline"},
+    "fit": {"fit"},
+    "attack": {"aid", "privilege", "spend", "assist", "interfere", "pass", "calloff"},
+    "place": {"place"},
+    "captxfer": {"transfer", "done"},
+    "transfers": {"transfer", "done", "gift"},
+    "special": {"transfer", "move", "done"},
+    "redistribute": {"transfer", "done"},
+    "react": {"play", "pass"},
+    "counter": {"play", "abolish", "pass"},
+    "choose": {"choose"},
+}
+CHANCE_FRAMES = ("deal", "first", "roll")
+ROLL_WEIGHTS = {n: 6 - abs(7 - n) for n in range(2, 13)}
+
+
+def _illegal(code: str, message: str) -> IllegalAction:
+    return IllegalAction(message, code=code)
+
+
+class IlluminatiGame(Game):
+    """Illuminati for 2–8 players (see the module docstring for what is implemented)."""
+
+    name = "illuminati"
+    title = "Illuminati"
+    min_players = 2
+    max_players = 8
+    seat_names = SEAT_NAMES
+    presenter = "illumi_widgets.games.illuminati.scene"
+
+    def __init__(self, players: int = 4, **options):
+        super().__init__(players, **options)
+        known = {"goal_groups", "hidden_goals", "illuminati"}
+        unknown = set(options) - known
+        if unknown:
+            raise EngineError(f"unknown option(s) for Illuminati: {', '.join(sorted(unknown))} "
+                              f"(known: {', '.join(sorted(known))})", code="bad-option")
+        self.seat_names = SEAT_NAMES[:players]
+        goal = options.get("goal_groups", BASIC_GOAL[players])
+        if not isinstance(goal, int) or isinstance(goal, bool) or not 2 <= goal <= 92:
+            raise EngineError(f"goal_groups must be a whole number from 2 to 92, got {goal!r}",
+                              code="bad-option")
+        self.goal_groups = goal  # adjusted game length (p.9): more groups for a longer game
+        hidden = options.get("hidden_goals", False)
+        if not isinstance(hidden, bool):
+            raise EngineError(f"hidden_goals must be True or False, got {hidden!r}", code="bad-option")
+        self.hidden_goals = hidden  # Hidden Goals (p.9)
+        chosen = options.get("illuminati")
+        ids = tuple(load_illuminati_data().illuminati)
+        if chosen is not None and (not isinstance(chosen, (list, tuple)) or len(chosen) != players
+                                   or len(set(chosen)) != players or not set(chosen) <= set(ids)):
+            raise EngineError(f"illuminati must list {players} different Illuminati ids from: "
+                              f"{', '.join(ids)}", code="bad-option")
+        self.chosen = None if chosen is None else tuple(chosen)  # Illuminati chosen instead of dealt (p.2)
+        self.cd = cd = load_illuminati_data()
+        self.cards = {**cd.illuminati, **cd.groups}
+        self.ill_ids = tuple(cd.illuminati)
+        self.group_ids = tuple(cd.groups)
+        self.special_ids = tuple(cd.specials)
+        self.deck_ids = self.group_ids + self.special_ids
+        self.goal_of = {i: c.goal for i, c in cd.illuminati.items()}
+        self.goal_ids = tuple(c.goal for c in cd.illuminati.values() if c.goal != "goal-ufo")
+
+    # ================================================================================================
+    # helpers
+    # ================================================================================================
+    def seat_name(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "chance"
+        return SEAT_NAMES[seat]
+
+    def label(self, cid: str) -> str:
+        return self.cd.name(cid)
+
+    def owner(self, d, g):
+        c = d["ctrl"].get(g)
+        return None if c is None else c[0]
+
+    def groups_of(self, d, seat) -> list:
+        return [g for g, c in d["ctrl"].items() if c[0] == seat]
+
+    def aligns(self, g, d=None) -> tuple:
+        """A group's alignments now (Orbital Mind Control Lasers may change them until the end of a turn)."""
+        if d is not None and g in d.get("aligns", {}):
+            return tuple(d["aligns"][g])
+        return self.cards[g].alignments
+
+    def power(self, g) -> int:
+        """Printed Power; the UFOs get +1 with Hidden Goals (p.9)."""
+        return self.cards[g].power + (1 if g == "ufos" and self.hidden_goals else 0)
+
+    def attack_limit(self, g) -> int:
+        # p.4, p.5 and p.13: a group takes part (attacking or aiding) in one attack per turn, the UFOs'
+        # Illuminati card in two.  READING: a called-off attack gives the participation back.
+        return 2 if g == "ufos" else 1
+
+    def open_sides(self, d, g) -> list:
+        """Out-arrow sides of ``g`` that are free: no puppet on them and no card in the way (p.4)."""
+        seat = d["ctrl"][g][0]
+        pos = M.layout(d, seat, self.cards)
+        cells = {(x, y) for x, y, _r in pos.values()}
+        used = M.children(d, seat).get(g, {})
+        x, y, r = pos[g]
+        out = []
+        for side in self.cards[g].arrows_out:
+            if side in used:
+                continue
+            dx, dy = M.VEC[(side + r) % 4]
+            if (x + dx, y + dy) not in cells:
+                out.append(side)
+        return out
+
+    def side_of_dir(self, d, g, direction: str):
+        """The card side of ``g`` whose arrow points ``direction`` now (None if unknown)."""
+        if direction not in M.DIRS or g not in d["ctrl"]:
+            return None
+        pos = M.layout(d, d["ctrl"][g][0], self.cards)
+        if g not in pos:
+            return None
+        return (M.DIRS.index(direction) - pos[g][2]) % 4
+
+    def dir_of_side(self, d, g, side: int) -> str:
+        pos = M.layout(d, d["ctrl"][g][0], self.cards)
+        return M.DIRS[(side + pos[g][2]) % 4]
+
+    def structure_total(self, d, seat) -> int:
+        return sum(d["money"][g] for g in self.groups_of(d, seat))
+
+    # ================================================================================================
+    # engine hooks
+    # ================================================================================================
+    def setup(self) -> dict:
+        return M.new_position(self.players, [*self.ill_ids, *self.deck_ids])
+
+    def copy(self, d):
+        return M.clone(d)
+
+    def encode(self, d):
+        return M.clone(d)
+
+    def decode(self, obj):
+        if not isinstance(obj, dict) or obj.get("n") != self.players:
+            raise NotationError("position is not an Illuminati position for this player count",
+                                code="bad-position")
+        return M.clone(obj)
+
+    def outcome(self, d):
+        return d["result"]
+
+    def decisions(self, d) -> list[Decision]:
+        if d["result"] is not None or not d["frames"]:
+            return []
+        f = d["frames"][-1]
+        t = f["t"]
+        if t == "deal":
+            return [Decision(CHANCE, "deal", "Chance: deal the Illuminati and shuffle the deck", None)]
+        if t in ("first", "roll"):
+            what = (f"{self.seat_name(f['todo'][0])} rolls for first player" if t == "first"
+                    else "roll two dice for the attack")
+            opts = ActionList(self.act(CHANCE, "roll", n) for n in range(2, 13))
+            return [Decision(CHANCE, "roll", f"Chance: {what}", opts)]
+        seat = self.frame_seat(d, f)
+        return [Decision(seat, t, self._prompt(d, f, seat), None)]
+
+    def frame_seat(self, d, f) -> int:
+        if f["t"] in ("attack", "react", "counter"):
+            return f["order"][f["i"]]
+        return f["seat"]
+
+    def _prompt(self, d, f, seat) -> str:
+        name, t = self.seat_name(seat), f["t"]
+        if t == "actions":
+            return f"{name}: take an action ({d['acts']} left), a free action, or end the action phase"
+        if t == "attack":
+            need = self.attack_need(d, f)
+            return (f"{name}: spend money on the attack on {self.label(f['target'])} (needs {need} or less) "
+                    "or pass")
+        if t == "place":
+            return f"{name}: choose the arrow of {self.label(f['master'])} for {self.label(f['group'])}"
+        if t == "captxfer":
+            return f"{name}: move money from {self.label(f['from'])} to {self.label(f['to'])}, or done"
+        if t == "transfers":
+            return f"{name}: make up to {d['xfers']} free money transfer(s), or done"
+        if t == "choose":
+            return f"{name}: choose the UFOs' secret goal"
+        if t == "react":
+            return f"{name}: the dice show {f['roll']}: play a Special on the roll, or pass"
+        if t == "counter":
+            return f"{name}: the attack is privileged: play a Special against the privilege, or pass"
+        if t in ("price", "answer"):
+            dl = f["deal"]
+            what = (f"{self.label(dl['group'])} from {self.seat_name(dl['from'])} to "
+                    f"{self.seat_name(dl['to'])}")
+            if t == "price":
+                return f"{name}: name the price {self.seat_name(dl['to'])} pays for {what}"
+            return f"{name}: accept or decline {what} for {dl['price']} MB"
+        if t == "fit":
+            return f"{name}: choose the arrow for {self.label(f['group'])}"
+        return name
+
+    # -- notation ------------------------------------------------------------------------------------
+    def act(self, seat: int, kind: str, *args) -> Action:
+        return Action(seat, kind, tuple(args), "", self.format)
+
+    def format(self, kind: str, args: tuple) -> str:
+        from .notation import format_action
+
+        return format_action(kind, args)
+
+    def parse(self, d, text: str, seat: int) -> Action:
+        from .notation import parse_action
+
+        return parse_action(self, text, seat)
+
+    # ================================================================================================
+    # candidates
+    # ================================================================================================
+    def candidates(self, d, seat: int) -> list[Action]:
+        if d["result"] is not None or not d["frames"]:
+            return []
+        f = d["frames"][-1]
+        t = f["t"]
+        if t in CHANCE_FRAMES or self.frame_seat(d, f) != seat:
+            return []
+        a = self.act
+        out = []
+        if t == "choose":
+            return [a(seat, "choose", g) for g in self._goal_choices(d, seat)]
+        if t == "place":
+            return [a(seat, "place", dr) for dr in M.DIRS]
+        if t == "react":
+            return [a(seat, "play", s) for s in d["hands"][seat] if s in DICE_SPECIALS] + [a(seat, "pass")]
+        if t == "counter":
+            hand = d["hands"][seat]
+            out = [a(seat, "play", s) for s in hand if s in COUNTER_SPECIALS]
+            out += [a(seat, "abolish", x, y) for i, x in enumerate(hand) for y in hand[i + 1:]]
+            return out + [a(seat, "pass")]
+        if t == "price":
+            cash = d["money"][d["illum"][f["deal"]["to"]]]
+            return [a(seat, "price", n) for n in range(cash + 1)]
+        if t == "answer":
+            return [a(seat, "accept"), a(seat, "decline")]
+        if t == "fit":
+            out = []
+            for m in self.groups_of(d, seat):
+                for side in (self.open_sides(d, m) if self.cards[m].arrows_out else []):
+                    out.append(a(seat, "fit", m, self.dir_of_side(d, m, side)))
+            return out
+        if t == "captxfer":
+            return [a(seat, "transfer", n, f["from"], f["to"])
+                    for n in range(1, d["money"][f["from"]] + 1)] + [a(seat, "done")]
+        mine = self.groups_of(d, seat)
+        if t == "attack":
+            if seat == f["seat"]:
+                out += [a(seat, "aid", g) for g in mine]
+                out += [a(seat, "privilege", "discard", s) for s in d["hands"][seat]]
+                out.append(a(seat, "privilege", "pay"))
+                out.append(a(seat, "calloff"))
+                for g in (f["att"], d["illum"][seat]):
+                    out += [a(seat, "spend", n, g) for n in range(1, d["money"][g] + 1)]
+            elif seat == self.owner(d, f["target"]):
+                for g in (f["target"], d["illum"][seat]):
+                    out += [a(seat, "spend", n, g) for n in range(1, d["money"][g] + 1)]
+            else:
+                cash = d["money"][d["illum"][seat]]
+                out += [a(seat, k, n) for k in ("assist", "interfere") for n in range(1, cash + 1)]
+            out.append(a(seat, "pass"))
+            return out
+        if t in ("special", "redistribute"):  # special-power step (p.2 step 6); White Collar Crime
+            out.append(a(seat, "done"))
+            if t == "redistribute" or d["illum"][seat] == "gnomes-of-zurich":
+                out += [a(seat, "transfer", n, g, h) for g in mine for h in mine if h != g
+                        for n in range(1, d["money"][g] + 1)]
+            else:
+                out += self._move_candidates(d, seat, mine)
+            return out
+        # actions / transfers: the options in the order a player looks for them
+        ill = d["illum"][seat]
+        gifts = [a(seat, "gift", n, o) for o in range(d["n"]) if o != seat and d["alive"][o]
+                 for n in range(1, d["money"][ill] + 1)]
+        if t == "transfers":
+            return self._transfer_candidates(d, seat) + gifts + [a(seat, "done")]
+        targets = [g for g in self.group_ids if g in d["ctrl"] or g in d["unc"]]
+        for g in mine:
+            if self.cards[g].power > 0:
+                for tg in targets:
+                    if tg != g:
+                        out += [a(seat, "attack", g, mode, tg) for mode in MODES]
+                        if "whispering-campaign" in d["hands"][seat]:
+                            out.append(a(seat, "attack", g, "whisper", tg))
+        out += self._move_candidates(d, seat, mine)
+        out += self._transfer_candidates(d, seat)
+        if "bribery" in d["hands"][seat]:
+            for g in mine:
+                for side in (self.open_sides(d, g) if self.cards[g].arrows_out else []):
+                    dr = self.dir_of_side(d, g, side)
+                    out += [a(seat, "bribe", u, g, dr) for u in d["unc"]]
+        out += [a(seat, "play", s) for s in d["hands"][seat] if s in FREE_SPECIALS]
+        if "market-manipulation" in d["hands"][seat] and d["active"] == seat:
+            out.append(a(seat, "play", "market-manipulation"))
+        if "media-campaign" in d["hands"][seat]:
+            out += [a(seat, "play", "media-campaign", x) for x in d["dead"]]
+        if "white-collar-crime" in d["hands"][seat]:
+            out += [a(seat, "play", "white-collar-crime", g) for g in mine]
+        out += [a(seat, "drop", g) for g in mine if g != ill]
+        if d["acts"] >= 1:
+            rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
+            out += [a(seat, "offer", g, o) for g in mine if g != ill for o in rivals]
+            out += [a(seat, "request", g, o) for o in rivals for g in self.groups_of(d, o)
+                    if g != d["illum"][o]]
+        if self.owner(d, "recyclers") == seat and d["money"]["recyclers"] >= 5 and d["deck"]:
+            out.append(a(seat, "recycle"))
+        if self.owner(d, "orbital-mind-control-lasers") == seat and not d.get("laser_used"):
+            for x in targets:
+                if x == "orbital-mind-control-lasers":
+                    continue
+                cur = self.aligns(x, d)
+                out += [a(seat, "laser", x, "add", al) for al in ALIGNMENTS
+                        if al not in cur and OPPOSITE.get(al) not in cur]
+                out += [a(seat, "laser", x, "remove", al) for al in cur]
+                out += [a(seat, "laser", x, "reverse", al) for al in cur if al in OPPOSITE]
+        out += gifts
+        out += [a(seat, "collect"), a(seat, "done")]
+        return out
+
+    def _move_candidates(self, d, seat, mine) -> list:
+        ill = d["illum"][seat]
+        out = []
+        for g in mine:
+            for side in (self.open_sides(d, g) if self.cards[g].arrows_out else []):
+                dr = self.dir_of_side(d, g, side)
+                out += [self.act(seat, "move", p, g, dr) for p in mine if p != ill and p != g]
+        return out
+
+    def _transfer_candidates(self, d, seat) -> list:
+        out = []
+        mine = self.groups_of(d, seat)
+        for g in mine:
+            cash = d["money"][g]
+            if not cash:
+                continue
+            dests = mine if g == "federal-reserve" else self.neighbours(d, g)
+            for h in dests:
+                if h != g:
+                    out += [self.act(seat, "transfer", n, g, h) for n in range(1, cash + 1)]
+        return out
+
+    def neighbours(self, d, g) -> list:
+        seat, m, _ = d["ctrl"][g]
+        out = [h for h, c in d["ctrl"].items() if c[0] == seat and c[1] == g]
+        if m is not None:
+            out.append(m)
+        return out
+
+    # ================================================================================================
+    # checks: each rule once
+    # ================================================================================================
+    def check(self, d, a: Action) -> IllegalAction | None:
+        if d["result"] is not None:
+            return _illegal("game-over", "the game is over")
+        if not d["frames"]:
+            return _illegal("no-decision", "nothing to decide")
+        f = d["frames"][-1]
+        t = f["t"]
+        if t in CHANCE_FRAMES:
+            if a.seat != CHANCE:
+                return _illegal("chance", "chance decides now (a deal or a roll of the dice)")
+            return self._check_chance(d, f, a)
+        if a.seat == CHANCE:
+            return _illegal("not-your-decision", "chance does not act now")
+        if a.seat != self.frame_seat(d, f):
+            return _illegal("not-your-decision", f"it is {self.seat_name(self.frame_seat(d, f))}'s decision")
+        if a.kind not in FRAME_KINDS[t]:
+            want = " or ".join(sorted(FRAME_KINDS[t]))
+            return _illegal("wrong-step", f"'{a.notation()}' does not answer the pending decision ({want})")
+        return getattr(self, "_check_" + a.kind)(d, f, a)
+
+    def _check_chance(self, d, f, a):
+        if f["t"] == "deal":
+            if a.kind != "deal":
+                return _illegal("chance", "chance must deal now")
+            from .notation import decode_deal
+
+            try:
+                ills, _deck = decode_deal(self, a.args[0])
+            except NotationError as e:
+                return _illegal("bad-chance", e.message)
+            if self.chosen and tuple(ills[: self.players]) != self.chosen:
+                return _illegal("bad-chance", "this game's Illuminati were chosen: the deal must give them")
+            return None
+        if a.kind != "roll" or a.args[0] not in ROLL_WEIGHTS:
+            return _illegal("chance", "chance must roll two dice now: roll 2 to roll 12")
+        return None
+
+    def _own(self, d, seat, g, what="group"):
+        if g not in self.cards:
+            return _illegal("unknown", f"there is no group '{g}'")
+        if self.owner(d, g) != seat:
+            return _illegal("not-yours", f"{self.label(g)} is not in your power structure")
+        return None
+
+    def _goal_choices(self, d, seat) -> tuple:
+        """The UFOs pick another Illuminati's goal (p.16); with Hidden Goals the others pick any goal."""
+        if d["illum"][seat] == "ufos":
+            return self.goal_ids
+        return self.goal_ids if self.hidden_goals else ()
+
+    def _check_choose(self, d, f, a):
+        if a.args[0] not in self._goal_choices(d, a.seat):
+            return _illegal("bad-goal", "the UFOs pick the special goal of one of the other seven Illuminati "
+                            "(p.16)")
+        return None
+
+    def _check_collect(self, d, f, a):
+        if d["busy"]:
+            return _illegal("not-idle", "a player may collect 5 MB only by taking no action of any sort this "
+                            "turn (p.4)")
+        return None
+
+    def _check_done(self, d, f, a):
+        return None
+
+    def _check_drop(self, d, f, a):
+        g = a.args[0]
+        err = self._own(d, a.seat, g)
+        if err:
+            return err
+        if self.cards[g].illuminati:
+            return _illegal("illuminati", "the Illuminati cannot be dropped")
+        return None
+
+    def _check_transfer(self, d, f, a):
+        n, g, h = a.args
+        if f["t"] == "captxfer":
+            if (g, h) != (f["from"], f["to"]):
+                return _illegal("capture-transfer", f"after a capture only {self.label(f['from'])} may pass "
+                                f"money to {self.label(f['to'])} (p.6)")
+        elif f["t"] == "actions" and d["acts"] < 1:
+            return _illegal("no-actions", "both actions are used; free transfers come after the action phase")
+        elif f["t"] == "transfers" and d["xfers"] < 1:
+            return _illegal("no-transfers", "both free money transfers are used (p.7)")
+        elif f["t"] == "special" and d["illum"][a.seat] != "gnomes-of-zurich":
+            return _illegal("not-gnomes", "only the Gnomes of Zurich move money freely at the end of a turn")
+        for x in (g, h):
+            err = self._own(d, a.seat, x)
+            if err:
+                return err
+        if not isinstance(n, int) or n < 1 or n > d["money"][g]:
+            return _illegal("money", f"{self.label(g)} has {d['money'][g]} MB")
+        if g == h:
+            return _illegal("same", "a group cannot transfer money to itself")
+        anywhere = f["t"] in ("captxfer", "special", "redistribute") or g == "federal-reserve"
+        if not anywhere and h not in self.neighbours(d, g):
+            return _illegal("not-adjacent", "money moves only to an adjacent group, its master or a "
+                            "puppet (p.7)")
+        return None
+
+    def _check_offer(self, d, f, a):
+        g, other = a.args
+        if d["acts"] < 1:
+            return _illegal("no-actions", "each group exchanged counts as an action of the player whose turn "
+                            "it is (p.7)")
+        if not isinstance(other, int) or not 0 <= other < d["n"] or other == a.seat or not d["alive"][other]:
+            return _illegal("bad-seat", "deal with another player still in the game")
+        owner = a.seat if a.kind == "offer" else other
+        if g not in self.cards or self.owner(d, g) != owner:
+            return _illegal("not-owned", f"{self.seat_name(owner)} does not control that group")
+        if self.cards[g].illuminati:
+            return _illegal("illuminati", "an Illuminati card cannot change hands")
+        return None
+
+    _check_request = _check_offer
+
+    def _check_price(self, d, f, a):
+        n = a.args[0]
+        cash = d["money"][d["illum"][f["deal"]["to"]]]
+        if not isinstance(n, int) or not 0 <= n <= cash:
+            return _illegal("money", f"the buyer's Illuminati treasury holds {cash} MB (money moves only "
+                            "between Illuminati, p.7)")
+        return None
+
+    def _check_accept(self, d, f, a):
+        return None
+
+    _check_decline = _check_accept
+
+    def _check_fit(self, d, f, a):
+        return self._check_slot(d, a.seat, a.args[0], a.args[1])
+
+    def _check_recycle(self, d, f, a):
+        if self.owner(d, "recyclers") != a.seat or d["money"]["recyclers"] < 5:
+            return _illegal("recyclers", "the Recyclers pay 5 MB from their own treasury for an extra draw")
+        if not d["deck"]:
+            return _illegal("empty", "the deck is empty")
+        return None
+
+    def _do_recycle(self, d, a, log):
+        # READING: no limit per turn (the card sets none); not an action (groups.csv)
+        self._pay_in(d, "recyclers", 5)
+        d["busy"] = True
+        self._draw(d, a.seat, log)
+
+    def _check_laser(self, d, f, a):
+        x, op, al = a.args
+        if self.owner(d, "orbital-mind-control-lasers") != a.seat:
+            return _illegal("lasers", "you do not control the Orbital Mind Control Lasers")
+        if d.get("laser_used"):
+            return _illegal("used", "the Lasers change one alignment per turn")
+        if x not in self.cd.groups or x == "orbital-mind-control-lasers" or (
+                x not in d["ctrl"] and x not in d["unc"]):
+            return _illegal("target", "the Lasers act on one other group in play")
+        cur = self.aligns(x, d)
+        if op == "add":
+            ok = al in ALIGNMENTS and al not in cur and OPPOSITE.get(al) not in cur
+        elif op == "remove":
+            ok = al in cur
+        elif op == "reverse":
+            ok = al in cur and al in OPPOSITE
+        else:
+            ok = False
+        if not ok:
+            now = ", ".join(cur) or "none"
+            return _illegal("alignment", f"cannot {op} {al} on {self.label(x)} (now: {now})")
+        return None
+
+    def _do_laser(self, d, a, log):
+        # READING: a free action once per turn; the change lasts until the end of the turn, so it counts
+        # for the goals checked then; an alignment opposite to one the group has is added by reversing it
+        x, op, al = a.args
+        cur = list(self.aligns(x, d))
+        if op == "add":
+            cur.append(al)
+        elif op == "remove":
+            cur.remove(al)
+        else:
+            cur[cur.index(al)] = OPPOSITE[al]
+        d["aligns"][x] = cur
+        d["laser_used"] = True
+        d["busy"] = True
+        log.add(f"{self.seat_name(a.seat)}'s Orbital Mind Control Lasers {op} {al} on {self.label(x)} "
+                "until the end of the turn.")
+
+    def _check_gift(self, d, f, a):
+        n, other = a.args
+        if not isinstance(other, int) or not 0 <= other < d["n"] or other == a.seat or not d["alive"][other]:
+            return _illegal("bad-seat", "give money to another player still in the game")
+        cash = d["money"][d["illum"][a.seat]]
+        if not isinstance(n, int) or n < 1 or n > cash:
+            return _illegal("money", f"gifts go from Illuminati to Illuminati; yours holds {cash} MB (p.7)")
+        return None
+
+    # -- deals (p.7-8): a group for money, with the other player's consent ------------------------------
+    def _do_offer(self, d, a, log):
+        g, other = a.args
+        seller, buyer = (a.seat, other) if a.kind == "offer" else (other, a.seat)
+        deal = {"group": g, "from": seller, "to": buyer, "price": 0, "proposer": a.seat}
+        d["frames"].append({"t": "price", "seat": a.seat, "deal": deal})
+
+    _do_request = _do_offer
+
+    def _do_price(self, d, a, log):
+        f = d["frames"].pop()
+        dl = f["deal"]
+        dl["price"] = a.args[0]
+        other = dl["to"] if dl["from"] == a.seat else dl["from"]
+        log.add(f"{self.seat_name(a.seat)} proposes: {self.label(dl['group'])} goes from "
+                f"{self.seat_name(dl['from'])} to {self.seat_name(dl['to'])} for {dl['price']} MB.")
+        d["frames"].append({"t": "answer", "seat": other, "deal": dl})
+
+    def _do_decline(self, d, a, log):
+        d["frames"].pop()
+        log.add(f"{self.seat_name(a.seat)} declines the deal.")
+
+    def _do_accept(self, d, a, log):
+        f = d["frames"].pop()
+        dl = f["deal"]
+        g, seller, buyer, n = dl["group"], dl["from"], dl["to"], dl["price"]
+        d["money"][d["illum"][buyer]] -= n
+        d["money"][d["illum"][seller]] += n
+        d["acts"] -= 1  # one group exchanged: one action of the player whose turn it is (p.7)
+        d["busy"] = True
+        log.add(f"{self.seat_name(a.seat)} accepts: {self.label(g)} goes to {self.seat_name(buyer)} "
+                f"for {n} MB.")
+        if not any(self.open_sides(d, m) for m in self.groups_of(d, buyer) if self.cards[m].arrows_out):
+            # READING: with no open arrow at all the group cannot be fitted: it and its puppets become
+            # uncontrolled (their treasuries go to the bank)
+            log.add(f"{self.label(g)} cannot be fitted and becomes uncontrolled.")
+            self._release(d, g, log)
+            self._eliminations(d, log)
+            return
+        d["frames"].append({"t": "fit", "seat": buyer, "group": g, "from": seller})
+
+    def _do_fit(self, d, a, log):
+        f = d["frames"].pop()
+        master, direction = a.args
+        side = self.side_of_dir(d, master, direction)
+        log.add(f"{self.label(f['group'])} joins {self.seat_name(a.seat)}'s power structure under "
+                f"{self.label(master)}.")
+        self._graft(d, a.seat, f["group"], master, side, log, keep=1.0)  # treasuries go along (p.7)
+        self._eliminations(d, log)
+
+    def _do_gift(self, d, a, log):
+        n, other = a.args
+        d["money"][d["illum"][a.seat]] -= n
+        d["money"][d["illum"][other]] += n
+        d["busy"] = True
+        log.add(f"{self.seat_name(a.seat)} gives {n} MB to {self.seat_name(other)}.")
+
+    def _check_play(self, d, f, a):
+        s = a.args[0]
+        if s not in d["hands"][a.seat]:
+            return _illegal("not-held", "you do not hold that Special")
+        if f["t"] == "react":
+            if s not in DICE_SPECIALS or len(a.args) != 1:
+                return _illegal("timing", "only Assassination or Murphy's Law act on a roll of the dice")
+        elif f["t"] == "counter":
+            if s not in COUNTER_SPECIALS or len(a.args) != 1:
+                return _illegal("timing", "against a privilege: Deep Agent, Interference, or two Specials "
+                                "discarded together")
+        elif s == "white-collar-crime":
+            if len(a.args) != 2 or self.owner(d, a.args[1]) != a.seat:
+                return _illegal("not-yours", "White Collar Crime puts 5 MB on one of your own groups")
+        elif s == "market-manipulation":
+            if f["t"] != "actions" or d["active"] != a.seat or len(a.args) != 1:
+                return _illegal("timing", "Market Manipulation doubles your income on your own turn")
+        elif s == "media-campaign":
+            if len(a.args) != 2 or a.args[1] not in d["dead"]:
+                return _illegal("not-dead", "Media Campaign brings back one group from the dead pile (p.6)")
+        elif s not in FREE_SPECIALS or len(a.args) != 1:
+            return _illegal("not-implemented", f"{self.label(s)} cannot be played now (or not in this "
+                            "version yet)")
+        return None
+
+    def _check_slot(self, d, seat, master, direction):
+        err = self._own(d, seat, master)
+        if err:
+            return err
+        side = self.side_of_dir(d, master, direction)
+        if side is None or side not in self.cards[master].arrows_out:
+            return _illegal("no-arrow", f"{self.label(master)} has no control arrow pointing {direction}")
+        if side not in self.open_sides(d, master):
+            return _illegal("blocked", f"the {direction} arrow of {self.label(master)} is used or "
+                            "blocked (p.4)")
+        return None
+
+    def _check_move(self, d, f, a):
+        g, master, direction = a.args
+        if f["t"] == "special":
+            if d["illum"][a.seat] != "bermuda-triangle":
+                return _illegal("not-bermuda", "only the Bermuda Triangle reorganizes at the end of a turn")
+        elif d["acts"] < 1:
+            return _illegal("no-actions", "moving a group is an action and both are used (p.7)")
+        err = self._own(d, a.seat, g)
+        if err:
+            return err
+        if self.cards[g].illuminati:
+            return _illegal("illuminati", "the Illuminati card does not move")
+        err = self._check_slot(d, a.seat, master, direction)
+        if err:
+            return err
+        if master in M.subtree(d, g):
+            return _illegal("cycle", f"{self.label(g)} cannot be placed under itself or its own puppets")
+        # READING: the new arrow must be open now; an arrow blocked only by a card of the moving sub-tree
+        # itself counts as blocked.
+        return None
+
+    def _check_bribe(self, d, f, a):
+        t, master, direction = a.args
+        if "bribery" not in d["hands"][a.seat]:
+            return _illegal("not-held", "you do not hold Bribery")
+        if d["acts"] < 1:
+            return _illegal("no-actions", "playing Bribery is a regular action (p.7)")
+        if t not in d["unc"]:
+            return _illegal("not-uncontrolled", "Bribery takes an uncontrolled group")
+        return self._check_slot(d, a.seat, master, direction)
+
+    def _check_attack(self, d, f, a):
+        g, mode, t = a.args
+        seat = a.seat
+        if d["acts"] < 1:
+            return _illegal("no-actions", "an attack is an action and both are used (p.4)")
+        err = self._own(d, seat, g)
+        if err:
+            return err
+        if mode not in ATTACK_MODES:
+            return _illegal("mode", "attack to control, neutralize or destroy (or whisper: Whispering "
+                            "Campaign)")
+        if t not in self.cards:
+            return _illegal("unknown", f"there is no group '{t}'")
+        c = self.cards[g]
+        if self.power(g) <= 0:
+            return _illegal("no-power", f"{c.name} has no Power and cannot attack (p.3)")
+        if d["used"].get(g, 0) >= self.attack_limit(g):
+            return _illegal("used", f"{c.name} has already attacked or aided this turn (p.4)")
+        if self.cards[t].illuminati:
+            return _illegal("illuminati", "Illuminati cannot be attacked (p.4)")
+        if t == g:
+            return _illegal("self", "no group may attack itself (p.6)")
+        if t not in d["unc"] and t not in d["ctrl"]:
+            return _illegal("not-in-play", f"{self.label(t)} is not in play")
+        tseat = self.owner(d, t)
+        if mode == "control":
+            if tseat == seat:
+                return _illegal("own", "you already control that group (p.4)")
+            if not self.open_sides(d, g):
+                return _illegal("no-arrow", f"{c.name} has no open control arrow (p.4)")
+        if mode == "neutralize" and (tseat is None or tseat == seat):
+            return _illegal("not-rival", "only a group controlled by another player can be neutralized (p.6)")
+        if mode == "destroy" and self.power(t) == 0:
+            return _illegal("powerless", f"{self.label(t)} has no Power: it cannot be destroyed except by "
+                            "Whispering Campaign (p.6)")
+        if mode == "whisper":
+            if "whispering-campaign" not in d["hands"][seat]:
+                return _illegal("not-held", "a whisper attack needs the Whispering Campaign card")
+            if self.power(t) != 0:
+                return _illegal("has-power", "Whispering Campaign destroys only a group with no Power")
+        return self._discordian(d, g, t)
+
+    def _discordian(self, d, g, t):
+        tseat = self.owner(d, t)
+        if tseat is not None and d["illum"][tseat] == "discordian-society":
+            bad = {"Straight", "Government"} & set(self.aligns(g, d))
+            if bad:
+                return _illegal("discordian", f"{self.label(g)} is {'/'.join(sorted(bad))}: it may "
+                                "not attack or aid an attack on the Discordian power structure (p.12)")
+        return None
+
+    def _check_aid(self, d, f, a):
+        g = a.args[0]
+        err = self._own(d, a.seat, g)
+        if err:
+            return err
+        if f["spent"]:
+            return _illegal("late", "all transferable power must be announced before any money is "
+                            "spent (p.5)")
+        if g == f["att"] or g in f["aid"]:
+            return _illegal("already", f"{self.label(g)} already takes part in this attack")
+        if self.cards[g].tp <= 0:
+            return _illegal("no-tp", f"{self.label(g)} has no transferable power (p.5)")
+        if d["used"].get(g, 0) >= self.attack_limit(g):
+            return _illegal("used", f"{self.label(g)} has already attacked or aided this turn (p.5)")
+        if g == f["target"]:
+            return _illegal("self", "no group may aid an attempt to destroy itself (p.6)")
+        return self._discordian(d, g, f["target"])
+
+    def _check_abolish(self, d, f, a):
+        x, y = a.args
+        hand = list(d["hands"][a.seat])
+        if x == y or x not in hand or y not in hand:
+            return _illegal("not-held", "discard two Specials you hold to abolish the privilege (p.8)")
+        return None
+
+    def _check_privilege(self, d, f, a):
+        if f.get("abolished"):
+            return _illegal("abolished", "the privilege was abolished: it cannot be reinstated (p.7)")
+        if f["spent"]:
+            return _illegal("late", "privilege is declared when the attack is announced (p.7)")
+        if f["priv"]:
+            return _illegal("already", "the attack is already privileged")
+        if a.args[0] == "pay":
+            if d["illum"][a.seat] != "bavarian-illuminati":
+                return _illegal("not-bavarian", "only the Bavarian Illuminati may buy privilege (p.7)")
+            if d["priv_used"]:
+                return _illegal("used", "the Bavarian Illuminati make one privileged attack per turn (p.7)")
+            if d["money"]["bavarian-illuminati"] < 5:
+                return _illegal("money", "privilege costs 5 MB from the Illuminati treasury (p.7)")
+            return None
+        if a.args[0] != "discard" or len(a.args) < 2 or a.args[1] not in d["hands"][a.seat]:
+            return _illegal("not-held", "discard a Special you hold to make the attack privileged (p.7)")
+        if f["mode"] == "whisper" and a.args[1] == "whispering-campaign":
+            return _illegal("in-use", "Whispering Campaign is the card this attack plays")
+        return None
+
+    def _check_calloff(self, d, f, a):
+        if f["spent"]:
+            return _illegal("committed", "money has been spent: the attack is committed (p.7)")
+        return None
+
+    def _check_pass(self, d, f, a):
+        return None
+
+    def _check_spend(self, d, f, a):
+        n, g = a.args
+        seat = a.seat
+        ill = d["illum"][seat]
+        if seat == f["seat"]:
+            if g not in (f["att"], ill):
+                return _illegal("wrong-treasury", "attack money comes from the attacking group or the "
+                                "Illuminati treasury (p.5)")
+        elif seat == self.owner(d, f["target"]):
+            if g not in (f["target"], ill):
+                return _illegal("wrong-treasury", "defence money comes from the defending group or the "
+                                "Illuminati treasury (p.5)")
+        else:
+            return _illegal("not-party", "other players assist or interfere from their Illuminati (p.7)")
+        if not isinstance(n, int) or n < 1 or n > d["money"].get(g, 0):
+            return _illegal("money", f"{self.label(g)} has {d['money'].get(g, 0)} MB")
+        return None
+
+    def _check_assist(self, d, f, a):
+        n = a.args[0]
+        if a.seat in (f["seat"], self.owner(d, f["target"])):
+            return _illegal("party", "attacker and defender spend with 'spend N from GROUP'")
+        if f["priv"] and a.seat not in f.get("interferers", ()):
+            return _illegal("privileged", "no one may interfere with a privileged attack (p.7)")
+        cash = d["money"][d["illum"][a.seat]]
+        if not isinstance(n, int) or n < 1 or n > cash:
+            return _illegal("money", f"your Illuminati treasury holds {cash} MB")
+        return None
+
+    _check_interfere = _check_assist
+
+    def _check_place(self, d, f, a):
+        return self._check_slot(d, a.seat, f["master"], a.args[0])
+
+    # ================================================================================================
+    # attack arithmetic
+    # ================================================================================================
+    def attack_terms(self, d, f) -> list:
+        """The modifiers of an attack, as ``(label, value)``; their sum is the roll needed (p.5, p.16)."""
+        g, t, mode, seat = f["att"], f["target"], f["mode"], f["seat"]
+        cg, ct = self.cards[g], self.cards[t]
+        tseat = self.owner(d, t)
+        terms = [(f"Power of {cg.name}", self.power(g))]
+        terms += [(f"transferable Power of {self.label(x)}", self.cards[x].tp) for x in f["aid"]]
+        att_al = list(self.aligns(g, d))
+        tal = self.aligns(t, d)
+        if g == "chinese-campaign-donors" and mode == "control" and "Government" in tal:
+            # READING: "counts as Government" replaces its Communist alignment for that attempt
+            att_al = ["Government" if x == "Communist" else x for x in att_al]
+        if mode == "destroy":
+            terms.append((f"Power of {ct.name}", -self.power(t)))
+        elif mode == "whisper":  # Whispering Campaign: attacker Power minus target Resistance
+            terms.append((f"Resistance of {ct.name}", -ct.resistance))
+        else:
+            res = ct.resistance
+            if t == "gun-lobby" and {"Liberal", "Communist", "Weird"} & set(att_al):
+                res = int(ct.params.get("resistance", 10))
+            terms.append((f"Resistance of {ct.name}", -res))
+            if tseat is not None and tseat != seat and t != "survivalists" and \
+                    self.owner(d, "survivalists") == tseat:
+                # READING: the Survivalists' +2 applies where Resistance is used (control, neutralize)
+                terms.append(("Survivalists protect their master's groups", -2))
+        same = [x for x in att_al if x in tal and x != "Fanatic"]
+        opp = [x for x in att_al if OPPOSITE.get(x) in tal]
+        if "Fanatic" in att_al and "Fanatic" in tal:
+            # any two Fanatic groups are opposite (p.3); READING: and therefore not also "identical"
+            opp.append("Fanatic")
+        sign = -1 if mode in ("destroy", "whisper") else 1
+        for x in same:
+            terms.append((f"same alignment ({x})", 4 * sign))
+        for x in opp:
+            terms.append((f"opposite alignment ({x})", -4 * sign))
+        if mode == "neutralize":
+            terms.append(("attack to neutralize", 6))
+        if tseat is not None and tseat != seat:
+            k = M.depth(d, t)
+            bonus = {1: 10, 2: 5, 3: 2}.get(k, 0)
+            if bonus:
+                where = "next to" if k == 1 else f"{k - 1} group(s) away from"
+                terms.append((f"{ct.name} is {where} its Illuminati", -bonus))
+        terms += self.ability_terms(d, seat, g, t, mode)
+        sp = f["spent"]
+        for key, label, mult in (("att", "MB spent by the attacker", 1),
+                                 ("defg", "MB spent by the defending group", -2),
+                                 ("defi", "MB spent by the defender's Illuminati", -1),
+                                 ("assist", "MB spent by other players to assist", 1),
+                                 ("interfere", "MB spent by other players to interfere", -1)):
+            if sp.get(key):
+                terms.append((label, mult * sp[key]))
+        return terms
+
+    def attack_need(self, d, f) -> int:
+        return sum(v for _, v in self.attack_terms(d, f))
+
+    def ability_terms(self, d, seat, g, t, mode) -> list:
+        """Special abilities: the attacker's "any attempt" groups, the attacking card's own, Illuminati."""
+        ct = self.cards[t]
+        if mode == "whisper":  # READING: a Whispering Campaign attack is a destroy attempt for every bonus
+            mode = "destroy"
+        out = []
+        ill = d["illum"][seat]
+        tal = self.aligns(t, d)
+        if ill == "discordian-society" and mode == "control" and "Weird" in tal:
+            out.append(("Discordian Society: control of a Weird group", 4))
+        if ill == "servants-of-cthulhu" and mode == "destroy":
+            out.append(("Servants of Cthulhu: destroy", 2))
+        if ill == "society-of-assassins" and mode == "neutralize":
+            out.append(("Society of Assassins: neutralize", 4))
+        for h in self.groups_of(d, seat):
+            c = self.cards[h]
+            kinds = {"control_bonus": ("control",), "neutralize_bonus": ("neutralize",),
+                     "destroy_bonus": ("destroy",)}.get(c.kind)
+            if c.kind == "attack_bonus":
+                kinds = tuple(c.params.get("attacks", "").split("|"))
+            if not kinds or mode not in kinds:
+                continue
+            scope = c.params.get("scope")
+            if scope == "self" and h != g:
+                continue
+            bonus = 0
+            if "bonus_by_target" in c.params:
+                table = dict(x.split(":") for x in c.params["bonus_by_target"].split("|"))
+                bonus = int(table.get(ct.name, 0))
+            else:
+                targets = c.params.get("target", "")
+                vs = c.params.get("vs_alignment")
+                if vs:
+                    ok = vs in tal
+                elif targets:
+                    ok = targets == "any" or ct.name in targets.split("|")
+                else:
+                    ok = False
+                bonus = int(c.params.get("bonus", 0)) if ok else 0
+            if bonus:
+                out.append((f"{c.name}: {c.ability}", bonus))
+        return out
+
+    # ================================================================================================
+    # perform
+    # ================================================================================================
+    def perform(self, d, a: Action, log) -> None:
+        getattr(self, "_do_" + a.kind)(d, a, log)
+        self._advance(d, log)
+
+    def after_edit(self, d, log) -> None:
+        self._advance(d, log)
+
+    def _advance(self, d, log) -> None:
+        while d["result"] is None and d["frames"]:
+            f = d["frames"][-1]
+            auto = getattr(self, "_auto_" + f["t"], None)
+            if auto is not None:
+                auto(d, f, log)
+                continue
+            if f["t"] in ("place", "fit"):
+                opts = self.legal(d, f["seat"])
+                if len(opts) == 1:
+                    getattr(self, "_do_" + opts[0].kind)(d, opts[0], log)
+                    continue
+            if f["t"] == "captxfer" and d["money"].get(f["from"], 0) == 0:
+                d["frames"].pop()
+                continue
+            break
+
+    def sample_chance(self, d, rng) -> Action:
+        t = d["frames"][-1]["t"]
+        if t == "deal":
+            from .notation import encode_deal
+
+            ills = rng.shuffle(list(self.ill_ids))
+            if self.chosen:
+                ills = list(self.chosen) + [i for i in ills if i not in self.chosen]
+            return self.act(CHANCE, "deal", encode_deal(self, ills, rng.shuffle(list(self.deck_ids))))
+        return self.act(CHANCE, "roll", rng.below(6) + rng.below(6) + 2)
+
+    # -- bank ------------------------------------------------------------------------------------------
+    def _pay_out(self, d, g, n):
+        d["money"][g] += n
+        d["minted"] += n
+
+    def _pay_in(self, d, g, n):
+        n = min(n, d["money"][g])
+        d["money"][g] -= n
+        d["minted"] -= n
+        return n
+
+    # -- setup ------------------------------------------------------------------------------------------
+    def _do_deal(self, d, a, log):
+        from .notation import decode_deal
+
+        ills, deck = decode_deal(self, a.args[0])
+        d["box"] = []
+        for s in range(d["n"]):
+            ill = ills[s]
+            d["illum"][s] = ill
+            d["ctrl"][ill] = [s, None, None]
+            d["money"][ill] = 0
+            self._pay_out(d, ill, self.cards[ill].income)  # READING: setup income without the 7/8 bonus
+            log.add(f"{self.seat_name(s)} is {self.label(ill)}.")
+        d["out"] = list(ills[d["n"]:])
+        d["deck"] = list(deck)
+        # four uncontrolled groups; Specials turned up are buried (READING: at the bottom of the deck)
+        while len(d["unc"]) < 4 and d["deck"]:
+            c = d["deck"].pop()
+            if c in self.cd.specials:
+                d["deck"].insert(0, c)
+            else:
+                d["unc"].append(c)
+        log.add("Uncontrolled: " + ", ".join(self.label(g) for g in d["unc"]) + ".")
+        d["frames"] = [{"t": "first", "todo": list(range(d["n"])), "rolls": {}}]
+        if self.hidden_goals:  # every player writes down a goal, the first seat first (p.9)
+            for s in reversed(range(d["n"])):
+                d["frames"].append({"t": "choose", "seat": s})
+        elif "ufos" in d["illum"]:
+            d["frames"].append({"t": "choose", "seat": d["illum"].index("ufos")})
+
+    def _do_choose(self, d, a, log):
+        d["goals"][a.seat] = a.args[0]
+        d["frames"].pop()
+        log.add(f"{self.seat_name(a.seat)} writes down a secret goal.",
+                {a.seat: f"You chose the goal {a.args[0]}."})
+
+    def _do_roll(self, d, a, log):
+        f = d["frames"][-1]
+        n = a.args[0]
+        d["last_roll"] = n
+        if f["t"] == "first":
+            s = f["todo"].pop(0)
+            f["rolls"][str(s)] = n
+            log.add(f"{self.seat_name(s)} rolls {n} for first player.")
+            if not f["todo"]:
+                best = max(f["rolls"].values())
+                top = [int(k) for k, v in f["rolls"].items() if v == best]
+                if len(top) > 1:
+                    f["todo"], f["rolls"] = sorted(top), {}
+                    log.add("Tie for the highest roll: " + ", ".join(self.seat_name(s) for s in top)
+                            + " roll again.")
+                else:
+                    d["frames"].pop()
+                    self._start_turn(d, top[0], log)
+            return
+        d["frames"].pop()
+        if any(c not in d["discard"] for c in DICE_SPECIALS):
+            # READING: while Assassination or Murphy's Law may be in someone's hand (public knowledge: it is
+            # not in the discard pile), every player in turn order from the attacker may play one on the roll,
+            # holder or not, so the question itself reveals nothing.  One round; the last card governs.
+            order = [s for s in f["attack"]["order"] if d["alive"][s]]
+            d["frames"].append({"t": "react", "attack": f["attack"], "roll": n, "forced": None,
+                                "order": order, "i": 0})
+            log.add(f"The dice show {n}.")
+            return
+        self._resolve_attack(d, f["attack"], n, log)
+
+    # -- the turn --------------------------------------------------------------------------------------
+    def _start_turn(self, d, seat, log):
+        d["active"] = seat
+        d["used"], d["acts"], d["xfers"], d["busy"], d["priv_used"] = {}, 2, 2, False, False
+        d["aligns"], d["laser_used"] = {}, False  # Orbital Mind Control Lasers: changes last one turn
+        log.add(f"{self.seat_name(seat)} ({self.label(d['illum'][seat])}) begins a turn.")
+        self._income(d, seat, log)
+        for _ in range(2 if d["illum"][seat] == "network" else 1):  # the Network draws two cards (p.13)
+            self._draw(d, seat, log)
+        d["frames"].append({"t": "actions", "seat": seat})
+
+    def _income(self, d, seat, log):
+        """Sequence of play 1 (p.2) and Income (p.4)."""
+        got = 0
+        d["income"] = {}
+        for g in self.groups_of(d, seat):
+            c = self.cards[g]
+            inc = c.income + (INCOME_BONUS.get(d["n"], 0) if c.illuminati else 0)
+            if inc > 0:
+                self._pay_out(d, g, inc)
+                d["income"][g] = inc
+                got += inc
+        if self.owner(d, "post-office") == seat:
+            # Post Office upkeep, 1 MB paid by its master or the Illuminati.
+            # READING: the master pays if it can, else the Illuminati; if neither can, nothing is paid.
+            for g in (d["ctrl"]["post-office"][1], d["illum"][seat]):
+                if d["money"][g] >= 1:
+                    self._pay_in(d, g, 1)
+                    break
+        if self.owner(d, "irs") == seat:
+            # I.R.S.: each other player pays 2 MB to the I.R.S. treasury.  READING: taken from the payer's
+            # Illuminati first, then from its richest group; a player without money pays nothing.
+            for s in range(d["n"]):
+                if s == seat or not d["alive"][s]:
+                    continue
+                due = 2
+                for g in sorted(self.groups_of(d, s), key=lambda h: (h != d["illum"][s], -d["money"][h], h)):
+                    take = min(due, d["money"][g])
+                    d["money"][g] -= take
+                    d["money"]["irs"] += take
+                    due -= take
+                    if not due:
+                        break
+        log.add(f"{self.seat_name(seat)} collects {got} MB income.")
+
+    def _draw(self, d, seat, log):
+        if not d["deck"]:
+            return
+        c = d["deck"].pop()
+        if c in self.cd.specials:
+            d["hands"][seat].append(c)
+            log.add(f"{self.seat_name(seat)} draws a Special card.",
+                    {seat: f"You draw the Special {self.label(c)}."},
+                    f"{self.seat_name(seat)} draws the Special {self.label(c)}.")
+        else:
+            d["unc"].append(c)
+            log.add(f"{self.seat_name(seat)} draws {self.label(c)}: it joins the uncontrolled groups.")
+
+    def _do_collect(self, d, a, log):
+        self._pay_out(d, d["illum"][a.seat], 5)
+        log.add(f"{self.seat_name(a.seat)} takes no actions and collects 5 MB.")
+        d["frames"][-1] = {"t": "endturn", "seat": a.seat}
+
+    def _do_done(self, d, a, log):
+        f = d["frames"].pop()
+        if f["t"] == "actions":
+            d["frames"].append({"t": "transfers", "seat": a.seat})
+        elif f["t"] == "transfers" and d["illum"][a.seat] in ("gnomes-of-zurich", "bermuda-triangle"):
+            d["frames"].append({"t": "special", "seat": a.seat})
+        elif f["t"] in ("transfers", "special"):
+            d["frames"].append({"t": "endturn", "seat": a.seat})
+        # captxfer, redistribute: back to the step below
+
+    def _do_transfer(self, d, a, log):
+        n, g, h = a.args
+        f = d["frames"][-1]
+        d["money"][g] -= n
+        d["money"][h] += n
+        d["busy"] = True
+        if f["t"] == "actions":
+            d["acts"] -= 1
+        elif f["t"] == "transfers":
+            d["xfers"] -= 1
+            if not d["xfers"]:
+                special = d["illum"][a.seat] in ("gnomes-of-zurich", "bermuda-triangle")
+                d["frames"][-1] = {"t": "special" if special else "endturn", "seat": a.seat}
+        elif f["t"] in ("special", "redistribute"):
+            pass
+        else:  # the free transfer that is part of a capture (p.6)
+            d["frames"].pop()
+        log.add(f"{self.seat_name(a.seat)} moves {n} MB from {self.label(g)} to {self.label(h)}.")
+
+    def _do_drop(self, d, a, log):
+        d["busy"] = True
+        log.add(f"{self.seat_name(a.seat)} drops {self.label(a.args[0])}.")
+        self._release(d, a.args[0], log)
+
+    def _release(self, d, g, log, dead=False):
+        """``g`` and its puppets leave the structure: uncontrolled (or ``g`` dead), treasuries to the bank.
+
+        READING: for a dropped group (p.7) the rules do not say where its money goes; it goes to the bank,
+        as after a neutralization (p.6)."""
+        for h in M.subtree(d, g):
+            self._pay_in(d, h, d["money"][h])
+            del d["money"][h]
+            del d["ctrl"][h]
+            if h == g and dead:
+                d["dead"].append(h)
+            else:
+                d["unc"].append(h)
+
+    def _do_play(self, d, a, log):
+        s = a.args[0]
+        d["hands"][a.seat].remove(s)
+        d["discard"].append(s)
+        f = d["frames"][-1]
+        if f["t"] == "counter":
+            att = d["frames"][-2]
+            if s == "deep-agent":
+                log.add(f"{self.seat_name(a.seat)} plays Deep Agent: the attack loses its privilege.")
+                self._abolish(d, att)
+                return
+            att.setdefault("interferers", []).append(a.seat)
+            log.add(f"{self.seat_name(a.seat)} plays Interference and may spend on this privileged attack.")
+            self._next_counter(d, f)
+            return
+        if f["t"] == "react":
+            # the last card played governs (p.8): a later card replaces an earlier one
+            f["forced"] = DICE_SPECIALS[s]
+            log.add(f"{self.seat_name(a.seat)} plays {self.label(s)}: the roll counts as {f['forced']}.")
+            self._next_reaction(d, f, log)
+            return
+        d["busy"] = True
+        if s == "white-collar-crime":  # 5 MB from the bank, then redistribute freely (specials.csv)
+            self._pay_out(d, a.args[1], 5)
+            log.add(f"{self.seat_name(a.seat)} plays White Collar Crime: 5 MB on {self.label(a.args[1])}.")
+            d["frames"].append({"t": "redistribute", "seat": a.seat})
+            return
+        if s == "market-manipulation":
+            # READING: played in the action phase of the own turn, it pays this turn's income again to the
+            # groups still held that collected it (I.R.S. tax and Post Office upkeep stay single)
+            extra = 0
+            for g, n in d["income"].items():
+                if self.owner(d, g) == a.seat:
+                    self._pay_out(d, g, n)
+                    extra += n
+            d["income"] = {}
+            log.add(f"{self.seat_name(a.seat)} plays Market Manipulation: {extra} MB more income.")
+            return
+        if s == "media-campaign":  # the group returns uncontrolled; destroyed counts stay (specials.csv)
+            d["dead"].remove(a.args[1])
+            d["unc"].append(a.args[1])
+            log.add(f"{self.seat_name(a.seat)} plays Media Campaign: {self.label(a.args[1])} returns.")
+            return
+        self._pay_out(d, d["illum"][a.seat], SPECIAL_CASH[s])
+        log.add(f"{self.seat_name(a.seat)} plays {self.label(s)} and takes {SPECIAL_CASH[s]} MB.")
+
+    def _do_bribe(self, d, a, log):
+        t, master, direction = a.args
+        d["hands"][a.seat].remove("bribery")
+        d["discard"].append("bribery")
+        d["acts"] -= 1
+        d["busy"] = True
+        d["unc"].remove(t)
+        d["ctrl"][t] = [a.seat, master, self.side_of_dir(d, master, direction)]
+        d["money"][t] = 0
+        log.add(f"{self.seat_name(a.seat)} plays Bribery: {self.label(t)} joins under {self.label(master)}.")
+
+    def _do_move(self, d, a, log):
+        g, master, direction = a.args
+        if d["frames"][-1]["t"] == "actions":
+            d["acts"] -= 1
+        d["busy"] = True
+        side = self.side_of_dir(d, master, direction)
+        log.add(f"{self.seat_name(a.seat)} moves {self.label(g)} to {self.label(master)} ({direction}).")
+        self._graft(d, a.seat, g, master, side, log, keep=1.0)
+
+    def _graft(self, d, seat, root, master, side, log, keep):
+        """Put ``root`` (with its puppets, which keep their slots where they fit) under ``master``.
+
+        Puppets that would overlap try the other free arrows of their own master (READING: in the order
+        top, right, bottom, left, chosen automatically); a puppet that fits nowhere is dropped with its own
+        puppets and their money goes to the bank (p.6, p.7).  ``keep`` is the share of each treasury that
+        comes along (1 for a move, 1/2 rounded down for a capture); the rest goes to the bank.
+        """
+        tree = M.subtree(d, root) if root in d["ctrl"] else [root]
+        old = {h: list(d["ctrl"][h]) for h in tree if h in d["ctrl"]}
+        cash = {}
+        for h in tree:
+            if h in d["money"]:
+                m = d["money"].pop(h)
+                kept = m if keep == 1.0 else m // 2
+                d["minted"] -= m - kept
+                cash[h] = kept
+                del d["ctrl"][h]
+            else:
+                cash[h] = 0
+        if root in d["unc"]:
+            d["unc"].remove(root)
+        d["ctrl"][root] = [seat, master, side]
+        d["money"][root] = cash[root]
+        for h in tree[1:]:
+            m = old[h][1]
+            if m not in d["ctrl"] or d["ctrl"][m][0] != seat:
+                fits = []
+            else:
+                free = self.open_sides(d, m)
+                fits = [old[h][2]] if old[h][2] in free else free
+            if fits:
+                d["ctrl"][h] = [seat, m, fits[0]]
+                d["money"][h] = cash[h]
+            else:
+                d["minted"] -= cash[h]
+                d["unc"].append(h)
+                log.add(f"{self.label(h)} does not fit and becomes uncontrolled.")
+
+    # -- attacks ------------------------------------------------------------------------------------------
+    def _do_attack(self, d, a, log):
+        g, mode, t = a.args
+        seat = a.seat
+        d["acts"] -= 1
+        d["busy"] = True
+        d["used"][g] = d["used"].get(g, 0) + 1
+        tseat = self.owner(d, t)
+        order = [seat]
+        if tseat is not None and tseat != seat:
+            order.append(tseat)
+        others = [(seat + k) % d["n"] for k in range(1, d["n"])]
+        order += [s for s in others if d["alive"][s] and s not in order]
+        d["frames"].append({"t": "attack", "seat": seat, "att": g, "mode": mode, "target": t, "aid": [],
+                            "priv": False, "spent": {}, "order": order, "i": 0, "passes": 0})
+        log.add(f"{self.seat_name(seat)}: {self.label(g)} attacks to {mode} {self.label(t)}.")
+
+    def _participants(self, d, f) -> list:
+        """Seats that bid on this attack: no one but the two sides on a privileged attack (p.7)."""
+        if not f["priv"]:
+            return f["order"]
+        tseat = self.owner(d, f["target"])
+        return [s for s in f["order"] if s in (f["seat"], tseat) or s in f.get("interferers", ())]
+
+    def _next_bidder(self, d, f, spent: bool, log):
+        parts = self._participants(d, f)
+        f["passes"] = 0 if spent else f["passes"] + 1
+        if f["passes"] >= len(parts):
+            d["frames"][-1] = {"t": "roll", "attack": f}
+            return
+        cur = f["order"][f["i"]]
+        k = parts.index(cur) if cur in parts else -1
+        f["i"] = f["order"].index(parts[(k + 1) % len(parts)])
+
+    def _do_aid(self, d, a, log):
+        f = d["frames"][-1]
+        g = a.args[0]
+        f["aid"].append(g)
+        d["used"][g] = d["used"].get(g, 0) + 1
+        log.add(f"{self.label(g)} aids the attack with transferable Power {self.cards[g].tp}.")
+
+    def _do_privilege(self, d, a, log):
+        f = d["frames"][-1]
+        f["priv"] = True
+        if a.args[0] == "pay":
+            d["priv_used"] = True
+            self._pay_in(d, "bavarian-illuminati", 5)
+            log.add(f"{self.seat_name(a.seat)} pays 5 MB: the attack is privileged.")
+        else:
+            d["hands"][a.seat].remove(a.args[1])
+            d["discard"].append(a.args[1])
+            log.add(f"{self.seat_name(a.seat)} discards {self.label(a.args[1])}: the attack is privileged.")
+        # a window for the others, each in turn, holder or not: Deep Agent, two Specials, Interference
+        others = [s for s in f["order"] if s != a.seat and d["alive"][s]]
+        if others:
+            d["frames"].append({"t": "counter", "order": others, "i": 0})
+
+    def _do_calloff(self, d, a, log):
+        f = d["frames"].pop()
+        d["acts"] += 1  # a called-off attack is no action (p.7)
+        for g in [f["att"], *f["aid"]]:
+            d["used"][g] -= 1
+        log.add(f"{self.seat_name(a.seat)} calls off the attack.")
+
+    def _do_pass(self, d, a, log):
+        f = d["frames"][-1]
+        if f["t"] == "react":
+            self._next_reaction(d, f, log)
+        elif f["t"] == "counter":
+            self._next_counter(d, f)
+        else:
+            self._next_bidder(d, f, False, log)
+
+    def _abolish(self, d, att):
+        att["priv"], att["abolished"] = False, True
+        d["frames"].pop()  # the window closes: every player may bid again
+
+    def _next_counter(self, d, f):
+        f["i"] += 1
+        if f["i"] >= len(f["order"]):
+            d["frames"].pop()
+
+    def _do_abolish(self, d, a, log):
+        for c in a.args:
+            d["hands"][a.seat].remove(c)
+            d["discard"].append(c)
+        log.add(f"{self.seat_name(a.seat)} discards {self.label(a.args[0])} and {self.label(a.args[1])}: "
+                "the attack loses its privilege.")
+        self._abolish(d, d["frames"][-2])
+
+    def _next_reaction(self, d, f, log):
+        f["i"] += 1
+        if f["i"] >= len(f["order"]):
+            d["frames"].pop()
+            roll = f["roll"] if f["forced"] is None else f["forced"]
+            self._resolve_attack(d, f["attack"], roll, log)
+
+    def _do_spend(self, d, a, log):
+        f = d["frames"][-1]
+        n, g = a.args
+        self._pay_in(d, g, n)
+        if a.seat == f["seat"]:
+            key = "att"
+        else:
+            key = "defg" if g == f["target"] else "defi"
+        f["spent"][key] = f["spent"].get(key, 0) + n
+        log.add(f"{self.seat_name(a.seat)} spends {n} MB from {self.label(g)} on the attack.")
+        self._next_bidder(d, f, True, log)
+
+    def _do_assist(self, d, a, log):
+        f = d["frames"][-1]
+        n = a.args[0]
+        self._pay_in(d, d["illum"][a.seat], n)
+        f["spent"][a.kind] = f["spent"].get(a.kind, 0) + n
+        verb = "assist" if a.kind == "assist" else "interfere with"
+        log.add(f"{self.seat_name(a.seat)} spends {n} MB to {verb} the attack.")
+        self._next_bidder(d, f, True, log)
+
+    _do_interfere = _do_assist
+
+    def _resolve_attack(self, d, f, roll, log):
+        need = self.attack_need(d, f)
+        # 11 or 12 always fails (p.5).  READING: a roll of 2 (also from Assassination) is no automatic
+        # success: it still fails when the attack needs less than 2.
+        ok = roll <= 10 and roll <= need
+        g, t, mode, seat = f["att"], f["target"], f["mode"], f["seat"]
+        d["last_attack"] = {"att": g, "target": t, "mode": mode, "need": need, "roll": roll, "ok": ok,
+                            "terms": [list(x) for x in self.attack_terms(d, f)]}
+        if mode == "whisper" and "whispering-campaign" in d["hands"][seat]:
+            # READING: the card is spent when the attack is resolved (a called-off attack keeps it)
+            d["hands"][seat].remove("whispering-campaign")
+            d["discard"].append("whispering-campaign")
+        verb = "destroy (Whispering Campaign)" if mode == "whisper" else mode
+        log.add(f"Roll {roll} against {need}: the attack to {verb} {self.label(t)} "
+                f"{'succeeds' if ok else 'fails'}.")
+        if not ok:
+            return
+        tseat = self.owner(d, t)
+        if mode == "control":
+            d["frames"].append({"t": "captxfer", "seat": seat, "from": g, "to": t})
+            d["frames"].append({"t": "place", "seat": seat, "group": t, "master": g})
+        elif mode == "neutralize":
+            self._release(d, t, log)
+        else:
+            if tseat is None:
+                d["unc"].remove(t)
+                d["dead"].append(t)
+            else:
+                self._release(d, t, log, dead=True)
+            d["destroyed"][seat] += 1
+        if tseat is not None and tseat != seat:
+            self._eliminations(d, log, by=seat)
+
+    def _do_place(self, d, a, log):
+        f = d["frames"].pop()
+        side = self.side_of_dir(d, f["master"], a.args[0])
+        tseat = self.owner(d, f["group"])
+        log.add(f"{self.label(f['group'])} joins {self.seat_name(f['seat'])}'s power structure under "
+                f"{self.label(f['master'])}.")
+        self._graft(d, f["seat"], f["group"], f["master"], side, log, keep=0.5)
+        if tseat is not None:
+            self._eliminations(d, log, by=f["seat"])
+
+    def _eliminations(self, d, log, by=None):
+        """A player with only the Illuminati after the third turn is out; money to the bank (p.8)."""
+        for s in range(d["n"]):
+            # READING: "after his third turn" counts from the end of that player's third turn on
+            if not d["alive"][s] or d["turns"][s] < 3:
+                continue
+            if len(self.groups_of(d, s)) == 1:
+                if self.seat_goal(d, s) == "goal-destroy8" and d["destroyed"][s] >= 8:
+                    continue  # Cthulhu reaching the goal with its own last group wins instead (p.8)
+                ill = d["illum"][s]
+                self._pay_in(d, ill, d["money"][ill])
+                del d["money"][ill]
+                del d["ctrl"][ill]
+                d["out"].append(ill)
+                d["discard"] += d["hands"][s]  # READING: an eliminated player's Specials are discarded
+                d["hands"][s] = []
+                d["alive"][s] = False
+                if s == d["active"] and d["frames"] and d["frames"][-1]["t"] != "endturn":
+                    d["frames"] = [{"t": "endturn", "seat": s}]  # an eliminated player's turn ends at once
+                if by is not None and by != s:
+                    # a Cthulhu kill counts (p.13); READING: so does an elimination by capture or
+                    # neutralization, for whichever player made that attack (the UFOs may hold that goal)
+                    d["destroyed"][by] += 1
+                log.add(f"{self.seat_name(s)} ({self.label(ill)}) is eliminated.")
+
+    # -- end of turn -------------------------------------------------------------------------------------
+    def _auto_endturn(self, d, f, log):
+        seat = f["seat"]
+        d["frames"].pop()
+        while len(d["unc"]) < 2 and d["deck"]:  # add targets (p.2); READING: an empty deck adds none
+            c = d["deck"].pop()
+            if c in self.cd.specials:
+                d["discard"].append(c)
+                log.add(f"{self.label(c)} is drawn as a target and discarded.")
+            else:
+                d["unc"].append(c)
+                log.add(f"{self.label(c)} is added to the uncontrolled groups.")
+        d["turns"][seat] += 1
+        self._eliminations(d, log)
+        winners = [s for s in range(d["n"]) if d["alive"][s] and self.goal_met(d, s)]
+        alive = [s for s in range(d["n"]) if d["alive"][s]]
+        if winners or len(alive) <= 1:
+            # READING: when every other player is eliminated, the last one standing wins.
+            winners = winners or alive
+            d["result"] = {"winners": winners, "reason": "goal" if winners != alive or len(alive) > 1
+                           else "last-standing",
+                           "scores": {str(s): len(self.groups_of(d, s)) for s in range(d["n"])}}
+            log.add("Game over: " + " and ".join(self.seat_name(s) for s in winners) + " win.")
+            return
+        nxt = (seat + 1) % d["n"]  # READING: seat numbers run counter-clockwise around the table
+        while not d["alive"][nxt]:
+            nxt = (nxt + 1) % d["n"]
+        self._start_turn(d, nxt, log)
+
+    # -- goals ----------------------------------------------------------------------------------------------
+    def goal_met(self, d, seat) -> bool:
+        return self.basic_goal_met(d, seat) or self.special_goal_met(d, seat)
+
+    def basic_goal_met(self, d, seat) -> bool:
+        return len(self.groups_of(d, seat)) >= self.goal_groups
+
+    def seat_goal(self, d, seat):
+        ill = d["illum"][seat]
+        return d["goals"][seat] if ill == "ufos" or self.hidden_goals else self.goal_of.get(ill)
+
+    def special_goal_met(self, d, seat) -> bool:
+        goal = self.seat_goal(d, seat)
+        mine = [self.cards[g] for g in self.groups_of(d, seat)]
+        if goal == "goal-power35":
+            return sum(self.power(g) for g in self.groups_of(d, seat)) >= 35
+        al = [self.aligns(g, d) for g in self.groups_of(d, seat)]
+        if goal == "goal-alignments10":
+            return set(ALIGNMENTS) <= {x for a in al for x in a}
+        if goal == "goal-weird5":
+            return sum("Weird" in a for a in al) >= 5
+        if goal == "goal-violent6":
+            return sum("Violent" in a for a in al) >= 6
+        if goal == "goal-money150":
+            return self.structure_total(d, seat) >= 150
+        if goal == "goal-tp25":
+            return sum(c.tp for c in mine) >= 25
+        if goal == "goal-destroy8":
+            return d["destroyed"][seat] >= 8
+        return False
+
+    def heuristic(self, d, seat) -> float:
+        """Progress towards a goal in [0, 1] for the search bot (outcome first when the game is over)."""
+        res = d["result"]
+        if res is not None:
+            return 1.0 / len(res["winners"]) if seat in res["winners"] else 0.0
+        if not d["alive"][seat]:
+            return 0.0
+        mine = [self.cards[g] for g in self.groups_of(d, seat)]
+        basic = len(mine) / self.goal_groups
+        goal = self.seat_goal(d, seat)
+        special = {
+            "goal-power35": sum(self.power(g) for g in self.groups_of(d, seat)) / 35,
+            "goal-alignments10": len({x for g in self.groups_of(d, seat) for x in self.aligns(g, d)}) / 10,
+            "goal-weird5": sum("Weird" in self.aligns(g, d) for g in self.groups_of(d, seat)) / 5,
+            "goal-violent6": sum("Violent" in self.aligns(g, d) for g in self.groups_of(d, seat)) / 6,
+            "goal-money150": self.structure_total(d, seat) / 150,
+            "goal-tp25": sum(c.tp for c in mine) / 25,
+            "goal-destroy8": d["destroyed"][seat] / 8,
+        }.get(goal, 0.0)
+        cash = min(1.0, self.structure_total(d, seat) / 100)
+        return min(0.95, 0.8 * max(basic, special) + 0.15 * cash)
+
+    def determinize(self, d, seat, rng):
+        """Re-deal what ``seat`` cannot see: the deck order, the other players' Specials (each keeps its
+        count) and the UFOs' goal of another seat."""
+        w = M.clone(d)
+        others = [s for s in range(w["n"]) if s != seat]
+        pool = [c for c in w["deck"] if c in self.cd.specials]
+        for s in others:
+            pool += w["hands"][s]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(w["hands"][s])
+            w["hands"][s], pool = pool[:k], pool[k:]
+        deck = [c for c in w["deck"] if c not in self.cd.specials] + pool
+        w["deck"] = rng.shuffle(deck)
+        for s in others:
+            if w["goals"][s] is not None:
+                w["goals"][s] = rng.choice(list(self.goal_ids))
+        return w
+
+    # ================================================================================================
+    # views, secrets, consistency
+    # ================================================================================================
+    def view(self, d, seat) -> dict:
+        from .view import make_view
+
+        return make_view(self, d, seat)
+
+    def secrets(self, d, seat) -> set[str]:
+        """Specials held by others (ids; names unless the seat sees that name itself) and hidden goals."""
+        from illumi_widgets.engine.game import OMNISCIENT
+
+        if seat == OMNISCIENT:
+            return set()
+        seen = set(d["discard"])
+        if isinstance(seat, int):
+            seen |= set(d["hands"][seat])
+        seen_names = {self.label(s) for s in seen}
+        own_goal = d["goals"][seat] if isinstance(seat, int) else None
+        out = set()
+        for s in range(d["n"]):
+            if s == seat:
+                continue
+            for c in d["hands"][s]:
+                out.add(c)
+                if self.label(c) not in seen_names:
+                    out.add(self.label(c))
+            if d["goals"][s] and d["goals"][s] != own_goal:
+                out.add(d["goals"][s])
+        return out
+
+    def problems(self, d) -> list[str]:
+        out = []
+        places = {}
+        for where in ("box", "deck", "unc", "dead", "discard", "out"):
+            for c in d[where]:
+                places.setdefault(c, []).append(where)
+        for s, hand in enumerate(d["hands"]):
+            for c in hand:
+                places.setdefault(c, []).append(f"hand {s}")
+                if c not in self.cd.specials:
+                    out.append(f"{c} is in a hand but is not a Special")
+        for c, (s, _m, _side) in d["ctrl"].items():
+            places.setdefault(c, []).append(f"structure {s}")
+        for c in (*self.ill_ids, *self.deck_ids):
+            p = places.get(c, [])
+            if len(p) != 1:
+                out.append(f"{c} is in {len(p)} places ({', '.join(p) or 'none'})")
+        extra = set(places) - set(self.ill_ids) - set(self.deck_ids)
+        if extra:
+            out.append(f"unknown cards: {', '.join(sorted(extra))}")
+        if set(d["money"]) != set(d["ctrl"]):
+            out.append("treasuries do not match the groups in power structures")
+        if any(v < 0 for v in d["money"].values()):
+            out.append("a treasury is negative")
+        if sum(d["money"].values()) != d["minted"]:
+            out.append(f"money is not conserved: treasuries hold {sum(d['money'].values())} MB, "
+                       f"the bank paid out {d['minted']} MB net")
+        for s in range(d["n"]):
+            ill = d["illum"][s]
+            if d["alive"][s] and ill is not None and d["ctrl"].get(ill) != [s, None, None]:
+                out.append(f"seat {s} is alive but its Illuminati is not in play")
+            mine = [g for g, c in d["ctrl"].items() if c[0] == s]
+            pos = M.layout(d, s, self.cards)
+            if set(pos) != set(mine):
+                loose = sorted(set(mine) - set(pos))
+                out.append(f"seat {s}: groups {loose} are not connected to the Illuminati")
+            cells = [(x, y) for x, y, _ in pos.values()]
+            if len(set(cells)) != len(cells):
+                out.append(f"seat {s}: cards overlap in the power structure")
+            slots = set()
+            for g in mine:
+                _s, m, side = d["ctrl"][g]
+                if m is None:
+                    if not self.cards[g].illuminati:
+                        out.append(f"{g} has no master")
+                    continue
+                if m not in d["ctrl"] or d["ctrl"][m][0] != s:
+                    out.append(f"{g}: its master {m} is not in the same structure")
+                elif side not in self.cards[m].arrows_out:
+                    out.append(f"{g} hangs on a side of {m} without an out-arrow")
+                if (m, side) in slots:
+                    out.append(f"two puppets on the same arrow of {m}")
+                slots.add((m, side))
+        return out

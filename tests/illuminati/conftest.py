@@ -1,0 +1,41 @@
+"""Shared fixtures for the Illuminati rule tests: a cleared table with chosen Illuminati."""
+
+from __future__ import annotations
+
+import pytest
+
+from illumi_widgets import load_game
+from illumi_widgets.games.illuminati.setup import Table
+
+DEFAULT_ILLUMINATI = ("bavarian-illuminati", "network", "gnomes-of-zurich", "bermuda-triangle",
+                      "society-of-assassins", "servants-of-cthulhu", "discordian-society", "ufos")
+
+
+@pytest.fixture
+def table():
+    """table(players=3, illuminati=(...), money=20, seed=1, turns_done=0) -> (state, game, edit).
+
+    Every card is in the box, seat i has illuminati[i] with ``money`` MB, Red (seat 0) acts with two
+    actions; Assassination and Murphy's Law are discarded unless ``dice_specials``; ``edit()`` opens
+    a :class:`Table` on the state for more changes.
+    """
+
+    def make(players=3, illuminati=None, money=20, seed=1, turns_done=0, dice_specials=False):
+        g = load_game("illuminati", players=players)
+        state = g.new_state(seed=seed)
+        ills = illuminati or DEFAULT_ILLUMINATI[:players]
+        with Table(state) as t:
+            t.clear()
+            t.assign(list(ills), money=money)
+            if not dice_specials:  # both in the discard pile: no one is asked to play them on a roll
+                for c in ("assassination", "murphys-law"):
+                    t.take(c)
+                    state.data["discard"].append(c)
+            t.start_turn(0, turns_done=turns_done)
+
+        def edit():
+            return Table(state)
+
+        return state, g, edit
+
+    return make

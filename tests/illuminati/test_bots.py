@@ -1,0 +1,33 @@
+"""The shared bots play Illuminati through the generic interface."""
+
+from __future__ import annotations
+
+from illumi_widgets import load_game
+from illumi_widgets.bots.base import SeatState, run_bots
+from illumi_widgets.bots.registry import available, make_bot
+from illumi_widgets.engine.rng import Rng
+
+
+def test_random_and_search_bots_play():
+    assert set(available("illuminati")) >= {"random", "search"}
+    g = load_game("illuminati", players=3)
+    state = g.new_state(seed=4)
+    bots = {0: make_bot("search", 0, iterations=20, seed=1), 1: make_bot("random", 1, seed=2),
+            2: make_bot("random", 2, seed=3)}
+    done = run_bots(state, bots, max_steps=60)
+    assert len(done) == 60 or state.is_terminal()
+    assert not g.problems(state.data)
+
+
+def test_determinize_keeps_the_seat_view():
+    g = load_game("illuminati", players=4)
+    state = g.new_state(seed=9)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        state.apply(state.legal_actions()[0])
+    ss = SeatState(state, 0)
+    for k in range(5):
+        world = ss.sample_world(Rng(k))
+        assert not g.problems(world.data)
+        assert world.view(0, log_tail=0)["seats"] == state.view(0, log_tail=0)["seats"]
