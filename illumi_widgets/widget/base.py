@@ -68,7 +68,10 @@ class Controller(Protocol):
     """What :class:`GameWidget` needs from a game session (the Match implements it)."""
 
     def snapshot(self, perspective: str) -> dict:
-        """``{"game", "version", "scene", "decisions", "log", "status"}``, filtered for ``perspective``."""
+        """``{"game", "version", "scene", "decisions", "log", "status"}``, filtered for ``perspective``.
+
+        Return a new dict whenever anything changed: the very same object again means "unchanged" (a
+        controller may cache snapshots per version; the widget then sends nothing)."""
         ...
 
     def handle(self, message: dict, perspective: str) -> dict:
@@ -242,6 +245,8 @@ class GameWidget(anywidget.AnyWidget):
         self._unsubscribe: Callable[[], None] | None = None
         self._base_canon: list[str] = []  # canonical JSON of the items of the full scene sent
         self._base_words: set[str] = set()  # the words of that scene (for the secrets check)
+        self._last_snapshot: Any = None
+        self._last_perspective: str | None = None
         self._base_text = ""
         self._stamp = 0
         self._privacy: tuple | None = None  # (perspective, curtain, seat) of the full scene sent
@@ -281,6 +286,9 @@ class GameWidget(anywidget.AnyWidget):
         snap = self._controller.snapshot(self.perspective)
         if not isinstance(snap, dict):
             raise TypeError(f"controller.snapshot() must return a dict, not {type(snap).__name__}")
+        if snap is self._last_snapshot and self.perspective == self._last_perspective:
+            return  # the very snapshot already sent (a controller caches it per version): nothing changed
+        self._last_snapshot, self._last_perspective = snap, self.perspective
         values: dict[str, Any] = {}
         for key in SNAPSHOT_KEYS:
             if key in snap:
@@ -308,7 +316,9 @@ class GameWidget(anywidget.AnyWidget):
         stale = any((x in self._base_text) if " " in x else (x in self._base_words) for x in secrets)
         if base and "stamp" in base and privacy == self._privacy and not stale:
             patch = make_scene_patch(base, scene, self._base_canon, canon)
-            if patch is not None and json_size(patch) <= self.patch_max_share * json_size(scene):
+            # the full scene's size from its items' JSON (they are nearly all of it): no second encoding
+            full = sum(map(len, canon)) + len(canon) + 64
+            if patch is not None and json_size(patch) <= self.patch_max_share * full:
                 return {"scene_patch": patch}
         self._stamp += 1
         self._base_canon = canon
