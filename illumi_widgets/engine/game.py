@@ -105,6 +105,8 @@ class Game:
     seat_names: tuple = ()
     #: the module that draws this game for a widget (it defines ``PRESENTER``); pure data, no import here
     presenter: str | None = None
+    #: the keyword options this game accepts (``load_game(name, players=N, **options)``)
+    option_names: tuple = ()
 
     def __init__(self, players: int, **options):
         if not isinstance(players, int) or isinstance(players, bool):
@@ -112,6 +114,13 @@ class Game:
         if not self.min_players <= players <= self.max_players:
             raise EngineError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
+                code="bad-option",
+            )
+        unknown = set(options) - set(self.option_names)
+        if unknown:
+            raise EngineError(
+                f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))} "
+                f"(known: {', '.join(sorted(self.option_names)) or 'none'})",
                 code="bad-option",
             )
         self.players = players

@@ -22,8 +22,8 @@ def register_game(name: str, target: str) -> None:
     _GAMES[name] = target
 
 
-def load_game(name: str, players: int = 2, **options):
-    """The rules of ``name`` for ``players`` players, e.g. ``load_game("pax", players=3)``."""
+def game_class(name: str):
+    """The Game class registered under ``name`` (imported, not instantiated)."""
     if not isinstance(name, str):
         raise EngineError(f"game name must be a string, got {name!r}", code="unknown-game")
     key = _ALIASES.get(name.strip().lower(), name.strip().lower())
@@ -32,4 +32,9 @@ def load_game(name: str, players: int = 2, **options):
             f"unknown game {name!r}; available: {', '.join(available_games())}", code="unknown-game"
         )
     module, _, cls = _GAMES[key].partition(":")
-    return getattr(import_module(module), cls)(players, **options)
+    return getattr(import_module(module), cls)
+
+
+def load_game(name: str, players: int = 2, **options):
+    """The rules of ``name`` for ``players`` players, e.g. ``load_game("pax", players=3)``."""
+    return game_class(name)(players, **options)

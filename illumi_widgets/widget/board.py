@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import ActionList, EngineError
+from ..engine.registry import game_class
 from ..match import Match
 from .base import GameWidget
 
@@ -41,20 +42,20 @@ class BoardWidget(GameWidget):
       number, ``"spectator"`` or ``"omniscient"`` (analysis: every hidden card shown).
     * ``match``: watch an existing :class:`Match` (then the other arguments that make a game are not used);
       else a new one from ``record``, ``position`` or a new game with ``players``, ``seed``, ``bots`` and the
-      game's options (those named in :attr:`game_options`; any other keyword goes to the widget).
+      game's options (those the game class names in ``option_names``; any other keyword goes to the widget).
     * ``mode``: ``"analysis"`` (free undo and history) or ``"play"`` (a seat undoes only its own
       decisions, and not after hidden information was revealed).
     """
 
     game_name = ""
     default_players = 2
-    game_options: tuple[str, ...] = ()
 
     def __init__(self, players: int | None = None, seed: int | None = 7, seat=None,
                  match: Match | None = None,
                  record: dict | None = None, position: str | None = None, mode: str = "analysis",
                  bots: dict | None = None, **kwargs: Any) -> None:
-        options = {k: kwargs.pop(k) for k in list(kwargs) if k in self.game_options}
+        names = game_class(self.game_name).option_names
+        options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         if match is None:
             if record is not None and position is not None:
                 raise EngineError("give a record or a position, not both", code="bad-option")

@@ -20,4 +20,3 @@ class Illuminati(BoardWidget):
 
     game_name = "illuminati"
     default_players = 4
-    game_options = ("goal_groups", "hidden_goals", "illuminati")

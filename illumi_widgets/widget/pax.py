@@ -21,4 +21,3 @@ class PaxIlluminaten(BoardWidget):
 
     game_name = "pax"
     default_players = 3
-    game_options = ("cards", "map", "plots")

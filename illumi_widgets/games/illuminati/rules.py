@@ -71,14 +71,10 @@ class IlluminatiGame(Game):
     max_players = 8
     seat_names = SEAT_NAMES
     presenter = "illumi_widgets.games.illuminati.scene"
+    option_names = ("goal_groups", "hidden_goals", "illuminati")
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
-        known = {"goal_groups", "hidden_goals", "illuminati"}
-        unknown = set(options) - known
-        if unknown:
-            raise EngineError(f"unknown option(s) for Illuminati: {', '.join(sorted(unknown))} "
-                              f"(known: {', '.join(sorted(known))})", code="bad-option")
         self.seat_names = SEAT_NAMES[:players]
         goal = options.get("goal_groups", BASIC_GOAL[players])
         if not isinstance(goal, int) or isinstance(goal, bool) or not 2 <= goal <= 92:

@@ -63,19 +63,10 @@ class PaxGame(PowersMixin, Game):
     max_players = 4
     seat_names = SEAT_COLORS
     presenter = "illumi_widgets.games.pax.scene"
+    option_names = ("cards", "map", "plots")
 
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)
-        known = {"cards", "map", "plots"}
-        unknown = set(options) - known
-        if unknown:
-            from ...engine import EngineError
-
-            raise EngineError(
-                f"unknown option(s) for Pax Illuminaten: {', '.join(sorted(unknown))} "
-                f"(known: {', '.join(sorted(known))})",
-                code="bad-option",
-            )
         self.seat_names = SEAT_COLORS[:players]
         pd = self.pd = load_pax_data(players, cards=options.get("cards"), map=options.get("map"),
                                      plots=options.get("plots"))
