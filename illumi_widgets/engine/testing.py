@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from .action import CHANCE
-from .game import OMNISCIENT, Game, State
+from .game import Game, State
 from .rng import Rng
 
 
@@ -169,10 +169,6 @@ def random_games(game: Game, games: int = 10, seed: int = 0, *, max_decisions: i
             stats.winners.append(tuple(out["winners"]))
             stats.reasons[out.get("reason", "?")] = stats.reasons.get(out.get("reason", "?"), 0) + 1
     return stats
-
-
-def omniscient_equal(a: State, b: State) -> bool:
-    return a.view(OMNISCIENT) == b.view(OMNISCIENT)
 
 
 def _play_share(args) -> PlayStats:

@@ -98,13 +98,3 @@ def gain_choices(slots) -> list[tuple[int, ...]]:
             vec[f] += 1
         out.add(tuple(vec))
     return sorted(out, key=lambda v: tuple(-x for x in v))
-
-
-def vec_from_tokens(tokens) -> tuple[int, ...] | None:
-    vec = [0] * 6
-    for t in tokens:
-        f = faction_index(t)
-        if f is None:
-            return None
-        vec[f] += 1
-    return tuple(vec)
