@@ -148,3 +148,31 @@ def test_can_pay_fast_paths_agree_with_the_exhaustive_search():
         slots = [{rng.randrange(6)} for _ in range(rng.randint(1, 7))]
         rate = rng.choice((2, 3))
         assert can_pay(holding, slots, rate) == bool(payments(holding, slots, rate)), (holding, slots, rate)
+
+
+def test_candidate_prefilters_drop_no_legal_action():
+    """Candidate generation skips Organize without Influence on that Faction and Court pairs without the
+    Chamberlain's card; check() stays the authority, so every such action that passes check must be listed."""
+    from illumi_widgets import load_game
+    from illumi_widgets.engine.rng import Rng
+    from illumi_widgets.engine.testing import random_action
+
+    seen = {"turn": 0, "redraw": 0}
+    for players in (2, 3, 4):
+        g = load_game("pax", players=players)
+        for seed in range(4):
+            s, rng = g.new_state(seed=seed), Rng(seed)
+            while not s.is_terminal():
+                for dec in s.decisions():
+                    d, seat = s.data, dec.seat
+                    wide = []
+                    if dec.kind == "turn":
+                        wide = [g.act(seat, "organize", f, None) for f in range(6)]
+                    elif dec.kind == "redraw":
+                        pairs = [(i, j) for i in range(5) for j in range(i + 1, 5)]
+                        wide = [g.act(seat, "redraw", "court", p) for p in pairs]
+                    for a in wide:
+                        seen[dec.kind] += 1
+                        assert (g.check(d, a) is None) == (a in dec.options), a.notation()
+                s.apply(random_action(s, rng))
+    assert seen["turn"] and seen["redraw"]
