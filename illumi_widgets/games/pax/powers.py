@@ -93,8 +93,12 @@ class PowersMixin:
     def can_pay_alts(self, d, s, alts) -> bool:
         from .favor import can_pay
 
-        rate, wild = self.exchange_rate(d, s), self.wild(d, s)
-        return any(can_pay(d.favor[s], slots, rate, wild) for slots in alts)
+        rate, wild = self._memoized(("rate", s), lambda: (self.exchange_rate(d, s), self.wild(d, s)))
+        have = d.favor[s]
+        for slots in alts:
+            if can_pay(have, slots, rate, wild):
+                return True
+        return False
 
     def fee_slots(self, f) -> list:
         if f is not None and f["t"] == "power" and f["kind"] in FEE:

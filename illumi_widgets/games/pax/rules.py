@@ -54,6 +54,9 @@ def slug(name: str) -> str:
     return "-".join(words)
 
 
+_BOARD_CACHE_SIZE = 4096  # entries; the table is simply cleared when full
+
+
 class PaxGame(PowersMixin, Game):
     """Pax Illuminaten for 2–4 players: the core game, Schemes, card powers, Faction cards and Events."""
 
@@ -96,10 +99,17 @@ class PaxGame(PowersMixin, Game):
         self.pool_size = POOL_PER_FACTION[players]
         self.areo_cells = g.areopagus_cells
         self._memo = None  # board analysis shared by the checks of one legal-action listing
+        self._board_cache: dict = {}  # values that depend only on the map (see _by_board)
+        self._board_ids: dict = {}  # map -> its number in _board_cache's keys (see board_key)
+        self._board_next = 0
         # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced, valid
         # until the position changes again (perform and after_edit clear it)
         self._last_listing = None
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
+
+    #: generate a plain turn's Main actions directly (:meth:`_turn_main_legal`); False: every candidate
+    #: goes through ``check`` (the reference the fast path is tested against)
+    fast_legal = True
 
     def legal(self, d: PaxData, seat: int) -> list[Action]:
         """Candidates that pass ``check``; lodges, claimants and plot witnesses are computed once."""
@@ -109,6 +119,12 @@ class PaxGame(PowersMixin, Game):
         outer = self._memo
         self._memo = {}
         try:
+            f = d.frames[-1] if d.frames else None
+            if (f is not None and f["t"] == "turn" and f["seat"] == seat and d.result is None
+                    and self.fast_legal and self._plain_turn(d)):
+                check = self.check
+                return self._turn_main_legal(d, seat) + [
+                    a for a in self._turn_other_candidates(d, seat) if check(d, a) is None]
             return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
         finally:
             self._memo = outer
@@ -123,13 +139,44 @@ class PaxGame(PowersMixin, Game):
             v = m[key] = make()
             return v
 
+    def board_key(self, d: PaxData) -> int:
+        """A small number naming the map — (card ids, face-up flags, Influence per cell) — in
+        :meth:`_by_board`'s table. Lodges, claimants and plot witnesses are functions of the map (and of
+        the seat), so they are kept across listings while the map stays the same."""
+
+        def intern():
+            ids = self._board_ids
+            key = (tuple(d.cards), tuple(d.up), tuple(d.infl))
+            n = ids.get(key)
+            if n is None:
+                if len(self._board_cache) >= _BOARD_CACHE_SIZE:
+                    self._board_cache.clear()  # (a full table is simply cleared, names and all)
+                    ids.clear()
+                n = ids[key] = self._board_next  # (never reused: a listing may still hold an older one)
+                self._board_next += 1
+            return n
+
+        return self._memoized("board", intern)
+
+    def _by_board(self, key, make):
+        """``make()``, remembered for ``key`` (which must include everything the value depends on, the map
+        as :meth:`board_key`) across listings and positions of this game."""
+        cache = self._board_cache
+        try:
+            return cache[key]
+        except KeyError:
+            v = cache[key] = make()
+            return v
+
     def lodge_list(self, d: PaxData):
-        return self._memoized("lodges", lambda: B.lodges(self.geom, self.faces(d)))
+        return self._memoized("lodges", lambda: self._by_board(
+            ("lodges", self.board_key(d)), lambda: tuple(B.lodges(self.geom, self.faces(d)))))
 
     def claimant(self, d: PaxData, fac: str):
         """Who controls the largest ``fac`` Lodge(s), or None (EN Claim Faction; RULINGS §7.37)."""
-        return self._memoized(("claimant", fac), lambda: B.faction_claimant(
-            self.geom, self.faces(d), d.infl, fac, lodge_list=self.lodge_list(d)))
+        return self._memoized(("claimant", fac), lambda: self._by_board(
+            ("claimant", fac, self.board_key(d)), lambda: B.faction_claimant(
+                self.geom, self.faces(d), d.infl, fac, lodge_list=self.lodge_list(d))))
 
     def faces(self, d: PaxData) -> list:
         return self._memoized("faces", lambda: [
@@ -330,8 +377,14 @@ class PaxGame(PowersMixin, Game):
         return []
 
     def _turn_candidates(self, d: PaxData, s: int) -> list[Action]:
+        return self._turn_main_candidates(d, s) + self._turn_other_candidates(d, s)
+
+    def _turn_main_candidates(self, d: PaxData, s: int) -> list[Action]:
+        """Candidates for the six Main actions (checked by ``check`` like every candidate)."""
         A = self.act
         acts: list[Action] = []
+        if not (d.main_left > 0 or self.event_on(d, "rosicrucian_advance")):
+            return acts
         mine = self.mine(d, s)
         near = set()
         for c in mine:
@@ -340,36 +393,48 @@ class PaxGame(PowersMixin, Game):
         near.update(d.bs_adj)  # BS: the scouted position counts as adjacent for Influence this turn
         if self.event_on(d, "courtly_celebrations"):
             near.update(self.geom.edge)
-        if d.main_left > 0 or self.event_on(d, "rosicrucian_advance"):
-            for t in range(self.n):
-                actors = self.actors(d, s, t)
-                if not actors:
-                    continue
-                if not d.up[t]:
-                    acts.extend(A(s, "scout", t, a) for a in actors)
-                    continue
-                rivals = {x for x in d.infl[t] if x is not None and x != s}
-                decree = not rivals or self.event_on(d, "electors_decree")
-                for a in actors:
-                    if decree:
-                        acts.append(A(s, "expel", t, a, False))
-                    for r in sorted(rivals):
-                        for k in range(1, d.infl[t].count(r) + 1):
-                            acts.append(A(s, "oust", t, r, k, a))
-            for t in sorted(near):
-                if d.up[t]:
-                    opens = d.infl[t].count(None)
-                    acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
-            acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
-            held = {x for c in mine if d.up[c] for x in self.cfac[d.cards[c]]}
-            acts.extend(A(s, "organize", f, None) for f in sorted(held))  # (no Influence there: never legal)
+        for t in range(self.n):
+            actors = self.actors(d, s, t)
+            if not actors:
+                continue
+            if not d.up[t]:
+                acts.extend(A(s, "scout", t, a) for a in actors)
+                continue
+            rivals = {x for x in d.infl[t] if x is not None and x != s}
+            decree = not rivals or self.event_on(d, "electors_decree")
+            for a in actors:
+                if decree:
+                    acts.append(A(s, "expel", t, a, False))
+                for r in sorted(rivals):
+                    for k in range(1, d.infl[t].count(r) + 1):
+                        acts.append(A(s, "oust", t, r, k, a))
+        for t in sorted(near):
+            if d.up[t]:
+                opens = d.infl[t].count(None)
+                acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
+        acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
+        held = {x for c in mine if d.up[c] for x in self.cfac[d.cards[c]]}
+        acts.extend(A(s, "organize", f, None) for f in sorted(held))  # (no Influence there: never legal)
+        return acts
+
+    def _turn_other_candidates(self, d: PaxData, s: int) -> list[Action]:
+        """Candidates for the Oust follow-up cube, claims, Schemes, powers and ending the phase."""
+        A = self.act
+        acts: list[Action] = []
         for c in d.cubes:
             acts.extend(A(s, "influence", c, k, True) for k in (1, 2, 3))
             acts.extend(A(s, "organize", f, c) for f in range(6))
             acts.extend(A(s, "expel", c, a, True) for a in self.actors(d, s, c))
         if not d.claimed_faction:
+            # (controlling a Lodge takes at least 3 Influence on its cards: count first, it is cheaper)
+            on = [0] * 6
+            for c, slots in enumerate(d.infl):
+                if d.up[c] and s in slots:
+                    n = slots.count(s)
+                    for x in self.cfac[d.cards[c]]:
+                        on[x] += n
             acts.extend(A(s, "claimfaction", f) for f in self.faction_cards
-                        if self.claimant(d, FACTIONS[f]) == s)
+                        if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s)
         if not d.claimed_plot:
             plots = list(d.public_plots)
             if d.private_plot[s] is not None:
@@ -377,6 +442,76 @@ class PaxGame(PowersMixin, Game):
             acts.extend(A(s, "claimplot", p) for p in plots)
         acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
+        return acts
+
+    def _plain_turn(self, d: PaxData) -> bool:
+        """No Special Event, buff or Scout bonus that changes how the Main actions work is in effect, so
+        :meth:`_turn_main_legal` applies."""
+        return not (d.bs_adj or "FE" in d.buffs or "FX" in d.buffs or any(
+            self.event_on(d, k) for k in ("rosicrucian_advance", "electors_decree", "courtly_celebrations")))
+
+    def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
+        """The LEGAL Main actions of a plain turn (see :meth:`_plain_turn`), generated directly: the same
+        list, in the same order, as the candidates of :meth:`_turn_main_candidates` that pass ``check``,
+        but without building the candidates that fail or checking each one. It is the fast path of
+        random play and search; tests/pax/test_fast_legal.py compares the two over many random games.
+        Costs are still computed by the rule helpers ``check`` uses (``influence_cost_alts``,
+        ``expel_cost``, ``oust_cost``, ``can_pay_alts``); only the conditions are restated here."""
+        A = self.act
+        acts: list[Action] = []
+        if d.main_left <= 0:  # every Main action needs one (EN Action Phase); nothing here makes one free
+            return acts
+        infl, up, cards, adj = d.infl, d.up, d.cards, self.adj
+        mine = [c for c, t in enumerate(infl) if s in t]
+        areo = self.areo_cells[s]
+        can_pay = self.can_pay_alts
+        pay1: dict = {}  # acting card -> {count: whether that many Favor matching it can be paid}
+
+        def payable(acting, n):
+            row = pay1.setdefault(acting, {})
+            ok = row.get(n)
+            if ok is None:
+                ok = row[n] = can_pay(d, s, [[frozenset(self.acting_factions(d, s, acting))] * n])
+            return ok
+
+        has_hand = bool(d.hands[s])
+        for t in range(self.n):
+            actors = [c for c in adj[t] if s in infl[c]]
+            if t in areo:
+                actors.append(AREO)
+            if not actors:
+                continue
+            if not up[t]:
+                acts.extend(A(s, "scout", t, a) for a in actors if payable(a, 1))
+                continue
+            slots = infl[t]
+            rivals = sorted({x for x in slots if x is not None and x != s})
+            n_on = max(1, sum(1 for x in slots if x is not None))
+            for a in actors:
+                if not rivals:
+                    if has_hand and payable(a, n_on):
+                        acts.append(A(s, "expel", t, a, False))
+                    continue
+                for r in rivals:
+                    for k in range(1, slots.count(r) + 1):
+                        if not payable(a, k):  # (k+1 Favor are never easier to pay than k)
+                            break
+                        acts.append(A(s, "oust", t, r, k, a))
+        near = set(areo)
+        for c in mine:
+            near.update(adj[c])
+        supply = self.supply(d, s)
+        for t in sorted(near):
+            if not up[t] or self.crown_blocked(d, s, t):
+                continue
+            for k in range(1, min(3, infl[t].count(None), supply) + 1):
+                # paying for k+1 Influence always includes paying for k, so the first failure ends it
+                if not can_pay(d, s, self.influence_cost_alts(d, s, t, k, "main")):
+                    break
+                acts.append(A(s, "influence", t, k, False))
+        acts.extend(A(s, "extort", c) for c in mine + [AREO] if c not in d.extorted)
+        held = {x for c in mine if up[c] for x in self.cfac[cards[c]]}
+        acts.extend(A(s, "organize", x, None) for x in sorted(held) if can_pay(d, s, [[frozenset((x,))]]))
         return acts
 
     # ================================================================================================
@@ -884,11 +1019,18 @@ class PaxGame(PowersMixin, Game):
 
     def plot_families(self, d, s, plot_ids):
         """Witness sets (the cards each Plot would use) for seat ``s`` and each Plot in ``plot_ids``."""
-        ctx = self._memoized(("plotctx", s), lambda: B.PlotContext(
-            self.geom, self.faces(d), d.infl, s, d.seats,
-            sum(1 for h in d.faction_holder.values() if h == s)))
-        return [self._memoized(("plot", s, p), lambda p=p: B.plot_witnesses(
-            self.plots[p].key, self.plots[p].params, ctx)) for p in plot_ids]
+        held = sum(1 for h in d.faction_holder.values() if h == s)
+        key = (s, held, self.board_key(d))
+
+        def context():
+            ctx = B.PlotContext(self.geom, self.faces(d), d.infl, s, d.seats, held)
+            ctx.__dict__["lodge_list"] = self.lodge_list(d)  # (a cached property: share the game's)
+            return ctx
+
+        ctx = self._memoized(("plotctx", s), lambda: self._by_board(("plotctx",) + key, context))
+        return [self._memoized(("plot", s, p), lambda p=p: self._by_board(
+            ("plot", p) + key, lambda: B.plot_witnesses(self.plots[p].key, self.plots[p].params, ctx)))
+            for p in plot_ids]
 
     def _check_chance(self, d, a):
         from .notation import decode_deal, decode_shuffle
@@ -1288,11 +1430,9 @@ class PaxGame(PowersMixin, Game):
         """EN Losing Faction cards (RULINGS): lost at once when control of the largest Lodge is lost."""
         if not d.faction_holder or d.result is not None:
             return False
-        faces = [self.lum[cid] if d.up[c] and cid is not None else None for c, cid in enumerate(d.cards)]
-        lodge_list = B.lodges(self.geom, faces)
         changed = False
         for fac, s in list(d.faction_holder.items()):
-            if B.faction_claimant(self.geom, faces, d.infl, fac, lodge_list=lodge_list) != s:
+            if self.claimant(d, fac) != s:
                 changed = True
                 del d.faction_holder[fac]
                 d.faction_row.append(fac)

@@ -1,0 +1,85 @@
+"""The fast path of legal-action generation (issue 2, speed) agrees with the rules' single ``check``.
+
+``PaxGame._turn_main_legal`` lists a plain turn's legal Main actions directly instead of checking every
+candidate.  ``check`` stays the authority: these tests replay random games and, at every turn decision,
+compare the fast list with the candidates that pass ``check`` (same actions, same order), and probe a wide
+set of Main actions (every card, acting card and count) to show that nothing ``check`` allows is missing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from illumi_widgets import load_game
+from illumi_widgets.engine.rng import Rng
+from illumi_widgets.engine.testing import random_action
+from illumi_widgets.games.pax.rules import AREO
+
+
+def _wide_main_actions(g, d, s):
+    """Every Main action of the six kinds on every card, with every acting card and count."""
+    A = g.act
+    out = []
+    acting = list(range(g.n)) + [AREO]
+    for t in range(g.n):
+        out += [A(s, "scout", t, a) for a in acting]
+        out += [A(s, "expel", t, a, False) for a in acting]
+        out += [A(s, "influence", t, k, False) for k in (1, 2, 3)]
+        out += [A(s, "oust", t, r, k, a) for r in range(d.seats) if r != s for k in (1, 2, 3) for a in acting]
+        out.append(A(s, "extort", t))
+    out.append(A(s, "extort", AREO))
+    out += [A(s, "organize", f, None) for f in range(6)]
+    return out
+
+
+def _walk(players, seeds, prefer=()):
+    g = load_game("pax", players=players)
+    for seed in seeds:
+        state, rng = g.new_state(seed=seed), Rng(seed + 100 * players)
+        while not state.is_terminal():
+            yield g, state
+            state.apply(random_action(state, rng, prefer=prefer))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_turn_listing_equals_checked_candidates(players):
+    """At every turn decision of random games, the listing with the fast path equals the listing where
+    every candidate goes through ``check`` — and under events/buffs that change the Main actions the
+    engine falls back to ``check`` (both cases occur)."""
+    plain = other = 0
+    for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
+        for dec in state.decisions():
+            if dec.kind != "turn":
+                continue
+            d, s = state.data, dec.seat
+            checked = [a for a in g._turn_main_candidates(d, s) if g.check(d, a) is None]
+            if g._plain_turn(d):
+                plain += 1
+                assert g._turn_main_legal(d, s) == checked, state.position()
+            else:
+                other += 1
+            g.fast_legal = False
+            try:
+                slow = g.legal(d, s)
+            finally:
+                g.fast_legal = True
+            g._last_listing = None
+            assert g.legal(d, s) == slow == list(dec.options)
+    assert plain > 100 and other > 0, (plain, other)
+
+
+def test_fast_turn_listing_misses_nothing_check_allows():
+    """Wide probe: every Main action on every card with every acting card and count that ``check`` allows
+    is in the fast listing, and nothing else is (2 and 4 players, plain turns)."""
+    probes = 0
+    for players in (2, 4):
+        for g, state in _walk(players, range(2)):
+            for dec in state.decisions():
+                d, s = state.data, dec.seat
+                if dec.kind != "turn" or not g._plain_turn(d) or state.version % 3:
+                    continue
+                fast = set(g._turn_main_legal(d, s))
+                allowed = {a for a in _wide_main_actions(g, d, s) if g.check(d, a) is None}
+                probes += 1
+                assert fast == allowed, sorted(a.notation() for a in fast ^ allowed)
+    assert probes > 50
