@@ -16,21 +16,25 @@ def table():
     """table(players=3, illuminati=(...), money=20, seed=1, turns_done=0) -> (state, game, edit).
 
     Every card is in the box, seat i has illuminati[i] with ``money`` MB, Red (seat 0) acts with two
-    actions; Assassination and Murphy's Law are discarded unless ``dice_specials``; ``edit()`` opens
-    a :class:`Table` on the state for more changes.
+    actions; Assassination and Murphy's Law are discarded unless ``dice_specials``, Secrets Man Was Not
+    Meant To Know and the Senate Investigating Committee unless ``windows`` (so no one is asked to play
+    them); ``edit()`` opens a :class:`Table` on the state for more changes.
     """
 
-    def make(players=3, illuminati=None, money=20, seed=1, turns_done=0, dice_specials=False):
-        g = load_game("illuminati", players=players)
+    def make(players=3, illuminati=None, money=20, seed=1, turns_done=0, dice_specials=False, windows=False,
+             **options):
+        g = load_game("illuminati", players=players, **options)
         state = g.new_state(seed=seed)
         ills = illuminati or DEFAULT_ILLUMINATI[:players]
         with Table(state) as t:
             t.clear()
             t.assign(list(ills), money=money)
-            if not dice_specials:  # both in the discard pile: no one is asked to play them on a roll
-                for c in ("assassination", "murphys-law"):
-                    t.take(c)
-                    state.data["discard"].append(c)
+            discarded = () if dice_specials else ("assassination", "murphys-law")
+            if not windows:
+                discarded += ("secrets-man-was-not-meant-to-know", "senate-investigating-committee")
+            for c in discarded:  # in the discard pile: no one is asked to play them
+                t.take(c)
+                state.data["discard"].append(c)
             t.start_turn(0, turns_done=turns_done)
 
         def edit():

@@ -31,3 +31,15 @@ def test_determinize_keeps_the_seat_view():
         world = ss.sample_world(Rng(k))
         assert not g.problems(world.data)
         assert world.view(0, log_tail=0)["seats"] == state.view(0, log_tail=0)["seats"]
+
+
+def test_bots_play_with_hidden_illuminati_deals_and_window_specials():
+    g = load_game("illuminati", players=3, hidden_illuminati=True)
+    state = g.new_state(seed=6)
+    bots = {0: make_bot("search", 0, iterations=12, seed=1), 1: make_bot("random", 1, seed=2),
+            2: make_bot("random", 2, seed=3)}
+    done = run_bots(state, bots, max_steps=80)
+    assert len(done) == 80 or state.is_terminal()
+    assert not g.problems(state.data)
+    kinds = {a.kind for a in state.history}
+    assert kinds & {"negotiate", "accuse", "offer", "request"}  # the new actions are in the bots' mix

@@ -66,3 +66,12 @@ def test_random_games_with_hidden_goals():
     stats = random_games(load_game("illuminati", players=4, hidden_goals=True), games=2, seed=5,
                          max_decisions=200, replay_every=50)
     assert stats.games == 2
+
+
+@pytest.mark.parametrize("options", [{"hidden_illuminati": True},
+                                     {"very_long_game": True, "goal_groups": 20}])
+def test_random_games_with_advanced_options(options):
+    # deals, the three window Specials and accusations are all in the random action mix
+    stats = random_games(load_game("illuminati", players=4, **options), games=1, seed=21,
+                         max_decisions=200, replay_every=50)
+    assert stats.games == 1

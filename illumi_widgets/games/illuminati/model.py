@@ -38,6 +38,10 @@ def new_position(n: int, cards: list) -> dict:
         "frames": [{"t": "deal"}], "used": {}, "acts": 0, "xfers": 0, "busy": False, "priv_used": False,
         "result": None, "last_roll": None, "last_attack": None, "income": {},
         "aligns": {}, "laser_used": False,
+        # Hidden Illuminati: seats whose Illuminati card is face-up (identified); Specials a seat has seen
+        # in another hand (Computer Espionage, deals): {viewer: [[holder, special], ...]}; deal proposals
+        # made this turn
+        "revealed": [False] * n, "known": {}, "proposals": 0,
     }
 
 

@@ -13,6 +13,14 @@ absolute directions of the power-structure layout (``north``, ``east``, ``south`
     then (the receiver) fit on mafia east
     abolish slush-fund bribery (against a privilege)   laser cia add weird (Orbital Mind Control Lasers)
     recycle (Recyclers: 5 MB for an extra draw)
+    play computer-espionage blue    play secrets-man-was-not-meant-to-know bribery
+    play senate-investigating-committee (at the start of another player's turn)
+    replace slush-fund (Secrets Man cancelled one of two Specials discarded against a privilege)
+    deal with blue, then offer cia / offer 5 mb / offer slush-fund / ask kgb / ask 3 mb / ask special
+    (any one of their choice) / ask bribery (a card seen in their hand), then propose (or cancel);
+    the other seat: accept [SPECIALS of its choice] / decline; each receiver: fit on MASTER DIRECTION
+    accuse blue gnomes (Hidden Illuminati; nicknames: bavarians bermuda discordians gnomes the-net cthulhu
+    assassins saucers)
     choose power35                  roll 7                      deal <blob>
 """
 
@@ -24,7 +32,22 @@ from illumi_widgets.engine.errors import NotationError
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
+def _seat(x) -> str:
+    from .rules import SEAT_NAMES
+
+    return SEAT_NAMES[x].lower() if isinstance(x, int) and 0 <= x < 8 else str(x)
+
+
 def format_action(kind: str, a: tuple) -> str:
+    if kind == "negotiate":
+        return f"deal with {_seat(a[0])}"
+    if kind in ("dgive", "dget"):
+        x = f"{a[0]} mb" if isinstance(a[0], int) else a[0]
+        return f"{'offer' if kind == 'dgive' else 'ask'} {x}"
+    if kind == "accuse":
+        return f"accuse {_seat(a[0])} {a[1]}"
+    if kind == "play" and len(a) == 2 and a[0] == "computer-espionage":
+        return f"play {a[0]} {_seat(a[1])}"
     if kind == "attack":
         return f"attack {a[0]} {a[1]} {a[2]}"
     if kind == "privilege":
@@ -87,6 +110,8 @@ def parse_action(game, text: str, seat: int):
         need(2, f"{k} NAME")
         return act(seat, k, t[1])
     if k == "play":
+        if n == 3 and t[1] == "computer-espionage":
+            return act(seat, "play", t[1], _seat_no(t[2]))
         if n == 3:
             return act(seat, "play", t[1], t[2])
         need(2, "play SPECIAL [GROUP]")
@@ -130,9 +155,27 @@ def parse_action(game, text: str, seat: int):
     if k == "fit":
         need(4, "fit on MASTER DIRECTION")
         return act(seat, "fit", t[2], t[3])
-    if k in ("accept", "decline"):
+    if k == "decline":
         need(1, k)
         return act(seat, k)
+    if k == "accept":  # accept [SPECIALS chosen for 'ask special']
+        return act(seat, k, *t[1:])
+    if k in ("offer", "ask"):
+        if n == 3 and t[2] == "mb":
+            x = _num(t[1])
+        else:
+            need(2, f"{k} GROUP|SPECIAL|N mb" + ("|special" if k == "ask" else ""))
+            x = t[1]
+        return act(seat, "dgive" if k == "offer" else "dget", x)
+    if k in ("propose", "cancel"):
+        need(1, k)
+        return act(seat, k)
+    if k == "replace":
+        need(2, "replace SPECIAL")
+        return act(seat, k, t[1])
+    if k == "accuse":
+        need(3, "accuse SEAT ILLUMINATI")
+        return act(seat, k, _seat_no(t[1]), t[2])
     if k == "laser":
         from .data import ALIGNMENTS
 
@@ -152,11 +195,22 @@ def parse_action(game, text: str, seat: int):
         return act(seat, "calloff")
     if k == "collect":
         return act(seat, "collect")
+    if k == "deal" and n == 3 and t[1] == "with":
+        return act(seat, "negotiate", _seat_no(t[2]))
     if k == "deal":
         need(2, "deal BLOB")
         return act(seat, "deal", t[1])
     raise NotationError(f"'{text}' is not Illuminati notation (attack, aid, spend, pass, transfer, "
                         "move, ...)")
+
+
+def _seat_no(tok: str) -> int:
+    from .rules import SEAT_NAMES
+
+    names = [x.lower() for x in SEAT_NAMES]
+    if tok not in names:
+        raise NotationError(f"no seat named '{tok}' (seats: {', '.join(names)})")
+    return names.index(tok)
 
 
 def encode_deal(game, ills: list, deck: list) -> str:

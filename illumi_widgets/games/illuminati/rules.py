@@ -10,13 +10,18 @@ with every modifier, aiding, spending, defending, assisting and interfering, pri
 Special; Bavarian 5 MB) and abolishing it (Deep Agent; two Specials; Interference), calling off, capture
 with puppets and half treasuries, moving and dropping groups, money transfers (as an action and the two free
 ones; Federal Reserve), passing for 5 MB, add targets, Gnomes and Bermuda special-power step, money gifts,
-Slush Fund, Swiss Bank Account, Bribery, Assassination, Murphy's Law, Whispering Campaign, Media Campaign,
-Market Manipulation, White Collar Crime, Orbital Mind Control Lasers, Recyclers, deals (one group for money,
-with consent), goals (also Hidden Goals and a longer game), elimination and shared victory.
+all fifteen Special cards (Secrets Man as a window after any Special played, the Senate Investigating
+Committee as a window at the start of each turn), Orbital Mind Control Lasers, Recyclers, deals (groups,
+money and Specials in any mix, proposed item by item, accepted or declined by the other seat, fitted by
+each receiver), goals, elimination and shared victory; advanced rules: Hidden Goals, a longer game, a very
+long game scored by Power, Hidden Illuminati with accusations.
 Not yet: see RULES-NOTES.md.
 """
 
 from __future__ import annotations
+
+import functools
+import re
 
 from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE, ActionList
@@ -37,12 +42,28 @@ FREE_SPECIALS = ("slush-fund", "swiss-bank-account")
 DICE_SPECIALS = {"assassination": 2, "murphys-law": 12}
 COUNTER_SPECIALS = ("deep-agent", "interference", "interference-2")
 SPECIAL_CASH = {"slush-fund": 15, "swiss-bank-account": 25}
+ESPIONAGE = "computer-espionage"
+SECRETS = "secrets-man-was-not-meant-to-know"
+SENATE = "senate-investigating-committee"
+#: READING: the rules set no limit on negotiation; a player proposes at most this many deals per turn, so
+#: that bots (and hot-seat play) cannot stall a turn with endless proposals
+MAX_PROPOSALS = 3
+#: READING: accusations (Hidden Illuminati, p.9) name an Illuminati by a nickname, in notation and in the
+#: log, never by its id or card name, so the options listing every Illuminati and a wrong guess never spell
+#: a hidden identity (as goal ids drop "goal-"); the card name is logged only when the guess is right
+ACCUSE_ALIAS = {"bavarian-illuminati": "bavarians", "bermuda-triangle": "bermuda",
+                "discordian-society": "discordians", "gnomes-of-zurich": "gnomes", "network": "the-net",
+                "servants-of-cthulhu": "cthulhu", "society-of-assassins": "assassins", "ufos": "saucers"}
 #: the kinds each frame accepts
 FRAME_KINDS = {
     "actions": {"attack", "move", "transfer", "drop", "play", "bribe", "collect", "done", "gift", "offer",
-                "request", "laser", "recycle"},
+                "request", "laser", "recycle", "negotiate", "accuse"},
     "price": {"price"},
+    "terms": {"dgive", "dget", "propose", "cancel"},
     "answer": {"accept", "decline"},
+    "secrets": {"play", "pass"},
+    "senate": {"play", "pass"},
+    "replace": {"replace", "pass"},
     "fit": {"fit"},
     "attack": {"aid", "privilege", "spend", "assist", "interfere", "pass", "calloff"},
     "place": {"place"},
@@ -58,8 +79,43 @@ CHANCE_FRAMES = ("deal", "first", "roll")
 ROLL_WEIGHTS = {n: 6 - abs(7 - n) for n in range(2, 13)}
 
 
+@functools.lru_cache(maxsize=64)
+def _word_rx(text: str):
+    """``text`` as a whole word (ids and names: not inside a longer id)."""
+    return re.compile(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])")
+
+
 def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
+
+
+class _MaskedLog:
+    """The log as the Hidden Illuminati rule needs it: each seat reads a line with the face-down Illuminati
+    it does not know masked (its own shown); the omniscient text keeps every name."""
+
+    def __init__(self, game, d, log):
+        self.game, self.d, self.log = game, d, log
+
+    def add(self, public, private=None, secret=None):
+        d, game = self.d, self.game
+        full = game.hidden_mask(d, None)
+        if full is None:
+            self.log.add(public, private, secret)
+            return
+        pub = full(public)
+        priv = {}
+        for v in range(d["n"]):
+            base = private.get(v, public) if private else public
+            if base is None:
+                continue
+            mask = game.hidden_mask(d, v)
+            text = mask(base) if mask else base
+            if text != pub:
+                priv[v] = text
+        omni = secret if secret is not None else public
+        if omni is None and private:
+            omni = next(iter(private.values()))
+        self.log.add(pub, priv or None, omni)
 
 
 class IlluminatiGame(Game):
@@ -71,7 +127,7 @@ class IlluminatiGame(Game):
     max_players = 8
     seat_names = SEAT_NAMES
     presenter = "illumi_widgets.games.illuminati.scene"
-    option_names = ("goal_groups", "hidden_goals", "illuminati")
+    option_names = ("goal_groups", "hidden_goals", "illuminati", "hidden_illuminati", "very_long_game")
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
@@ -85,6 +141,11 @@ class IlluminatiGame(Game):
         if not isinstance(hidden, bool):
             raise EngineError(f"hidden_goals must be True or False, got {hidden!r}", code="bad-option")
         self.hidden_goals = hidden  # Hidden Goals (p.9)
+        for key in ("hidden_illuminati", "very_long_game"):
+            if not isinstance(options.get(key, False), bool):
+                raise EngineError(f"{key} must be True or False, got {options[key]!r}", code="bad-option")
+        self.hidden_illuminati = options.get("hidden_illuminati", False)  # Hidden Illuminati (p.9)
+        self.very_long = options.get("very_long_game", False)  # a very long game, scored by Power (p.9)
         chosen = options.get("illuminati")
         ids = tuple(load_illuminati_data().illuminati)
         if chosen is not None and (not isinstance(chosen, (list, tuple)) or len(chosen) != players
@@ -203,7 +264,7 @@ class IlluminatiGame(Game):
         return [Decision(seat, t, self._prompt(d, f, seat), None)]
 
     def frame_seat(self, d, f) -> int:
-        if f["t"] in ("attack", "react", "counter"):
+        if f["t"] in ("attack", "react", "counter", "secrets", "senate"):
             return f["order"][f["i"]]
         return f["seat"]
 
@@ -222,18 +283,27 @@ class IlluminatiGame(Game):
         if t == "transfers":
             return f"{name}: make up to {d['xfers']} free money transfer(s), or done"
         if t == "choose":
-            return f"{name}: choose the UFOs' secret goal"
+            return f"{name}: write down your secret goal"
+        if t == "secrets":
+            what = " and ".join(self.label(c) for c in f["cards"])
+            return f"{name}: {self.seat_name(f['by'])} plays {what}: cancel it with a Special, or pass"
+        if t == "senate":
+            return f"{name}: {self.seat_name(f['seat'])}'s turn begins: play a Special against it, or pass"
+        if t == "replace":
+            return f"{name}: one of your two Specials was cancelled: discard another to replace it, or pass"
+        if t == "terms":
+            return f"{name}: {self.describe_deal(d, f['deal'], seat)}; offer or ask more, propose, or cancel"
         if t == "react":
             return f"{name}: the dice show {f['roll']}: play a Special on the roll, or pass"
         if t == "counter":
             return f"{name}: the attack is privileged: play a Special against the privilege, or pass"
-        if t in ("price", "answer"):
+        if t == "price":
             dl = f["deal"]
             what = (f"{self.label(dl['group'])} from {self.seat_name(dl['from'])} to "
                     f"{self.seat_name(dl['to'])}")
-            if t == "price":
-                return f"{name}: name the price {self.seat_name(dl['to'])} pays for {what}"
-            return f"{name}: accept or decline {what} for {dl['price']} MB"
+            return f"{name}: name the price {self.seat_name(dl['to'])} pays for {what}"
+        if t == "answer":
+            return f"{name}: accept or decline: {self.describe_deal(d, f['deal'], seat)}"
         if t == "fit":
             return f"{name}: choose the arrow for {self.label(f['group'])}"
         return name
@@ -279,13 +349,26 @@ class IlluminatiGame(Game):
             cash = d["money"][d["illum"][f["deal"]["to"]]]
             return [a(seat, "price", n) for n in range(cash + 1)]
         if t == "answer":
-            return [a(seat, "accept"), a(seat, "decline")]
+            from itertools import combinations
+
+            dl = f["deal"]
+            k = dl["get"]["any"]
+            if not k:
+                return [a(seat, "accept"), a(seat, "decline")]
+            free = [c for c in d["hands"][seat] if c not in dl["get"]["specials"]]
+            return [a(seat, "accept", *pick) for pick in combinations(free, k)] + [a(seat, "decline")]
         if t == "fit":
-            out = []
-            for m in self.groups_of(d, seat):
-                for side in (self.open_sides(d, m) if self.cards[m].arrows_out else []):
-                    out.append(a(seat, "fit", m, self.dir_of_side(d, m, side)))
-            return out
+            return [a(seat, "fit", m, dr) for m, dr in self._fit_slots(d, seat, f.get("pending", ()))]
+        if t == "secrets":
+            if SECRETS not in d["hands"][seat]:
+                return [a(seat, "pass")]
+            return [a(seat, "play", SECRETS, c) for c in f["cards"]] + [a(seat, "pass")]
+        if t == "senate":
+            return ([a(seat, "play", SENATE)] if SENATE in d["hands"][seat] else []) + [a(seat, "pass")]
+        if t == "replace":
+            return [a(seat, "replace", c) for c in d["hands"][seat]] + [a(seat, "pass")]
+        if t == "terms":
+            return self._terms_candidates(d, f, seat)
         if t == "captxfer":
             return [a(seat, "transfer", n, f["from"], f["to"])
                     for n in range(1, d["money"][f["from"]] + 1)] + [a(seat, "done")]
@@ -342,12 +425,20 @@ class IlluminatiGame(Game):
             out += [a(seat, "play", "media-campaign", x) for x in d["dead"]]
         if "white-collar-crime" in d["hands"][seat]:
             out += [a(seat, "play", "white-collar-crime", g) for g in mine]
+        if ESPIONAGE in d["hands"][seat]:
+            out += [a(seat, "play", ESPIONAGE, o) for o in range(d["n"]) if o != seat and d["alive"][o]]
         out += [a(seat, "drop", g) for g in mine if g != ill]
         if d["acts"] >= 1:
             rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
             out += [a(seat, "offer", g, o) for g in mine if g != ill for o in rivals]
             out += [a(seat, "request", g, o) for o in rivals for g in self.groups_of(d, o)
                     if g != d["illum"][o]]
+            if self.hidden_illuminati:
+                known = {d["illum"][o] for o in range(d["n"]) if d["revealed"][o]}
+                out += [a(seat, "accuse", o, ACCUSE_ALIAS[i]) for o in rivals if not d["revealed"][o]
+                        for i in self.ill_ids if i != ill and i not in known]
+        if d.get("proposals", 0) < MAX_PROPOSALS:
+            out += [a(seat, "negotiate", o) for o in range(d["n"]) if o != seat and d["alive"][o]]
         if self.owner(d, "recyclers") == seat and d["money"]["recyclers"] >= 5 and d["deck"]:
             out.append(a(seat, "recycle"))
         if self.owner(d, "orbital-mind-control-lasers") == seat and not d.get("laser_used"):
@@ -362,6 +453,42 @@ class IlluminatiGame(Game):
         out += gifts
         out += [a(seat, "collect"), a(seat, "done")]
         return out
+
+    def _terms_candidates(self, d, f, seat) -> list:
+        """Building a deal (p.7-8): each item once; groups up to the actions left (each is an action)."""
+        a, dl = self.act, f["deal"]
+        other = dl["with"]
+        out = []
+        room = d["acts"] - len(dl["give"]["groups"]) - len(dl["get"]["groups"])
+        for kind, side, who in (("dgive", dl["give"], seat), ("dget", dl["get"], other)):
+            if room > 0:
+                listed = dl["give"]["groups"] + dl["get"]["groups"]
+                out += [a(seat, kind, g) for g in self.groups_of(d, who)
+                        if g != d["illum"][who] and self._tree_free(d, g, listed)]
+            if not side["money"]:
+                out += [a(seat, kind, n) for n in range(1, d["money"][d["illum"][who]] + 1)]
+        out += [a(seat, "dgive", c) for c in d["hands"][seat] if c not in dl["give"]["specials"]]
+        out += [a(seat, "dget", c) for c in self._known_in(d, seat, other) if c not in dl["get"]["specials"]]
+        if dl["get"]["any"] + len(dl["get"]["specials"]) < len(d["hands"][other]):
+            out.append(a(seat, "dget", "special"))
+        return out + [a(seat, "propose"), a(seat, "cancel")]
+
+    def _tree_free(self, d, g, listed) -> bool:
+        """``g`` is not listed and neither above nor below a listed group (puppets go with their master)."""
+        if g in listed:
+            return False
+        return not any(g in M.subtree(d, h) or h in M.subtree(d, g) for h in listed if h in d["ctrl"])
+
+    def _known_in(self, d, viewer, holder) -> list:
+        """Specials ``viewer`` has seen in ``holder``'s hand (Computer Espionage, deals), still held there."""
+        pairs = d.get("known", {}).get(str(viewer), [])
+        return [c for h, c in pairs if h == holder and c in d["hands"][holder]]
+
+    def _fit_slots(self, d, seat, pending=()) -> list:
+        """(master, direction) of every open arrow of ``seat``, except on groups about to leave in a deal."""
+        leaving = {x for g in pending if self.owner(d, g) == seat for x in M.subtree(d, g)}
+        return [(m, self.dir_of_side(d, m, side)) for m in self.groups_of(d, seat)
+                if m not in leaving and self.cards[m].arrows_out for side in self.open_sides(d, m)]
 
     def _move_candidates(self, d, seat, mine) -> list:
         ill = d["illum"][seat]
@@ -441,9 +568,9 @@ class IlluminatiGame(Game):
 
     def _goal_choices(self, d, seat) -> tuple:
         """The UFOs pick another Illuminati's goal (p.16); with Hidden Goals the others pick any goal."""
-        if d["illum"][seat] == "ufos":
+        if d["illum"][seat] == "ufos" or self.hidden_goals:
             return self.goal_ids
-        return self.goal_ids if self.hidden_goals else ()
+        return (self.goal_of[d["illum"][seat]],) if self.hidden_illuminati else ()
 
     def _check_choose(self, d, f, a):
         if a.args[0] not in self._goal_choices(d, a.seat):
@@ -497,6 +624,8 @@ class IlluminatiGame(Game):
 
     def _check_offer(self, d, f, a):
         g, other = a.args
+        if d.get("proposals", 0) >= MAX_PROPOSALS:
+            return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
         if d["acts"] < 1:
             return _illegal("no-actions", "each group exchanged counts as an action of the player whose turn "
                             "it is (p.7)")
@@ -520,12 +649,129 @@ class IlluminatiGame(Game):
         return None
 
     def _check_accept(self, d, f, a):
+        dl = f["deal"]
+        want = dl["get"]["any"]
+        picked = list(a.args)
+        if len(picked) != want:
+            return _illegal("pick", f"the deal asks for {want} Special(s) of your choice: name them after "
+                            "'accept'" if want else "'accept' takes no cards here")
+        hand = d["hands"][a.seat]
+        if len(set(picked)) != len(picked) or any(c not in hand or c in dl["get"]["specials"]
+                                                  for c in picked):
+            return _illegal("not-held", "name Specials you hold (other than those the deal names)")
         return None
 
-    _check_decline = _check_accept
+    def _check_decline(self, d, f, a):
+        return None
 
     def _check_fit(self, d, f, a):
-        return self._check_slot(d, a.seat, a.args[0], a.args[1])
+        err = self._check_slot(d, a.seat, a.args[0], a.args[1])
+        if err:
+            return err
+        if tuple(a.args) not in self._fit_slots(d, a.seat, f.get("pending", ())):
+            return _illegal("leaving", f"{self.label(a.args[0])} leaves in this deal: fit the group "
+                            "elsewhere")
+        return None
+
+    # -- deals (p.7-8) ---------------------------------------------------------------------------------------
+    def _check_negotiate(self, d, f, a):
+        other = a.args[0]
+        if not isinstance(other, int) or not 0 <= other < d["n"] or other == a.seat or not d["alive"][other]:
+            return _illegal("bad-seat", "deal with another player still in the game")
+        if d.get("proposals", 0) >= MAX_PROPOSALS:
+            return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
+        return None
+
+    def _check_dgive(self, d, f, a):
+        dl, x = f["deal"], a.args[0]
+        giving = a.kind == "dgive"
+        who = a.seat if giving else dl["with"]
+        side = dl["give"] if giving else dl["get"]
+        whose = "you" if giving else self.seat_name(who)
+        if isinstance(x, int):
+            cash = d["money"][d["illum"][who]]
+            if side["money"]:
+                return _illegal("already", "the deal already names that money")
+            if not 1 <= x <= cash:
+                return _illegal("money", f"money moves between Illuminati treasuries only (p.7): {whose} "
+                                f"hold{'s' if not giving else ''} {cash} MB there")
+            return None
+        if x == "special":
+            if giving:
+                return _illegal("name", "name the Special you offer")
+            if side["any"] + len(side["specials"]) >= len(d["hands"][who]):
+                return _illegal("no-special", f"{whose} hold(s) only {len(d['hands'][who])} Special(s)")
+            return None
+        if x in self.cd.specials:
+            if x in side["specials"]:
+                return _illegal("already", "the deal already names that Special")
+            if giving and x not in d["hands"][who]:
+                return _illegal("not-held", "you do not hold that Special")
+            if not giving and x not in self._known_in(d, a.seat, who):
+                return _illegal("unseen", f"you have not seen that Special in {whose}'s hand: ask for "
+                                "'special' (any one of their choice)")
+            return None
+        if x not in self.cards or self.owner(d, x) != who:
+            return _illegal("not-owned", f"{whose} do{'es' if not giving else ''} not control that group")
+        if self.cards[x].illuminati:
+            return _illegal("illuminati", "an Illuminati card cannot change hands")
+        listed = dl["give"]["groups"] + dl["get"]["groups"]
+        if len(listed) >= d["acts"]:
+            return _illegal("no-actions", "each group exchanged counts as an action of the player whose "
+                            f"turn it is (p.7); {d['acts']} left")
+        if not self._tree_free(d, x, listed):
+            return _illegal("puppet", "a group's puppets go with it (p.8): list either the master or the "
+                            "puppet, once")
+        return None
+
+    _check_dget = _check_dgive
+
+    def _check_propose(self, d, f, a):
+        dl = f["deal"]
+        if not any((dl[k]["groups"], dl[k]["money"], dl[k]["specials"], dl[k]["any"]) != ([], 0, [], 0)
+                   for k in ("give", "get")):
+            return _illegal("empty", "the deal is empty: offer or ask something first")
+        for recv, k in ((dl["with"], "give"), (a.seat, "get")):
+            n = len(dl[k]["groups"])
+            if not n:
+                continue
+            # READING: arrows freed by groups leaving in the same deal count (they are fitted after those
+            # groups left); the rest of the fit is checked group by group when the deal is carried out
+            w = {**d, "ctrl": dict(d["ctrl"])}
+            for h in dl["get" if k == "give" else "give"]["groups"]:
+                for x in M.subtree(d, h):
+                    del w["ctrl"][x]
+            if len(self._fit_slots(w, recv)) < n:
+                return _illegal("no-arrow", f"{self.seat_name(recv)} has no free control arrow for "
+                                f"{n} more group(s) (p.8)")
+        return None
+
+    def _check_cancel(self, d, f, a):
+        return None
+
+    def _check_replace(self, d, f, a):
+        if a.args[0] not in d["hands"][a.seat]:
+            return _illegal("not-held", "you do not hold that Special")
+        return None
+
+    def _check_accuse(self, d, f, a):
+        other, alias = a.args
+        if not self.hidden_illuminati:
+            return _illegal("no-option", "accusations belong to the Hidden Illuminati rule (p.9)")
+        if d["acts"] < 1:
+            return _illegal("no-actions", "an accusation counts as one of the two actions (p.9)")
+        if not isinstance(other, int) or not 0 <= other < d["n"] or other == a.seat or not d["alive"][other]:
+            return _illegal("bad-seat", "accuse another player still in the game")
+        if d["revealed"][other]:
+            return _illegal("face-up", f"{self.seat_name(other)}'s Illuminati already plays face-up")
+        ill = {v: k for k, v in ACCUSE_ALIAS.items()}.get(alias)
+        if ill is None:
+            return _illegal("unknown", "name an Illuminati: " + ", ".join(ACCUSE_ALIAS.values()))
+        if ill == d["illum"][a.seat]:
+            return _illegal("own", "that is your own Illuminati")
+        if any(d["revealed"][s] and d["illum"][s] == ill for s in range(d["n"])):
+            return _illegal("face-up", "that Illuminati already plays face-up elsewhere")
+        return None
 
     def _check_recycle(self, d, f, a):
         if self.owner(d, "recyclers") != a.seat or d["money"]["recyclers"] < 5:
@@ -589,9 +835,94 @@ class IlluminatiGame(Game):
             return _illegal("money", f"gifts go from Illuminati to Illuminati; yours holds {cash} MB (p.7)")
         return None
 
-    # -- deals (p.7-8): a group for money, with the other player's consent ------------------------------
+    # -- deals (p.7-8): proposals the other seat accepts or declines -----------------------------------------
+    # A deal: {"by": proposer, "with": other, "give": ITEMS, "get": ITEMS}; "give" goes from the proposer to
+    # the other seat, "get" the other way; ITEMS = {"groups", "money" (Illuminati to Illuminati), "specials",
+    # "any": Specials of the giver's choice}.  READING: deals are proposed on the active player's action step
+    # (groups move only on the turn of one of the players, p.7); each group named counts as one action of the
+    # active player when the deal is carried out, its puppets go along free; money and Specials are free.
+    @staticmethod
+    def _items() -> dict:
+        return {"groups": [], "money": 0, "specials": [], "any": 0}
+
+    def _do_negotiate(self, d, a, log):
+        d["proposals"] = d.get("proposals", 0) + 1
+        dl = {"by": a.seat, "with": a.args[0], "give": self._items(), "get": self._items()}
+        d["frames"].append({"t": "terms", "seat": a.seat, "deal": dl})
+
+    def _do_dgive(self, d, a, log):
+        dl = d["frames"][-1]["deal"]
+        side = dl["give"] if a.kind == "dgive" else dl["get"]
+        x = a.args[0]
+        if isinstance(x, int):
+            side["money"] = x
+        elif x == "special":
+            side["any"] += 1
+        elif x in self.cd.specials:
+            side["specials"].append(x)
+        else:
+            side["groups"].append(x)
+
+    _do_dget = _do_dgive
+
+    def _do_cancel(self, d, a, log):
+        d["frames"].pop()
+
+    def describe_deal(self, d, dl, viewer=None) -> str:
+        """The deal in words; Specials are named only to the two parties (the others learn how many)."""
+        names = viewer in (dl["by"], dl["with"])
+
+        def items(x):
+            out = [self.label(g) for g in x["groups"]]
+            if x["money"]:
+                out.append(f"{x['money']} MB")
+            if names:
+                out += [self.label(c) for c in x["specials"]]
+            elif x["specials"]:
+                out.append(f"{len(x['specials'])} Special(s)")
+            if x["any"]:
+                out.append(f"{x['any']} Special(s) of {self.seat_name(dl['with'])}'s choice")
+            return ", ".join(out) or "nothing"
+
+        by, other = self.seat_name(dl["by"]), self.seat_name(dl["with"])
+        return f"{by} gives {other} {items(dl['give'])}; {other} gives {by} {items(dl['get'])}"
+
+    def _do_propose(self, d, a, log):
+        dl = d["frames"].pop()["deal"]
+        self._propose(d, dl, log)
+
+    def _propose(self, d, dl, log):
+        by, other = dl["by"], dl["with"]
+        # READING: Specials offered by name are shown to the other player with the proposal
+        for c in dl["give"]["specials"]:
+            self._learn(d, other, by, c)
+        log.add(f"{self.seat_name(by)} proposes a deal to {self.seat_name(other)}: "
+                f"{self.describe_deal(d, dl)}.",
+                {s: f"{self.seat_name(by)} proposes a deal to {self.seat_name(other)}: "
+                    f"{self.describe_deal(d, dl, s)}." for s in (by, other)})
+        d["frames"].append({"t": "answer", "seat": other, "deal": dl})
+
+    def _learn(self, d, viewer, holder, card):
+        pairs = d.setdefault("known", {}).setdefault(str(viewer), [])
+        if [holder, card] not in pairs:
+            pairs.append([holder, card])
+
+    def _forget(self, d, card):
+        """``card`` left a hand: what anyone saw of it there no longer holds."""
+        for pairs in d.get("known", {}).values():
+            pairs[:] = [p for p in pairs if p[1] != card]
+
+    def _hand_over(self, d, card, frm, to):
+        d["hands"][frm].remove(card)
+        d["hands"][to].append(card)
+        self._forget(d, card)
+        for s in (frm, to):  # both parties know where the card went
+            self._learn(d, s, to, card)
+
+    # the simple forms: one group sold or bought, the proposer names the price
     def _do_offer(self, d, a, log):
         g, other = a.args
+        d["proposals"] = d.get("proposals", 0) + 1
         seller, buyer = (a.seat, other) if a.kind == "offer" else (other, a.seat)
         deal = {"group": g, "from": seller, "to": buyer, "price": 0, "proposer": a.seat}
         d["frames"].append({"t": "price", "seat": a.seat, "deal": deal})
@@ -600,35 +931,57 @@ class IlluminatiGame(Game):
 
     def _do_price(self, d, a, log):
         f = d["frames"].pop()
-        dl = f["deal"]
-        dl["price"] = a.args[0]
-        other = dl["to"] if dl["from"] == a.seat else dl["from"]
-        log.add(f"{self.seat_name(a.seat)} proposes: {self.label(dl['group'])} goes from "
-                f"{self.seat_name(dl['from'])} to {self.seat_name(dl['to'])} for {dl['price']} MB.")
-        d["frames"].append({"t": "answer", "seat": other, "deal": dl})
+        old = f["deal"]
+        other = old["to"] if old["from"] == a.seat else old["from"]
+        dl = {"by": a.seat, "with": other, "give": self._items(), "get": self._items()}
+        mine, theirs = (dl["give"], dl["get"]) if old["from"] == a.seat else (dl["get"], dl["give"])
+        mine["groups"].append(old["group"])
+        theirs["money"] = a.args[0]
+        self._propose(d, dl, log)
 
     def _do_decline(self, d, a, log):
         d["frames"].pop()
         log.add(f"{self.seat_name(a.seat)} declines the deal.")
 
     def _do_accept(self, d, a, log):
-        f = d["frames"].pop()
-        dl = f["deal"]
-        g, seller, buyer, n = dl["group"], dl["from"], dl["to"], dl["price"]
-        d["money"][d["illum"][buyer]] -= n
-        d["money"][d["illum"][seller]] += n
-        d["acts"] -= 1  # one group exchanged: one action of the player whose turn it is (p.7)
+        dl = d["frames"].pop()["deal"]
+        by, other = dl["by"], dl["with"]
+        give, get = dl["give"], dl["get"]
+        for n, frm, to in ((give["money"], by, other), (get["money"], other, by)):
+            d["money"][d["illum"][frm]] -= n
+            d["money"][d["illum"][to]] += n
+        for c in give["specials"]:
+            self._hand_over(d, c, by, other)
+        picked = list(a.args)
+        for c in get["specials"] + picked:
+            self._hand_over(d, c, other, by)
+        moving = [[other, g] for g in give["groups"]] + [[by, g] for g in get["groups"]]
+        d["acts"] -= len(moving)  # each group exchanged: one action of the player whose turn it is (p.7)
         d["busy"] = True
-        log.add(f"{self.seat_name(a.seat)} accepts: {self.label(g)} goes to {self.seat_name(buyer)} "
-                f"for {n} MB.")
-        if not any(self.open_sides(d, m) for m in self.groups_of(d, buyer) if self.cards[m].arrows_out):
-            # READING: with no open arrow at all the group cannot be fitted: it and its puppets become
-            # uncontrolled (their treasuries go to the bank)
-            log.add(f"{self.label(g)} cannot be fitted and becomes uncontrolled.")
-            self._release(d, g, log)
+        shown = {**dl, "get": {**get, "specials": get["specials"] + picked, "any": 0}}
+        log.add(f"{self.seat_name(a.seat)} accepts: {self.describe_deal(d, shown)}.",
+                {s: f"{self.seat_name(a.seat)} accepts: {self.describe_deal(d, shown, s)}."
+                 for s in (by, other)})
+        d["frames"].append({"t": "dealfit", "queue": moving, "pending": [g for _, g in moving]})
+
+    def _auto_dealfit(self, d, f, log):
+        """Each group received is fitted by its receiver, in the deal's order (p.8)."""
+        if not f["queue"]:
+            d["frames"].pop()
             self._eliminations(d, log)
             return
-        d["frames"].append({"t": "fit", "seat": buyer, "group": g, "from": seller})
+        # the first group whose receiver can fit it now (so groups leaving free their arrows first)
+        ready = [i for i, (s, g) in enumerate(f["queue"])
+                 if self._fit_slots(d, s, [x for x in f["pending"] if x != g])]
+        seat, g = f["queue"].pop(ready[0] if ready else 0)
+        f["pending"].remove(g)
+        if not self._fit_slots(d, seat, f["pending"]):
+            # READING: a received group that fits on no open arrow becomes uncontrolled with its puppets
+            # (treasuries to the bank)
+            log.add(f"{self.label(g)} cannot be fitted and becomes uncontrolled.")
+            self._release(d, g, log)
+            return
+        d["frames"].append({"t": "fit", "seat": seat, "group": g, "pending": list(f["pending"])})
 
     def _do_fit(self, d, a, log):
         f = d["frames"].pop()
@@ -636,8 +989,7 @@ class IlluminatiGame(Game):
         side = self.side_of_dir(d, master, direction)
         log.add(f"{self.label(f['group'])} joins {self.seat_name(a.seat)}'s power structure under "
                 f"{self.label(master)}.")
-        self._graft(d, a.seat, f["group"], master, side, log, keep=1.0)  # treasuries go along (p.7)
-        self._eliminations(d, log)
+        self._graft(d, a.seat, f["group"], master, side, log, keep=1.0)  # treasuries go along (p.8)
 
     def _do_gift(self, d, a, log):
         n, other = a.args
@@ -657,6 +1009,25 @@ class IlluminatiGame(Game):
             if s not in COUNTER_SPECIALS or len(a.args) != 1:
                 return _illegal("timing", "against a privilege: Deep Agent, Interference, or two Specials "
                                 "discarded together")
+        elif f["t"] == "secrets":
+            if s != SECRETS or len(a.args) != 2 or a.args[1] not in f["cards"]:
+                return _illegal("timing", "now only Secrets Man Was Not Meant To Know may be played, naming "
+                                "the Special it cancels")
+        elif f["t"] == "senate":
+            if s != SENATE or len(a.args) != 1:
+                return _illegal("timing", "at the start of another player's turn only the Senate "
+                                "Investigating Committee may be played")
+        elif s == SENATE:
+            return _illegal("timing", "the Senate Investigating Committee is played at the start of another "
+                            "player's turn")
+        elif s == SECRETS:
+            return _illegal("timing", "Secrets Man Was Not Meant To Know is played when another Special is "
+                            "played")
+        elif s == ESPIONAGE:
+            o = a.args[1] if len(a.args) == 2 else None
+            if not isinstance(o, int) or not 0 <= o < d["n"] or o == a.seat or not d["alive"][o]:
+                return _illegal("bad-seat", "Computer Espionage looks at the Specials of another player in "
+                                "the game")
         elif s == "white-collar-crime":
             if len(a.args) != 2 or self.owner(d, a.args[1]) != a.seat:
                 return _illegal("not-yours", "White Collar Crime puts 5 MB on one of your own groups")
@@ -761,8 +1132,10 @@ class IlluminatiGame(Game):
         if tseat is not None and d["illum"][tseat] == "discordian-society":
             bad = {"Straight", "Government"} & set(self.aligns(g, d))
             if bad:
+                whose = ("that power structure" if self.is_hidden(d, tseat)
+                         else "the Discordian power structure")
                 return _illegal("discordian", f"{self.label(g)} is {'/'.join(sorted(bad))}: it may "
-                                "not attack or aid an attack on the Discordian power structure (p.12)")
+                                f"not attack or aid an attack on {whose} (p.12)")
         return None
 
     def _check_aid(self, d, f, a):
@@ -960,11 +1333,12 @@ class IlluminatiGame(Game):
     # perform
     # ================================================================================================
     def perform(self, d, a: Action, log) -> None:
+        log = self._masked_log(d, log)
         getattr(self, "_do_" + a.kind)(d, a, log)
         self._advance(d, log)
 
     def after_edit(self, d, log) -> None:
-        self._advance(d, log)
+        self._advance(d, self._masked_log(d, log))
 
     def _advance(self, d, log) -> None:
         while d["result"] is None and d["frames"]:
@@ -1017,7 +1391,11 @@ class IlluminatiGame(Game):
             d["ctrl"][ill] = [s, None, None]
             d["money"][ill] = 0
             self._pay_out(d, ill, self.cards[ill].income)  # READING: setup income without the 7/8 bonus
-            log.add(f"{self.seat_name(s)} is {self.label(ill)}.")
+            if self.hidden_illuminati:  # Hidden Illuminati (p.9): the card is kept face-down
+                log.add(f"{self.seat_name(s)} takes an Illuminati card face-down.",
+                        {s: f"You are {self.label(ill)}."})
+            else:
+                log.add(f"{self.seat_name(s)} is {self.label(ill)}.")
         d["out"] = list(ills[d["n"]:])
         d["deck"] = list(deck)
         # four uncontrolled groups; Specials turned up are buried (READING: at the bottom of the deck)
@@ -1029,7 +1407,9 @@ class IlluminatiGame(Game):
                 d["unc"].append(c)
         log.add("Uncontrolled: " + ", ".join(self.label(g) for g in d["unc"]) + ".")
         d["frames"] = [{"t": "first", "todo": list(range(d["n"])), "rolls": {}}]
-        if self.hidden_goals:  # every player writes down a goal, the first seat first (p.9)
+        if self.hidden_goals or self.hidden_illuminati:  # every player writes down a goal, first seat first
+            # READING: with Hidden Illuminati (and no Hidden Goals) everyone takes the step, the others with
+            # their own Illuminati's goal as the only choice, so the step does not single out the UFOs
             for s in reversed(range(d["n"])):
                 d["frames"].append({"t": "choose", "seat": s})
         elif "ufos" in d["illum"]:
@@ -1075,8 +1455,21 @@ class IlluminatiGame(Game):
     # -- the turn --------------------------------------------------------------------------------------
     def _start_turn(self, d, seat, log):
         d["active"] = seat
-        d["used"], d["acts"], d["xfers"], d["busy"], d["priv_used"] = {}, 2, 2, False, False
-        d["aligns"], d["laser_used"] = {}, False  # Orbital Mind Control Lasers: changes last one turn
+        d["used"], d["acts"], d["xfers"], d["busy"], d["priv_used"] = {}, 0, 0, False, False
+        d["aligns"], d["laser_used"], d["proposals"] = {}, False, 0  # Lasers: changes last one turn
+        if SENATE not in d["discard"]:
+            # Senate Investigating Committee, "at the start of another player's turn" (specials.csv).
+            # READING: before income, every other living player holding a Special is asked in turn order
+            # (holder or not), while the card is not in the discard pile
+            others = [(seat + k) % d["n"] for k in range(1, d["n"])]
+            order = [s for s in others if d["alive"][s] and d["hands"][s]]
+            if order:
+                d["frames"].append({"t": "senate", "seat": seat, "order": order, "i": 0})
+                return
+        self._begin_turn(d, seat, log)
+
+    def _begin_turn(self, d, seat, log):
+        d["acts"], d["xfers"] = 2, 2
         log.add(f"{self.seat_name(seat)} ({self.label(d['illum'][seat])}) begins a turn.")
         self._income(d, seat, log)
         for _ in range(2 if d["illum"][seat] == "network" else 1):  # the Network draws two cards (p.13)
@@ -1187,58 +1580,174 @@ class IlluminatiGame(Game):
         s = a.args[0]
         d["hands"][a.seat].remove(s)
         d["discard"].append(s)
+        self._forget(d, s)
         f = d["frames"][-1]
+        who = self.seat_name(a.seat)
+        if f["t"] == "secrets":  # Secrets Man cancels the Special just played (specials.csv)
+            d["frames"].pop()
+            log.add(f"{who} plays Secrets Man Was Not Meant To Know: {self.label(a.args[1])} is cancelled.")
+            self._cancelled(d, f["eff"], f["by"], log)
+            return
+        if f["t"] == "senate":
+            d["frames"].pop()
+            log.add(f"{who} plays the Senate Investigating Committee on {self.seat_name(f['seat'])}.")
+            self._played(d, a.seat, [s], {"k": "senate", "seat": f["seat"]}, log)
+            return
         if f["t"] == "counter":
-            att = d["frames"][-2]
-            if s == "deep-agent":
-                log.add(f"{self.seat_name(a.seat)} plays Deep Agent: the attack loses its privilege.")
-                self._abolish(d, att)
-                return
-            att.setdefault("interferers", []).append(a.seat)
-            log.add(f"{self.seat_name(a.seat)} plays Interference and may spend on this privileged attack.")
-            self._next_counter(d, f)
+            log.add(f"{who} plays {self.label(s)} against the privilege.")
+            eff = {"k": "deep-agent"} if s == "deep-agent" else {"k": "interference", "seat": a.seat}
+            self._played(d, a.seat, [s], eff, log)
             return
         if f["t"] == "react":
-            # the last card played governs (p.8): a later card replaces an earlier one
-            f["forced"] = DICE_SPECIALS[s]
-            log.add(f"{self.seat_name(a.seat)} plays {self.label(s)}: the roll counts as {f['forced']}.")
-            self._next_reaction(d, f, log)
+            log.add(f"{who} plays {self.label(s)} on the roll.")
+            self._played(d, a.seat, [s], {"k": "react", "card": s}, log)
             return
         d["busy"] = True
+        log.add(f"{who} plays {self.label(s)}.")
+        self._played(d, a.seat, [s], {"k": "play", "seat": a.seat, "args": list(a.args)}, log)
+
+    # -- Specials played: the Secrets Man window, then the effect --------------------------------------------
+    def _played(self, d, seat, cards, eff, log):
+        """``cards`` were just played by ``seat`` (already discarded): before they act, every other living
+        player holding a Special may cancel one with Secrets Man Was Not Meant To Know ("when any other
+        Special is played, for any purpose").  READING: the window opens while Secrets Man is not in the
+        discard pile, and asks, in turn order from the player, every other living player holding at least one
+        Special (public: the number of Specials held is public, p.2), holder or not, so asking reveals
+        nothing."""
+        if SECRETS not in d["discard"]:
+            others = [(seat + k) % d["n"] for k in range(1, d["n"])]
+            order = [s for s in others if d["alive"][s] and d["hands"][s]]
+            if order:
+                d["frames"].append({"t": "secrets", "order": order, "i": 0, "by": seat, "cards": list(cards),
+                                    "eff": eff})
+                return
+        self._effect(d, eff, log)
+
+    def _effect(self, d, eff, log):
+        k = eff["k"]
+        f = d["frames"][-1] if d["frames"] else None
+        if k == "play":
+            self._special_effect(d, eff["seat"], eff["args"], log)
+        elif k == "react":  # the last card played governs (p.8): a later card replaces an earlier one
+            f["forced"] = DICE_SPECIALS[eff["card"]]
+            log.add(f"The roll counts as {f['forced']}.")
+            self._next_reaction(d, f, log)
+        elif k == "deep-agent":
+            log.add("The attack loses its privilege.")
+            self._abolish(d, d["frames"][-2])
+        elif k == "interference":
+            d["frames"][-2].setdefault("interferers", []).append(eff["seat"])
+            log.add(f"{self.seat_name(eff['seat'])} may spend on this privileged attack.")
+            self._next_counter(d, f)
+        elif k == "abolish":
+            log.add("The attack loses its privilege.")
+            self._abolish(d, d["frames"][-2])
+        elif k == "privilege":
+            self._privileged(d, f, eff["seat"], log)
+        elif k == "bribe":
+            t, master, direction = eff["args"]
+            d["unc"].remove(t)
+            d["ctrl"][t] = [eff["seat"], master, self.side_of_dir(d, master, direction)]
+            d["money"][t] = 0
+            log.add(f"{self.label(t)} joins {self.seat_name(eff['seat'])}'s power structure under "
+                    f"{self.label(master)}.")
+        elif k == "senate":
+            # READING: the skipped turn has no income, draw, actions, transfers or special step; it still ends
+            # (targets added, goals checked) and counts as one of that player's turns
+            log.add(f"{self.seat_name(eff['seat'])} skips this turn.")
+            d["frames"].append({"t": "endturn", "seat": eff["seat"]})
+
+    def _cancelled(self, d, eff, by, log):
+        """Secrets Man cancelled the Special ``by`` played: both are discarded and nothing else happens."""
+        k = eff["k"]
+        f = d["frames"][-1] if d["frames"] else None
+        if k == "react":
+            self._next_reaction(d, f, log)
+        elif k in ("deep-agent", "interference"):
+            self._next_counter(d, f)
+        elif k == "abolish":
+            # p.8: the other card of the two is lost unless the player can replace the cancelled one
+            if d["hands"][by]:
+                d["frames"].append({"t": "replace", "seat": by})
+            else:
+                self._next_counter(d, f)
+        elif k == "privilege":
+            # READING: the privilege was never established, so the attacker may still declare it another way
+            log.add("The attack is not privileged.")
+        elif k == "senate":
+            self._begin_turn(d, eff["seat"], log)
+        # "play", "bribe": the card is spent with no effect.  READING: a cancelled Bribery still used its
+        # action (the action was taken; the card, not the action, is cancelled)
+
+    def _do_replace(self, d, a, log):
+        d["frames"].pop()
+        c = a.args[0]
+        d["hands"][a.seat].remove(c)
+        d["discard"].append(c)
+        self._forget(d, c)
+        log.add(f"{self.seat_name(a.seat)} discards {self.label(c)} in its place: the attack loses its "
+                "privilege.")
+        self._abolish(d, d["frames"][-2])
+
+    def _special_effect(self, d, seat, args, log):
+        s = args[0]
+        who = self.seat_name(seat)
         if s == "white-collar-crime":  # 5 MB from the bank, then redistribute freely (specials.csv)
-            self._pay_out(d, a.args[1], 5)
-            log.add(f"{self.seat_name(a.seat)} plays White Collar Crime: 5 MB on {self.label(a.args[1])}.")
-            d["frames"].append({"t": "redistribute", "seat": a.seat})
+            self._pay_out(d, args[1], 5)
+            log.add(f"White Collar Crime: 5 MB on {self.label(args[1])}.")
+            d["frames"].append({"t": "redistribute", "seat": seat})
             return
         if s == "market-manipulation":
             # READING: played in the action phase of the own turn, it pays this turn's income again to the
             # groups still held that collected it (I.R.S. tax and Post Office upkeep stay single)
             extra = 0
             for g, n in d["income"].items():
-                if self.owner(d, g) == a.seat:
+                if self.owner(d, g) == seat:
                     self._pay_out(d, g, n)
                     extra += n
             d["income"] = {}
-            log.add(f"{self.seat_name(a.seat)} plays Market Manipulation: {extra} MB more income.")
+            log.add(f"Market Manipulation: {who} collects {extra} MB more income.")
             return
         if s == "media-campaign":  # the group returns uncontrolled; destroyed counts stay (specials.csv)
-            d["dead"].remove(a.args[1])
-            d["unc"].append(a.args[1])
-            log.add(f"{self.seat_name(a.seat)} plays Media Campaign: {self.label(a.args[1])} returns.")
+            d["dead"].remove(args[1])
+            d["unc"].append(args[1])
+            log.add(f"Media Campaign: {self.label(args[1])} returns.")
             return
-        self._pay_out(d, d["illum"][a.seat], SPECIAL_CASH[s])
-        log.add(f"{self.seat_name(a.seat)} plays {self.label(s)} and takes {SPECIAL_CASH[s]} MB.")
+        if s == ESPIONAGE:
+            # Computer Espionage: see one player's Specials.  READING: treasuries are public here (reading
+            # 29), so of the card's two uses only the look at a player's Specials is offered; what was seen
+            # stays known while those cards stay in that hand
+            o = args[1]
+            for c in d["hands"][o]:
+                self._learn(d, seat, o, c)
+            seen = ", ".join(self.label(c) for c in d["hands"][o]) or "no Special"
+            text = f"Computer Espionage: {self.seat_name(o)} holds {seen}."
+            log.add(f"{who} looks at {self.seat_name(o)}'s Specials.", {seat: text}, text)
+            return
+        self._pay_out(d, d["illum"][seat], SPECIAL_CASH[s])
+        log.add(f"{who} takes {SPECIAL_CASH[s]} MB.")
 
-    def _do_bribe(self, d, a, log):
-        t, master, direction = a.args
-        d["hands"][a.seat].remove("bribery")
-        d["discard"].append("bribery")
+    def _do_accuse(self, d, a, log):
+        # Hidden Illuminati (p.9): an action not tied to a group; a correct accusation turns the card face-up
+        other, alias = a.args
+        ill = {v: k for k, v in ACCUSE_ALIAS.items()}[alias]
         d["acts"] -= 1
         d["busy"] = True
-        d["unc"].remove(t)
-        d["ctrl"][t] = [a.seat, master, self.side_of_dir(d, master, direction)]
-        d["money"][t] = 0
-        log.add(f"{self.seat_name(a.seat)} plays Bribery: {self.label(t)} joins under {self.label(master)}.")
+        if d["illum"][other] == ill:
+            d["revealed"][other] = True
+            log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} ({alias}): correct! "
+                    f"{self.seat_name(other)} is {self.label(ill)} and now plays face-up.")
+        else:  # the nickname only (see ACCUSE_ALIAS)
+            log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} ({alias}): wrong.")
+
+    def _do_bribe(self, d, a, log):
+        d["hands"][a.seat].remove("bribery")
+        d["discard"].append("bribery")
+        self._forget(d, "bribery")
+        d["acts"] -= 1
+        d["busy"] = True
+        log.add(f"{self.seat_name(a.seat)} plays Bribery on {self.label(a.args[0])}.")
+        self._played(d, a.seat, ["bribery"], {"k": "bribe", "seat": a.seat, "args": list(a.args)}, log)
 
     def _do_move(self, d, a, log):
         g, master, direction = a.args
@@ -1331,17 +1840,23 @@ class IlluminatiGame(Game):
 
     def _do_privilege(self, d, a, log):
         f = d["frames"][-1]
-        f["priv"] = True
         if a.args[0] == "pay":
             d["priv_used"] = True
             self._pay_in(d, "bavarian-illuminati", 5)
             log.add(f"{self.seat_name(a.seat)} pays 5 MB: the attack is privileged.")
-        else:
-            d["hands"][a.seat].remove(a.args[1])
-            d["discard"].append(a.args[1])
-            log.add(f"{self.seat_name(a.seat)} discards {self.label(a.args[1])}: the attack is privileged.")
+            self._privileged(d, f, a.seat, log)
+            return
+        c = a.args[1]
+        d["hands"][a.seat].remove(c)
+        d["discard"].append(c)
+        self._forget(d, c)
+        log.add(f"{self.seat_name(a.seat)} discards {self.label(c)} to make the attack privileged.")
+        self._played(d, a.seat, [c], {"k": "privilege", "seat": a.seat}, log)
+
+    def _privileged(self, d, f, seat, log):
+        f["priv"] = True
         # a window for the others, each in turn, holder or not: Deep Agent, two Specials, Interference
-        others = [s for s in f["order"] if s != a.seat and d["alive"][s]]
+        others = [s for s in f["order"] if s != seat and d["alive"][s]]
         if others:
             d["frames"].append({"t": "counter", "order": others, "i": 0})
 
@@ -1354,7 +1869,19 @@ class IlluminatiGame(Game):
 
     def _do_pass(self, d, a, log):
         f = d["frames"][-1]
-        if f["t"] == "react":
+        if f["t"] in ("secrets", "senate"):
+            f["i"] += 1
+            if f["i"] >= len(f["order"]):
+                d["frames"].pop()
+                if f["t"] == "secrets":
+                    self._effect(d, f["eff"], log)
+                else:
+                    self._begin_turn(d, f["seat"], log)
+        elif f["t"] == "replace":  # the privilege stands; the other card of the two is lost (p.8)
+            d["frames"].pop()
+            log.add(f"{self.seat_name(a.seat)} does not replace the cancelled card: the privilege stands.")
+            self._next_counter(d, d["frames"][-1])
+        elif f["t"] == "react":
             self._next_reaction(d, f, log)
         elif f["t"] == "counter":
             self._next_counter(d, f)
@@ -1374,9 +1901,10 @@ class IlluminatiGame(Game):
         for c in a.args:
             d["hands"][a.seat].remove(c)
             d["discard"].append(c)
-        log.add(f"{self.seat_name(a.seat)} discards {self.label(a.args[0])} and {self.label(a.args[1])}: "
-                "the attack loses its privilege.")
-        self._abolish(d, d["frames"][-2])
+            self._forget(d, c)
+        log.add(f"{self.seat_name(a.seat)} discards {self.label(a.args[0])} and {self.label(a.args[1])} "
+                "against the privilege.")
+        self._played(d, a.seat, list(a.args), {"k": "abolish", "seat": a.seat}, log)
 
     def _next_reaction(self, d, f, log):
         f["i"] += 1
@@ -1490,8 +2018,25 @@ class IlluminatiGame(Game):
                 log.add(f"{self.label(c)} is added to the uncontrolled groups.")
         d["turns"][seat] += 1
         self._eliminations(d, log)
-        winners = [s for s in range(d["n"]) if d["alive"][s] and self.goal_met(d, s)]
         alive = [s for s in range(d["n"]) if d["alive"][s]]
+        if self.very_long:
+            # A very long game (p.9): no goals; when no card is left uncontrolled, the highest total Power
+            # plus 1 per group wins.  READING: "no cards left uncontrolled" = the deck and the uncontrolled
+            # area are both empty; the Illuminati counts as one of the player's groups (Power and +1); a
+            # tie shares the victory
+            if not d["deck"] and not d["unc"] and len(alive) > 1:
+                scores = {s: self.long_score(d, s) for s in alive}
+                best = max(scores.values())
+                winners = [s for s in alive if scores[s] == best]
+                d["result"] = {"winners": winners, "reason": "score",
+                               "scores": {str(s): self.long_score(d, s) if d["alive"][s] else 0
+                                          for s in range(d["n"])}}
+                log.add("Game over: " + " and ".join(self.seat_name(s) for s in winners) + f" win with "
+                        f"{best} points.")
+                return
+            winners = []
+        else:
+            winners = [s for s in range(d["n"]) if d["alive"][s] and self.goal_met(d, s)]
         if winners or len(alive) <= 1:
             # READING: when every other player is eliminated, the last one standing wins.
             winners = winners or alive
@@ -1508,6 +2053,11 @@ class IlluminatiGame(Game):
     # -- goals ----------------------------------------------------------------------------------------------
     def goal_met(self, d, seat) -> bool:
         return self.basic_goal_met(d, seat) or self.special_goal_met(d, seat)
+
+    def long_score(self, d, seat) -> int:
+        """Very long game (p.9): total Power of the player's groups plus 1 for each group."""
+        mine = self.groups_of(d, seat)
+        return sum(self.power(g) for g in mine) + len(mine)
 
     def basic_goal_met(self, d, seat) -> bool:
         return len(self.groups_of(d, seat)) >= self.goal_groups
@@ -1563,17 +2113,36 @@ class IlluminatiGame(Game):
         count) and the UFOs' goal of another seat."""
         w = M.clone(d)
         others = [s for s in range(w["n"]) if s != seat]
+        known = {(h, c) for h, c in w.get("known", {}).get(str(seat), [])}
+        fixed = {s: [c for c in w["hands"][s] if (s, c) in known] for s in others}
         pool = [c for c in w["deck"] if c in self.cd.specials]
         for s in others:
-            pool += w["hands"][s]
+            pool += [c for c in w["hands"][s] if c not in fixed[s]]
         rng.shuffle(pool)
         for s in others:
-            k = len(w["hands"][s])
-            w["hands"][s], pool = pool[:k], pool[k:]
+            k = len(w["hands"][s]) - len(fixed[s])
+            w["hands"][s], pool = fixed[s] + pool[:k], pool[k:]
+        faces = [s for s in others if self.is_hidden(w, s)]
+        if faces:  # face-down Illuminati: any the seat has not seen (in play face-down, or left out)
+            import json
+
+            cands = [w["illum"][s] for s in faces] + [i for i in w["out"] if i not in w["illum"]]
+            rng.shuffle(cands)
+            ren = list(zip([w["illum"][s] for s in faces], cands, strict=False))
+            text = json.dumps(w)
+            for k, pair in enumerate(ren):
+                text = text.replace(f'"{pair[0]}"', f'"@{k}@"')
+            for k, pair in enumerate(ren):
+                text = text.replace(f'"@{k}@"', f'"{pair[1]}"')
+            w = json.loads(text)
+            w["out"] = [i for i in d["out"] if i not in cands] + [i for i in cands if i not in w["illum"]]
+            for s in faces:
+                if not self.hidden_goals and w["illum"][s] != "ufos":
+                    w["goals"][s] = self.goal_of[w["illum"][s]]
         deck = [c for c in w["deck"] if c not in self.cd.specials] + pool
         w["deck"] = rng.shuffle(deck)
         for s in others:
-            if w["goals"][s] is not None:
+            if w["goals"][s] is not None and (self.hidden_goals or w["illum"][s] == "ufos"):
                 w["goals"][s] = rng.choice(list(self.goal_ids))
         return w
 
@@ -1592,8 +2161,11 @@ class IlluminatiGame(Game):
         if seat == OMNISCIENT:
             return set()
         seen = set(d["discard"])
+        known = set()
         if isinstance(seat, int):
             seen |= set(d["hands"][seat])
+            known = {(h, c) for h, c in d.get("known", {}).get(str(seat), [])}
+            seen |= {c for h, c in known if c in d["hands"][h]}
         seen_names = {self.label(s) for s in seen}
         own_goal = d["goals"][seat] if isinstance(seat, int) else None
         out = set()
@@ -1601,12 +2173,57 @@ class IlluminatiGame(Game):
             if s == seat:
                 continue
             for c in d["hands"][s]:
+                if (s, c) in known:
+                    continue
                 out.add(c)
                 if self.label(c) not in seen_names:
                     out.add(self.label(c))
             if d["goals"][s] and d["goals"][s] != own_goal:
                 out.add(d["goals"][s])
+            if self.is_hidden(d, s):
+                ill = d["illum"][s]
+                out |= {ill, self.label(ill), self.label(ill).removeprefix("The ")}
         return out
+
+    # -- Hidden Illuminati (p.9): identities are masked in views and log lines ---------------------------
+    def is_hidden(self, d, seat) -> bool:
+        """``seat``'s Illuminati card is face-down (Hidden Illuminati, not yet identified)."""
+        return self.hidden_illuminati and not d["revealed"][seat] and d["illum"][seat] is not None
+
+    def hidden_mask(self, d, viewer):
+        """A function that hides, in a text, every face-down Illuminati ``viewer`` does not know: its id
+        becomes ``hidden-<seat>``, its card name "<Seat>'s Illuminati".
+
+        READING: only the card is hidden.  What the table sees happen stays public: the money on the card
+        and the income paid, the numbers of an attack (the Illuminati's Power among its terms, under the
+        masked name), and a special power being used (the Bavarians' paid privilege, the Gnomes' or the
+        Bermuda Triangle's end-of-turn step, the UFOs' second attack, the Network's second draw, a refused
+        attack on the Discordians); players may deduce from them and accuse.  The engine always uses the
+        full Power, Income and powers: "never required to use all of his Power or Income" and the
+        alternative rule (overstating by 1) are not offered."""
+        subs = []
+        for s in range(d["n"]):
+            if s == viewer or not self.is_hidden(d, s):
+                continue
+            ill, name = d["illum"][s], self.label(d["illum"][s])
+            who = f"{self.seat_name(s)}'s Illuminati"
+            for text, rep in ((ill, f"hidden-{self.seat_name(s).lower()}"), (name, who),
+                              (name.removeprefix("The "), who)):
+                subs.append((_word_rx(text), rep))
+        if not subs:
+            return None
+
+        def mask(text):
+            if not isinstance(text, str):
+                return text
+            for rx, rep in subs:
+                text = rx.sub(rep, text)
+            return text
+
+        return mask
+
+    def _masked_log(self, d, log):
+        return _MaskedLog(self, d, log) if self.hidden_illuminati else log
 
     def problems(self, d) -> list[str]:
         out = []

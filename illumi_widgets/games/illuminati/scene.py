@@ -234,6 +234,8 @@ def option_targets(game, action) -> list:
         return [a[0], a[2]]
     if k in ("aid", "drop", "offer", "request"):
         return [a[0]]
+    if k in ("dgive", "dget") and isinstance(a[0], str) and a[0] in game.cards:
+        return [a[0]]
     if k == "fit":
         return [a[0]]
     if k == "spend":
@@ -250,7 +252,9 @@ _GROUPS = {"attack": "Attack", "move": "Move a group", "transfer": "Transfer mon
            "privilege": "Attack", "spend": "Spend", "assist": "Interference", "interfere": "Interference",
            "pass": "Attack", "calloff": "Attack", "place": "Place the captured group", "choose": "Goal",
            "offer": "Deals", "request": "Deals", "price": "Deals", "accept": "Deals", "decline": "Deals",
-           "fit": "Place the received group", "gift": "Deals"}
+           "fit": "Place the received group", "gift": "Deals", "negotiate": "Deals", "dgive": "Deals",
+           "dget": "Deals", "propose": "Deals", "cancel": "Deals", "replace": "Specials",
+           "accuse": "Accuse (Hidden Illuminati)"}
 
 
 def option_group(game, action):

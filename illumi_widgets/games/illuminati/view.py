@@ -1,8 +1,11 @@
 """Per-seat views of an Illuminati position (the one place hidden information is filtered).
 
-A seat sees its own Specials, the UFOs' player its secret goal; everyone sees how many Specials each
-player holds, every power structure with its treasuries, the uncontrolled groups, the dead pile, the
-discarded Specials and the attack being resolved with its modifiers.
+A seat sees its own Specials (and those it has seen in another hand: Computer Espionage, deals), the
+UFOs' player its secret goal; everyone sees how many Specials each player holds, every power structure
+with its treasuries, the uncontrolled groups, the dead pile, the discarded Specials and the attack being
+resolved with its modifiers.  With Hidden Illuminati a face-down Illuminati card is shown to the others as
+"<Seat>'s Illuminati" (id ``hidden-<seat>``) with unknown Power, Income, ability and goal, everywhere in
+the view (masters, attack terms, the last attack); a correct accusation turns it face-up.
 """
 
 from __future__ import annotations
@@ -39,10 +42,16 @@ def make_view(game, d, seat) -> dict:
                 goal = d["goals"][s] if own else "secret"
             else:
                 goal = game.cd.illuminati[ill].goal_text
+        hidden = game.is_hidden(d, s)
+        if hidden and not own:
+            goal = "secret"
+        known = game._known_in(d, seat, s) if isinstance(seat, int) and not own else []
         seats.append({
             "seat": s, "name": game.seat_name(s), "illuminati": ill,
-            "illuminati_name": game.label(ill) if ill else None, "alive": d["alive"][s],
+            "illuminati_name": game.label(ill) if ill and (own or not hidden) else None,
+            "face_down": hidden, "alive": d["alive"][s],
             "specials": list(d["hands"][s]) if own else None, "special_count": len(d["hands"][s]),
+            "known_specials": known,
             "goal": goal, "destroyed": d["destroyed"][s], "turns": d["turns"][s],
             "groups": [_group(game, d, g, pos) for g in game.groups_of(d, s)],
             "treasury": game.structure_total(d, s) if ill in d["ctrl"] else 0,
@@ -54,10 +63,29 @@ def make_view(game, d, seat) -> dict:
         attack = {"attacker": a["att"], "seat": a["seat"], "mode": a["mode"], "target": a["target"],
                   "aid": list(a["aid"]), "privileged": a["priv"], "spent": dict(a["spent"]),
                   "terms": [list(x) for x in game.attack_terms(d, a)], "need": game.attack_need(d, a)}
-    return {
+    view = {
         "game": "illuminati", "players": d["n"], "seats": seats, "active": d["active"],
         "phase": f["t"] if f else None, "actions_left": d["acts"], "transfers_left": d["xfers"],
         "uncontrolled": [_group(game, d, g) for g in d["unc"]], "dead": list(d["dead"]),
         "discard": list(d["discard"]), "deck": len(d["deck"]), "attack": attack,
         "last_attack": d["last_attack"], "last_roll": d["last_roll"], "goal_groups": game.goal_groups,
+        "options": {"hidden_goals": game.hidden_goals, "hidden_illuminati": game.hidden_illuminati,
+                    "very_long_game": game.very_long},
     }
+    mask = None if omni else game.hidden_mask(d, seat)
+    if mask is None:
+        return view
+    for s in seats:  # the face-down cards of the others: nothing of the card but its four arrows
+        if s["face_down"] and s["seat"] != seat:
+            for g in s["groups"]:
+                if g["id"] == d["illum"][s["seat"]]:
+                    g.update({"name": "?", "power": "?", "tp": None, "income": "?", "ability": None})
+    return _deep(view, mask)
+
+
+def _deep(obj, mask):
+    if isinstance(obj, dict):
+        return {mask(k): _deep(v, mask) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_deep(x, mask) for x in obj]
+    return mask(obj) if isinstance(obj, str) else obj
