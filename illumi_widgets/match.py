@@ -91,6 +91,12 @@ class Match:
                  mode: str = "analysis", *, state: State | None = None, bots: dict | None = None,
                  **options: Any) -> None:
         if state is None:
+            if bots:  # a rulebook bot (Pax) is a rule of the game: its names become the game option ``bots``
+                from .bots.registry import rulebook_seats
+
+                scripted = rulebook_seats(game_name, bots)
+                if scripted:
+                    options = {**options, "bots": {**options.get("bots", {}), **scripted}}
             state = load_game(game_name, players=players, **options).new_state(seed=seed)
         elif not isinstance(state, State):
             raise TypeError(f"state must be an engine State, not {type(state).__name__}")

@@ -13,7 +13,7 @@ from typing import Any
 from ..engine import EngineError, Rng
 from ..match import Match
 from .base import Bot, run_bots
-from .registry import make_bot
+from .registry import RULEBOOK_BOTS, make_bot
 
 
 def _bot_seed(state, seat: int) -> int:
@@ -28,6 +28,14 @@ def attach_bots(match: Match, bots: dict | None) -> dict:
     for seat, spec in (bots or {}).items():
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
             raise EngineError(f"bots: no seat {seat!r} in a {players}-player game", code="bad-seat")
+        name = spec[0] if isinstance(spec, tuple) and spec and isinstance(spec[0], str) else spec
+        if isinstance(name, str) and name in RULEBOOK_BOTS:
+            # a rulebook bot is a rule of the game (Pax option bots={seat: name}), not a player of it
+            scripted = getattr(match.state.game, "automa", None) or {}
+            if scripted.get(seat) != name:
+                raise EngineError(f"bots: seat {seat} is not the rulebook bot {name!r} in this game; create "
+                                  f"the game with the option bots={{{seat}: {name!r}}} (Match(..., bots=...) "
+                                  "does it for a new game)", code="bad-seat")
         if isinstance(spec, Bot):
             bot = spec
         elif isinstance(spec, str):
@@ -47,8 +55,9 @@ class BotMatch(Match):
 
     def __init__(self, game_name: str = "pax", players: int = 2, seed: int | None = None,
                  mode: str = "analysis", *, state=None, bots: dict | None = None, **options: Any) -> None:
-        super().__init__(game_name, players, seed, mode, state=state, **options)
-        attach_bots(self, bots)
+        super().__init__(game_name, players, seed, mode, state=state, bots=bots, **options)
+        if not bots:
+            attach_bots(self, bots)
 
     def run_bots(self, max_steps: int = 100_000) -> list:
         """Play bot decisions until a seat without a bot must act or the game ends; returns them."""

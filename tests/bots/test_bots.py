@@ -28,8 +28,10 @@ STRENGTH = {"iterations": 30, "depth": 2, "per_action": 3}
 
 
 def test_available_and_make_bot():
-    assert available("pax") == ["random", "search"]  # the rulebook's scripted bots come later
-    assert available("pax_illuminaten") == ["random", "search"]
+    rulebook = ["st-germain", "joseph-ii", "cagliostro", "weishaupt"]  # games/pax/automa.py
+    assert available("pax") == ["random", "search", *rulebook]
+    assert available("pax_illuminaten") == ["random", "search", *rulebook]
+    assert not set(rulebook) & set(available("illuminati"))
     bot = make_bot("search", 1, iterations=5, seed=3)
     assert isinstance(bot, SearchBot) and bot.seat == 1 and bot.iterations == 5
     assert isinstance(make_bot("random", 0), RandomBot)

@@ -94,6 +94,7 @@ FILES: dict[str, tuple[str, str, str]] = {
     "factions": ("factions.json", "pax-factions", "factions"),
     "events": ("events.json", "pax-events", "events"),
     "map": ("maps.json", "pax-maps", "players"),
+    "bots": ("bots.json", "pax-bots", "bots"),
 }
 SUPPORTED_VERSION = 1
 _ROMAN = (
@@ -695,6 +696,7 @@ _PARSERS = {
     "factions": parse_factions,
     "events": parse_events,
     "map": parse_maps,
+    "bots": None,  # set below (parse_bots is defined after the loaders)
 }
 
 
@@ -759,3 +761,78 @@ def load_pax_data(players: int, cards=None, map=None, plots=None, contacts=None)
         reconstructed={label: part[2] for label, part in parts.items() if part[1]},
         sources={label: part[3] for label, part in parts.items()},
     )
+
+
+# ----------------------------------------------------------------------------------------------
+# The rulebook bots' placards (bots.json): read only when a game has a bot seat
+# ----------------------------------------------------------------------------------------------
+
+#: the four bots whose scripts are implemented (games/pax/automa.py); a file must describe exactly these
+BOT_IDS: tuple[str, ...] = ("st-germain", "joseph-ii", "cagliostro", "weishaupt")
+#: the five slots of a direction diagram: the bot card itself and its four sides, from the bot's seat
+BOT_DIRECTIONS: tuple[str, ...] = ("here", "forward", "right", "back", "left")
+#: the bot plots the engine can check (rules-reference §6.2)
+BOT_PLOTS: dict[str, str] = {
+    "edicts-4": "4 Edicts have been discarded",
+    "lodge-5": "the bot controls a Lodge of at least 5 cards",
+    "influence-8": "the bot has at least 8 Influence on Luminary cards",
+    "starved": "from round 2 on, some human has no Influence on any Luminary card",
+    "deck-twice": "the Luminary deck has run out twice",
+    "fm-rc-5": "the bot controls 5 Freemason and/or Rosicrucian cards",
+    "ace-crown-3": "the bot controls 3 Crown and/or Ace cards",
+}
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """One bot placard: name, complexity and difficulty, its 3 plots and its direction diagram
+    (strength 2-6 -> one of :data:`BOT_DIRECTIONS`)."""
+
+    id: str
+    name: str
+    complexity: str
+    difficulty: str
+    plots: tuple[str, ...]
+    diagram: tuple[tuple[int, str], ...]
+
+    def direction(self, strength: int) -> str:
+        return dict(self.diagram)[strength]
+
+
+def parse_bots(data: Any) -> tuple[dict[str, BotSpec], bool, str]:
+    items, reconstructed, note = _unwrap("bots", data)
+    items = _item_list("bots", items, "bots")
+    out: dict[str, BotSpec] = {}
+    for index, raw in enumerate(items):
+        item = _Item("bots", _item_name(raw, "id", index), raw)
+        bid = item.choice("id", BOT_IDS)
+        if bid in out:
+            raise item.fail("id", "is a duplicate")
+        plots = item.get("plots")
+        if not isinstance(plots, list) or len(plots) != 3:
+            raise item.fail("plots", f"must list the placard's 3 plots, got {plots!r}")
+        for p in plots:
+            if p not in BOT_PLOTS or not isinstance(p, str):
+                raise item.fail("plots", f"unknown bot plot {p!r} (known: {', '.join(BOT_PLOTS)})")
+        diagram = item.mapping("diagram")
+        if sorted(diagram) != ["2", "3", "4", "5", "6"]:
+            raise item.fail("diagram", f"must map each strength \"2\" to \"6\" to a direction, got keys "
+                                       f"{sorted(diagram)!r}")
+        for k, v in diagram.items():
+            if v not in BOT_DIRECTIONS or not isinstance(v, str):
+                raise item.fail("diagram", f"strength {k}: direction must be one of "
+                                           f"{', '.join(BOT_DIRECTIONS)}, got {v!r}")
+        out[bid] = BotSpec(bid, item.string("name"), item.string("complexity"), item.string("difficulty"),
+                           tuple(plots), tuple((int(k), diagram[k]) for k in sorted(diagram)))
+    missing = [b for b in BOT_IDS if b not in out]
+    if missing:
+        raise DataError(f"bots: expected the placards of {', '.join(BOT_IDS)}, missing {', '.join(missing)}")
+    return out, reconstructed, note
+
+
+_PARSERS["bots"] = parse_bots
+
+
+def load_bots(source=None) -> dict[str, BotSpec]:
+    """The bot placards: the packaged ``bots.json`` (None), or a path / parsed dict of the same format."""
+    return _part("bots", source)[0]

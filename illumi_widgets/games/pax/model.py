@@ -40,7 +40,7 @@ _LIST_FIELDS = (
     "cards", "up", "infl", "deck", "discard", "court", "contacts", "faction_row", "public_plots",
     "private_plot", "private_revealed", "plot_pile", "event_deck", "event_discard", "special_active",
     "cubes", "extorted", "played", "boxed_factions", "boxed_events",
-    "scheme", "buffs", "bs_adj", "sideways", "used_events",
+    "scheme", "buffs", "bs_adj", "sideways", "used_events", "bot_token", "plan",
 )
 _NESTED_FIELDS = ("hands", "known", "favor", "special_hand")
 _SCALARS = (
@@ -108,6 +108,10 @@ class PaxData:
         self.used_events: list = []    # once-per-turn Special Event options used this turn (keys)
         self.borrowed: dict = {}       # Faction code -> borrowing seat (SF), until its Check Phase
         self.peek = None               # Ecclesiastical Investigators: {"viewer", "target", "what", "cards"}
+        # the rulebook bots (automa.py): per seat the bot token's cell (AREO: its Areopagus; None: a person),
+        # and this turn's Plan cards (face-up beside the bot, discarded in its Check Phase)
+        self.bot_token: list = [None] * seats
+        self.plan: list = []
 
     def copy(self) -> PaxData:
         new = PaxData.__new__(PaxData)
@@ -140,7 +144,7 @@ class PaxData:
         # fields added with the Scheme issue may be absent from older positions: they take their defaults
         fresh = cls(obj.get("seats", 2)) if isinstance(obj.get("seats"), int) else None
         later = ("scheme", "buffs", "bs_adj", "sideways", "used_events", "scheme_ended", "quick_used",
-                 "borrowed", "peek")
+                 "borrowed", "peek", "bot_token", "plan")
         if fresh is not None:
             obj = {**{f: getattr(fresh, f) for f in later}, **obj}
         missing = [f for f in cls.__slots__ if f not in obj]

@@ -11,6 +11,7 @@ names in full).  Examples::
     pay Sch Sch Pro              collect Nob            subvert Red      give Red Sch
     place PIL012                 claim faction Nob      claim plot inner-circle
     end                          keep <event name>      activate <event name>   pass
+    bot plan / bot influence C3 / bot oust C3 Blue x1 / bot reveal …   a rulebook bot's step (automa.py)
     redraw court 2               redraw court 1 2       redraw deck
 
 Schemes and powers (rules-reference §2, §4, §5.3)::
@@ -135,6 +136,10 @@ def parse_action(g, d, text: str, seat: int) -> Action:
         if not low or low[0] not in ("influence", "organize", "expel"):
             raise NotationError("'bonus' is followed by influence, organize or expel (EN Oust E)")
     head, rest, lrest = low[0], toks[1:], low[1:]
+    if head == "bot":  # a rulebook bot's step (automa.py)
+        from .automa import parse_bot
+
+        return parse_bot(g, d, rest, seat)
 
     def need(n, form):
         if len(rest) < n:

@@ -17,7 +17,7 @@ place each is decided, and listed in ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from ...engine import CHANCE, Action, Decision, Game, IllegalAction, Log, NotationError
+from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
 from . import board as B
 from .data import load_pax_data
 from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, gain_choices, tokens_text
@@ -66,7 +66,7 @@ class PaxGame(PowersMixin, Game):
     max_players = 4
     seat_names = SEAT_COLORS
     presenter = "illumi_widgets.games.pax.scene"
-    option_names = ("cards", "map", "plots")
+    option_names = ("cards", "map", "plots", "bots", "bot_redraw", "bot_data")
 
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)
@@ -106,6 +106,20 @@ class PaxGame(PowersMixin, Game):
         # until the position changes again (perform and after_edit clear it)
         self._last_listing = None
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
+        # the rulebook bots (automa.py): seat -> bot name; the option is kept JSON-stable ({"1": name})
+        from .automa import Automaton, parse_bots_option
+
+        self.automa = parse_bots_option(players, options.get("bots"))
+        self.automaton = None
+        self._automa_raw = False  # True while the automaton lists a bot seat's ordinary options
+        if "bots" in options:
+            self.options["bots"] = {str(s): n for s, n in self.automa.items()}
+        if self.automa:
+            redraw = options.get("bot_redraw", True)
+            if not isinstance(redraw, bool):
+                raise EngineError(f"option bot_redraw must be true or false, got {redraw!r}",
+                                  code="bad-option")
+            self.automaton = Automaton(self, self.automa, redraw=redraw, data=options.get("bot_data"))
 
     #: generate a plain turn's Main actions directly (:meth:`_turn_main_legal`); False: every candidate
     #: goes through ``check`` (the reference the fast path is tested against)
@@ -195,7 +209,13 @@ class PaxGame(PowersMixin, Game):
         c = self.lum[cid]
         return f"{cid} {c.name} ({c.rank}, {'/'.join(ABBR[FI[f]] for f in c.factions)})"
 
+    def holds(self, d: PaxData, s: int, fac: str) -> bool:
+        # a rulebook bot takes Faction cards without any benefit from them (rules-reference §6.1)
+        return s not in self.automa and super().holds(d, s, fac)
+
     def hand_limit(self, d: PaxData, seat: int) -> int:
+        if seat in self.automa:
+            return 0  # a rulebook bot has no hand (JA bot setup 6)
         return HAND_LIMIT + (1 if self.holds(d, seat, "SCH") else 0)  # Scholars passive: hand limit 5
 
     def exchange_rate(self, d: PaxData, seat: int) -> int:
@@ -317,10 +337,14 @@ class PaxGame(PowersMixin, Game):
         if t == "plotkeep":
             return (f"{name}: keep the Plot you drew or your old one "
                     "(the other goes to the bottom of the pile)")
+        if t == "bot":
+            return self.automaton.prompt(d, f)
         return f"{name}: {t}"
 
     # ------------------------------------------------------------------------------------------------
     def candidates(self, d: PaxData, seat: int) -> list[Action]:
+        if self.automa and seat in self.automa and not self._automa_raw:
+            return self.automaton.candidates(d, seat)  # a rulebook bot: the one step its script dictates
         f = d.frames[-1]
         t = f["t"]
         A = self.act
@@ -521,6 +545,10 @@ class PaxGame(PowersMixin, Game):
         return Action(seat, kind, args, "", self.format)
 
     def format(self, kind: str, args: tuple) -> str:
+        if kind == "bot":
+            from .automa import format_bot
+
+            return format_bot(self, args)
         cn = self.cell_name
         if kind == "scout":
             if args[1] is None:
@@ -593,6 +621,11 @@ class PaxGame(PowersMixin, Game):
             if a.seat != CHANCE or a.kind != t:
                 return _illegal("chance", f"chance must {t} now")
             return self._check_chance(d, a)
+        if self.automa and (a.kind == "bot" or a.seat in self.automa) and not self._automa_raw:
+            return self.automaton.check(d, f, a)  # a rulebook bot's only option is its script's step
+        if a.kind == "bot":
+            return _illegal("not-a-bot",
+                            f"'{a.notation()}' is a rulebook bot's step; this game has no bot seat")
         allowed = _FRAME_KINDS.get(t, ())
         if a.kind not in allowed:
             want = " or ".join(sorted(allowed))
@@ -1131,7 +1164,7 @@ class PaxGame(PowersMixin, Game):
         d.pool = [self.pool_size] * 6
         # 7. four cards each
         for s in range(n):
-            d.hands[s] = [deck.pop() for _ in range(HAND_LIMIT)]
+            d.hands[s] = [deck.pop() for _ in range(HAND_LIMIT)] if s not in self.automa else []  # bots: none
         d.deck = deck
         # 8-9. contact cards and starting Favor (RULINGS §7.55: 1 of each of its 3 Factions)
         for s in range(n):
@@ -1154,11 +1187,13 @@ class PaxGame(PowersMixin, Game):
         d.boxed_events = list(boxed)
         log.add("The game is set up: map dealt face-down, Court revealed, "
                 f"{self.seat_name(d.first)} starts (lowest Contact card, {d.contacts[d.first]}).")
-        for s in range(n):
+        for s in (s for s in range(n) if s not in self.automa):
             log.add(None, {s: f"You are dealt {', '.join(d.hands[s])}; your private Plot is "
                               f"{self.plots[d.private_plot[s]].name}."},
                     secret=f"{self.seat_name(s)} is dealt {', '.join(d.hands[s])} and private Plot "
                            f"{self.plots[d.private_plot[s]].name}.")
+        if self.automaton is not None:
+            self.automaton.after_deal(d, log)
         d.round = 1
         self._start_turn(d, d.first, log)
 
@@ -1192,7 +1227,10 @@ class PaxGame(PowersMixin, Game):
         d.revealed = False
         self.reset_turn_powers(d)
         log.add(f"— Round {d.round}, {self.seat_name(seat)}'s turn —")
-        d.frames.extend([{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": seat}])
+        if seat in self.automa:  # a rulebook bot's turn: its script, its own Check Phase (automa.py)
+            d.frames.extend(self.automaton.turn_frames(seat))
+        else:
+            d.frames.extend([{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": seat}])
         if d.round > 1:  # EN: ignore the Event Phase in the first round
             d.frames.append({"t": "eventphase"})
 
@@ -1228,6 +1266,24 @@ class PaxGame(PowersMixin, Game):
             d.special_active[s] = None
         if d.special_hand[s]:
             d.frames.append({"t": "activate", "seat": s})
+
+    # -- the rulebook bots' frames (automa.py) -----------------------------------------------------------
+    def _auto_botturn(self, d, f, log):
+        self.automaton.begin(d, f, log)
+
+    def _auto_botclaim(self, d, f, log):
+        self.automaton.claim(d, f, log)
+
+    def _auto_botcheck(self, d, f, log):
+        self.automaton.check_phase(d, f, log)
+
+    def _check_bot(self, d, f, a):
+        if self.automaton is None:
+            return _illegal("not-a-bot", "this game has no rulebook bot")
+        return self.automaton.check(d, f, a)
+
+    def _do_bot(self, d, a, log):
+        self.automaton.perform(d, a, log)
 
     def _do_activate(self, d, a, log):
         d.frames.pop()
@@ -1959,4 +2015,5 @@ _FRAME_KINDS = {
     "keep": {"keep"},
     "redraw": {"redraw"},
     "activate": {"activate", "pass"},
+    "bot": {"bot"},
 }

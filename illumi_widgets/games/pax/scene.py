@@ -359,12 +359,49 @@ def _draw_map(out: _Items, view: dict, game) -> None:
             _card_back(out, x, y, CW, CH, ident=ident, tip=f"{name}: a face-down Luminary card", label=name,
                        note=note)
     _draw_areopagi(out, view, game, rows, cols, gx, gy)
+    _draw_bots(out, view, game, rows, cols)
     # the card being challenged
     if pending.get("t") == "reveal" and pending.get("cell"):
         i = next((k for k, c in enumerate(view["map"]["cells"]) if c["name"] == pending["cell"]), None)
         if i is not None:
             x, y = _cell_xy(view, i)
             out.rect(x - 3, y - 3, CW + 6, CH + 6, stroke="#c0392b", lw=2.5, r=7, dash=[6, 3])
+
+
+def _draw_bots(out: _Items, view: dict, game, rows, cols) -> None:
+    """A rulebook bot's token (on its bot card or its Areopagus) and this turn's Plan cards (automa.py)."""
+    bots = view.get("bots") or []
+    cell_index = {c["name"]: i for i, c in enumerate(view["map"]["cells"])}
+    names = view["seat_names"]
+    for s, bot in enumerate(bots):
+        if not bot or s >= len(names):
+            continue
+        tok = bot.get("token")
+        tip = (f"{names[s]} is the rulebook bot {bot['name']} (bot token at {tok})\nPlots: "
+               + "; ".join(bot.get("plots", [])))
+        if tok in cell_index:
+            x, y = _cell_xy(view, cell_index[tok])
+            cx, cy = x + CW - 12, y + 12
+        else:  # on its Areopagus: beside the strip's label
+            cells = [cell_index[n] for n in view["map"]["areopagi"][s] if n in cell_index]
+            side = _side_of((view["map"].get("sides") or [""] * (s + 1))[s], cells, rows, cols)
+            xs = [_cell_xy(view, c)[0] for c in cells]
+            ys = [_cell_xy(view, c)[1] for c in cells]
+            _, _, gx, gy = _map_geometry(view)
+            if side in ("top", "bottom"):
+                cx = (min(xs) + max(xs) + CW) / 2
+                cy = gy - GAP - STRIP_TOP / 2 if side == "top" else gy + rows * (CH + GAP) + STRIP_TOP / 2
+            else:
+                cy = (min(ys) + max(ys) + CH) / 2
+                cx = (gx - GAP - STRIP_SIDE / 2 if side == "left"
+                      else gx + cols * (CW + GAP) + STRIP_SIDE / 2)
+        out.circle(cx, cy, 9, fill=SEAT_FILL.get(names[s], "#888"), stroke="#111", lw=2, ident=f"bot:{s}",
+                   tip=tip)
+        out.text(cx, cy, "B", size=9, bold=True, color="#fff", align="center", baseline="middle")
+    plan = view.get("plan") or []
+    for k, cid in enumerate(plan[-3:]):  # the last Plan cards, face-up, in the top-left corner
+        _mini_card(out, game, cid, 2 + k * 6, 8 + k * 30, 44, 40, ident=f"plan:{cid}",
+                   extra_tip="\nA bot's Plan card (discarded at the end of its turn)")
 
 
 def _contact_label(game, number) -> str:
@@ -755,6 +792,8 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
         text = f"{who(p.get('seat'))} draws back to the hand limit: from the Court or the deck."
     elif t == "activate":
         text = f"{who(p.get('seat'))} may activate a held Special Event."
+    elif t == "bot":  # a rulebook bot's next script step (automa.py)
+        text = str(p.get("step", ""))
     elif t == "power":
         src = f" ({p['card']})" if p.get("card") else ""
         text = f"{who(p.get('seat'))} may use the power{src}: {POWER_NAMES.get(p.get('kind'), '')} — or skip."
@@ -883,6 +922,10 @@ def option_targets(game, action) -> list[str]:
         return [f"court:{a[1] + 1}"]
     if k == "redraw" and a[0] == "court":
         return [f"court:{i + 1}" for i in a[1]]
+    if k == "bot":  # a rulebook bot's step: its target card (or its Areopagus)
+        if len(a) > 1 and isinstance(a[1], int):
+            return [f"areo:{action.seat}"] if a[1] == AREO else [_cell_id(game, a[1])]
+        return []
     return []
 
 
@@ -896,7 +939,7 @@ _GROUPS = {
     "pass": "Events", "redraw": "Redraw",
     "scheme": "Scheme", "faction": "Faction cards", "event": "Events", "investigate": "Events",
     "skip": "Power", "swap": "Power", "raid": "Power", "drawplot": "Power", "drawcards": "Power",
-    "borrow": "Power", "keepplot": "Power",
+    "borrow": "Power", "keepplot": "Power", "bot": "Bot script",
 }
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine import RecordError
 from .favor import FACTIONS, faction_index
-from .model import SEAT_COLORS
+from .model import AREO, SEAT_COLORS
 
 
 class PaxEditor:
@@ -265,9 +265,37 @@ class PaxEditor:
         d.claimed_faction = d.claimed_plot = d.revealed = False
         self.g.reset_turn_powers(d)
         d.borrowed = {}
-        d.frames = [{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": s}]
+        if s in self.g.automa:  # a rulebook bot's turn (automa.py): its script runs when the edit ends
+            d.frames = self.g.automaton.turn_frames(s)
+            d.plan = []
+        else:
+            d.frames = [{"t": "endturn"}, {"t": "check"}, {"t": "turn", "seat": s}]
         if event_phase and round > 1:
             d.frames.append({"t": "eventphase"})
+
+    def bot_token(self, who, cell) -> None:
+        """Put a rulebook bot's token on ``cell`` (a map cell or ``"areopagus"``)."""
+        s = self.seat(who)
+        if s not in self.g.automa:
+            raise RecordError(f"{SEAT_COLORS[s]} is not a rulebook bot (game option bots={{seat: name}})")
+        self.d.bot_token[s] = AREO if str(cell).lower() == "areopagus" else self.cell(cell)
+
+    def deck_top(self, cards) -> None:
+        """Put these cards on top of the Luminary deck, ``cards[0]`` the top one (each swapped with a deck
+        card that is not among them)."""
+        d = self.d
+        cards = list(cards)
+        for cid in reversed(cards):
+            src = self._locate(cid)
+            if src[0] == "deck":
+                d.deck.remove(cid)
+            else:
+                spare = next((x for x in reversed(d.deck) if x not in cards), None)
+                if spare is None:
+                    raise RecordError("the deck has no card left to swap")
+                d.deck.remove(spare)
+                self._set_at(src, spare)
+            d.deck.append(cid)
 
     def claim(self, who, plot, on: bool = True) -> None:
         """Put ``who``'s Influence on (or under) a Plot."""

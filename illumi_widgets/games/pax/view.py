@@ -64,6 +64,8 @@ def pax_view(g, d, seat) -> dict:
             pending["cell"] = None
         elif t == "power":
             pending.update(kind=frame["kind"], card=frame.get("card"))
+        elif t == "bot":
+            pending["step"] = g.automaton.prompt(d, frame)
         elif t == "plotkeep":
             # SP: the drawn Plot (and a face-down old one) is shown only to its drawer
             pending["cards"] = [frame["new"], frame["old"]] if sees(frame["seat"]) else 2
@@ -134,6 +136,10 @@ def pax_view(g, d, seat) -> dict:
         },
         # Ecclesiastical Investigators: what the active player looked at, to that player only
         "peek": dict(d.peek) if d.peek is not None and sees(d.peek["viewer"]) else None,
+        # the rulebook bots (public): per seat None (a person) or its placard, bot token and plots;
+        # the Plan cards flipped this turn lie face-up beside the bot
+        "bots": g.automaton.view(d) if g.automaton is not None else [None] * d.seats,
+        "plan": list(d.plan),
         "pending": pending,
         "omniscient": {"deck": list(reversed(d.deck)), "map": list(d.cards), "plot_pile": list(d.plot_pile),
                        "event_deck": list(reversed(d.event_deck))} if omni else None,
@@ -155,7 +161,7 @@ def pax_problems(g, d) -> list[str]:
     for c in d.cards:
         if c is not None:
             where[c] += 1
-    for pile in (d.deck, d.discard, d.played, *d.hands):
+    for pile in (d.deck, d.discard, d.played, d.plan, *d.hands):
         where.update(pile)
     where.update(c for c in d.court if c is not None)
     unknown = [c for c in where if c not in g.lum]
