@@ -101,11 +101,22 @@ class Evaluation(dict):
         return SvgChart("".join(parts))
 
 
-class SvgChart(str):
-    """SVG text that a notebook displays as an image."""
+class SvgChart:
+    """An SVG image: a notebook shows it as the image, ``str()`` gives the SVG text (to save as a file)."""
+
+    __slots__ = ("svg",)
+
+    def __init__(self, svg: str):
+        self.svg = svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<SvgChart, {len(self.svg)} characters of SVG>"
 
     def _repr_svg_(self) -> str:
-        return str(self)
+        return self.svg
 
 
 def _esc(text: str) -> str:

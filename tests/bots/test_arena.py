@@ -37,14 +37,14 @@ def test_report_prints_rates_intervals_seats_and_lengths(result):
 
 
 def test_chart_is_svg_with_one_bar_per_entrant(result):
-    svg = result.chart()
+    svg = str(result.chart())
     root = ET.fromstring(svg)
     bars = [e for e in root.iter("{http://www.w3.org/2000/svg}rect")]
     assert len(bars) == len(result["entrants"])
     widths = [float(b.get("width")) for b in bars]
     rates = [result["win_rate"][lab] for lab in result["entrants"]]
     assert (widths[0] > widths[1]) == (rates[0] > rates[1])
-    assert svg._repr_svg_() == str(svg)
+    assert result.chart()._repr_svg_() == svg
 
 
 def test_progress_bar_counts_every_game():
