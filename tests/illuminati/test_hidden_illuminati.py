@@ -12,6 +12,7 @@ from illumi_widgets.engine.errors import EngineError
 from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.testing import check_no_leak, random_games
 from illumi_widgets.games.illuminati.scene import illuminati_scene
+from illumi_widgets.games.illuminati.setup import pass_talk
 
 NAMES = {"bavarian-illuminati": "Bavarian Illuminati", "network": "Network", "gnomes-of-zurich": "Gnomes",
          "ufos": "UFOs", "discordian-society": "Discordian", "bermuda-triangle": "Bermuda",
@@ -147,6 +148,7 @@ def test_very_long_game_ignores_goals_and_scores_power_when_nothing_is_left(tabl
         t.uncontrolled("boy-sprouts")
     assert g.basic_goal_met(state.data, 1) is False
     state.play("done", "done")
+    pass_talk(state)
     assert not state.is_terminal()  # an uncontrolled group is left
     with edit() as t:
         t.take("boy-sprouts")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from illumi_widgets import CHANCE, load_game
+from illumi_widgets.games.illuminati.setup import pass_talk
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -48,6 +49,7 @@ def test_ufos_choose_a_secret_goal():
 def _end_turn(state):
     state.apply("done")
     state.apply("done")
+    pass_talk(state)  # the next player's table-talk window
 
 
 def test_income_tax_upkeep_and_draw(table):
@@ -215,6 +217,7 @@ def test_market_manipulation_doubles_this_turns_income(table):
         t.uncontrolled("fbi")
         t.special(1, "market-manipulation")
     state.play("done", "done")  # Blue's turn: income 9 (Network) + 6 (Mafia), tax 2 + 2
+    pass_talk(state)
     assert state.data["money"]["network"] == 29 and state.data["money"]["irs"] == 4
     state.apply("play market-manipulation")
     d = state.data

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from illumi_widgets.engine.testing import check_no_leak
+from illumi_widgets.games.illuminati.setup import pass_talk
 
 SECRETS = "secrets-man-was-not-meant-to-know"
 SENATE = "senate-investigating-committee"
@@ -57,12 +58,17 @@ def _secrets_table(table, **kw):
     return state, g, edit
 
 
+def _window(state) -> list:
+    """The window's own options (gifts and deal openings are offered at every decision point too)."""
+    return [a.notation() for a in state.legal_actions() if a.kind not in ("gift", "negotiate")]
+
+
 def test_secrets_man_cancels_a_special_when_it_is_played(table):
     state, g, edit = _secrets_table(table)
     state.apply("play slush-fund")
     d = state.data
     assert state.to_act() == [1] and d["money"]["bavarian-illuminati"] == 20  # not yet paid
-    assert state.legal_actions().notations() == [f"play {SECRETS} slush-fund", "pass"]
+    assert _window(state) == [f"play {SECRETS} slush-fund", "pass"]
     assert "naming the Special it cancels" in state.explain(f"play {SECRETS} bribery")
     state.apply(f"play {SECRETS} slush-fund")
     assert d["money"]["bavarian-illuminati"] == 20 and d["discard"][-2:] == ["slush-fund", SECRETS]
@@ -75,7 +81,7 @@ def test_everyone_holding_a_special_is_asked_and_passing_lets_the_card_act(table
     state.apply("play slush-fund")
     assert state.to_act() == [1]
     state.apply("pass")
-    assert state.to_act() == [2] and state.legal_actions().notations() == ["pass"]  # Green holds no Secrets
+    assert state.to_act() == [2] and _window(state) == ["pass"]  # Green holds no Secrets
     state.apply("pass")
     assert state.data["money"]["bavarian-illuminati"] == 35
 
@@ -192,6 +198,8 @@ def test_senate_investigating_committee_skips_the_next_players_turn(table):
     state.apply(f"play {SENATE}")
     assert d["money"]["network"] == 20 and "yuppies" not in g.groups_of(d, 1)
     assert d["deck"] == ["cia"] and "yuppies" in d["unc"]  # Blue drew nothing; Green drew the top card
+    assert d["frames"][-1]["t"] == "talk"  # Green's table-talk window: Red and Blue may give first
+    pass_talk(state)
     assert d["turns"][1] == 1 and d["active"] == 2 and state.to_act() == [2]
     assert d["money"]["gnomes-of-zurich"] == 20 + 12  # Green's turn began normally
     assert not g.problems(d)
@@ -212,5 +220,6 @@ def test_secrets_man_cancels_the_senate_investigating_committee(table):
     state.play("done", "done", f"play {SENATE}")
     assert state.to_act() == [1]
     state.apply(f"play {SECRETS} {SENATE}")
+    pass_talk(state)
     d = state.data
     assert d["active"] == 1 and d["money"]["network"] == 29 and d["frames"][-1]["t"] == "actions"

@@ -40,8 +40,12 @@ def new_position(n: int, cards: list) -> dict:
         "aligns": {}, "laser_used": False,
         # Hidden Illuminati: seats whose Illuminati card is face-up (identified); Specials a seat has seen
         # in another hand (Computer Espionage, deals): {viewer: [[holder, special], ...]}; deal proposals
-        # made this turn
-        "revealed": [False] * n, "known": {}, "proposals": 0,
+        # made this turn, by seat; gifts outside the own action and transfer steps and deal proposals out of
+        # turn, by seat, since that seat's last turn began;
+        # Hidden Illuminati: the Power and Income a face-down Illuminati shows (by seat) and which of the two
+        # it changed this turn
+        "revealed": [False] * n, "known": {}, "proposals": {}, "gifts": {}, "outdeals": {},
+        "disguise": {}, "disguised": [],
     }
 
 

@@ -8,7 +8,8 @@ absolute directions of the power-structure layout (``north``, ``east``, ``south`
     assist 2 / interfere 2          pass / call off             place east
     transfer 4 from mafia to cia    move cia to kgb south       drop cia
     play slush-fund                 bribe yuppies to mafia west collect 5 / done
-    give 5 to blue (money gift, Illuminati to Illuminati)
+    give 5 to blue (money gift, Illuminati to Illuminati)   give slush-fund to blue (a Special)
+    disguise power 8 / disguise income 6 (Hidden Illuminati: the Power/Income a face-down card shows)
     sell cia to blue / buy cia from blue, then price 10, then (the other seat) accept / decline,
     then (the receiver) fit on mafia east
     abolish slush-fund bribery (against a privilege)   laser cia add weird (Orbital Mind Control Lasers)
@@ -136,11 +137,11 @@ def parse_action(game, text: str, seat: int):
     if k == "give":
         from .rules import SEAT_NAMES
 
-        need(4, "give N to SEAT")
+        need(4, "give N|SPECIAL to SEAT")
         names = [x.lower() for x in SEAT_NAMES]
         if t[3] not in names:
             raise NotationError(f"no seat named '{t[3]}' (seats: {', '.join(names)})")
-        return act(seat, "gift", _num(t[1]), names.index(t[3]))
+        return act(seat, "gift", _num(t[1]) if t[1].isdigit() else t[1], names.index(t[3]))
     if k in ("sell", "buy"):
         from .rules import SEAT_NAMES
 
@@ -185,6 +186,9 @@ def parse_action(game, text: str, seat: int):
     if k == "abolish":
         need(3, "abolish SPECIAL SPECIAL")
         return act(seat, "abolish", t[1], t[2])
+    if k == "disguise":
+        need(3, "disguise power|income N")
+        return act(seat, k, t[1], _num(t[2]))
     if k == "recycle":
         need(1, "recycle")
         return act(seat, "recycle")

@@ -9,12 +9,14 @@ Done: setup for 2–8 players, first player by 2d6, the UFO goal, income (I.R.S.
 with every modifier, aiding, spending, defending, assisting and interfering, privilege (discarding a
 Special; Bavarian 5 MB) and abolishing it (Deep Agent; two Specials; Interference), calling off, capture
 with puppets and half treasuries, moving and dropping groups, money transfers (as an action and the two free
-ones; Federal Reserve), passing for 5 MB, add targets, Gnomes and Bermuda special-power step, money gifts,
+ones; Federal Reserve), passing for 5 MB, add targets, Gnomes and Bermuda special-power step, gifts of
+money and Specials at any decision point and in a table-talk window (never during a privileged attack),
 all fifteen Special cards (Secrets Man as a window after any Special played, the Senate Investigating
 Committee as a window at the start of each turn), Orbital Mind Control Lasers, Recyclers, deals (groups,
 money and Specials in any mix, proposed item by item, accepted or declined by the other seat, fitted by
 each receiver), goals, elimination and shared victory; advanced rules: Hidden Goals, a longer game, a very
-long game scored by Power, Hidden Illuminati with accusations.
+long game scored by Power, Hidden Illuminati with accusations, stated (lower or overstated) Power and
+Income; the enforceable part of "throwing the game".
 Not yet: see RULES-NOTES.md.
 """
 
@@ -48,6 +50,17 @@ SENATE = "senate-investigating-committee"
 #: READING: the rules set no limit on negotiation; a player proposes at most this many deals per turn, so
 #: that bots (and hot-seat play) cannot stall a turn with endless proposals
 MAX_PROPOSALS = 3
+#: READING: money and Specials may be given "at any time" (p.7-8); besides the own action and transfer steps a
+#: seat gives at each of its own decision points (the table-talk window, attack bidding, the dice window, the
+#: Secrets Man and Senate windows, the Gnomes/Bermuda step), at most this many gifts there from the start of
+#: one of its turns to the start of its next, so that random play cannot spend every window handing money
+#: around
+MAX_GIFTS = 2
+#: READING: out of its own turn a player proposes at most this many deals from the start of one of its turns
+#: to the start of its next (on its own turn: ``MAX_PROPOSALS``)
+MAX_OUT_PROPOSALS = 1
+#: the frames where a seat may give money or Specials and open a deal "at any time" (see ``_anytime``)
+ANYTIME_FRAMES = ("actions", "transfers", "special", "attack", "react", "secrets", "senate", "talk")
 #: READING: accusations (Hidden Illuminati, p.9) name an Illuminati by a nickname, in notation and in the
 #: log, never by its id or card name, so the options listing every Illuminati and a wrong guess never spell
 #: a hidden identity (as goal ids drop "goal-"); the card name is logged only when the guess is right
@@ -57,22 +70,23 @@ ACCUSE_ALIAS = {"bavarian-illuminati": "bavarians", "bermuda-triangle": "bermuda
 #: the kinds each frame accepts
 FRAME_KINDS = {
     "actions": {"attack", "move", "transfer", "drop", "play", "bribe", "collect", "done", "gift", "offer",
-                "request", "laser", "recycle", "negotiate", "accuse"},
+                "request", "laser", "recycle", "negotiate", "accuse", "disguise"},
     "price": {"price"},
     "terms": {"dgive", "dget", "propose", "cancel"},
     "answer": {"accept", "decline"},
-    "secrets": {"play", "pass"},
-    "senate": {"play", "pass"},
-    "replace": {"replace", "pass"},
+    "secrets": {"play", "pass", "gift", "negotiate"},
+    "senate": {"play", "pass", "gift", "negotiate"},
+    "talk": {"pass", "gift", "negotiate"},
+    "replace": {"replace", "pass", "gift", "negotiate"},
     "fit": {"fit"},
-    "attack": {"aid", "privilege", "spend", "assist", "interfere", "pass", "calloff"},
+    "attack": {"aid", "privilege", "spend", "assist", "interfere", "pass", "calloff", "gift", "negotiate"},
     "place": {"place"},
     "captxfer": {"transfer", "done"},
-    "transfers": {"transfer", "done", "gift"},
-    "special": {"transfer", "move", "done"},
+    "transfers": {"transfer", "done", "gift", "negotiate"},
+    "special": {"transfer", "move", "done", "gift", "negotiate"},
     "redistribute": {"transfer", "done"},
-    "react": {"play", "pass"},
-    "counter": {"play", "abolish", "pass"},
+    "react": {"play", "pass", "gift", "negotiate"},
+    "counter": {"play", "abolish", "pass", "gift", "negotiate"},  # gifts: refused with the reason (p.8)
     "choose": {"choose"},
 }
 CHANCE_FRAMES = ("deal", "first", "roll")
@@ -127,7 +141,8 @@ class IlluminatiGame(Game):
     max_players = 8
     seat_names = SEAT_NAMES
     presenter = "illumi_widgets.games.illuminati.scene"
-    option_names = ("goal_groups", "hidden_goals", "illuminati", "hidden_illuminati", "very_long_game")
+    option_names = ("goal_groups", "hidden_goals", "illuminati", "hidden_illuminati", "very_long_game",
+                    "overstate")
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
@@ -141,11 +156,16 @@ class IlluminatiGame(Game):
         if not isinstance(hidden, bool):
             raise EngineError(f"hidden_goals must be True or False, got {hidden!r}", code="bad-option")
         self.hidden_goals = hidden  # Hidden Goals (p.9)
-        for key in ("hidden_illuminati", "very_long_game"):
+        for key in ("hidden_illuminati", "very_long_game", "overstate"):
             if not isinstance(options.get(key, False), bool):
                 raise EngineError(f"{key} must be True or False, got {options[key]!r}", code="bad-option")
         self.hidden_illuminati = options.get("hidden_illuminati", False)  # Hidden Illuminati (p.9)
         self.very_long = options.get("very_long_game", False)  # a very long game, scored by Power (p.9)
+        # Hidden Illuminati, alternative rule (p.9): an unidentified card may overstate Power/Income by 1
+        self.overstate = options.get("overstate", False)
+        if self.overstate and not self.hidden_illuminati:
+            raise EngineError("overstate is the alternative rule of Hidden Illuminati: it needs "
+                              "hidden_illuminati=True", code="bad-option")
         chosen = options.get("illuminati")
         ids = tuple(load_illuminati_data().illuminati)
         if chosen is not None and (not isinstance(chosen, (list, tuple)) or len(chosen) != players
@@ -264,7 +284,7 @@ class IlluminatiGame(Game):
         return [Decision(seat, t, self._prompt(d, f, seat), None)]
 
     def frame_seat(self, d, f) -> int:
-        if f["t"] in ("attack", "react", "counter", "secrets", "senate"):
+        if f["t"] in ("attack", "react", "counter", "secrets", "senate", "talk"):
             return f["order"][f["i"]]
         return f["seat"]
 
@@ -289,6 +309,9 @@ class IlluminatiGame(Game):
             return f"{name}: {self.seat_name(f['by'])} plays {what}: cancel it with a Special, or pass"
         if t == "senate":
             return f"{name}: {self.seat_name(f['seat'])}'s turn begins: play a Special against it, or pass"
+        if t == "talk":
+            return (f"{name}: before {self.seat_name(d['active'])} acts: give money or Specials, offer a "
+                    "deal, or pass")
         if t == "replace":
             return f"{name}: one of your two Specials was cancelled: discard another to replace it, or pass"
         if t == "terms":
@@ -338,8 +361,11 @@ class IlluminatiGame(Game):
             return [a(seat, "choose", g) for g in self._goal_choices(d, seat)]
         if t == "place":
             return [a(seat, "place", dr) for dr in M.DIRS]
+        if t == "talk":
+            return self._anytime(d, seat) + [a(seat, "pass")]
         if t == "react":
-            return [a(seat, "play", s) for s in d["hands"][seat] if s in DICE_SPECIALS] + [a(seat, "pass")]
+            return ([a(seat, "play", s) for s in d["hands"][seat] if s in DICE_SPECIALS] + [a(seat, "pass")]
+                    + self._anytime(d, seat))
         if t == "counter":
             hand = d["hands"][seat]
             out = [a(seat, "play", s) for s in hand if s in COUNTER_SPECIALS]
@@ -361,10 +387,12 @@ class IlluminatiGame(Game):
             return [a(seat, "fit", m, dr) for m, dr in self._fit_slots(d, seat, f.get("pending", ()))]
         if t == "secrets":
             if SECRETS not in d["hands"][seat]:
-                return [a(seat, "pass")]
-            return [a(seat, "play", SECRETS, c) for c in f["cards"]] + [a(seat, "pass")]
+                return [a(seat, "pass")] + self._anytime(d, seat)
+            return ([a(seat, "play", SECRETS, c) for c in f["cards"]] + [a(seat, "pass")]
+                    + self._anytime(d, seat))
         if t == "senate":
-            return ([a(seat, "play", SENATE)] if SENATE in d["hands"][seat] else []) + [a(seat, "pass")]
+            return (([a(seat, "play", SENATE)] if SENATE in d["hands"][seat] else []) + [a(seat, "pass")]
+                    + self._anytime(d, seat))
         if t == "replace":
             return [a(seat, "replace", c) for c in d["hands"][seat]] + [a(seat, "pass")]
         if t == "terms":
@@ -388,7 +416,7 @@ class IlluminatiGame(Game):
                 cash = d["money"][d["illum"][seat]]
                 out += [a(seat, k, n) for k in ("assist", "interfere") for n in range(1, cash + 1)]
             out.append(a(seat, "pass"))
-            return out
+            return out + self._anytime(d, seat)
         if t in ("special", "redistribute"):  # special-power step (p.2 step 6); White Collar Crime
             out.append(a(seat, "done"))
             if t == "redistribute" or d["illum"][seat] == "gnomes-of-zurich":
@@ -396,13 +424,11 @@ class IlluminatiGame(Game):
                         for n in range(1, d["money"][g] + 1)]
             else:
                 out += self._move_candidates(d, seat, mine)
-            return out
+            return out + (self._anytime(d, seat) if t == "special" else [])
         # actions / transfers: the options in the order a player looks for them
         ill = d["illum"][seat]
-        gifts = [a(seat, "gift", n, o) for o in range(d["n"]) if o != seat and d["alive"][o]
-                 for n in range(1, d["money"][ill] + 1)]
         if t == "transfers":
-            return self._transfer_candidates(d, seat) + gifts + [a(seat, "done")]
+            return self._transfer_candidates(d, seat) + self._anytime(d, seat) + [a(seat, "done")]
         targets = [g for g in self.group_ids if g in d["ctrl"] or g in d["unc"]]
         for g in mine:
             if self.cards[g].power > 0:
@@ -437,8 +463,9 @@ class IlluminatiGame(Game):
                 known = {d["illum"][o] for o in range(d["n"]) if d["revealed"][o]}
                 out += [a(seat, "accuse", o, ACCUSE_ALIAS[i]) for o in rivals if not d["revealed"][o]
                         for i in self.ill_ids if i != ill and i not in known]
-        if d.get("proposals", 0) < MAX_PROPOSALS:
-            out += [a(seat, "negotiate", o) for o in range(d["n"]) if o != seat and d["alive"][o]]
+        if self.hidden_illuminati and self.is_hidden(d, seat):
+            out += [a(seat, "disguise", what, n) for what in ("power", "income")
+                    for n in range(self._disguise_top(d, seat, what) + 1)]
         if self.owner(d, "recyclers") == seat and d["money"]["recyclers"] >= 5 and d["deck"]:
             out.append(a(seat, "recycle"))
         if self.owner(d, "orbital-mind-control-lasers") == seat and not d.get("laser_used"):
@@ -450,16 +477,32 @@ class IlluminatiGame(Game):
                         if al not in cur and OPPOSITE.get(al) not in cur]
                 out += [a(seat, "laser", x, "remove", al) for al in cur]
                 out += [a(seat, "laser", x, "reverse", al) for al in cur if al in OPPOSITE]
-        out += gifts
+        out += self._anytime(d, seat)
         out += [a(seat, "collect"), a(seat, "done")]
         return out
+
+    def _may_talk(self, d, seat) -> bool:
+        """``seat`` has something to give and gifts left, or a deal proposal left (all public facts)."""
+        gifts = (d["hands"][seat] or d["money"].get(d["illum"][seat])) and \
+            d.get("gifts", {}).get(str(seat), 0) < MAX_GIFTS
+        return bool(gifts) or d.get("outdeals", {}).get(str(seat), 0) < MAX_OUT_PROPOSALS
+
+    def _anytime(self, d, seat) -> list:
+        """Gifts of money and Specials and deal openings, offered "at any time" (p.7-8): at every decision
+        point of ``seat`` in ``ANYTIME_FRAMES``; ``check`` refuses them during a privileged attack."""
+        a = self.act
+        rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
+        cash = d["money"].get(d["illum"][seat], 0) if d["illum"][seat] else 0
+        out = [a(seat, "gift", n, o) for o in rivals for n in range(1, cash + 1)]
+        out += [a(seat, "gift", c, o) for c in d["hands"][seat] for o in rivals]
+        return out + [a(seat, "negotiate", o) for o in rivals]
 
     def _terms_candidates(self, d, f, seat) -> list:
         """Building a deal (p.7-8): each item once; groups up to the actions left (each is an action)."""
         a, dl = self.act, f["deal"]
         other = dl["with"]
         out = []
-        room = d["acts"] - len(dl["give"]["groups"]) - len(dl["get"]["groups"])
+        room = 0 if dl.get("nogroups") else d["acts"] - len(dl["give"]["groups"]) - len(dl["get"]["groups"])
         for kind, side, who in (("dgive", dl["give"], seat), ("dget", dl["get"], other)):
             if room > 0:
                 listed = dl["give"]["groups"] + dl["get"]["groups"]
@@ -624,7 +667,7 @@ class IlluminatiGame(Game):
 
     def _check_offer(self, d, f, a):
         g, other = a.args
-        if d.get("proposals", 0) >= MAX_PROPOSALS:
+        if self._props(d, a.seat) >= MAX_PROPOSALS:
             return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
         if d["acts"] < 1:
             return _illegal("no-actions", "each group exchanged counts as an action of the player whose turn "
@@ -646,7 +689,8 @@ class IlluminatiGame(Game):
         if not isinstance(n, int) or not 0 <= n <= cash:
             return _illegal("money", f"the buyer's Illuminati treasury holds {cash} MB (money moves only "
                             "between Illuminati, p.7)")
-        return None
+        dl = f["deal"]
+        return self._throws(d, [(dl["from"], dl["to"], [dl["group"]], 0), (dl["to"], dl["from"], [], n)])
 
     def _check_accept(self, d, f, a):
         dl = f["deal"]
@@ -678,8 +722,75 @@ class IlluminatiGame(Game):
         other = a.args[0]
         if not isinstance(other, int) or not 0 <= other < d["n"] or other == a.seat or not d["alive"][other]:
             return _illegal("bad-seat", "deal with another player still in the game")
-        if d.get("proposals", 0) >= MAX_PROPOSALS:
+        if self._privileged_now(d):
+            return _illegal("privileged", "no one may exchange or give away money or Specials while a "
+                            "privileged attack is under way (p.7, p.8)")
+        if a.seat == d["active"] and self._props(d, a.seat) >= MAX_PROPOSALS:
             return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
+        if a.seat != d["active"] and d.get("outdeals", {}).get(str(a.seat), 0) >= MAX_OUT_PROPOSALS:
+            return _illegal("proposals", f"at most {MAX_OUT_PROPOSALS} deal proposal(s) out of your own turn "
+                            "between two of your turns")
+        return None
+
+    @staticmethod
+    def _props(d, seat) -> int:
+        """Deal proposals ``seat`` made this turn (READING 32: at most ``MAX_PROPOSALS``)."""
+        p = d.get("proposals", {})
+        if isinstance(p, int):  # positions saved before proposals were counted per seat
+            return p if seat == d["active"] else 0
+        return p.get(str(seat), 0)
+
+    def _privileged_now(self, d) -> bool:
+        """A privileged attack is under way (declared, not yet resolved or called off): p.7 "Cash or special
+        cards may be transferred any time (except when a privileged attack is under way)"; p.8 "no one may
+        exchange or give away Specials after privilege has been declared".  READING: from the declaration (the
+        Secrets Man window on the discard included) until the attack is resolved or called off, the windows
+        against the privilege and the dice window included."""
+        for f in d["frames"]:
+            att = f.get("attack") if f["t"] in ("roll", "react") else f
+            if f["t"] in ("counter", "replace") or (att and att["t"] == "attack" and att["priv"]):
+                return True
+            if f["t"] == "secrets" and f["eff"]["k"] == "privilege":  # the discard declares it
+                return True
+        return False
+
+    def _goal_public(self, d, seat) -> bool:
+        """Everyone knows which special goal ``seat`` pursues (not the UFOs', a hidden goal or a face-down
+        Illuminati's)."""
+        return not (self.hidden_goals or d["illum"][seat] == "ufos" or self.is_hidden(d, seat))
+
+    def _throws(self, d, moves) -> IllegalAction | None:
+        """Throwing the game (p.8): "No player may simply 'throw' the game to another by giving them enough
+        Groups, money, etc. to let them win. A trade that lets both players win is perfectly legal."
+
+        ``moves``: ``[(giver, receiver, groups, money)]``.  READING: enforced where the table can see it: a
+        gift or deal is refused when, carried out now, a receiver would meet a goal the table can check (the
+        Basic Goal; a special goal only when it is public) that it does not meet now, while another party of
+        the exchange would be left without one (so a trade that lets both win stays legal).  The rest (small
+        gifts over several turns, motives, hidden goals) is left to the players' honour, as the rules say."""
+        if self.very_long:
+            return None
+        cash_goal = any(m[3] and self._goal_public(d, m[1]) and self.seat_goal(d, m[1]) == "goal-money150"
+                        for m in moves)
+        if not cash_goal and not any(m[2] for m in moves):
+            return None  # money alone changes no goal but the money goal (the common case: cheap)
+        w = {**d, "ctrl": dict(d["ctrl"]), "money": dict(d["money"])}
+        for giver, recv, groups, money in moves:
+            for g in groups:
+                for x in M.subtree(d, g):
+                    w["ctrl"][x] = [recv, *d["ctrl"][x][1:]]
+            w["money"][d["illum"][giver]] -= money
+            w["money"][d["illum"][recv]] += money
+
+        def met(x, s):
+            return self.basic_goal_met(x, s) or (self._goal_public(d, s) and self.special_goal_met(x, s))
+
+        parties = {p for m in moves for p in m[:2]}
+        winners = [s for s in parties if met(w, s) and not met(d, s)]
+        if winners and not all(met(w, s) for s in parties):
+            who = " and ".join(self.seat_name(s) for s in sorted(winners))
+            return _illegal("throwing", f"this would hand {who} the game: no player may throw the game to "
+                            "another (p.8); a trade that lets both players win is legal")
         return None
 
     def _check_dgive(self, d, f, a):
@@ -715,6 +826,9 @@ class IlluminatiGame(Game):
             return _illegal("not-owned", f"{whose} do{'es' if not giving else ''} not control that group")
         if self.cards[x].illuminati:
             return _illegal("illuminati", "an Illuminati card cannot change hands")
+        if dl.get("nogroups"):
+            return _illegal("not-now", "groups change hands only on the action step of one of the two "
+                            "players (p.7): this deal may hold money and Specials")
         listed = dl["give"]["groups"] + dl["get"]["groups"]
         if len(listed) >= d["acts"]:
             return _illegal("no-actions", "each group exchanged counts as an action of the player whose "
@@ -744,7 +858,12 @@ class IlluminatiGame(Game):
             if len(self._fit_slots(w, recv)) < n:
                 return _illegal("no-arrow", f"{self.seat_name(recv)} has no free control arrow for "
                                 f"{n} more group(s) (p.8)")
-        return None
+        return self._throws_deal(d, dl)
+
+    def _throws_deal(self, d, dl):
+        by, other = dl["by"], dl["with"]
+        return self._throws(d, [(by, other, dl["give"]["groups"], dl["give"]["money"]),
+                                (other, by, dl["get"]["groups"], dl["get"]["money"])])
 
     def _check_cancel(self, d, f, a):
         return None
@@ -772,6 +891,51 @@ class IlluminatiGame(Game):
         if any(d["revealed"][s] and d["illum"][s] == ill for s in range(d["n"])):
             return _illegal("face-up", "that Illuminati already plays face-up elsewhere")
         return None
+
+    # -- Hidden Illuminati (p.9): "never required to use all of his Power or Income"; overstating by 1 -------
+    def _disguise_top(self, d, seat, what) -> int:
+        ill = d["illum"][seat]
+        printed = self.power(ill) if what == "power" else self.cards[ill].income
+        return printed + (1 if self.overstate else 0)
+
+    def shown(self, d, seat, what) -> int:
+        """The Power or Income ``seat``'s Illuminati uses: the printed value, or while it is face-down the
+        value its player states (``disguise``)."""
+        ill = d["illum"][seat]
+        printed = self.power(ill) if what == "power" else self.cards[ill].income
+        if not self.is_hidden(d, seat):
+            return printed
+        return d.get("disguise", {}).get(str(seat), {}).get(what, printed)
+
+    def _check_disguise(self, d, f, a):
+        what, n = a.args
+        if not self.hidden_illuminati:
+            return _illegal("no-option", "stating your Illuminati's Power or Income belongs to the Hidden "
+                            "Illuminati rule (p.9)")
+        if not self.is_hidden(d, a.seat):
+            return _illegal("face-up", "your Illuminati plays face-up: it uses its printed Power and Income")
+        if what not in ("power", "income"):
+            return _illegal("what", "disguise power N or disguise income N")
+        top = self._disguise_top(d, a.seat, what)
+        if not isinstance(n, int) or not 0 <= n <= top:
+            more = " (1 more with the alternative rule)" if self.overstate else ""
+            return _illegal("range", f"you may use less than your full {what.title()}, never more{more} "
+                            f"(p.9): 0 to {top}")
+        if f"{a.seat}:{what}" in d.get("disguised", []):
+            return _illegal("once", f"you already changed the {what.title()} you show this turn")
+        if n == self.shown(d, a.seat, what):
+            return _illegal("same", f"your Illuminati already shows {what.title()} {n}")
+        return None
+
+    def _do_disguise(self, d, a, log):
+        # READING: a standing statement, public (the table sees the numbers used), changed at most once a turn
+        # each, on the own action step; the stated Power is what the face-down card uses when it attacks or
+        # aids, the stated Income what it collects from the next Income phase on; goals and the very long
+        # game's score count the printed Power; it lapses when the card is identified
+        what, n = a.args
+        d.setdefault("disguise", {}).setdefault(str(a.seat), {})[what] = n
+        d.setdefault("disguised", []).append(f"{a.seat}:{what}")
+        log.add(f"{self.seat_name(a.seat)}'s Illuminati now shows {what.title()} {n}.")
 
     def _check_recycle(self, d, f, a):
         if self.owner(d, "recyclers") != a.seat or d["money"]["recyclers"] < 5:
@@ -829,10 +993,23 @@ class IlluminatiGame(Game):
     def _check_gift(self, d, f, a):
         n, other = a.args
         if not isinstance(other, int) or not 0 <= other < d["n"] or other == a.seat or not d["alive"][other]:
-            return _illegal("bad-seat", "give money to another player still in the game")
-        cash = d["money"][d["illum"][a.seat]]
-        if not isinstance(n, int) or n < 1 or n > cash:
-            return _illegal("money", f"gifts go from Illuminati to Illuminati; yours holds {cash} MB (p.7)")
+            return _illegal("bad-seat", "give money or Specials to another player still in the game")
+        if self._privileged_now(d):
+            return _illegal("privileged", "no one may exchange or give away money or Specials while a "
+                            "privileged attack is under way (p.7, p.8)")
+        if isinstance(n, str) and not n.isdigit():
+            if n not in d["hands"][a.seat]:
+                return _illegal("not-held", "you do not hold that Special")
+        else:
+            cash = d["money"][d["illum"][a.seat]]
+            if not isinstance(n, int) or n < 1 or n > cash:
+                return _illegal("money", f"gifts go from Illuminati to Illuminati; yours holds {cash} MB "
+                                "(p.7)")
+        if f["t"] not in ("actions", "transfers") and d.get("gifts", {}).get(str(a.seat), 0) >= MAX_GIFTS:
+            return _illegal("gifts", f"at most {MAX_GIFTS} gifts outside your own action and transfer steps "
+                            "between two of your turns")
+        if isinstance(n, int):
+            return self._throws(d, [(a.seat, other, [], n)])
         return None
 
     # -- deals (p.7-8): proposals the other seat accepts or declines -----------------------------------------
@@ -846,9 +1023,26 @@ class IlluminatiGame(Game):
         return {"groups": [], "money": 0, "specials": [], "any": 0}
 
     def _do_negotiate(self, d, a, log):
-        d["proposals"] = d.get("proposals", 0) + 1
+        self._count_proposal(d, a.seat)
         dl = {"by": a.seat, "with": a.args[0], "give": self._items(), "get": self._items()}
+        # READING: groups change hands only on the turn of one of the two players (p.7), as actions of the
+        # active player: in a deal opened on its action step, or in the table-talk window before it with it;
+        # every other deal holds money and Specials only
+        t, act = d["frames"][-1]["t"], d["active"]
+        if not (t == "actions" or (t == "talk" and act in (a.seat, a.args[0]))):
+            dl["nogroups"] = True
         d["frames"].append({"t": "terms", "seat": a.seat, "deal": dl})
+
+    @staticmethod
+    def _count_proposal(d, seat):
+        if seat != d["active"]:
+            out = d.setdefault("outdeals", {})
+            out[str(seat)] = out.get(str(seat), 0) + 1
+            return
+        p = d.get("proposals")
+        if not isinstance(p, dict):
+            p = d["proposals"] = {} if not p else {str(d["active"]): p}
+        p[str(seat)] = p.get(str(seat), 0) + 1
 
     def _do_dgive(self, d, a, log):
         dl = d["frames"][-1]["deal"]
@@ -922,7 +1116,7 @@ class IlluminatiGame(Game):
     # the simple forms: one group sold or bought, the proposer names the price
     def _do_offer(self, d, a, log):
         g, other = a.args
-        d["proposals"] = d.get("proposals", 0) + 1
+        self._count_proposal(d, a.seat)
         seller, buyer = (a.seat, other) if a.kind == "offer" else (other, a.seat)
         deal = {"group": g, "from": seller, "to": buyer, "price": 0, "proposer": a.seat}
         d["frames"].append({"t": "price", "seat": a.seat, "deal": deal})
@@ -957,7 +1151,8 @@ class IlluminatiGame(Game):
             self._hand_over(d, c, other, by)
         moving = [[other, g] for g in give["groups"]] + [[by, g] for g in get["groups"]]
         d["acts"] -= len(moving)  # each group exchanged: one action of the player whose turn it is (p.7)
-        d["busy"] = True
+        if d["active"] in (by, other):
+            d["busy"] = True
         shown = {**dl, "get": {**get, "specials": get["specials"] + picked, "any": 0}}
         log.add(f"{self.seat_name(a.seat)} accepts: {self.describe_deal(d, shown)}.",
                 {s: f"{self.seat_name(a.seat)} accepts: {self.describe_deal(d, shown, s)}."
@@ -992,11 +1187,23 @@ class IlluminatiGame(Game):
         self._graft(d, a.seat, f["group"], master, side, log, keep=1.0)  # treasuries go along (p.8)
 
     def _do_gift(self, d, a, log):
-        n, other = a.args
-        d["money"][d["illum"][a.seat]] -= n
-        d["money"][d["illum"][other]] += n
-        d["busy"] = True
-        log.add(f"{self.seat_name(a.seat)} gives {n} MB to {self.seat_name(other)}.")
+        x, other = a.args
+        f = d["frames"][-1]
+        if f["t"] in ("actions", "transfers"):
+            d["busy"] = True
+        else:
+            gifts = d.setdefault("gifts", {})
+            gifts[str(a.seat)] = gifts.get(str(a.seat), 0) + 1
+        by, to = self.seat_name(a.seat), self.seat_name(other)
+        if isinstance(x, int):
+            d["money"][d["illum"][a.seat]] -= x
+            d["money"][d["illum"][other]] += x
+            log.add(f"{by} gives {x} MB to {to}.")
+            return
+        # a Special: the two players see which; the others only that one moved (the count is public, p.8)
+        self._hand_over(d, x, a.seat, other)
+        text = f"{by} gives {self.label(x)} to {to}."
+        log.add(f"{by} gives a Special card to {to}.", {a.seat: text, other: text}, text)
 
     def _check_play(self, d, f, a):
         s = a.args[0]
@@ -1180,8 +1387,6 @@ class IlluminatiGame(Game):
             return None
         if a.args[0] != "discard" or len(a.args) < 2 or a.args[1] not in d["hands"][a.seat]:
             return _illegal("not-held", "discard a Special you hold to make the attack privileged (p.7)")
-        if f["mode"] == "whisper" and a.args[1] == "whispering-campaign":
-            return _illegal("in-use", "Whispering Campaign is the card this attack plays")
         return None
 
     def _check_calloff(self, d, f, a):
@@ -1234,8 +1439,10 @@ class IlluminatiGame(Game):
         g, t, mode, seat = f["att"], f["target"], f["mode"], f["seat"]
         cg, ct = self.cards[g], self.cards[t]
         tseat = self.owner(d, t)
-        terms = [(f"Power of {cg.name}", self.power(g))]
-        terms += [(f"transferable Power of {self.label(x)}", self.cards[x].tp) for x in f["aid"]]
+        terms = [(f"Power of {cg.name}", self.shown(d, seat, "power") if cg.illuminati else self.power(g))]
+        terms += [(f"transferable Power of {self.label(x)}",
+                   self.shown(d, seat, "power") if self.cards[x].illuminati else self.cards[x].tp)
+                  for x in f["aid"]]
         att_al = list(self.aligns(g, d))
         tal = self.aligns(t, d)
         if g == "chinese-campaign-donors" and mode == "control" and "Government" in tal:
@@ -1456,7 +1663,11 @@ class IlluminatiGame(Game):
     def _start_turn(self, d, seat, log):
         d["active"] = seat
         d["used"], d["acts"], d["xfers"], d["busy"], d["priv_used"] = {}, 0, 0, False, False
-        d["aligns"], d["laser_used"], d["proposals"] = {}, False, 0  # Lasers: changes last one turn
+        d["aligns"], d["laser_used"], d["proposals"] = {}, False, {}  # Lasers: changes last one turn
+        d["disguised"] = []
+        # the out-of-turn budgets (MAX_GIFTS, MAX_OUT_PROPOSALS) start again with the player's own turn
+        d.setdefault("gifts", {})[str(seat)] = 0
+        d.setdefault("outdeals", {})[str(seat)] = 0
         if SENATE not in d["discard"]:
             # Senate Investigating Committee, "at the start of another player's turn" (specials.csv).
             # READING: before income, every other living player holding a Special is asked in turn order
@@ -1475,6 +1686,15 @@ class IlluminatiGame(Game):
         for _ in range(2 if d["illum"][seat] == "network" else 1):  # the Network draws two cards (p.13)
             self._draw(d, seat, log)
         d["frames"].append({"t": "actions", "seat": seat})
+        # READING: table talk.  Money and Specials change hands "at any time" (p.7-8), but a program asks a
+        # seat only at its own decision points; so that a player who is not asked in a window can still give,
+        # before the active player's action step every other living player with something to give (money in
+        # its Illuminati treasury or a Special: public facts) is asked once, in turn order, to give, open a
+        # deal (with groups only when the deal is with the active player, as its actions) or pass
+        others = [(seat + k) % d["n"] for k in range(1, d["n"])]
+        order = [s for s in others if d["alive"][s] and self._may_talk(d, s)]
+        if order:
+            d["frames"].append({"t": "talk", "order": order, "i": 0})
 
     def _income(self, d, seat, log):
         """Sequence of play 1 (p.2) and Income (p.4)."""
@@ -1482,7 +1702,9 @@ class IlluminatiGame(Game):
         d["income"] = {}
         for g in self.groups_of(d, seat):
             c = self.cards[g]
-            inc = c.income + (INCOME_BONUS.get(d["n"], 0) if c.illuminati else 0)
+            inc = c.income
+            if c.illuminati:
+                inc = self.shown(d, seat, "income") + INCOME_BONUS.get(d["n"], 0)
             if inc > 0:
                 self._pay_out(d, g, inc)
                 d["income"][g] = inc
@@ -1644,6 +1866,8 @@ class IlluminatiGame(Game):
             self._abolish(d, d["frames"][-2])
         elif k == "privilege":
             self._privileged(d, f, eff["seat"], log)
+        elif k == "whisper":
+            pass  # the attack (the frame below) goes on
         elif k == "bribe":
             t, master, direction = eff["args"]
             d["unc"].remove(t)
@@ -1676,6 +1900,11 @@ class IlluminatiGame(Game):
             log.add("The attack is not privileged.")
         elif k == "senate":
             self._begin_turn(d, eff["seat"], log)
+        elif k == "whisper":
+            att = d["frames"].pop()
+            d["acts"] += 1
+            d["used"][att["att"]] -= 1
+            log.add("The Whispering Campaign attack does not take place.")
         # "play", "bribe": the card is spent with no effect.  READING: a cancelled Bribery still used its
         # action (the action was taken; the card, not the action, is cancelled)
 
@@ -1735,6 +1964,7 @@ class IlluminatiGame(Game):
         d["busy"] = True
         if d["illum"][other] == ill:
             d["revealed"][other] = True
+            d.get("disguise", {}).pop(str(other), None)  # identified: printed values from now on (p.9)
             log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} ({alias}): correct! "
                     f"{self.seat_name(other)} is {self.label(ill)} and now plays face-up.")
         else:  # the nickname only (see ACCUSE_ALIAS)
@@ -1812,6 +2042,18 @@ class IlluminatiGame(Game):
         order += [s for s in others if d["alive"][s] and s not in order]
         d["frames"].append({"t": "attack", "seat": seat, "att": g, "mode": mode, "target": t, "aid": [],
                             "priv": False, "spent": {}, "order": order, "i": 0, "passes": 0})
+        if mode == "whisper":
+            # READING: Whispering Campaign is played when its attack is declared (discarded then; a called-off
+            # attack does not give it back), so Secrets Man may cancel it like any other Special; cancelled,
+            # the attack does not take place (no action, participation back, as a called-off attack)
+            card = "whispering-campaign"
+            d["hands"][seat].remove(card)
+            d["discard"].append(card)
+            self._forget(d, card)
+            log.add(f"{self.seat_name(seat)} plays Whispering Campaign: {self.label(g)} attacks to destroy "
+                    f"{self.label(t)}.")
+            self._played(d, seat, [card], {"k": "whisper", "seat": seat}, log)
+            return
         log.add(f"{self.seat_name(seat)}: {self.label(g)} attacks to {mode} {self.label(t)}.")
 
     def _participants(self, d, f) -> list:
@@ -1869,7 +2111,11 @@ class IlluminatiGame(Game):
 
     def _do_pass(self, d, a, log):
         f = d["frames"][-1]
-        if f["t"] in ("secrets", "senate"):
+        if f["t"] == "talk":
+            f["i"] += 1
+            if f["i"] >= len(f["order"]):
+                d["frames"].pop()
+        elif f["t"] in ("secrets", "senate"):
             f["i"] += 1
             if f["i"] >= len(f["order"]):
                 d["frames"].pop()
@@ -1944,10 +2190,6 @@ class IlluminatiGame(Game):
         g, t, mode, seat = f["att"], f["target"], f["mode"], f["seat"]
         d["last_attack"] = {"att": g, "target": t, "mode": mode, "need": need, "roll": roll, "ok": ok,
                             "terms": [list(x) for x in self.attack_terms(d, f)]}
-        if mode == "whisper" and "whispering-campaign" in d["hands"][seat]:
-            # READING: the card is spent when the attack is resolved (a called-off attack keeps it)
-            d["hands"][seat].remove("whispering-campaign")
-            d["discard"].append("whispering-campaign")
         verb = "destroy (Whispering Campaign)" if mode == "whisper" else mode
         log.add(f"Roll {roll} against {need}: the attack to {verb} {self.label(t)} "
                 f"{'succeeds' if ok else 'fails'}.")
@@ -2198,9 +2440,8 @@ class IlluminatiGame(Game):
         and the income paid, the numbers of an attack (the Illuminati's Power among its terms, under the
         masked name), and a special power being used (the Bavarians' paid privilege, the Gnomes' or the
         Bermuda Triangle's end-of-turn step, the UFOs' second attack, the Network's second draw, a refused
-        attack on the Discordians); players may deduce from them and accuse.  The engine always uses the
-        full Power, Income and powers: "never required to use all of his Power or Income" and the
-        alternative rule (overstating by 1) are not offered."""
+        attack on the Discordians); players may deduce from them and accuse.  Less than full Power or Income,
+        and the alternative rule's overstating by 1, are stated with ``disguise`` (``_do_disguise``)."""
         subs = []
         for s in range(d["n"]):
             if s == viewer or not self.is_hidden(d, s):

@@ -131,3 +131,9 @@ class Table:
         d["used"], d["acts"], d["xfers"], d["busy"], d["priv_used"] = {}, 2, 2, False, False
         if turns_done is not None:
             d["turns"] = [turns_done] * d["n"]
+
+
+def pass_talk(state) -> None:
+    """Answer 'pass' to every pending table-talk question (the window before the active player acts)."""
+    while state.data["frames"] and state.data["frames"][-1]["t"] == "talk" and not state.is_terminal():
+        state.apply("pass")

@@ -50,6 +50,8 @@ def make_view(game, d, seat) -> dict:
             "seat": s, "name": game.seat_name(s), "illuminati": ill,
             "illuminati_name": game.label(ill) if ill and (own or not hidden) else None,
             "face_down": hidden, "alive": d["alive"][s],
+            # Hidden Illuminati: the Power and Income the face-down card is stated to use (public)
+            "shows": dict(d.get("disguise", {}).get(str(s), {})) if hidden else {},
             "specials": list(d["hands"][s]) if own else None, "special_count": len(d["hands"][s]),
             "known_specials": known,
             "goal": goal, "destroyed": d["destroyed"][s], "turns": d["turns"][s],
