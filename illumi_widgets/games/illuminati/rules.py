@@ -11,7 +11,8 @@ Special; Bavarian 5 MB) and abolishing it (Deep Agent; two Specials; Interferenc
 with puppets and half treasuries, moving and dropping groups, money transfers (as an action and the two free
 ones; Federal Reserve), passing for 5 MB, add targets, Gnomes and Bermuda special-power step, gifts of
 money and Specials at any decision point and in a table-talk window (never during a privileged attack),
-all fifteen Special cards (Secrets Man as a window after any Special played, the Senate Investigating
+the "any time" Specials at the same decision points (also during a privileged attack), all fifteen Special
+cards (Secrets Man as a window after any Special played, the Senate Investigating
 Committee as a window at the start of each turn), Orbital Mind Control Lasers, Recyclers, deals (groups,
 money and Specials in any mix, proposed item by item, accepted or declined by the other seat, fitted by
 each receiver), goals, elimination and shared victory; advanced rules: Hidden Goals, a longer game, a very
@@ -61,6 +62,14 @@ MAX_GIFTS = 2
 MAX_OUT_PROPOSALS = 1
 #: the frames where a seat may give money or Specials and open a deal "at any time" (see ``_anytime``)
 ANYTIME_FRAMES = ("actions", "transfers", "special", "attack", "react", "secrets", "senate", "talk")
+#: the Specials whose timing is "any time" (specials.csv; p.8 "Some may be used at any time")
+ANYTIME_SPECIALS = ("slush-fund", "swiss-bank-account", "media-campaign", "white-collar-crime", ESPIONAGE)
+#: READING: an "any time" Special is played at the same decision points as gifts (``ANYTIME_FRAMES``) and
+#: also in the windows against a privilege: p.7-8 forbid exchanging or giving Specials while a privileged
+#: attack is under way, not using them.  No budget like ``MAX_GIFTS``: a played card is discarded for good
+#: (the discard pile is never shuffled back), so the plays between two draws are bounded by the Specials in
+#: the hands and random play stays finite; see ``_anytime_plays``
+PLAY_FRAMES = (*ANYTIME_FRAMES, "counter", "replace")
 #: READING: accusations (Hidden Illuminati, p.9) name an Illuminati by a nickname, in notation and in the
 #: log, never by its id or card name, so the options listing every Illuminati and a wrong guess never spell
 #: a hidden identity (as goal ids drop "goal-"); the card name is logged only when the guess is right
@@ -76,14 +85,15 @@ FRAME_KINDS = {
     "answer": {"accept", "decline"},
     "secrets": {"play", "pass", "gift", "negotiate"},
     "senate": {"play", "pass", "gift", "negotiate"},
-    "talk": {"pass", "gift", "negotiate"},
-    "replace": {"replace", "pass", "gift", "negotiate"},
+    "talk": {"pass", "gift", "negotiate", "play"},
+    "replace": {"replace", "pass", "gift", "negotiate", "play"},
     "fit": {"fit"},
-    "attack": {"aid", "privilege", "spend", "assist", "interfere", "pass", "calloff", "gift", "negotiate"},
+    "attack": {"aid", "privilege", "spend", "assist", "interfere", "pass", "calloff", "gift", "negotiate",
+               "play"},
     "place": {"place"},
     "captxfer": {"transfer", "done"},
-    "transfers": {"transfer", "done", "gift", "negotiate"},
-    "special": {"transfer", "move", "done", "gift", "negotiate"},
+    "transfers": {"transfer", "done", "gift", "negotiate", "play"},
+    "special": {"transfer", "move", "done", "gift", "negotiate", "play"},
     "redistribute": {"transfer", "done"},
     "react": {"play", "pass", "gift", "negotiate"},
     "counter": {"play", "abolish", "pass", "gift", "negotiate"},  # gifts: refused with the reason (p.8)
@@ -370,7 +380,7 @@ class IlluminatiGame(Game):
             hand = d["hands"][seat]
             out = [a(seat, "play", s) for s in hand if s in COUNTER_SPECIALS]
             out += [a(seat, "abolish", x, y) for i, x in enumerate(hand) for y in hand[i + 1:]]
-            return out + [a(seat, "pass")]
+            return out + [a(seat, "pass")] + self._anytime_plays(d, seat)
         if t == "price":
             cash = d["money"][d["illum"][f["deal"]["to"]]]
             return [a(seat, "price", n) for n in range(cash + 1)]
@@ -394,7 +404,8 @@ class IlluminatiGame(Game):
             return (([a(seat, "play", SENATE)] if SENATE in d["hands"][seat] else []) + [a(seat, "pass")]
                     + self._anytime(d, seat))
         if t == "replace":
-            return [a(seat, "replace", c) for c in d["hands"][seat]] + [a(seat, "pass")]
+            return ([a(seat, "replace", c) for c in d["hands"][seat]] + [a(seat, "pass")]
+                    + self._anytime_plays(d, seat))
         if t == "terms":
             return self._terms_candidates(d, f, seat)
         if t == "captxfer":
@@ -444,15 +455,8 @@ class IlluminatiGame(Game):
                 for side in (self.open_sides(d, g) if self.cards[g].arrows_out else []):
                     dr = self.dir_of_side(d, g, side)
                     out += [a(seat, "bribe", u, g, dr) for u in d["unc"]]
-        out += [a(seat, "play", s) for s in d["hands"][seat] if s in FREE_SPECIALS]
         if "market-manipulation" in d["hands"][seat] and d["active"] == seat:
             out.append(a(seat, "play", "market-manipulation"))
-        if "media-campaign" in d["hands"][seat]:
-            out += [a(seat, "play", "media-campaign", x) for x in d["dead"]]
-        if "white-collar-crime" in d["hands"][seat]:
-            out += [a(seat, "play", "white-collar-crime", g) for g in mine]
-        if ESPIONAGE in d["hands"][seat]:
-            out += [a(seat, "play", ESPIONAGE, o) for o in range(d["n"]) if o != seat and d["alive"][o]]
         out += [a(seat, "drop", g) for g in mine if g != ill]
         if d["acts"] >= 1:
             rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
@@ -485,17 +489,39 @@ class IlluminatiGame(Game):
         """``seat`` has something to give and gifts left, or a deal proposal left (all public facts)."""
         gifts = (d["hands"][seat] or d["money"].get(d["illum"][seat])) and \
             d.get("gifts", {}).get(str(seat), 0) < MAX_GIFTS
-        return bool(gifts) or d.get("outdeals", {}).get(str(seat), 0) < MAX_OUT_PROPOSALS
+        # READING: a seat holding any Special is asked too (it may hold an "any time" one to play); the number
+        # of Specials held is public, so being asked reveals nothing
+        plays = bool(d["hands"][seat])
+        return bool(gifts) or plays or d.get("outdeals", {}).get(str(seat), 0) < MAX_OUT_PROPOSALS
 
     def _anytime(self, d, seat) -> list:
-        """Gifts of money and Specials and deal openings, offered "at any time" (p.7-8): at every decision
-        point of ``seat`` in ``ANYTIME_FRAMES``; ``check`` refuses them during a privileged attack."""
+        """Gifts of money and Specials, deal openings and "any time" Specials, offered "at any time" (p.7-8):
+        at every decision point of ``seat`` in ``ANYTIME_FRAMES``; ``check`` refuses gifts and deals (not
+        the Specials) during a privileged attack."""
         a = self.act
         rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
         cash = d["money"].get(d["illum"][seat], 0) if d["illum"][seat] else 0
-        out = [a(seat, "gift", n, o) for o in rivals for n in range(1, cash + 1)]
+        out = self._anytime_plays(d, seat)
+        out += [a(seat, "gift", n, o) for o in rivals for n in range(1, cash + 1)]
         out += [a(seat, "gift", c, o) for c in d["hands"][seat] for o in rivals]
         return out + [a(seat, "negotiate", o) for o in rivals]
+
+    def _anytime_plays(self, d, seat) -> list:
+        """The "any time" Specials ``seat`` holds (``ANYTIME_SPECIALS``), offered at each of its decision
+        points in ``PLAY_FRAMES``."""
+        a, hand, out = self.act, d["hands"][seat], []
+        for s in ANYTIME_SPECIALS:
+            if s not in hand:
+                continue
+            if s in FREE_SPECIALS:
+                out.append(a(seat, "play", s))
+            elif s == "media-campaign":
+                out += [a(seat, "play", s, x) for x in d["dead"]]
+            elif s == "white-collar-crime":
+                out += [a(seat, "play", s, g) for g in self.groups_of(d, seat)]
+            else:
+                out += [a(seat, "play", s, o) for o in range(d["n"]) if o != seat and d["alive"][o]]
+        return out
 
     def _terms_candidates(self, d, f, seat) -> list:
         """Building a deal (p.7-8): each item once; groups up to the actions left (each is an action)."""
@@ -1209,6 +1235,12 @@ class IlluminatiGame(Game):
         s = a.args[0]
         if s not in d["hands"][a.seat]:
             return _illegal("not-held", "you do not hold that Special")
+        if s in ANYTIME_SPECIALS:
+            if f["t"] not in PLAY_FRAMES:
+                return _illegal("timing", f"{self.label(s)} is played at one of your own decision points")
+            return self._check_anytime_play(d, a)
+        if f["t"] not in ("actions", "react", "counter", "secrets", "senate"):
+            return _illegal("timing", f"only an \"any time\" Special may be played now, not {self.label(s)}")
         if f["t"] == "react":
             if s not in DICE_SPECIALS or len(a.args) != 1:
                 return _illegal("timing", "only Assassination or Murphy's Law act on a roll of the dice")
@@ -1230,7 +1262,17 @@ class IlluminatiGame(Game):
         elif s == SECRETS:
             return _illegal("timing", "Secrets Man Was Not Meant To Know is played when another Special is "
                             "played")
-        elif s == ESPIONAGE:
+        elif s == "market-manipulation":
+            if f["t"] != "actions" or d["active"] != a.seat or len(a.args) != 1:
+                return _illegal("timing", "Market Manipulation doubles your income on your own turn")
+        else:
+            return _illegal("not-implemented", f"{self.label(s)} cannot be played now (or not in this "
+                            "version yet)")
+        return None
+
+    def _check_anytime_play(self, d, a):
+        s = a.args[0]
+        if s == ESPIONAGE:
             o = a.args[1] if len(a.args) == 2 else None
             if not isinstance(o, int) or not 0 <= o < d["n"] or o == a.seat or not d["alive"][o]:
                 return _illegal("bad-seat", "Computer Espionage looks at the Specials of another player in "
@@ -1238,15 +1280,11 @@ class IlluminatiGame(Game):
         elif s == "white-collar-crime":
             if len(a.args) != 2 or self.owner(d, a.args[1]) != a.seat:
                 return _illegal("not-yours", "White Collar Crime puts 5 MB on one of your own groups")
-        elif s == "market-manipulation":
-            if f["t"] != "actions" or d["active"] != a.seat or len(a.args) != 1:
-                return _illegal("timing", "Market Manipulation doubles your income on your own turn")
         elif s == "media-campaign":
             if len(a.args) != 2 or a.args[1] not in d["dead"]:
                 return _illegal("not-dead", "Media Campaign brings back one group from the dead pile (p.6)")
-        elif s not in FREE_SPECIALS or len(a.args) != 1:
-            return _illegal("not-implemented", f"{self.label(s)} cannot be played now (or not in this "
-                            "version yet)")
+        elif len(a.args) != 1:
+            return _illegal("bad-args", f"{self.label(s)} names nothing: play {s}")
         return None
 
     def _check_slot(self, d, seat, master, direction):
@@ -1805,6 +1843,12 @@ class IlluminatiGame(Game):
         self._forget(d, s)
         f = d["frames"][-1]
         who = self.seat_name(a.seat)
+        if s in ANYTIME_SPECIALS:  # at any decision point of its holder; the frame below goes on as it was
+            if f["t"] == "actions":
+                d["busy"] = True
+            log.add(f"{who} plays {self.label(s)}.")
+            self._played(d, a.seat, [s], {"k": "play", "seat": a.seat, "args": list(a.args)}, log)
+            return
         if f["t"] == "secrets":  # Secrets Man cancels the Special just played (specials.csv)
             d["frames"].pop()
             log.add(f"{who} plays Secrets Man Was Not Meant To Know: {self.label(a.args[1])} is cancelled.")
