@@ -10,6 +10,8 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   excepted) of this test's page; the ``page`` fixture fails the test at teardown if it is not empty
   (clear it in the test to accept an error you expect).
 * ``page`` -> ``Page`` in a new browser context.
+* ``other_lab_server(*args) -> LabServer``: one more server with extra command-line arguments, for this test;
+  ``open_notebook_on(server, page, path) -> Locator`` opens a notebook there.
 * ``open_notebook(page, path) -> Locator``: copies ``path`` (a ``.ipynb`` file; relative paths are
   taken from the repository root) without outputs/widget state into the server, opens it in a new
   workspace, waits until its kernel is connected and idle; returns the notebook panel (scope your
@@ -35,6 +37,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,9 +137,10 @@ class LabServer:
             return "(no log)"
 
 
-@pytest.fixture(scope="session")
-def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
-    base = tmp_path_factory.mktemp("jupyterlab")
+@contextmanager
+def start_lab(base: Path, extra_args: tuple[str, ...] = ()) -> Iterator[LabServer]:
+    """A JupyterLab server in ``base`` (its own config, runtime, data and root folders) with ``extra_args``
+    on its command line; stopped (with its process group) on exit."""
     dirs = {name: base / name for name in ("root", "config", "runtime", "data", "ipython", "settings", "ws")}
     for d in dirs.values():
         d.mkdir()
@@ -159,6 +163,7 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
         "--LabApp.expose_app_in_browser=True",
         f"--LabApp.user_settings_dir={dirs['settings']}",
         f"--LabApp.workspaces_dir={dirs['ws']}",
+        *extra_args,
     ]  # fmt: skip
     if os.geteuid() == 0:
         cmd.append("--allow-root")
@@ -206,6 +211,20 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
         except (ProcessLookupError, PermissionError):
             pass
         proc.wait()
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    with start_lab(tmp_path_factory.mktemp("jupyterlab")) as server:
+        yield server
+
+
+@pytest.fixture
+def other_lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., LabServer]]:
+    """``other_lab_server(*args) -> LabServer``: one more JupyterLab server with these command-line
+    arguments (e.g. an extension switched off), stopped at the end of the test."""
+    with ExitStack() as stack:
+        yield lambda *args: stack.enter_context(start_lab(tmp_path_factory.mktemp("jupyterlab"), args))
 
 
 # --------------------------------------------------------------------------- Chromium / Playwright
@@ -294,16 +313,26 @@ async (timeoutMs) => {
 """
 
 
+def _open_notebook_on(server: LabServer, page, path: str | os.PathLike, timeout: float = 60):
+    nb_path = server.add_notebook(path)
+    page.goto(server.lab_url(nb_path))
+    handle = page.wait_for_function(_KERNEL_READY_JS, arg=nb_path, timeout=timeout * 1000, polling=100)
+    return page.locator(f'[id="{handle.json_value()}"]')
+
+
 @pytest.fixture
 def open_notebook(lab_server: LabServer) -> Iterator[Callable[..., object]]:
     def _open(page, path: str | os.PathLike, timeout: float = 60):
-        nb_path = lab_server.add_notebook(path)
-        page.goto(lab_server.lab_url(nb_path))
-        handle = page.wait_for_function(_KERNEL_READY_JS, arg=nb_path, timeout=timeout * 1000, polling=100)
-        return page.locator(f'[id="{handle.json_value()}"]')
+        return _open_notebook_on(lab_server, page, path, timeout)
 
     yield _open
     lab_server.shutdown_sessions()  # two cores: do not leave kernels running between tests
+
+
+@pytest.fixture
+def open_notebook_on() -> Callable[..., object]:
+    """``open_notebook_on(server, page, path) -> Locator``: ``open_notebook`` on another server."""
+    return _open_notebook_on
 
 
 @pytest.fixture

@@ -1,0 +1,151 @@
+"""The server extension ``illumi_widgets._server`` in real JupyterLab (issue 3): with it, the kernel
+websocket sets TCP_NODELAY and a widget's click -> Python -> repaint trip is no longer held back by Nagle's
+algorithm and delayed ACKs.
+
+The same one-integer anywidget (the transport floor of ``test_widget_figures.py``) is clicked 30 times on
+the session's server (the extension is enabled by the installed ``jupyter_server_config.d`` file) and on a
+second server started with the extension switched off.  Printed, recorded in
+``tests/.artifacts/widget_figures.json`` (section ``nodelay``), and asserted with a wide margin: Nagle's
+stall is a delayed ACK of tens of milliseconds, far above this machine's noise.  The stall needs the
+browser's side of the connection to delay its ACKs (Linux's interactive "pingpong" mode), which it does in
+this test's pattern; should it not, the comparison is skipped (the figures are still recorded).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
+FIGURES = ARTIFACTS_DIR / "widget_figures.json"
+CLICKS = 30
+LOADED = "illumi_widgets: kernel websockets set TCP_NODELAY"
+OFF = "--ServerApp.jpserver_extensions=illumi_widgets._server=False"
+
+ECHO_CELL = '''
+import anywidget
+import traitlets
+
+
+class Echo(anywidget.AnyWidget):
+    _esm = """
+    function render({ model, el }) {
+      const c = document.createElement("canvas");
+      c.width = 120; c.height = 30; c.className = "echo-canvas";
+      const paint = () => {
+        const ctx = c.getContext("2d");
+        ctx.fillStyle = "#2a5db0"; ctx.fillRect(0, 0, 120, 30);
+        c.dataset.count = String(model.get("count"));
+      };
+      c.addEventListener("click", () => model.send({ type: "click" }));
+      model.on("change:count", paint);
+      paint();
+      el.append(c);
+    }
+    export default { render };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(lambda _w, content, _b: setattr(self, "count", self.count + 1))
+
+
+echo = Echo()
+echo
+'''
+
+_ECHO_JS = """
+async (n) => {
+  const c = document.querySelector('canvas.echo-canvas');
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const before = c.dataset.count;
+    const changed = new Promise((resolve) => {
+      const obs = new MutationObserver(() => {
+        if (c.dataset.count !== before) { obs.disconnect(); resolve(); }
+      });
+      obs.observe(c, { attributes: true });
+    });
+    const t0 = performance.now();
+    c.click();
+    await changed;
+    out.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return out;
+}
+"""
+
+
+def p50(values):
+    s = sorted(values)
+    return s[max(0, math.ceil(len(s) / 2) - 1)]
+
+
+def echo_trips(page, panel, run_all) -> list[float]:
+    from playwright.sync_api import expect
+
+    run_all(page)
+    expect(panel.locator("canvas.echo-canvas")).to_have_count(1)
+    page.evaluate(_ECHO_JS, 3)  # warm up
+    return page.evaluate(_ECHO_JS, CLICKS)
+
+
+def test_nodelay_extension_cuts_the_widget_round_trip(tmp_path, browser, lab_server, other_lab_server,
+                                                      open_notebook, open_notebook_on, run_all, capsys):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(ECHO_CELL.strip())]
+    path = tmp_path / "echo.ipynb"
+    nbformat.write(nb, path)
+
+    def measure(server) -> list[float]:
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        try:
+            page = context.new_page()
+            if server is lab_server:
+                panel = open_notebook(page, path)
+            else:
+                panel = open_notebook_on(server, page, path)
+            return echo_trips(page, panel, run_all)
+        finally:
+            context.close()
+            server.shutdown_sessions()
+
+    on = measure(lab_server)
+    assert LOADED in lab_server.log.read_text(errors="replace"), (
+        "the server extension did not load: is illumi_widgets installed (pip install -e .) so that "
+        "etc/jupyter/jupyter_server_config.d/illumi_widgets.json is in the environment?\n"
+        + lab_server.log_tail())
+    plain = other_lab_server(OFF)
+    off = measure(plain)
+    assert LOADED not in plain.log.read_text(errors="replace")
+
+    data = {"clicks": CLICKS, "p50_ms_with_nodelay": round(p50(on), 1),
+            "p50_ms_without": round(p50(off), 1),
+            "p95_ms_with_nodelay": round(sorted(on)[math.ceil(0.95 * len(on)) - 1], 1),
+            "p95_ms_without": round(sorted(off)[math.ceil(0.95 * len(off)) - 1], 1),
+            "load_avg_1min": round(os.getloadavg()[0], 2)}
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    try:
+        figures = json.loads(FIGURES.read_text())
+    except (OSError, ValueError):
+        figures = {}
+    figures["nodelay"] = data
+    FIGURES.write_text(json.dumps(figures, indent=1) + "\n")
+    with capsys.disabled():
+        print(f"\none-integer anywidget click -> Python -> repaint, {CLICKS} clicks: with the extension "
+              f"(TCP_NODELAY) p50 {data['p50_ms_with_nodelay']} ms, p95 {data['p95_ms_with_nodelay']} ms; "
+              f"without p50 {data['p50_ms_without']} ms, p95 {data['p95_ms_without']} ms "
+              f"(load {data['load_avg_1min']})")
+    if p50(off) < 20:  # Nagle only stalls while the browser delays its ACKs (Linux's "pingpong" mode)
+        pytest.skip(f"without the extension the connection never stalled this time: {data}")
+    assert p50(on) < 0.75 * p50(off), data
