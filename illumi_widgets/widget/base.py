@@ -19,6 +19,12 @@ than ``patch_max_share`` (:data:`PATCH_MAX_SHARE`) of the full scene, and whenev
 ``status.curtain`` or ``status.seat`` changes (what the viewer may see changed: an old base holding what
 the new viewer may not see must not stay in the page).
 :func:`apply_scene_patch` gives the effective scene (the painter's ``applyPatch`` does the same).
+
+Bots: when the controller has ``bots`` (seat -> bot) and ``run_bots(max_steps)`` (the Match does), the traits
+``bot_seats`` / ``bot_turn`` tell the page that a bot seat must decide; the page then sends ``{"type":
+"bot_step", "version": v}`` after ``bot_delay`` seconds unless ``bots_paused``, and the widget plays ONE bot
+decision if ``v`` is still the game's version, the board is not paused and a bot must act (else a ``bot-*``
+error reply that changes nothing).  ``{"type": "pause_bots", "paused": bool}`` is the panel's button.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ import json
 import pathlib
 import re
 import weakref
+from bisect import bisect_left
 from collections.abc import Callable
-from difflib import SequenceMatcher
 from typing import Any, Protocol, runtime_checkable
 
 import anywidget
@@ -60,7 +66,13 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     "redo": {"version": "int"},
     "goto": {"version": "int", "index": "int"},
     "curtain": {"open": "true"},
+    # bot seats (a controller with ``bots`` and ``run_bots``, e.g. the Match): the page asks for ONE bot
+    # decision at the pace of ``bot_delay``; the widget checks it (version, pause, a bot to act) itself
+    "bot_step": {"version": "int"},
+    "pause_bots": {"paused": "bool"},
 }
+BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
+MAX_BOT_DELAY = 60.0
 
 
 @runtime_checkable
@@ -86,7 +98,7 @@ class Controller(Protocol):
 
 # ---------------------------------------------------------------------------------------- scene patches
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_canon = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode  # an item's key
+_canon = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode  # base text
 
 
 def json_size(value: Any) -> int:
@@ -99,29 +111,119 @@ def _items(scene: Any) -> list:
     return items if isinstance(items, list) else []
 
 
-def make_scene_patch(base: dict, new: dict, base_canon: list[str] | None = None,
-                     new_canon: list[str] | None = None) -> dict | None:
+RESYNC_WINDOW = 8  # how far past a difference the diff first looks for the next equal pair of items
+_SIG_KEYS = ("t", "id", "s", "x", "y")
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _sig(item: Any) -> Any:
+    """A cheap hashable signature of a scene item: equal items have equal signatures (not conversely)."""
+    if isinstance(item, dict):
+        return tuple(v if isinstance(v := item.get(k), _SCALARS) else type(v).__name__ for k in _SIG_KEYS)
+    return repr(item)
+
+
+def _positions(items: list) -> dict:
+    """Signature -> the ascending indexes of the items with it."""
+    out: dict = {}
+    for k, item in enumerate(items):
+        out.setdefault(_sig(item), []).append(k)
+    return out
+
+
+def _find(item: Any, positions: dict, items: list, start: int, stop: int) -> int | None:
+    """The first index in ``[start, stop)`` of an item ``== item`` (looked up by signature), else None."""
+    ks = positions.get(_sig(item))
+    if not ks:
+        return None
+    for n in range(bisect_left(ks, start), len(ks)):
+        k = ks[n]
+        if k >= stop:
+            return None
+        if items[k] == item:
+            return k
+    return None
+
+
+def _align(a: list, b: list, positions: dict | None = None) -> list[tuple[int, int, int, int]]:
+    """Spans ``(i, di, j, dj)``: ``a[i:i + di]`` (indices of ``a`` itself) becomes ``b[j:j + dj]``, in order;
+    every item outside them is matched by ``==`` (no encoding).
+
+    Common prefix and suffix first; then a greedy walk: at each difference, the nearest pair of equal items
+    ends one replace op -- looked for within :data:`RESYNC_WINDOW` of both lists, else (a longer block
+    inserted or deleted) by looking each next item of ``b`` up in ``a`` by signature (``positions``:
+    :func:`_positions` of ``a``, built here when not given).  Not always the smallest patch (a block moved
+    far is re-sent), always a correct one: only equal items are kept."""
+    n, m = len(a), len(b)
+    lo = 0
+    top = min(n, m)
+    while lo < top and a[lo] == b[lo]:
+        lo += 1
+    ea, eb = n, m
+    while ea > lo and eb > lo and a[ea - 1] == b[eb - 1]:
+        ea -= 1
+        eb -= 1
+    spans: list[tuple[int, int, int, int]] = []
+    i, j = lo, lo
+    w = RESYNC_WINDOW
+    while i < ea or j < eb:
+        if i < ea and j < eb and a[i] == b[j]:
+            i += 1
+            j += 1
+            continue
+        best = None
+        for total in range(1, 2 * w + 1):
+            for d in range(max(0, total - w), min(total, w) + 1):
+                x, y = i + d, j + total - d
+                if x < ea and y < eb and a[x] == b[y]:
+                    best = (d, total - d)
+                    break
+            if best:
+                break
+        if best is None and i < ea and j < eb:
+            if positions is None:
+                positions = _positions(a)
+            cost = None
+            for y in range(j, eb):  # the cheapest (x - i) + (y - j) with a[x] == b[y]
+                if cost is not None and y - j >= cost:
+                    break
+                x = _find(b[y], positions, a, i, ea)
+                if x is not None and (cost is None or x - i + y - j < cost):
+                    best, cost = (x - i, y - j), x - i + y - j
+        di, dj = best if best is not None else (ea - i, eb - j)  # no resync: the rest is one op
+        spans.append((i, di, j, dj))
+        i += di
+        j += dj
+    return spans
+
+
+def _ops(spans: list[tuple[int, int, int, int]], b: list) -> list[list]:
+    """The splice ops of :func:`_align`'s spans (each ``start`` an index into the list as the ops before
+    left it)."""
+    ops: list[list] = []
+    shift = 0  # how far the ops so far moved the indices of the base list
+    for i, di, j, dj in spans:
+        ops.append([i + shift, di, b[j:j + dj]])
+        shift += dj - di
+    return ops
+
+
+def make_scene_patch(base: dict, new: dict, spans: list | None = None) -> dict | None:
     """The patch that turns the full scene ``base`` (with its ``stamp``) into ``new``, or ``None`` when
     no patch can express it (``w``/``h`` changed, a top-level key went away).
 
-    Items are compared by canonical JSON with :class:`difflib.SequenceMatcher`; ``base_canon`` /
-    ``new_canon`` may pass those strings in when the caller already has them.
+    Items are matched by ``==`` (see :func:`_align`; ``spans`` may pass its result in): an item equal to
+    the base's stays in the page.  (Python's ``==`` also holds between ``1`` and ``1.0``, which paint the
+    same.)
     """
     if any(new.get(k) != base.get(k) for k in FULL_KEYS):
         return None
     if any(k not in new for k in base if k not in ("items", "stamp")):
         return None
-    old_items, new_items = _items(base), _items(new)
-    a = base_canon if base_canon is not None else [_canon(it) for it in old_items]
-    b = new_canon if new_canon is not None else [_canon(it) for it in new_items]
-    ops: list[list] = []
-    shift = 0  # how far the edits so far moved the indices of the base list
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        ops.append([i1 + shift, i2 - i1, list(new_items[j1:j2])])
-        shift += (j2 - j1) - (i2 - i1)
-    patch: dict[str, Any] = {"base": base.get("stamp"), "ops": ops}
+    new_items = _items(new)
+    if spans is None:
+        spans = _align(_items(base), new_items)
+    patch: dict[str, Any] = {"base": base.get("stamp"), "ops": _ops(spans, new_items)}
     changed = {k: v for k, v in new.items()
                if k not in ("items", "stamp") and (k not in base or base[k] != v)}
     if changed:
@@ -173,6 +275,8 @@ def _check_field(kind: str, value: Any) -> bool:
         return type(value) is str and 0 < len(value) <= MAX_ID_CHARS
     if kind == "true":
         return value is True
+    if kind == "bool":
+        return type(value) is bool
     return False
 
 
@@ -204,10 +308,17 @@ def validate_message(content: Any, buffers: Any = None) -> tuple[dict | None, di
                 "int": f"an integer from 0 to {MAX_INT}",
                 "id": f"a non-empty string of at most {MAX_ID_CHARS} characters",
                 "true": "true",
+                "bool": "true or false",
             }[field_kind]
             return None, _error("bad-message", f"Field {name!r} of {kind!r} must be {expected}.")
         clean[name] = value
     return clean, None
+
+
+def _as_json(value: Any, _widget: Any) -> Any:
+    """The synced data traits hold plain JSON data (never a widget): sent as they are, without ipywidgets'
+    default ``to_json``, which copies the whole value while looking for widgets in it."""
+    return value
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -230,12 +341,20 @@ class GameWidget(anywidget.AnyWidget):
     perspective = traitlets.Unicode("spectator").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     #: the current FULL scene, with its ``stamp``; paint ``apply_scene_patch(scene, scene_patch)``
-    scene = traitlets.Dict().tag(sync=True)
+    scene = traitlets.Dict().tag(sync=True, to_json=_as_json)
     #: ``{"base": stamp, "ops": [[start, delete_count, [items]], ...], "set": {...}}`` (module docstring)
-    scene_patch = traitlets.Dict().tag(sync=True)
-    decisions = traitlets.List().tag(sync=True)
-    log = traitlets.List().tag(sync=True)
-    status = traitlets.Dict().tag(sync=True)
+    scene_patch = traitlets.Dict().tag(sync=True, to_json=_as_json)
+    decisions = traitlets.List().tag(sync=True, to_json=_as_json)
+    log = traitlets.List().tag(sync=True, to_json=_as_json)
+    status = traitlets.Dict().tag(sync=True, to_json=_as_json)
+    #: the seats played by bots (the controller's ``bots``); a board with bots shows a pause button
+    bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: a bot seat must decide now: the page asks for its decision after ``bot_delay`` (unless paused)
+    bot_turn = traitlets.Bool(False).tag(sync=True)
+    #: seconds between two bot decisions on this board (0 to 60); set it from Python
+    bot_delay = traitlets.Float(BOT_DELAY).tag(sync=True)
+    #: no bot decision is taken from this board while True (``pause_bots()`` / ``resume_bots()``, the button)
+    bots_paused = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, controller: Controller, perspective: str = "spectator", **kwargs: Any) -> None:
         for name in ("snapshot", "handle", "subscribe"):
@@ -243,7 +362,9 @@ class GameWidget(anywidget.AnyWidget):
                 raise TypeError(f"controller has no {name}() method; see illumi_widgets.widget.Controller")
         self._controller = controller
         self._unsubscribe: Callable[[], None] | None = None
-        self._base_canon: list[str] = []  # canonical JSON of the items of the full scene sent
+        self._base_sizes: list[int] = []  # JSON bytes of each item of the full scene sent
+        self._base_bytes = 0  # their sum
+        self._base_pos: dict | None = None
         self._base_words: set[str] = set()  # the words of that scene (for the secrets check)
         self._last_snapshot: Any = None
         self._last_perspective: str | None = None
@@ -276,6 +397,13 @@ class GameWidget(anywidget.AnyWidget):
             )
         return value
 
+    @traitlets.validate("bot_delay")
+    def _check_bot_delay(self, proposal: dict) -> float:
+        value = float(proposal["value"])
+        if not 0 <= value <= MAX_BOT_DELAY:
+            raise traitlets.TraitError(f"bot_delay is in seconds, from 0 to {MAX_BOT_DELAY:g}, not {value!r}")
+        return value
+
     @traitlets.observe("perspective")
     def _perspective_changed(self, change: dict) -> None:
         if getattr(self, "_controller", None) is not None and change["old"] != change["new"]:
@@ -299,9 +427,21 @@ class GameWidget(anywidget.AnyWidget):
             secrets = hidden(self.perspective) if callable(hidden) else ()
             values.update(self._scene_values(values.pop("scene"), status if isinstance(status, dict) else {},
                                              secrets))
+        values["bot_seats"], values["bot_turn"] = self._bot_state()
         with self.hold_sync():
             for key, value in values.items():
                 setattr(self, key, value)
+
+    def _bot_state(self) -> tuple[list[int], bool]:
+        """(the seats with a bot, whether one of them must decide now), from the controller if it has bots."""
+        bots = getattr(self._controller, "bots", None)
+        if not isinstance(bots, dict) or not callable(getattr(self._controller, "run_bots", None)):
+            return [], False
+        seats = sorted(s for s, b in bots.items() if isinstance(s, int) and b is not None)
+        state = getattr(self._controller, "state", None)
+        if not seats or state is None or state.is_terminal():
+            return seats, False
+        return seats, any(s in seats for s in state.to_act())
 
     def _scene_values(self, scene: Any, status: dict, secrets=()) -> dict[str, Any]:
         """``{"scene_patch": ...}`` against the full scene sent, or a new full ``scene`` + an empty patch.
@@ -310,18 +450,29 @@ class GameWidget(anywidget.AnyWidget):
         scene still held one of them (a card once public, since gone into a rival's hand), the synced base
         would carry it to the page even though the patched scene does not show it: send a full scene."""
         scene = scene if isinstance(scene, dict) else {}
-        canon = [_canon(it) for it in _items(scene)]
+        items = _items(scene)
         privacy = (self.perspective, *(status.get(k) for k in PRIVACY_STATUS_KEYS))
         base = self.scene
         stale = any((x in self._base_text) if " " in x else (x in self._base_words) for x in secrets)
         if base and "stamp" in base and privacy == self._privacy and not stale:
-            patch = make_scene_patch(base, scene, self._base_canon, canon)
-            # the full scene's size from its items' JSON (they are nearly all of it): no second encoding
-            full = sum(map(len, canon)) + len(canon) + 64
-            if patch is not None and json_size(patch) <= self.patch_max_share * full:
-                return {"scene_patch": patch}
+            if self._base_pos is None:
+                self._base_pos = _positions(_items(base))
+            spans = _align(_items(base), items, self._base_pos)
+            patch = make_scene_patch(base, scene, spans)
+            if patch is not None:
+                # the new full scene's size from the base's item sizes and the items that change: only
+                # the changed items are encoded (the full scene is nearly all items; same formula as below)
+                sizes = self._base_sizes
+                full = (self._base_bytes + len(items) + 64
+                        + sum(json_size(items[j:j + dj]) - 1 - dj for _, _, j, dj in spans if dj)
+                        - sum(sum(sizes[i:i + di]) for i, di, _, _ in spans))
+                if json_size(patch) <= self.patch_max_share * full:
+                    return {"scene_patch": patch}
+        canon = [_canon(it) for it in items]
         self._stamp += 1
-        self._base_canon = canon
+        self._base_sizes = [len(c.encode()) for c in canon]
+        self._base_bytes = sum(self._base_sizes)
+        self._base_pos = None  # signature index of the base's items, built when first needed
         self._base_text = " ".join(canon)
         self._base_words = set(_WORDS.findall(self._base_text))
         self._privacy = privacy
@@ -353,6 +504,11 @@ class GameWidget(anywidget.AnyWidget):
         message, error = validate_message(content, buffers)
         if error is not None:
             return error
+        if message["type"] == "pause_bots":
+            self.bots_paused = message["paused"]
+            return {"type": "ok", "version": self.version}
+        if message["type"] == "bot_step":
+            return self._bot_step(message["version"])
         try:
             reply = self._controller.handle(message, self.perspective)
         except Exception as exc:  # the contract says it never raises; keep the comm alive anyway
@@ -362,6 +518,37 @@ class GameWidget(anywidget.AnyWidget):
         if reply["type"] == "ok":
             self._refresh()  # cheap when nothing changed: unchanged traits are not re-sent
         return reply
+
+    # ------------------------------------------------------------------ bots
+    def pause_bots(self) -> None:
+        """Stop taking bot decisions from this board (``match.run_bots()`` still plays them headless)."""
+        self.bots_paused = True
+
+    def resume_bots(self) -> None:
+        """Let the page take the bots' decisions again, one every ``bot_delay`` seconds."""
+        self.bots_paused = False
+
+    def _bot_step(self, version: int) -> dict:
+        """One bot decision, asked for by the page for ``version``; an error reply (``bot-*``) changes
+        nothing: stale version (another board or a cell moved the game on), paused, or no bot to act."""
+        state = getattr(self._controller, "state", None)
+        current = getattr(state, "version", None)
+        if version != current:
+            return _error("bot-stale", f"the bot step was for version {version}, the game is at {current}")
+        if self.bots_paused:
+            return _error("bot-paused", "bots are paused on this board")
+        seats, turn = self._bot_state()
+        if not turn:
+            return _error("bot-none", "no bot seat has to decide now")
+        try:
+            done = self._controller.run_bots(max_steps=1)
+        except Exception as exc:  # a failing bot: say so, keep the comm alive
+            self._refresh()
+            return _error("internal", f"the bot failed: {type(exc).__name__}: {exc}")
+        self._refresh()
+        # not the decision itself: a bot's sealed choice must not reach another seat's page
+        version = getattr(self._controller.state, "version", current)
+        return {"type": "ok", "version": version, "steps": len(done)}
 
     # ------------------------------------------------------------------ lifecycle and display
     def close(self) -> None:

@@ -7,9 +7,12 @@ import { applyPatch } from "./patch.js";
 import { injectStyle } from "./style.js";
 
 export const PROTOCOL = 1;
-const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log", "perspective", "game"];
+const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log", "perspective", "game",
+  "bot_seats", "bot_turn", "bot_delay", "bots_paused"];
+const MAX_BOT_DELAY_MS = 60000;
 const TARGET_COLOR = "#ff8c00";
 const TARGET_FILL = "rgba(255,140,0,0.20)";
+export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 const ACT_GUARD_MS = 4000; // a second act for the same version is ignored while the first is in flight
 const MAX_ROUNDTRIPS = 1000;
 const MAX_LOG_ROWS = 60; // Python sends the newest 60 lines (match.LOG_LIMIT); status.log_length counts all
@@ -95,8 +98,10 @@ function render({ model, el }) {
   const histLabel = make(doc, "span", "illumi-history-label");
   const nextBtn = button(doc, "›", "illumi-hist-next", "Step forward through the history");
   const lastBtn = button(doc, "»", "illumi-hist-last", "Go to the latest position");
+  const botBtn = button(doc, "⏸ Pause bots", "illumi-bots", "Pause or resume the bots' decisions");
+  botBtn.hidden = true;
   controls.append(undoBtn, redoBtn, make(doc, "span", "illumi-sep"), firstBtn, prevBtn, range, histLabel,
-    nextBtn, lastBtn);
+    nextBtn, lastBtn, botBtn);
 
   const logBox = make(doc, "details", "illumi-log");
   const logSummary = make(doc, "summary", null, "Log");
@@ -143,6 +148,8 @@ function render({ model, el }) {
   const openMore = new Set(); // decision ids whose "all options" list is open
   let scheduled = false;
   let disposed = false;
+  let botTimer = null; // the pending bot_step request
+  let botVersion = null; // the version a bot_step was scheduled (or sent) for
 
   function readModel() {
     const s = model.get("scene");
@@ -172,14 +179,21 @@ function render({ model, el }) {
   }
 
   // ------------------------------------------------------------------ canvas
+  // The cell's width: from the ResizeObserver once it reported (reading el.clientWidth on every update
+  // would force a synchronous layout of the whole JupyterLab page inside the round trip).
+  let observedWidth = 0;
+
+  /** Size the canvases for the scene and the cell's width; true if the canvases were resized (cleared). */
   function measureLayout() {
-    let avail = el.clientWidth || root.clientWidth || 0;
+    let avail = observedWidth > 0 ? observedWidth : el.clientWidth || root.clientWidth || 0;
     if (!(avail > 0)) avail = size.w;
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
     const cssW = Math.max(1, Math.round(avail));
     const scale = cssW / size.w;
     const cssH = Math.max(1, Math.round(size.h * scale));
+    const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
     Object.assign(layout, { availW: avail, cssW, cssH, scale, dpr });
+    if (!changed) return false;
     const bw = Math.max(1, Math.round(cssW * dpr));
     const bh = Math.max(1, Math.round(cssH * dpr));
     for (const c of [base, over]) {
@@ -190,6 +204,7 @@ function render({ model, el }) {
     }
     stage.style.width = `${cssW}px`;
     stage.style.height = `${cssH}px`;
+    return true;
   }
 
   function sceneTransform(ctx) {
@@ -237,25 +252,34 @@ function render({ model, el }) {
     const glow = new Set(emph || []);
     if (hover && hover.id && targets.has(hover.id)) glow.add(hover.id);
     if (!glow.size) return;
-    ctx.shadowColor = TARGET_COLOR;
-    ctx.shadowBlur = 14 * layout.dpr;
-    ctx.fillStyle = TARGET_FILL;
-    ctx.strokeStyle = TARGET_COLOR;
-    ctx.lineWidth = 3 * px;
+    // A wide translucent halo, not shadowBlur: a blur is rasterised on the CPU without a GPU and costs
+    // milliseconds on the page's thread right when the click's reply comes in.
+    ctx.lineJoin = "round";
     for (const id of glow) {
       for (const e of index.byId.get(id) || []) {
         tracePath(ctx, e.item);
+        ctx.fillStyle = TARGET_FILL;
         ctx.fill();
+        ctx.strokeStyle = TARGET_HALO;
+        ctx.lineWidth = 9 * px;
+        ctx.stroke();
+        ctx.strokeStyle = TARGET_COLOR;
+        ctx.lineWidth = 3 * px;
         ctx.stroke();
       }
     }
-    ctx.shadowBlur = 0;
-    ctx.shadowColor = "rgba(0,0,0,0)";
   }
 
+  let paintedScene = null; // what the base canvas shows: repainted only when it changes
+  let paintedCurtain = null;
+
   function paintCanvases() {
-    measureLayout();
-    paintBase();
+    const resized = measureLayout();
+    if (resized || scene !== paintedScene || curtainName !== paintedCurtain) {
+      paintBase();
+      paintedScene = scene;
+      paintedCurtain = curtainName;
+    }
     paintOverlay();
   }
 
@@ -400,12 +424,37 @@ function render({ model, el }) {
   const onLast = () => goto(histOf().length);
   const onRange = () => goto(Math.trunc(Number(range.value)));
   const onCurtain = () => model.send({ type: "curtain", open: true });
+  const onBots = () => model.send({ type: "pause_bots", paused: model.get("bots_paused") !== true });
+
+  // ------------------------------------------------------------------ bot seats
+  // When a bot seat must decide and the bots are not paused, ask Python for ONE bot decision after
+  // bot_delay seconds (a pace a person can follow); Python checks the version, the pause and the turn.
+  function clearBotTimer() {
+    if (botTimer !== null) win.clearTimeout(botTimer);
+    botTimer = null;
+  }
+
+  function scheduleBot() {
+    const paused = model.get("bots_paused") === true;
+    const wanted = model.get("bot_turn") === true && !paused && !disposed ? version : null;
+    if (wanted === botVersion) return; // already scheduled or sent for this version (or nothing to do)
+    clearBotTimer();
+    botVersion = wanted;
+    if (wanted === null) return;
+    const delay = Math.max(0, Math.min(MAX_BOT_DELAY_MS, num(model.get("bot_delay"), 0.8) * 1000));
+    botTimer = win.setTimeout(() => {
+      botTimer = null;
+      if (disposed || version !== wanted || model.get("bots_paused") === true) return;
+      model.send({ type: "bot_step", version: wanted });
+    }, delay);
+  }
   const onLogToggle = () => {
     if (logBox.open) logList.scrollTop = logList.scrollHeight;
   };
 
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
+    if (msg.type === "error" && String(msg.code).startsWith("bot-")) return; // a bot step not taken
     if (msg.type === "error") {
       lastError = { code: String(msg.code ?? "error"), message: String(msg.message ?? "") };
       pending = null; // allow another try at once
@@ -519,6 +568,13 @@ function render({ model, el }) {
     range.value = String(i);
     range.disabled = none;
     histLabel.textContent = `${i} / ${length}`;
+    const bots = model.get("bot_seats");
+    botBtn.hidden = !(Array.isArray(bots) && bots.length);
+    const paused = model.get("bots_paused") === true;
+    botBtn.textContent = paused ? "▶ Resume bots" : "⏸ Pause bots";
+    botBtn.setAttribute("aria-pressed", paused ? "true" : "false");
+    botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
+    if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
   }
 
   function renderLog() {
@@ -570,7 +626,9 @@ function render({ model, el }) {
       hover = lastPointer && !curtainName ? hitTest(index, lastPointer.x, lastPointer.y) : null;
       if (!hover) tip.hidden = true;
     }
+    const t1 = now();
     paintCanvases();
+    const t2 = now();
     renderStatus();
     renderPanel();
     renderError();
@@ -578,6 +636,8 @@ function render({ model, el }) {
     renderLog();
     renderCurtain();
     markPainted(t0);
+    perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: now() - t2 };
+    scheduleBot();
     if (pending && version !== pending.version) {
       perf.roundTrips.push(now() - pending.t);
       if (perf.roundTrips.length > MAX_ROUNDTRIPS) perf.roundTrips.shift();
@@ -595,6 +655,7 @@ function render({ model, el }) {
     if (disposed) return;
     const entry = entries && entries[0];
     const w = entry && entry.contentRect ? entry.contentRect.width : el.clientWidth;
+    if (w > 0) observedWidth = w;
     if (!(w > 0) || Math.abs(w - layout.availW) < 1) return;
     const t0 = now();
     paintCanvases();
@@ -618,6 +679,7 @@ function render({ model, el }) {
     [lastBtn, "click", onLast],
     [range, "change", onRange],
     [curtain, "click", onCurtain],
+    [botBtn, "click", onBots],
     [logBox, "toggle", onLogToggle],
   ];
   for (const [node, type, fn] of domListeners) node.addEventListener(type, fn);
@@ -635,6 +697,7 @@ function render({ model, el }) {
 
   return () => {
     disposed = true;
+    clearBotTimer();
     for (const [name, fn] of listeners) model.off(name, fn);
     for (const [node, type, fn] of domListeners) node.removeEventListener(type, fn);
     if (ro) ro.disconnect();

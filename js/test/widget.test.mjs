@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import widget from "../src/index.js";
+import widget, { TARGET_HALO } from "../src/index.js";
 import { DECISIONS, FakeModel, initialValues, names, SCENE, setup, STATUS, tick } from "../testlib/helpers.mjs";
 
 function mount(opts = {}, values = {}) {
@@ -12,7 +12,7 @@ function mount(opts = {}, values = {}) {
   return { ...env, model, cleanup };
 }
 
-const glowed = (calls) => calls.some((c) => c[0] === "set" && c[1] === "shadowBlur" && c[2] > 0);
+const glowed = (calls) => calls.some((c) => c[0] === "set" && c[1] === "strokeStyle" && c[2] === TARGET_HALO);
 
 test("render paints at once, sets data-version / data-painted and paint timings", () => {
   const { el, model, calls } = mount();
@@ -27,7 +27,7 @@ test("render paints at once, sets data-version / data-painted and paint timings"
   assert.ok(names(calls("overlay")).includes("stroke"));
   assert.match(el.textContent, /Choose an action/);
   assert.match(el.querySelector(".illumi-status").textContent, /Red to act/);
-  assert.equal(model.listenerCount(), 9); // 8 traits (scene_patch too) + msg:custom
+  assert.equal(model.listenerCount(), 13); // 12 traits (scene_patch and the 4 bot traits too) + msg:custom
 });
 
 test("canvas is scaled to the cell width with a devicePixelRatio backing store", () => {
@@ -389,4 +389,29 @@ test("the log panel counts every line (status.log_length) but shows the newest i
   assert.equal(list.children.length, 60);
   assert.equal(list.start, 191);
   assert.match(env.el.querySelector(".illumi-log summary").textContent, /^Log \(250\) — line 250$/);
+});
+
+test("an update that leaves the scene alone does not repaint the board; a new scene does", async () => {
+  const env = mount();
+  env.clearCalls();
+  env.model.update({ version: 8, log: ["Red passes", "Blue moves to C3", "Red passes"], status: { ...STATUS } });
+  await tick();
+  assert.equal(env.el.dataset.version, "8");
+  assert.equal(names(env.calls("base")).includes("fillText"), false, "base canvas untouched");
+  assert.ok(names(env.calls("overlay")).includes("stroke"), "the target outlines are redrawn");
+  env.model.update({ version: 9, scene: { ...SCENE, bg: "#000" } });
+  await tick();
+  assert.ok(names(env.calls("base")).includes("fillText"), "a new scene is painted");
+});
+
+test("once the ResizeObserver reported a width, updates do not read el.clientWidth (no forced layout)", async () => {
+  const env = mount({ width: 500 });
+  env.observers[0].fire(500);
+  let reads = 0;
+  Object.defineProperty(env.el, "clientWidth", { get: () => { reads += 1; return 500; }, configurable: true });
+  env.model.update({ version: 8, scene: { ...SCENE, bg: "#000" } });
+  await tick();
+  assert.equal(env.el.dataset.version, "8");
+  assert.equal(reads, 0);
+  assert.equal(env.el.querySelector("canvas.illumi-base").style.width, "500px");
 });

@@ -356,3 +356,24 @@ def test_a_base_holding_a_token_now_secret_is_replaced_by_a_full_scene():
     assert w.scene["stamp"] != first
     assert "PIL009" not in json.dumps(w.scene) and "Quiet Tidings" not in json.dumps(w.scene)
     assert without_stamp(w.effective_scene) == without_stamp(small)
+
+
+def test_the_diff_keeps_equal_items_and_sends_only_a_long_inserted_or_deleted_block():
+    """Items are matched by ``==``: a block longer than the diff's first look-ahead window, inserted or
+    deleted anywhere, travels alone (found through the signature index), and duplicates stay correct."""
+    from illumi_widgets.widget.base import RESYNC_WINDOW
+
+    rng = random.Random(9)
+    items = [rand_item(rng, k) for k in range(300)]
+    block = [rand_item(rng, 10_000 + k) for k in range(3 * RESYNC_WINDOW)]
+    base = {"w": 1000, "h": 700, "stamp": 1, "items": items}
+    for new_items, travels in (
+        (items[:100] + block + items[100:], len(block)),                      # inserted
+        (items[:100] + items[100 + len(block):], 0),                          # deleted
+        (items[:50] + [items[7]] * 5 + items[50:], 5),                        # duplicates of an old item
+        (items[:10] + block + items[10:200] + block + items[200:], 2 * len(block)),
+    ):
+        new = {"w": 1000, "h": 700, "items": new_items}
+        patch = make_scene_patch(base, new)
+        assert apply_scene_patch(base, patch)["items"] == new_items
+        assert sum(len(add) for _, _, add in patch["ops"]) == travels
