@@ -223,12 +223,14 @@ class Match:
                      f"'seat:{self._players() - 1}', 'spectator', 'omniscient' or 'follow')")
 
     def _follow_target(self):
-        """The seat a ``follow`` screen shows: the acknowledged seat while it acts, else the first to act."""
+        """The seat a ``follow`` screen shows: the acknowledged seat while it acts, else the first person to
+        act. A bot's seat is never followed (the screen would show its hidden cards): while only bots act,
+        the screen stays with the person who had it."""
         st = self._state
-        acting = [s for s in st.to_act() if s != CHANCE]
         ack = getattr(self, "_follow_ack", None)
+        acting = [s for s in st.to_act() if s != CHANCE and s not in self.bots]
         if not acting:
-            return ack if st.is_terminal() else None
+            return ack if st.is_terminal() or any(s in self.bots for s in st.to_act()) else None
         if ack in acting:
             return ack
         return acting[0]

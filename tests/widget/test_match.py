@@ -310,3 +310,30 @@ def test_stale_error_is_typed(match):
         match.state.apply(match.legal_actions()[0], version=match.version + 1)
     with pytest.raises(HistoryError):
         match.redo()
+
+
+def test_hot_seat_never_follows_a_bot_seat():
+    """A 'follow' (hot-seat) screen stays with the person while a bot acts: no curtain to a bot and never
+    the bot's view (its hand would show); between two people the curtain still passes."""
+    from illumi_widgets import Match
+
+    m = Match("pax", players=3, bots={1: "random"}, seed=5)
+    seen_bot_view = False
+    humans_curtains = set()
+    for _ in range(400):
+        if m.state.is_terminal():
+            break
+        if m.curtain() is not None:
+            humans_curtains.add(m.curtain())
+            m.handle({"type": "curtain"}, "follow")
+        target = m._follow_target()
+        seen_bot_view |= target == 1
+        snap = m.snapshot("follow")
+        assert snap["status"]["seat"] != 1 and snap["status"]["curtain"] != "Red"
+        if 1 in m.state.to_act():
+            m.run_bots(max_steps=1)
+        else:
+            seat = next(s for s in m.state.to_act() if s >= 0)
+            m.play(m.state.legal_actions(seat)[0], perspective=seat)
+    assert not seen_bot_view
+    assert humans_curtains <= {"Blue", "Green"} and "Green" in humans_curtains
