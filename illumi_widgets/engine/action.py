@@ -66,6 +66,9 @@ class ActionList:
     def __contains__(self, item) -> bool:
         if isinstance(item, Action):
             if self._set is None:
+                for a in self._items:  # usually the very object listed: found without hashing every action
+                    if a is item:
+                        return True
                 self._set = frozenset(self._items)
             return item in self._set
         if isinstance(item, str):

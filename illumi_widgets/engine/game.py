@@ -285,10 +285,12 @@ class State:
         """Legal actions of ``seat`` (default: of every seat to act)."""
 
         def make():
+            mine = [d for d in self.decisions() if (seat is None or d.seat == seat) and d.options is not None]
+            if len(mine) == 1:
+                return mine[0].options  # (one decision: its list as it is)
             acts = []
-            for d in self.decisions():
-                if (seat is None or d.seat == seat) and d.options is not None:
-                    acts.extend(d.options)
+            for d in mine:
+                acts.extend(d.options)
             return ActionList(acts)
 
         return self._cached(("legal", seat), make)

@@ -83,3 +83,45 @@ def test_fast_turn_listing_misses_nothing_check_allows():
                 probes += 1
                 assert fast == allowed, sorted(a.notation() for a in fast ^ allowed)
     assert probes > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
+    """``plot_min_influence`` is a necessary condition.  Random play almost never meets a Plot, so this
+    builds 60 dense random boards (every card face-up, 4-16 of each seat's Influence on random Locations):
+    whenever a seat meets a Plot (every Plot of the game), it has at least that bound on the map; and every
+    Claim Plot that ``check`` allows the seat to act is listed."""
+    import random
+
+    from illumi_widgets.games.pax import board as B
+
+    rng = random.Random(players)
+    met = claims = 0
+    for trial in range(60):
+        state, g, _ = new(players=players, seed=trial, reveal=True)
+        plot_ids = list(g.plots)
+        rng.shuffle(plot_ids)
+        with editor(state) as ed:
+            slots = [[None] * g.nloc[cid] for cid in state.data.cards]
+            for s in range(players):
+                for _ in range(rng.randint(4, 16)):
+                    c = rng.randrange(g.n)
+                    if None in slots[c]:
+                        slots[c][slots[c].index(None)] = s
+            for c, row in enumerate(slots):
+                ed.influence(g.geom.names[c], row)
+            ed.plots(public=plot_ids[:2], private=plot_ids[2:2 + players])
+        d = state.data
+        for s in range(players):
+            on_map = sum(t.count(s) for t in d.infl)
+            for p in g.plots.values():
+                if g.plot_families(d, s, [p.id])[0]:
+                    met += 1
+                    assert on_map >= B.plot_min_influence(p.key, p.params), (p.key, on_map)
+        legal = state.legal_actions(0)
+        for p in g.plots:
+            a = g.act(0, "claimplot", p)
+            if g.check(d, a) is None:
+                claims += 1
+                assert a in legal, a.notation()
+    assert met > 60 and claims > 5, (met, claims)

@@ -693,6 +693,40 @@ LODGE_PLOTS = frozenset(
 )
 
 
+#: Lodge control takes at least this much of the controller's Influence (controller_of: ">= 3").
+_LODGE_CONTROL = 3
+
+
+def plot_min_influence(key: str, params: dict | None = None) -> int:
+    """A lower bound on the Influence a seat must have on the map for plot ``key`` to be met: a cheap
+    test that skips :func:`plot_witnesses` when a seat is far from a plot (a necessary condition only;
+    tests/pax/test_fast_legal.py checks it against the witnesses over random games).
+
+    Derived from each plot's own predicate: Influence thresholds count the seat's Influence, every card it
+    must control or have Influence on holds at least one of its disks, and a controlled Lodge holds at
+    least 3. Freemason Union and Faction Leader get no bound beyond 1 and 0 (a card's factions come from
+    a replaceable data file).
+    """
+    p = {**_PLOTS[key][1], **(params or {})}
+    bounds = {
+        "remote_enlistment": max(p.get("influence", 0), _LODGE_CONTROL),
+        "coaxing_of_crowns": p.get("influence", 0),
+        "path_of_whispers": 3,  # a Lodge has at least 3 cards, each with the seat's Influence
+        "factional_pact": max(p.get("influence", 0), _LODGE_CONTROL),
+        "inner_circle": 4,
+        "rosicrucian_foil": max(p.get("influence", 0), p.get("cards", 0)),
+        "consort_of_peers": 4,
+        "faction_leader": 0,
+        "freemason_union": 1,
+        "dispersed_contacts": p.get("cards", 0),
+        "line_of_exchange": _LODGE_CONTROL,
+        "shadow_alliance": p.get("cards", 0),
+        "influential_converts": p.get("cards", 0),
+        "clandestine_vassal": _LODGE_CONTROL,
+    }
+    return max(0, bounds.get(key, 0))
+
+
 def plot_witnesses(key: str, params: dict | None, ctx: PlotContext) -> list[Witness]:
     """The ways ``ctx.seat`` meets plot ``key`` right now; an empty list means it is not met.
 

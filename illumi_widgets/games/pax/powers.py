@@ -22,7 +22,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from ...engine import IllegalAction
-from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI
+from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, can_pay, payments
 from .model import AREO, SEAT_COLORS
 
 BUFFS = frozenset({"FI", "FS", "FX", "FU", "FE"})
@@ -80,8 +80,6 @@ class PowersMixin:
         return cid is not None and self.lum[cid].affiliation == "rosicrucian"
 
     def pay_vectors(self, d, s, alts) -> list:
-        from .favor import payments
-
         rate, wild = self.exchange_rate(d, s), self.wild(d, s)
         if len(alts) == 1:
             return payments(d.favor[s], alts[0], rate, wild=wild)
@@ -91,8 +89,6 @@ class PowersMixin:
         return sorted(out, key=lambda v: (sum(v), tuple(-x for x in v)))
 
     def can_pay_alts(self, d, s, alts) -> bool:
-        from .favor import can_pay
-
         rate, wild = self._memoized(("rate", s), lambda: (self.exchange_rate(d, s), self.wild(d, s)))
         have = d.favor[s]
         for slots in alts:

@@ -91,6 +91,7 @@ class PaxGame(PowersMixin, Game):
         self.contact_numbers = tuple(sorted(self.contact_fac))
         self.plots = {p.id: p for p in pd.plots}
         self.plot_slug = {slug(p.name): p.id for p in pd.plots}
+        self.plot_floor = {p.id: B.plot_min_influence(p.key, p.params) for p in pd.plots}
         self.events = {e.id: e for e in pd.events}
         self.event_slug = {slug(e.name): e.id for e in pd.events}
         self.edict_ids = tuple(e.id for e in pd.events if e.kind == "edict")
@@ -463,7 +464,9 @@ class PaxGame(PowersMixin, Game):
             plots = list(d.public_plots)
             if d.private_plot[s] is not None:
                 plots.append(d.private_plot[s])
-            acts.extend(A(s, "claimplot", p) for p in plots)
+            # (a plot needs some of the seat's Influence on the map: skip the ones it is too far from)
+            on_map = sum(t.count(s) for t in d.infl)
+            acts.extend(A(s, "claimplot", p) for p in plots if on_map >= self.plot_floor.get(p, 0))
         acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
         return acts
