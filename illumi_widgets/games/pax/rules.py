@@ -352,7 +352,7 @@ class PaxGame(PowersMixin, Game):
         if t == "turn":
             return self._turn_candidates(d, seat)
         if t == "pay":
-            return [A(seat, "pay", v) for v in self.pay_vectors(d, seat, f.get("alts") or [f["slots"]])]
+            return [A(seat, "pay", v) for v in self._payset(d, f, seat)]
         if t == "collect":
             return [A(seat, "collect", v) for v in gain_choices(f["slots"])]
         if t == "subvert":
@@ -502,8 +502,13 @@ class PaxGame(PowersMixin, Game):
             return ok
 
         has_hand = bool(d.hands[s])
-        for t in range(self.n):
-            actors = [c for c in adj[t] if s in infl[c]]
+        mine_set = set(mine)
+        near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
+        for c in mine:
+            near.update(adj[c])
+        near = sorted(near)
+        for t in near:
+            actors = [c for c in adj[t] if c in mine_set]
             if t in areo:
                 actors.append(AREO)
             if not actors:
@@ -524,11 +529,8 @@ class PaxGame(PowersMixin, Game):
                         if not payable(a, k):  # (k+1 Favor are never easier to pay than k)
                             break
                         acts.append(A(s, "oust", t, r, k, a))
-        near = set(areo)
-        for c in mine:
-            near.update(adj[c])
         supply = self.supply(d, s)
-        for t in sorted(near):
+        for t in near:  # (the same cards: Influence goes next to the seat's Influence or Areopagus)
             if not up[t] or self.crown_blocked(d, s, t):
                 continue
             for k in range(1, min(3, infl[t].count(None), supply) + 1):
@@ -680,11 +682,14 @@ class PaxGame(PowersMixin, Game):
                             f"{self.cell_name(target)}")
         return None
 
+    def _payset(self, d, f, seat) -> dict:
+        """The payment vectors of a pay frame, in order (a dict: ordered, and quick to test membership)."""
+        return self._memoized(("payset", seat), lambda: dict.fromkeys(
+            self.pay_vectors(d, seat, f.get("alts") or [f["slots"]])))
+
     def _check_pay(self, d, f, a):
         vec = a.args[0]
-        ways = self._memoized(("payset", a.seat), lambda: frozenset(
-            self.pay_vectors(d, a.seat, f.get("alts") or [f["slots"]])))
-        if vec not in ways:
+        if vec not in self._payset(d, f, a.seat):
             return _illegal("bad-payment",
                             f"'{a.notation()}' does not pay {f['why']} with the Favor you hold "
                             "(EN Exchanging Favor: 3 of one type count as 1 of another)")
