@@ -7,6 +7,8 @@ viewer's own, backs for rivals), the attack being resolved with its modifiers, a
 
 from __future__ import annotations
 
+from ...scene import SceneItems, rnd
+
 W, H = 1200, 820
 SIDE_W = 300  # the right-hand panel: attack, dice, dead pile
 BG = "#1f2430"
@@ -21,56 +23,14 @@ SEAT_COLORS = {"Red": "#d0453b", "Blue": "#3f7fd0", "Green": "#3fa069", "Yellow"
 VEC = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-def _r(v: float):
-    v = round(v, 1)
-    return int(v) if v == int(v) else v
+_r = rnd
 
 
-class _Items:
+class _Items(SceneItems):
+    """The shared scene builder with this board's ink."""
+
     def __init__(self) -> None:
-        self.items: list[dict] = []
-
-    def _add(self, it, fill=None, stroke=None, lw=None, ident=None, tip=None):
-        if fill:
-            it["fill"] = fill
-        if stroke:
-            it["stroke"] = stroke
-            if lw is not None:
-                it["lw"] = lw
-        if ident:
-            it["id"] = ident
-        if tip:
-            it["tip"] = tip
-        self.items.append(it)
-
-    def rect(self, x, y, w, h, fill=None, stroke=None, lw=None, r=None, ident=None, tip=None):
-        it = {"t": "rect", "x": _r(x), "y": _r(y), "w": _r(w), "h": _r(h)}
-        if r:
-            it["r"] = _r(r)
-        self._add(it, fill, stroke, lw, ident, tip)
-
-    def circle(self, x, y, r, fill=None, stroke=None, lw=None, ident=None, tip=None):
-        self._add({"t": "circle", "x": _r(x), "y": _r(y), "r": _r(r)}, fill, stroke, lw, ident, tip)
-
-    def poly(self, pts, fill=None, stroke=None, lw=None, ident=None, tip=None):
-        self._add({"t": "poly", "pts": [[_r(a), _r(b)] for a, b in pts]}, fill, stroke, lw, ident, tip)
-
-    def line(self, pts, color="#000", lw=1):
-        self.items.append({"t": "line", "pts": [[_r(a), _r(b)] for a, b in pts], "color": color, "lw": lw})
-
-    def text(self, x, y, s, size=11, color=INK, align=None, baseline=None, bold=False, maxw=None):
-        if s is None or s == "":
-            return
-        it = {"t": "text", "x": _r(x), "y": _r(y), "s": str(s), "size": size, "color": color}
-        if align:
-            it["align"] = align
-        if baseline:
-            it["baseline"] = baseline
-        if bold:
-            it["bold"] = True
-        if maxw:
-            it["maxw"] = _r(maxw)
-        self.items.append(it)
+        super().__init__(ink=INK)
 
 
 def _stats(g: dict) -> str:

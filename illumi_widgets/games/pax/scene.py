@@ -15,6 +15,7 @@ the Favor pool, the Faction cards, the Plots, the Event summary and one panel pe
 
 from __future__ import annotations
 
+from ...scene import SceneItems, rnd
 from .favor import ABBR, FACTIONS
 from .model import AREO
 from .powers import POWER_NAMES
@@ -47,85 +48,14 @@ LEFT_X, LEFT_W = 8, 640
 RX, RW = 656, 338
 
 
-def _r(v: float) -> float:
-    v = round(v, 1)
-    return int(v) if v == int(v) else v
+_r = rnd
 
 
-class _Items:
-    """A scene item list with small helpers (coordinates rounded: compact, deterministic JSON)."""
+class _Items(SceneItems):
+    """The shared scene builder with this board's ink."""
 
     def __init__(self) -> None:
-        self.items: list[dict] = []
-
-    def rect(self, x, y, w, h, fill=None, stroke=None, lw=None, r=None, ident=None, tip=None, dash=None):
-        it = {"t": "rect", "x": _r(x), "y": _r(y), "w": _r(w), "h": _r(h)}
-        if r:
-            it["r"] = _r(r)
-        self._paint(it, fill, stroke, lw, dash)
-        self._hit(it, ident, tip)
-        self.items.append(it)
-
-    def circle(self, x, y, r, fill=None, stroke=None, lw=None, ident=None, tip=None):
-        it = {"t": "circle", "x": _r(x), "y": _r(y), "r": _r(r)}
-        self._paint(it, fill, stroke, lw, None)
-        self._hit(it, ident, tip)
-        self.items.append(it)
-
-    def poly(self, pts, fill=None, stroke=None, lw=None, ident=None, tip=None):
-        it = {"t": "poly", "pts": [[_r(a), _r(b)] for a, b in pts]}
-        self._paint(it, fill, stroke, lw, None)
-        self._hit(it, ident, tip)
-        self.items.append(it)
-
-    def line(self, pts, color="#000", lw=1, dash=None):
-        it = {"t": "line", "pts": [[_r(a), _r(b)] for a, b in pts], "color": color, "lw": lw}
-        if dash:
-            it["dash"] = dash
-        self.items.append(it)
-
-    def text(self, x, y, s, size=11, color=INK, align=None, baseline=None, bold=False, italic=False,
-             maxw=None):
-        if s is None or s == "":
-            return
-        it = {"t": "text", "x": _r(x), "y": _r(y), "s": str(s), "size": size}
-        if color != "#222":
-            it["color"] = color
-        if align:
-            it["align"] = align
-        if baseline:
-            it["baseline"] = baseline
-        if bold:
-            it["bold"] = True
-        if italic:
-            it["italic"] = True
-        if maxw:
-            it["maxw"] = _r(maxw)
-        self.items.append(it)
-
-    def icon(self, name, x, y, size, color=None):
-        it = {"t": "icon", "name": name, "x": _r(x), "y": _r(y), "size": size}
-        if color:
-            it["color"] = color
-        self.items.append(it)
-
-    @staticmethod
-    def _paint(it, fill, stroke, lw, dash):
-        if fill:
-            it["fill"] = fill
-        if stroke:
-            it["stroke"] = stroke
-            if lw is not None:
-                it["lw"] = lw
-            if dash:
-                it["dash"] = dash
-
-    @staticmethod
-    def _hit(it, ident, tip):
-        if ident:
-            it["id"] = ident
-        if tip:
-            it["tip"] = tip
+        super().__init__(ink=INK)
 
 
 # ------------------------------------------------------------------------------------------------------
