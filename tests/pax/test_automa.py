@@ -814,3 +814,58 @@ def test_random_bot_games_keep_every_invariant(bot):
         assert sum(stats.reasons.values()) == n
         total += n
     assert total >= BOT_GAMES
+
+
+# ------------------------------------------------------------------------------------------------------
+# the bot's ordinary choices: Conspire give, subvert, press (rr §6.1 "The Bot and Favors"; READINGs in
+# automa.py Automaton.choice)
+# ------------------------------------------------------------------------------------------------------
+def _bot_frame(players, frame, favor=None):
+    """A position with the bot (seat 1) on turn and ``frame`` pushed on top as its pending decision (pushed
+    after editing, so nothing resolves it: Automaton.choice is asked directly)."""
+    g = load_game("pax", players=players, bots={BOT: "weishaupt"})
+    state = g.new_state(seed=2)
+    with PaxEditor(state) as ed:
+        ed.clear_influence()
+        ed.reveal_all()
+        for s in range(players):
+            ed.favor(s, **(favor or {}).get(s, {}))
+        ed.start_turn(BOT, round=2)
+    state.data.frames.append({"seat": BOT, **frame})
+    g._last_listing = None
+    return g, state.data
+
+
+def test_bot_gives_away_its_least_preferred_collected_favor():
+    """rr §6.1: when a bot must give Favor away (Conspire) it keeps its Primary Faction: with its Primary and
+    another Faction collected, its single option gives the other one."""
+    g, d = _bot_frame(2, {"t": "give", "to": [0], "have": [0] * 6})
+    pref = g.automaton.preference(d, BOT)
+    have = [0] * 6
+    have[pref[0]] = 1
+    have[pref[-1]] = 1
+    d.frames[-1]["have"] = have
+    a = g.automaton.choice(d, BOT)
+    assert a.kind == "give" and a.args == (0, pref[-1]) and g.check(d, a) is None
+
+
+def test_bot_subverts_from_the_player_holding_most_then_turn_order():
+    """READING (automa.py): a bot subverts from the rival holding the most of that Faction; ties go to the
+    next seat in turn order."""
+    nob = FI["NOB"]
+    g, d = _bot_frame(3, {"t": "subvert", "fac": nob}, favor={0: {"NOB": 1}, 2: {"NOB": 3}})
+    a = g.automaton.choice(d, BOT)
+    assert a.kind == "subvert" and a.args == (2,) and g.check(d, a) is None
+    g, d = _bot_frame(3, {"t": "subvert", "fac": nob}, favor={0: {"NOB": 3}, 2: {"NOB": 1}})
+    assert g.automaton.choice(d, BOT).args == (0,)
+    g, d = _bot_frame(3, {"t": "subvert", "fac": nob}, favor={0: {"NOB": 2}, 2: {"NOB": 2}})
+    assert g.automaton.choice(d, BOT).args == (2,)  # a tie: Green (seat 2) plays right after the bot
+
+
+def test_bot_presses_a_cancelled_challenge_while_cards_remain():
+    """READING (automa.py): a bot presses when both automatic wins cancel, its next card coming from the
+    deck; with no card left to reveal it calls off."""
+    g, d = _bot_frame(2, {"t": "press"})
+    assert g.automaton.choice(d, BOT).kind == "press"
+    d.deck, d.discard = [], []
+    assert g.automaton.choice(d, BOT).kind == "calloff"
