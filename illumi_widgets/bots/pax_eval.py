@@ -8,8 +8,18 @@
 * Influence on the map, more in groups of same-Faction cards that are (or may grow into) a Faction's
   largest Lodge, Faction cards held, Favor and cards in hand (means to get there).
 
-Each seat's chance is a logistic of its lead over the best rival.  ``heuristic(game, d, seat)`` is the
-one-seat form.  It reads the full data of the position it is given — the search bot only gives it
+A rulebook bot seat (game option ``bots``; ``games/pax/automa.py``) wins during its own turn as soon as it
+meets ONE of the three plots on its placard, so its score also holds its progress towards each of them
+(:func:`bot_progress`: 8 Influence on the map, a controlled Lodge of 5, 4 Edicts discarded, 3 Aces/Crowns or
+5 Freemason/Rosicrucian cards controlled, the deck run out twice, and — Joseph II — "from round 2 some person
+has no Influence on the map", measured by how few cards hold the weakest person's Influence).  The nearer the
+bot is to a plot the steeper its chance to win (:func:`bot_chance`) grows; a person wins only if no bot does
+(its chance is multiplied by the bots' chance of missing), whatever its material lead, so the people's
+search values Ousting and Expelling the bot's Influence and keeping its own Influence spread over the map.
+The placards are public (``view["bots"]``).
+
+Each seat's chance is otherwise a logistic of its lead over the best rival.  ``heuristic(game, d, seat)`` is
+the one-seat form.  It reads the full data of the position it is given — the search bot only gives it
 determinized worlds (see ``bots.base``).
 """
 
@@ -22,6 +32,9 @@ from ..games.pax import board as B
 PREFER = ("claimplot", "claimfaction")
 """Action kinds a playout takes whenever legal (free progress towards the two ways to win)."""
 
+WIND_DOWN = ("end", "skip", "done", "pass")
+"""Action kinds that end a turn (or a step of it) soonest: a playout winding down to a rulebook bot's turn."""
+
 W_PLOT = 10.0
 W_SCORE = 1.0
 W_SCORE_LATE = 3.0
@@ -32,6 +45,12 @@ W_FACTION_CARD_LATE = 2.0  # the tie-break of Faction Scoring
 W_FAVOR = 0.2
 W_HAND = 0.2
 SCALE = 3.0
+P_BOT_NEAR = 0.85  # a rulebook bot's chance to meet a plot at progress p < 1: P_BOT_NEAR * p ** BOT_CURVE
+P_BOT_MET = 0.95  # a plot met (the bot wins at its next Check Phase unless the people undo it)
+BOT_CURVE = 3.0
+P_OTHER = 0.3  # each further plot adds this share of its own chance (several threats at once)
+STARVED = (0.95, 0.45, 0.12, 0.04)  # Joseph II's "a person with no Influence on the map": by the number of
+# cards holding the weakest person's Influence (one Oust a turn takes one card's Influence)
 
 
 def _groups(game, faces) -> list:
@@ -67,6 +86,85 @@ def legal(game, d, seat: int) -> list:
     if f is not None and f.get("t") == "pay" and f.get("seat") == seat:
         return list(game.candidates(d, seat))
     return game.legal(d, seat)
+
+
+def forced_steps(game):
+    """``forced(d, seat)`` for a game with rulebook bot seats, ``None`` without (nothing is scripted)."""
+    if not game.automa:
+        return None
+    return lambda d, seat: forced(game, d, seat)
+
+
+def forced(game, d, seat: int):
+    """A rulebook bot seat's next step (its single legal action), or ``None`` for a person's decision.  The
+    search plays these like chance: no tree node, and they do not count against its playout depth."""
+    if seat in game.automa:
+        cands = game.candidates(d, seat)
+        return cands[0] if len(cands) == 1 else None
+    return None
+
+
+def _controlled(game, d, b: int, test) -> int:
+    n = 0
+    for c in range(game.n):
+        cid = d.cards[c]
+        if cid is not None and d.up[c] and b in d.infl[c] and B.card_controller(d.infl[c]) == b \
+                and test(game.lum[cid]):
+            n += 1
+    return n
+
+
+def bot_progress(game, d, b: int) -> dict[str, float]:
+    """How near the rulebook bot on seat ``b`` is to each plot on its placard: plot id -> progress in
+    ``[0, 1]`` (1: met now).  Public information only (the map, the Edicts, the deck's size)."""
+    out: dict[str, float] = {}
+    for p in game.automaton.spec[b].plots:
+        if p == "influence-8":
+            v = sum(t.count(b) for t in d.infl) / 8.0
+        elif p == "lodge-5":
+            v = 0.0
+            for lg in B.lodges(game.geom, game.faces(d)):
+                own = sum(t.count(b) for t in (d.infl[c] for c in lg.cells))
+                if not own:
+                    continue
+                ctl = B.controller_of(lg.cells, d.infl)
+                # a Lodge the bot controls counts in full; one where it has Influence, half
+                v = max(v, min(len(lg), 5) / 5.0 * (1.0 if ctl == b else 0.5))
+        elif p == "edicts-4":
+            v = game.edicts_discarded(d) / 4.0
+        elif p == "ace-crown-3":
+            v = _controlled(game, d, b, lambda c: c.rank in ("ACE", "CROWN")) / 3.0
+        elif p == "fm-rc-5":
+            v = _controlled(game, d, b, lambda c: c.affiliation in ("freemason", "rosicrucian")) / 5.0
+        elif p == "deck-twice":
+            left = len(d.deck) / max(1, len(d.deck) + len(d.discard))
+            v = (d.reshuffles + (1.0 - left) * 0.8) / 2.0
+        elif p == "starved":
+            worst = 0.0
+            for s in range(d.seats):
+                if s == b or s in game.automa:
+                    continue
+                cards = sum(1 for t in d.infl if s in t)
+                if cards < len(STARVED):
+                    worst = max(worst, STARVED[cards])
+            v = worst if d.round >= 2 else worst * 0.5
+        else:  # pragma: no cover - a plot this evaluation does not know
+            v = 0.0
+        out[p] = min(1.0, v)
+    return out
+
+
+def bot_chance(game, d, b: int) -> float:
+    """The rulebook bot on seat ``b``: its estimated chance to meet one of its plots before the people win
+    (see :func:`bot_progress`)."""
+    ps = []
+    for p, v in bot_progress(game, d, b).items():
+        if p == "starved":
+            ps.append(v)
+        else:
+            ps.append(P_BOT_MET if v >= 1.0 else P_BOT_NEAR * v ** BOT_CURVE)
+    ps.sort(reverse=True)
+    return min(P_BOT_MET, ps[0] + P_OTHER * sum(ps[1:])) if ps else 0.0
 
 
 def scores(game, d) -> list[float]:
@@ -113,6 +211,13 @@ def values(game, d) -> list[float]:
     for s in range(n):
         best = max(sc[o] for o in range(n) if o != s)
         out.append(1.0 / (1.0 + math.exp(-(sc[s] - best) / SCALE)))
+    if game.automa:
+        # a rulebook bot's plot wins at once, whatever the material: the people win only if no bot gets there
+        chance = {b: bot_chance(game, d, b) for b in game.automa}
+        none = 1.0
+        for p in chance.values():
+            none *= 1.0 - p
+        out = [chance[s] + none * v if s in chance else none * v for s, v in enumerate(out)]
     return out
 
 

@@ -13,6 +13,9 @@ from the bot's seat's point of view; every iteration
 5. backs the per-seat values up the path; each node is scored for the seat that chose it.
 
 Chance decisions inside a world (a reshuffle) are resolved with that world's RNG and make no tree node.
+So are a rival's forced steps when the game's evaluator names them (``forced``: Pax's rulebook bots, whose
+every step is their script's single legal action): they make no node and do not count against ``depth``,
+so a playout that reaches a rulebook bot's turn plays it to its Check Phase and sees a plot win.
 Sealed simultaneous decisions (an Oust reveal) are taken one seat at a time, the bot's own seat first, so
 its choice is never conditioned on a rival's sealed card.  The bot plays the most visited root action.
 
@@ -30,12 +33,42 @@ from ..engine import CHANCE, Action, Log, Rng
 from .base import Bot, SeatState
 
 _EVALUATORS = {"pax": "illumi_widgets.bots.pax_eval"}
+_MAX_FREE = 400  # scripted steps played for free per iteration (a guard; a bot turn takes a handful)
+_MAX_WIND = 30  # decisions a playout may wind down to reach a scripted seat's turn
 
 
 def register_evaluator(game_name: str, module: str) -> None:
     """Name the module with ``values(game, data) -> list[float]`` for a game (optionally also ``PREFER``,
-    action kinds playouts take whenever legal, and ``legal(game, data, seat)``, a faster legal list)."""
+    action kinds playouts take whenever legal, ``legal(game, data, seat)``, a faster legal list,
+    ``forced(game, data, seat) -> Action | None``, a seat's scripted step, played like chance, or
+    ``forced_steps(game)`` giving such a function or ``None`` when nothing is scripted, and ``WIND_DOWN``)."""
     _EVALUATORS[game_name] = module
+
+
+def wind_down_kinds(game) -> tuple:
+    """Action kinds that end a turn soonest (the evaluator module's ``WIND_DOWN``), for playouts that wind
+    down to a scripted seat's turn."""
+    own = getattr(game, "bot_wind_down", None)
+    if own is not None:
+        return tuple(own)
+    module = _EVALUATORS.get(game.name)
+    return () if module is None else tuple(getattr(import_module(module), "WIND_DOWN", ()))
+
+
+def forced_steps(game):
+    """``forced(data, seat) -> Action | None`` for ``game`` (a scripted seat's only step), or ``None``."""
+    own = getattr(game, "bot_forced", None)
+    if callable(own):
+        return own
+    module = _EVALUATORS.get(game.name)
+    if module is None:
+        return None
+    mod = import_module(module)
+    make = getattr(mod, "forced_steps", None)
+    if make is not None:
+        return make(game)
+    fn = getattr(mod, "forced", None)
+    return None if fn is None else (lambda d, seat: fn(game, d, seat))
 
 
 def evaluator(game):
@@ -95,13 +128,16 @@ class SearchBot(Bot):
     ``time_limit``: seconds per decision (the search stops at the first limit reached).
     ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end).
     ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
+    ``lookahead`` (default on; only matters when the game has scripted seats, such as Pax's rulebook bots):
+    a playout that reaches ``depth`` before any scripted seat has moved winds down to the end of the next
+    scripted turn, so a rulebook bot's imminent plot win is seen.
     """
 
     name = "search"
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
-                 per_action: int | None = 10, prefer=None):
+                 per_action: int | None = 10, prefer=None, lookahead: bool = True):
         super().__init__(seat)
         if iterations is None and time_limit is None:
             iterations = 200
@@ -120,12 +156,17 @@ class SearchBot(Bot):
         self._values = None
         self._legal = None
         self._prefer: tuple = ()
+        self._forced = None
+        self._wind_down: tuple = ()
+        self.lookahead = lookahead
         self.last_stats: dict = {}
 
     def _setup(self, game) -> None:
         if self._game is not game:
             self._game = game
             self._values, found, self._legal = evaluator(game)
+            self._forced = forced_steps(game)
+            self._wind_down = wind_down_kinds(game)
             self._prefer = tuple(self.prefer) if self.prefer is not None else found
 
     def choose(self, seat_state: SeatState) -> Action:
@@ -183,20 +224,14 @@ class SearchBot(Bot):
                 break
         return pick.seat, pick.options
 
-    def _pending(self, game, d, me):
-        """``(seat, legal actions)`` of the next decision (see :meth:`_next`)."""
-        seat, offered = self._next(game, d, me)
-        if seat is None or seat == CHANCE or offered is not None:
-            return seat, offered
-        return seat, self._legal(d, seat)
-
-    def _random_action(self, game, d, seat: int, offered):
+    def _random_action(self, game, d, seat: int, offered, prefer=None):
         """A uniformly random legal action (a ``prefer`` kind when one is legal), by rejection sampling
         from the candidates: much cheaper than listing every legal action."""
         rng = self.rng
+        prefer = self._prefer if prefer is None else prefer
         if offered is not None:
             acts = list(offered)
-            wanted = [a for a in acts if a.kind in self._prefer]
+            wanted = [a for a in acts if a.kind in prefer]
             pool = wanted or acts
             return pool[rng.below(len(pool))] if pool else None
         # a game that memoizes board analysis for one legal-action listing (Pax: ``_memo``) gets one scope
@@ -206,8 +241,8 @@ class SearchBot(Bot):
             game._memo = {}
         try:
             cands = list(game.candidates(d, seat))
-            if self._prefer:
-                wanted = [a for a in cands if a.kind in self._prefer and game.check(d, a) is None]
+            if prefer:
+                wanted = [a for a in cands if a.kind in prefer and game.check(d, a) is None]
                 if wanted:
                     return wanted[rng.below(len(wanted))]
             while cands:
@@ -228,13 +263,25 @@ class SearchBot(Bot):
         node = root
         path = [root]
         expanded = False
+        forced = self._forced
+        free = 0
+        scripted = False
         while not expanded:
-            seat, acts = self._pending(game, d, me)
+            seat, acts = self._next(game, d, me)
             if seat is None:
                 break
             if seat == CHANCE:
                 game.perform(d, game.sample_chance(d, wrng), log)
                 continue
+            if forced is not None and seat != me and free < _MAX_FREE:
+                a = forced(d, seat)
+                if a is not None:  # a scripted step: like chance, no node
+                    game.perform(d, a, log)
+                    free += 1
+                    scripted = True
+                    continue
+            if acts is None:
+                acts = self._legal(d, seat)
             if not acts:
                 break
             children = node.children
@@ -256,7 +303,7 @@ class SearchBot(Bot):
             game.perform(d, a, log)
             node = child
             path.append(node)
-        self._playout(game, d, wrng, me, log)
+        self._playout(game, d, wrng, me, log, scripted)
         vals = self._values(d)
         for nd in path:
             nd.n += 1
@@ -275,16 +322,39 @@ class SearchBot(Bot):
                 best, best_score = a, score
         return best, children[best]
 
-    def _playout(self, game, d, wrng: Rng, me: int, log: Log) -> None:
+    def _playout(self, game, d, wrng: Rng, me: int, log: Log, scripted: bool = False) -> None:
+        """Random decisions for ``depth`` decisions (scripted steps are free).  Then, when the game has
+        scripted seats and none has moved yet in this iteration, the playout winds down (taking
+        ``wind_down`` kinds, such as ending the turn, whenever legal) until a scripted seat has played its
+        turn: its Check Phase (a rulebook bot's plot win) is then always inside the playout."""
         steps = 0
-        while self.depth is None or steps < self.depth:
+        free = 0
+        wind = 0
+        forced = self._forced
+        while True:
+            late = self.depth is not None and steps >= self.depth
+            if late and forced is None:
+                return
             seat, offered = self._next(game, d, me)
             if seat is None:
                 return
             if seat == CHANCE:
                 game.perform(d, game.sample_chance(d, wrng), log)
                 continue
-            a = self._random_action(game, d, seat, offered)
+            if forced is not None and seat != me and free < _MAX_FREE:
+                a = forced(d, seat)
+                if a is not None:  # a scripted step does not count against the depth
+                    game.perform(d, a, log)
+                    free += 1
+                    scripted = True
+                    continue
+            prefer = None
+            if late:  # (a scripted turn in progress was played to its end above)
+                if scripted or not self.lookahead or wind >= _MAX_WIND:
+                    return
+                wind += 1
+                prefer = self._wind_down
+            a = self._random_action(game, d, seat, offered, prefer)
             if a is None:
                 return
             game.perform(d, a, log)
