@@ -15,8 +15,11 @@ PAINTER_INK = "#222"
 
 def rnd(v: float):
     """A coordinate rounded to 0.1, as an int when whole (``12.0`` -> ``12``)."""
+    if v.__class__ is int:  # (most layout numbers are whole already)
+        return v
     v = round(v, 1)
-    return int(v) if v == int(v) else v
+    i = int(v)
+    return i if i == v else v
 
 
 class SceneItems:
