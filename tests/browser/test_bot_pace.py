@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -21,19 +22,9 @@ bots.bot_delay = 0.15
 bots
 """
 
-_KERNEL_EXEC_JS = """
-async (code) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false, silent: false });
-  const out = [];
-  future.onIOPub = (msg) => {
-    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
-    if (msg.header.msg_type === 'error') out.push(`ERROR ${msg.content.ename}: ${msg.content.evalue}`);
-  };
-  const reply = await future.done;
-  return { status: reply.content.status, out: out.join('') };
-}
-"""
+SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
+
+_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
 
 
 def kernel_state(page) -> dict:

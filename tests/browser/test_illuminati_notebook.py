@@ -14,6 +14,7 @@ canvas' CSS box over the scene's ``w``/``h``), exactly what the painter inverts.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -73,42 +74,13 @@ def _probe(b):
     })
 '''
 
-_KERNEL_EXEC_JS = """
-async (code) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false, silent: false });
-  const out = [];
-  future.onIOPub = (msg) => {
-    const t = msg.header.msg_type;
-    if (t === 'stream') out.push(msg.content.text);
-    if (t === 'error') out.push(`ERROR ${msg.content.ename}: ${msg.content.evalue}`);
-  };
-  const reply = await future.done;
-  return { status: reply.content.status, out: out.join('') };
-}
-"""
+SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
+
+_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
 
 # Scrolls to every cell that displayed a widget (a windowed notebook renders cells as they come into view)
 # and waits until its board painted; returns how many there are and the cells whose board did not paint.
-_EVERY_BOARD_PAINTED_JS = """
-async (timeoutMs) => {
-  const nb = window.jupyterapp.shell.currentWidget.content;
-  const hasWidget = (cell) => cell.model.type === 'code' && cell.model.outputs.toJSON().some(
-    (o) => o.data && o.data['application/vnd.jupyter.widget-view+json']);
-  const cells = nb.widgets.map((c, i) => [c, i]).filter(([c]) => hasWidget(c));
-  const unpainted = [];
-  for (const [cell, i] of cells) {
-    if (nb.scrollToCell) await nb.scrollToCell(cell);
-    else cell.node.scrollIntoView();
-    const t0 = performance.now();
-    while (!cell.node.querySelector('[data-painted="1"]') && performance.now() - t0 < timeoutMs) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!cell.node.querySelector('[data-painted="1"]')) unpainted.push(i);
-  }
-  return { boards: cells.length, widgetCells: cells.map(([, i]) => i), unpainted };
-}
-"""
+_EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
 def kernel(page, code: str) -> str:

@@ -13,6 +13,7 @@ the canvas' CSS box over the scene's ``w``/``h`` (exactly what the painter inver
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -81,21 +82,9 @@ board
 """
 
 # Runs a snippet in the notebook's kernel (not as a cell) and returns its stdout.
-_KERNEL_EXEC_JS = """
-async (code) => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const kernel = w.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false, silent: false });
-  const out = [];
-  future.onIOPub = (msg) => {
-    const t = msg.header.msg_type;
-    if (t === 'stream') out.push(msg.content.text);
-    if (t === 'error') out.push(`ERROR ${msg.content.ename}: ${msg.content.evalue}`);
-  };
-  const reply = await future.done;
-  return { status: reply.content.status, out: out.join('') };
-}
-"""
+SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
+
+_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
 
 # Sends a raw comm message on the widget's own comm (what model.send does, without the painter's checks).
 _FORGE_JS = """
@@ -112,25 +101,7 @@ async ([modelId, data]) => {
 
 # Scrolls to every cell that displayed a widget (a windowed notebook renders cells as they come into view)
 # and waits until its board has painted; returns the cells whose board did not.
-_EVERY_BOARD_PAINTED_JS = """
-async (timeoutMs) => {
-  const nb = window.jupyterapp.shell.currentWidget.content;
-  const hasWidget = (cell) => cell.model.type === 'code' && cell.model.outputs.toJSON().some(
-    (o) => o.data && o.data['application/vnd.jupyter.widget-view+json']);
-  const cells = nb.widgets.map((c, i) => [c, i]).filter(([c]) => hasWidget(c));
-  const unpainted = [];
-  for (const [cell, i] of cells) {
-    if (nb.scrollToCell) await nb.scrollToCell(cell);
-    else cell.node.scrollIntoView();
-    const t0 = performance.now();
-    while (!cell.node.querySelector('[data-painted="1"]') && performance.now() - t0 < timeoutMs) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!cell.node.querySelector('[data-painted="1"]')) unpainted.push(i);
-  }
-  return { boards: cells.length, unpainted };
-}
-"""
+_EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
 def kernel(page, code: str) -> str:

@@ -27,63 +27,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
 FIGURES = ARTIFACTS_DIR / "widget_figures.json"
 CLICKS = 30
+SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
 LOADED = "illumi_widgets: kernel websockets set TCP_NODELAY"
 OFF = "--ServerApp.jpserver_extensions=illumi_widgets._server=False"
 
-ECHO_CELL = '''
-import anywidget
-import traitlets
+ECHO_CELL = (SNIPPETS / "echo_widget.py").read_text()
 
-
-class Echo(anywidget.AnyWidget):
-    _esm = """
-    function render({ model, el }) {
-      const c = document.createElement("canvas");
-      c.width = 120; c.height = 30; c.className = "echo-canvas";
-      const paint = () => {
-        const ctx = c.getContext("2d");
-        ctx.fillStyle = "#2a5db0"; ctx.fillRect(0, 0, 120, 30);
-        c.dataset.count = String(model.get("count"));
-      };
-      c.addEventListener("click", () => model.send({ type: "click" }));
-      model.on("change:count", paint);
-      paint();
-      el.append(c);
-    }
-    export default { render };
-    """
-    count = traitlets.Int(0).tag(sync=True)
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.on_msg(lambda _w, content, _b: setattr(self, "count", self.count + 1))
-
-
-echo = Echo()
-echo
-'''
-
-_ECHO_JS = """
-async (n) => {
-  const c = document.querySelector('canvas.echo-canvas');
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const before = c.dataset.count;
-    const changed = new Promise((resolve) => {
-      const obs = new MutationObserver(() => {
-        if (c.dataset.count !== before) { obs.disconnect(); resolve(); }
-      });
-      obs.observe(c, { attributes: true });
-    });
-    const t0 = performance.now();
-    c.click();
-    await changed;
-    out.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return out;
-}
-"""
+_ECHO_JS = (SNIPPETS / "echo_trips.js").read_text()
 
 
 def p50(values):
@@ -96,8 +46,8 @@ def echo_trips(page, panel, run_all) -> list[float]:
 
     run_all(page)
     expect(panel.locator("canvas.echo-canvas")).to_have_count(1)
-    page.evaluate(_ECHO_JS, 3)  # warm up
-    return page.evaluate(_ECHO_JS, CLICKS)
+    page.evaluate(_ECHO_JS, [3, 20])  # warm up
+    return page.evaluate(_ECHO_JS, [CLICKS, 20])
 
 
 def test_nodelay_extension_cuts_the_widget_round_trip(tmp_path, browser, lab_server, other_lab_server,

@@ -234,62 +234,13 @@ fig = PaxIlluminaten(players=3, seed=7, seat="omniscient")   # analysis view: ev
 fig
 """
 
+SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
+
 # The transport floor: a minimal anywidget (one Int trait) doing the same click -> Python -> repaint trip
 # (50 ms apart: back to back, a click would wait for the previous trip's trailing messages).
-FLOOR_CELL = '''
-import anywidget
-import traitlets
+FLOOR_CELL = (SNIPPETS / "echo_widget.py").read_text()
 
-
-class Echo(anywidget.AnyWidget):
-    _esm = """
-    function render({ model, el }) {
-      const c = document.createElement("canvas");
-      c.width = 120; c.height = 30; c.className = "echo-canvas";
-      const paint = () => {
-        const ctx = c.getContext("2d");
-        ctx.fillStyle = "#2a5db0"; ctx.fillRect(0, 0, 120, 30);
-        c.dataset.count = String(model.get("count"));
-      };
-      c.addEventListener("click", () => model.send({ type: "click" }));
-      model.on("change:count", paint);
-      paint();
-      el.append(c);
-    }
-    export default { render };
-    """
-    count = traitlets.Int(0).tag(sync=True)
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.on_msg(lambda _w, content, _b: setattr(self, "count", self.count + 1))
-
-
-echo = Echo()
-echo
-'''
-
-_FLOOR_JS = """
-async (n) => {
-  const c = document.querySelector('canvas.echo-canvas');
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const before = c.dataset.count;
-    const changed = new Promise((resolve) => {
-      const obs = new MutationObserver(() => {
-        if (c.dataset.count !== before) { obs.disconnect(); resolve(); }
-      });
-      obs.observe(c, { attributes: true });
-    });
-    const t0 = performance.now();
-    c.click();
-    await changed;
-    out.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 50)); // a pause, as between the board's clicks
-  }
-  return out;
-}
-"""
+_FLOOR_JS = (SNIPPETS / "echo_trips.js").read_text()
 
 _RUN_CELL_JS = """
 async (index) => {
@@ -335,19 +286,7 @@ async ([el, v, timeoutMs]) => {
 }
 """
 
-_KERNEL_EXEC_JS = """
-async (code) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  const out = [];
-  future.onIOPub = (msg) => {
-    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
-    if (msg.header.msg_type === 'error') out.push(`ERROR ${msg.content.ename}: ${msg.content.evalue}`);
-  };
-  const reply = await future.done;
-  return { status: reply.content.status, out: out.join('') };
-}
-"""
+_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
 
 
 def mouse_click(page, locator) -> None:
@@ -415,7 +354,7 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
 
     assert page.evaluate(_RUN_CELL_JS, 2) is not False
     expect(panel.locator("canvas.echo-canvas")).to_have_count(1)
-    floor = page.evaluate(_FLOOR_JS, CLICKS)
+    floor = page.evaluate(_FLOOR_JS, [CLICKS, 50])  # 50 ms apart, as the board's clicks
 
     perf = page.evaluate("(el) => ({paints: el.__illumi.paints, lastPaintMs: el.__illumi.lastPaintMs, "
                          "lastFlush: el.__illumi.lastFlush, roundTrips: Array.from(el.__illumi.roundTrips)})",
