@@ -859,12 +859,7 @@ class Automaton:
             card = g.events[ev]
             if card.kind == "edict":
                 x = FI[card.faction]
-                for i in range(d.seats):
-                    d.pool[x] += d.favor[i][x]
-                    d.favor[i][x] = 0
-                put = min(6, d.pool[x])
-                d.pool[x] -= put
-                d.edicts[b].append([ev, put])
+                put = g.enact_edict(d, b, ev)
                 log.add(f"An Ace or Crown was revealed: {self.title(b)} flips the Edict {card.name}; it goes "
                         "into play in front of the bot: everyone returns all "
                         f"{FACTION_NAMES[x]} Favor, {put} go onto the Edict.")

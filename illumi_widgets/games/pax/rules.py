@@ -1374,6 +1374,18 @@ class PaxGame(PowersMixin, Game):
             return True
         return False
 
+    def enact_edict(self, d, s: int, ev) -> int:
+        """An Edict goes into play in front of ``s`` (EN Edicts): every player returns all Favor of its
+        Faction to the pool, then up to 6 of that Favor go onto the card, out of play. Returns how many."""
+        fac = FI[self.events[ev].faction]
+        for i in range(d.seats):
+            d.pool[fac] += d.favor[i][fac]
+            d.favor[i][fac] = 0
+        put = min(6, d.pool[fac])
+        d.pool[fac] -= put
+        d.edicts[s].append([ev, put])
+        return put
+
     def _do_keep(self, d, a, log):
         f = d.frames.pop()
         ev = a.args[0]
@@ -1384,12 +1396,7 @@ class PaxGame(PowersMixin, Game):
         card = self.events[ev]
         if card.kind == "edict":
             fac = FI[card.faction]
-            for i in range(d.seats):
-                d.pool[fac] += d.favor[i][fac]
-                d.favor[i][fac] = 0
-            put = min(6, d.pool[fac])
-            d.pool[fac] -= put
-            d.edicts[s].append([ev, put])
+            put = self.enact_edict(d, s, ev)
             log.add(f"{self.seat_name(s)} keeps the Edict {card.name}: everyone returns all "
                     f"{FACTION_NAMES[fac]} Favor; {put} go onto the Edict, out of play.")
         else:
