@@ -18,6 +18,9 @@ class RandomBot(Bot):
 
     def choose(self, seat_state: SeatState) -> Action:
         legal = seat_state.legal_actions()
+        quit_kinds = seat_state.game.withdraw_kinds  # a bot never leaves the game unless it must
+        if quit_kinds:
+            legal = [a for a in legal if a.kind not in quit_kinds] or list(legal)
         if self.prefer:
             wanted = [a for a in legal if a.kind in self.prefer]
             if wanted:

@@ -229,8 +229,9 @@ class SearchBot(Bot):
         from the candidates: much cheaper than listing every legal action."""
         rng = self.rng
         prefer = self._prefer if prefer is None else prefer
+        quit_kinds = game.withdraw_kinds  # playouts never leave the game unless nothing else is legal
         if offered is not None:
-            acts = list(offered)
+            acts = [a for a in offered if a.kind not in quit_kinds] or list(offered)
             wanted = [a for a in acts if a.kind in prefer]
             pool = wanted or acts
             return pool[rng.below(len(pool))] if pool else None
@@ -240,7 +241,7 @@ class SearchBot(Bot):
         if scoped:
             game._memo = {}
         try:
-            cands = list(game.candidates(d, seat))
+            cands = [a for a in game.candidates(d, seat) if a.kind not in quit_kinds]
             if prefer:
                 wanted = [a for a in cands if a.kind in prefer and game.check(d, a) is None]
                 if wanted:

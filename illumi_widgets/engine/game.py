@@ -107,6 +107,10 @@ class Game:
     presenter: str | None = None
     #: the keyword options this game accepts (``load_game(name, players=N, **options)``)
     option_names: tuple = ()
+    #: action kinds by which a seat leaves the game of its own accord (Illuminati: ``leave``): a person's
+    #: choice, so random play (``engine.testing``, the random bot, search playouts) takes them only when
+    #: nothing else is legal
+    withdraw_kinds: frozenset = frozenset()
 
     def __init__(self, players: int, **options):
         if not isinstance(players, int) or isinstance(players, bool):

@@ -117,6 +117,8 @@ def random_action(state: State, rng: Rng, prefer=()):
     legal = state.legal_actions(seat)
     if not legal:
         raise InvariantError(f"{state.game.seat_name(seat)} must act but has no legal action ({state!r})")
+    if state.game.withdraw_kinds:  # leaving the game is a person's choice (Game.withdraw_kinds)
+        legal = [a for a in legal if a.kind not in state.game.withdraw_kinds] or list(legal)
     if prefer:
         wanted = [a for a in legal if a.kind in prefer]
         if wanted:

@@ -81,6 +81,8 @@ def format_action(kind: str, a: tuple) -> str:
         return "call off"
     if kind == "collect":
         return "collect 5"
+    if kind == "leave":
+        return "leave the game"
     return " ".join([kind, *map(str, a)])
 
 
@@ -195,6 +197,11 @@ def parse_action(game, text: str, seat: int):
     if k in ("pass", "done"):
         need(1, k)
         return act(seat, k)
+    if k == "leave":
+        need(3, "leave the game")
+        if t[1:] != ["the", "game"]:
+            raise NotationError(f"'{text}' does not read as 'leave the game'")
+        return act(seat, "leave")
     if k == "call":
         return act(seat, "calloff")
     if k == "collect":

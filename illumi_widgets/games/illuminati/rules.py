@@ -79,7 +79,7 @@ ACCUSE_ALIAS = {"bavarian-illuminati": "bavarians", "bermuda-triangle": "bermuda
 #: the kinds each frame accepts
 FRAME_KINDS = {
     "actions": {"attack", "move", "transfer", "drop", "play", "bribe", "collect", "done", "gift", "offer",
-                "request", "laser", "recycle", "negotiate", "accuse", "disguise"},
+                "request", "laser", "recycle", "negotiate", "accuse", "disguise", "leave"},
     "price": {"price"},
     "terms": {"dgive", "dget", "propose", "cancel"},
     "answer": {"accept", "decline"},
@@ -153,6 +153,7 @@ class IlluminatiGame(Game):
     presenter = "illumi_widgets.games.illuminati.scene"
     option_names = ("goal_groups", "hidden_goals", "illuminati", "hidden_illuminati", "very_long_game",
                     "overstate")
+    withdraw_kinds = frozenset({"leave"})  # Leaving the Game (p.8): never a random or bot choice
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
@@ -458,6 +459,7 @@ class IlluminatiGame(Game):
         if "market-manipulation" in d["hands"][seat] and d["active"] == seat:
             out.append(a(seat, "play", "market-manipulation"))
         out += [a(seat, "drop", g) for g in mine if g != ill]
+        out.append(a(seat, "leave"))  # Leaving the Game (p.8): a person's choice; random play avoids it
         if d["acts"] >= 1:
             rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
             out += [a(seat, "offer", g, o) for g in mine if g != ill for o in rivals]
@@ -654,6 +656,12 @@ class IlluminatiGame(Game):
         return None
 
     def _check_done(self, d, f, a):
+        return None
+
+    def _check_leave(self, d, f, a):
+        # READING: a player drops out on its own action step (the engine's moment for a seat's free choices)
+        if f.get("seat") != a.seat or d["active"] != a.seat:
+            return _illegal("not-now", "a player leaves the game on its own action step")
         return None
 
     def _check_drop(self, d, f, a):
@@ -1816,6 +1824,24 @@ class IlluminatiGame(Game):
         else:  # the free transfer that is part of a capture (p.6)
             d["frames"].pop()
         log.add(f"{self.seat_name(a.seat)} moves {n} MB from {self.label(g)} to {self.label(h)}.")
+
+    def _do_leave(self, d, a, log):
+        """Leaving the Game (p.8): the player's Groups go uncontrolled, their treasuries to the bank, and
+        its Illuminati card is taken out of play (READING: with its own treasury to the bank and its Specials
+        discarded, as on elimination). The player is out; the turn ends; the game goes on without it."""
+        s = a.seat
+        ill = d["illum"][s]
+        log.add(f"{self.seat_name(s)} leaves the game.")
+        for g in [h for h, c in d["ctrl"].items() if c[0] == s and c[1] == ill]:
+            self._release(d, g, log)  # each puppet of the Illuminati, with its own puppets
+        self._pay_in(d, ill, d["money"][ill])
+        del d["money"][ill]
+        del d["ctrl"][ill]
+        d["out"].append(ill)
+        d["discard"] += d["hands"][s]
+        d["hands"][s] = []
+        d["alive"][s] = False
+        d["frames"] = [{"t": "endturn", "seat": s}]
 
     def _do_drop(self, d, a, log):
         d["busy"] = True

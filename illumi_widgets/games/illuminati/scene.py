@@ -208,7 +208,8 @@ def option_targets(game, action) -> list:
 
 
 _GROUPS = {"attack": "Attack", "move": "Move a group", "transfer": "Transfer money", "drop": "Drop a group",
-           "play": "Specials", "bribe": "Specials", "collect": "Turn", "done": "Turn", "aid": "Attack",
+           "play": "Specials", "bribe": "Specials", "collect": "Turn", "done": "Turn", "leave": "Turn",
+           "aid": "Attack",
            "privilege": "Attack", "spend": "Spend", "assist": "Interference", "interfere": "Interference",
            "pass": "Attack", "calloff": "Attack", "place": "Place the captured group", "choose": "Goal",
            "offer": "Deals", "request": "Deals", "price": "Deals", "accept": "Deals", "decline": "Deals",
