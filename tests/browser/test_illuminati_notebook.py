@@ -22,59 +22,10 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/02_illuminati.ipynb"
 BOARD = '[data-painted="1"]'
-
-# Run in the notebook's kernel after the notebook ran (not a cell): what the test needs about a board.
-PROBE = r'''
-import json as _json
-
-
-def _probe(b):
-    snap = b.match.snapshot(b.perspective)
-    scene = snap["scene"]
-    shapes = [it for it in scene["items"] if it.get("t") in ("rect", "circle", "poly") and it.get("id")]
-
-    def inside(it, x, y):
-        if it["t"] == "rect":
-            x0, x1 = sorted((it["x"], it["x"] + it["w"]))
-            y0, y1 = sorted((it["y"], it["y"] + it["h"]))
-            return x0 <= x <= x1 and y0 <= y <= y1
-        if it["t"] == "circle":
-            return (x - it["x"]) ** 2 + (y - it["y"]) ** 2 <= it["r"] ** 2
-        xs, ys = [p[0] for p in it["pts"]], [p[1] for p in it["pts"]]
-        return min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)
-
-    def point(entity):
-        for i, it in enumerate(shapes):
-            if it["id"] != entity or it["t"] not in ("rect", "circle"):
-                continue
-            x, y = (it["x"] + it["w"] / 2, it["y"] + it["h"] / 2) if it["t"] == "rect" else (it["x"], it["y"])
-            if not any(o["id"] != entity and inside(o, x, y) for o in shapes[i + 1:]):
-                return [x, y]
-        return None
-
-    uses = {}
-    for d in snap["decisions"]:
-        for o in d["options"]:
-            for t in set(o["targets"]):
-                uses[t] = uses.get(t, 0) + 1
-    clicks = []
-    for d in snap["decisions"]:
-        for o in d["options"]:
-            for t in o["targets"]:
-                p = point(t)
-                if p is not None:
-                    clicks.append({"decision": d["id"], "option": o["id"], "entity": t, "x": p[0], "y": p[1],
-                                   "uses": uses[t]})
-    return _json.dumps({
-        "version": b.state.version, "perspective": b.perspective, "w": scene["w"], "h": scene["h"],
-        "curtain": snap["status"].get("curtain"),
-        "decisions": [[d["id"], [o["id"] for o in d["options"]]] for d in snap["decisions"]],
-        "to_act": list(b.state.to_act()), "log": len(b.state.log), "clicks": clicks,
-        "history": [a.notation() for a in b.state.history],
-    })
-'''
-
 SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
+
+PROBE = (SNIPPETS / "board_probe.py").read_text()  # run in the kernel after the notebook ran
+
 
 _KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
 
@@ -157,7 +108,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
         reveal(page, widget)
         after = probe(page)
     assert after["decisions"], after
-    decision, options = after["decisions"][0]
+    decision, _prompt, options = after["decisions"][0]
     button = widget.locator(f'.illumi-panel button[data-decision="{decision}"][data-option="{options[0]}"]')
     expect(button.first).to_be_attached()
     button.first.scroll_into_view_if_needed()

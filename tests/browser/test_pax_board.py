@@ -21,58 +21,10 @@ import pytest
 pytestmark = pytest.mark.browser
 
 BOARD = '[data-painted="1"]'
+SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
 
 # Kernel-side helper: what the test needs to know about a board, as one JSON line.
-PROBE_CELL = r'''
-import json
-
-
-def probe(b):
-    """Version, decisions and, for every option with a board target, a clickable point of the target."""
-    snap = b.match.snapshot(b.perspective)
-    scene = snap["scene"]
-    shapes = [it for it in scene["items"] if it.get("t") in ("rect", "circle", "poly") and it.get("id")]
-
-    def inside(it, x, y):
-        if it["t"] == "rect":
-            x0, x1 = sorted((it["x"], it["x"] + it["w"]))
-            y0, y1 = sorted((it["y"], it["y"] + it["h"]))
-            return x0 <= x <= x1 and y0 <= y <= y1
-        if it["t"] == "circle":
-            return (x - it["x"]) ** 2 + (y - it["y"]) ** 2 <= it["r"] ** 2
-        xs, ys = [p[0] for p in it["pts"]], [p[1] for p in it["pts"]]
-        return min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)  # bounding box: good enough to avoid
-
-    def point(entity):
-        """The centre of one of the entity's rects/circles that no later entity covers."""
-        for i, it in enumerate(shapes):
-            if it["id"] != entity or it["t"] not in ("rect", "circle"):
-                continue
-            x, y = (it["x"] + it["w"] / 2, it["y"] + it["h"] / 2) if it["t"] == "rect" else (it["x"], it["y"])
-            if not any(o["id"] != entity and inside(o, x, y) for o in shapes[i + 1:]):
-                return [x, y]
-        return None
-
-    uses = {}
-    for d in snap["decisions"]:
-        for o in d["options"]:
-            for t in set(o["targets"]):
-                uses[t] = uses.get(t, 0) + 1
-    clicks = []
-    for d in snap["decisions"]:
-        for o in d["options"]:
-            for t in o["targets"]:
-                p = point(t)
-                if p is not None:
-                    clicks.append({"decision": d["id"], "option": o["id"], "entity": t, "x": p[0], "y": p[1],
-                                   "single": uses[t] == 1})
-    return json.dumps({
-        "version": b.state.version, "perspective": b.perspective, "w": scene["w"], "h": scene["h"],
-        "decisions": [[d["id"], d["prompt"], [o["id"] for o in d["options"]]] for d in snap["decisions"]],
-        "to_act": list(b.state.to_act()), "log": len(b.state.log), "clicks": clicks,
-        "model_id": b.model_id,
-    })
-'''
+PROBE_CELL = (SNIPPETS / "board_probe.py").read_text()
 
 BOARD_CELL = """
 from illumi_widgets import PaxIlluminaten
@@ -82,7 +34,6 @@ board
 """
 
 # Runs a snippet in the notebook's kernel (not as a cell) and returns its stdout.
-SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
 
 _KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
 
@@ -111,7 +62,7 @@ def kernel(page, code: str) -> str:
 
 
 def probe(page, name: str = "board") -> dict:
-    return json.loads(kernel(page, f"print(probe({name}))").strip().splitlines()[-1])
+    return json.loads(kernel(page, f"print(_probe({name}))").strip().splitlines()[-1])
 
 
 def click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
