@@ -728,12 +728,9 @@ class Automaton:
             log.add(f"{self.title(b)} has already Extorted {g.cell_name(c)} this turn.")
             return
         d.extorted.append(c)
-        conspire = []
-        # READING: a bot's Extort takes the card's Favor value with the Conspire rule, without Whisper
-        if c != AREO and not g.event_on(d, "quiet_tidings"):
-            conspire = [(r, d.infl[c].count(r)) for r in range(d.seats) if r != b and r in d.infl[c]]
         log.add(f"{self.title(b)} Extorts {g.cell_name(c)}.")
-        g._push_gain(d, b, g.card_favor_slots(d, b, c, True), f"Extorting {g.cell_name(c)}", conspire)
+        # READING: a bot's Extort takes the card's Favor value with the Conspire rule, without Whisper
+        g.extort_gain(d, b, c, no_conspire=g.event_on(d, "quiet_tidings"))
 
     def _expel(self, d, b, t, log) -> None:
         g = self.g
@@ -775,10 +772,7 @@ class Automaton:
         log.add(f"{self.title(b)} Ousts {k} of {g.seat_name(r)}'s Influence on {g.cell_name(t)} from "
                 f"{g.cell_name(d.bot_token[b])}" + (f", spending {n} matching Favor for +{n}" if n else "")
                 + ".")
-        frame = {"t": "reveal", "att": b, "def": r, "k": k, "cell": t, "base": base, "commits": {},
-                 "round": 1}
-        if g.holds(d, r, "CLE"):
-            frame["first"] = b  # the Clergy passive of the defender: the bot reveals first
+        frame = g.challenge_frame(d, b, r, t, k, base)  # (a bot holds no Clergy: if r does, b reveals first)
         # READING: the bot never uses the Oust's follow-up (its script ends with the Oust): the cube is unused
         d.frames.append(frame)
 

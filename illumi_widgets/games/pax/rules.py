@@ -1749,6 +1749,19 @@ class PaxGame(PowersMixin, Game):
         per = sum(1 for x in d.infl[c] if x is not None) if extort else 1
         return [frozenset(fac)] * (2 * per)
 
+    def challenge_frame(self, d, s: int, r: int, t: int, k: int, base: list) -> dict:
+        """The sealed Oust challenge of ``s`` against ``k`` of ``r``'s Influence on ``t`` (EN Oust), with
+        the Initial Strengths ``base``, the FU buff and the Clergy passive (its holder's opponent reveals
+        first)."""
+        frame = {"t": "reveal", "att": s, "def": r, "k": k, "cell": t, "base": base, "commits": {},
+                 "round": 1}
+        if "FU" in d.buffs:
+            frame["even"] = True  # FU: no advantage or disadvantage in this player's Ousts this turn
+        holder = next((x for x in (s, r) if self.holds(d, x, "CLE")), None)
+        if holder is not None:
+            frame["first"] = r if holder == s else s  # the Clergy passive: the opponent reveals first
+        return frame
+
     def _do_extort(self, d, a, log):
         s, (t,) = a.seat, a.args
         pf = self._use_main(d, False, t)
@@ -1767,14 +1780,19 @@ class PaxGame(PowersMixin, Game):
         log.add(f"{self.seat_name(s)} Extorts {self.cell_name(t)}"
                 + (f" and by Whisper {names.split(', ', 1)[1]}" if len(cards) > 1 else "") + ".")
         for c in reversed(cards):
-            conspire = []
-            if c != AREO and not no_conspire:
-                for r in range(d.seats):
-                    n = d.infl[c].count(r)
-                    if r != s and n:
-                        conspire.append((r, n))
-            self._push_gain(d, s, self.card_favor_slots(d, s, c, True), f"Extorting {self.cell_name(c)}",
-                            conspire)
+            self.extort_gain(d, s, c, no_conspire)
+
+    def extort_gain(self, d, s: int, c: int, no_conspire: bool = False) -> None:
+        """``s`` collects card ``c``'s Favor value (EN Extort); unless ``no_conspire``, every rival with
+        Influence on the card gets its share of it (EN Conspire; the Areopagus has no Conspire)."""
+        conspire = []
+        if c != AREO and not no_conspire:
+            for r in range(d.seats):
+                n = d.infl[c].count(r)
+                if r != s and n:
+                    conspire.append((r, n))
+        self._push_gain(d, s, self.card_favor_slots(d, s, c, True), f"Extorting {self.cell_name(c)}",
+                        conspire)
 
     def _do_organize(self, d, a, log):
         s, (fac, cube) = a.seat, a.args
@@ -1868,13 +1886,7 @@ class PaxGame(PowersMixin, Game):
         if len(a.args) > 4:  # BU: your Initial Strength becomes the opponent's +1 or -1
             base[0] = base[1] + a.args[4]
             log.add(f"BU: {self.seat_name(s)}'s Initial Strength is set to {base[0]}.")
-        frame = {"t": "reveal", "att": s, "def": r, "k": k, "cell": t, "base": base, "commits": {},
-                 "round": 1}
-        if "FU" in d.buffs:
-            frame["even"] = True  # FU: no advantage or disadvantage in this player's Ousts this turn
-        holder = next((x for x in (s, r) if self.holds(d, x, "CLE")), None)
-        if holder is not None:
-            frame["first"] = r if holder == s else s  # the Clergy passive: the opponent reveals first
+        frame = self.challenge_frame(d, s, r, t, k, base)
         self._push_pay(d, s, slots, f"Ousting at {self.cell_name(t)}", frame)
 
     def _do_reveal(self, d, a, log):
