@@ -671,13 +671,9 @@ class Automaton:
         if verb == "swap":
             t, pc = args
             old = d.cards[t]
-            carry = d.infl[t].count(b)
             d.plan.remove(pc)
             d.plan.append(old)
-            d.cards[t] = pc
-            d.up[t] = True
-            n = g.nloc[pc]
-            d.infl[t] = tuple([b] * min(carry, n) + [None] * (n - min(carry, n)))
+            carry = self._replace(d, b, t, pc)
             log.add(f"{self.title(b)} swaps {g.card_label(old)} at {g.cell_name(t)} with the Plan card "
                     f"{g.card_label(pc)}" + (f", its {carry} Influence moving along" if carry else "") + ".")
             if g.rank[pc] in ("ACE", "CROWN"):
@@ -732,21 +728,27 @@ class Automaton:
         # READING: a bot's Extort takes the card's Favor value with the Conspire rule, without Whisper
         g.extort_gain(d, b, c, no_conspire=g.event_on(d, "quiet_tidings"))
 
+    def _replace(self, d, b, t, cid) -> int:
+        """Put ``cid`` face-up at ``t`` in place of its card; the bot's Influence there moves onto it (what
+        does not fit returns to its supply; the target holds no player Influence). Returns how much moved."""
+        carry = d.infl[t].count(b)
+        n = self.g.nloc[cid]
+        d.cards[t] = cid
+        d.up[t] = True
+        d.infl[t] = tuple([b] * min(carry, n) + [None] * (n - min(carry, n)))
+        return carry
+
     def _expel(self, d, b, t, log) -> None:
         g = self.g
         if not d.deck or self.rival_on(d, b, t):
             log.add(f"{self.title(b)} cannot Expel {g.cell_name(t)} now.")
             return
         old = d.cards[t]
-        carry = d.infl[t].count(b)
         # READING: the expelled card joins the turn's played cards and is discarded with them at the end of
         # the bot's turn (so a reshuffle caused by this Expel's draw cannot take it along at once)
         d.played.append(old)
         cid = d.deck.pop()
-        n = g.nloc[cid]
-        d.cards[t] = cid
-        d.up[t] = True
-        d.infl[t] = tuple([b] * min(carry, n) + [None] * (n - min(carry, n)))
+        self._replace(d, b, t, cid)
         # READING: a bot's Expel discards the target and puts the top Luminary card face-up in its place (the
         # bot has no hand); its Influence moves along as in a normal Expel
         log.add(f"{self.title(b)} Expels {g.card_label(old)} at {g.cell_name(t)}; the top card of the deck, "
