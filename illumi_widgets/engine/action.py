@@ -8,7 +8,7 @@ equal to the same action from :meth:`State.legal_actions`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from operator import attrgetter
 
 CHANCE = -1
 """The seat number of the chance actor (shuffles, dice): ``state.to_act() == [CHANCE]``."""
@@ -19,29 +19,54 @@ def normalize(text: str) -> str:
     return " ".join(str(text).replace(",", " ").split()).lower()
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    seat: int
-    kind: str
-    args: tuple = ()
-    text: str = field(default="", compare=False, hash=False)
-    fmt: object = field(default=None, compare=False, hash=False, repr=False)
+    """Who acts (``seat``), what kind of action (``kind``) and its arguments (``args``): an immutable value.
+
+    Equality and hashing use ``(seat, kind, args)``; the notation is formatted by ``fmt`` on first use.
+    A hand-written slots class rather than a frozen dataclass: a frozen dataclass's ``__init__`` sets each
+    field through ``object.__setattr__``, four times slower, and legal-action listings build many actions.
+    The public fields are read-only properties over private slots, so the value cannot be changed."""
+
+    __slots__ = ("_seat", "_kind", "_args", "_text", "_fmt")
+
+    def __init__(self, seat: int, kind: str, args: tuple = (), text: str = "", fmt=None):
+        self._seat = seat
+        self._kind = kind
+        self._args = args
+        self._text = text
+        self._fmt = fmt
+
+    seat = property(attrgetter("_seat"), doc="The acting seat (``CHANCE`` for chance).")
+    kind = property(attrgetter("_kind"), doc="The kind of action (``'influence'``, ``'pay'``, …).")
+    args = property(attrgetter("_args"), doc="The arguments, a tuple.")
+    text = property(attrgetter("_text"), doc="The notation given at construction ('' until formatted).")
+    fmt = property(attrgetter("_fmt"), doc="The game's formatter ``fmt(kind, args) -> str``, or None.")
 
     def notation(self) -> str:
         """Canonical notation; ``state.parse(action.notation())`` gives the action back."""
-        if self.text:
-            return self.text
-        if self.fmt is not None:  # formatted on first use: most generated candidates are never shown
-            text = self.fmt(self.kind, self.args)
-            object.__setattr__(self, "text", text)
-            return text
-        return " ".join([self.kind, *map(str, self.args)])
+        if self._text:
+            return self._text
+        if self._fmt is not None:  # formatted on first use: most generated candidates are never shown
+            self._text = self._fmt(self._kind, self._args)
+            return self._text
+        return " ".join([self._kind, *map(str, self._args)])
+
+    def __eq__(self, other):
+        if other.__class__ is not Action:
+            return NotImplemented
+        return self._seat == other._seat and self._kind == other._kind and self._args == other._args
+
+    def __hash__(self) -> int:
+        return hash((self._seat, self._kind, self._args))
+
+    def __reduce__(self):
+        return (Action, (self._seat, self._kind, self._args, self._text, self._fmt))
 
     def __str__(self) -> str:
         return self.notation()
 
     def __repr__(self) -> str:
-        who = "chance" if self.seat == CHANCE else f"seat {self.seat}"
+        who = "chance" if self._seat == CHANCE else f"seat {self._seat}"
         return f"<Action {who}: {self.notation()}>"
 
 
@@ -100,7 +125,6 @@ class ActionList:
         return f"<{len(self._items)} legal actions: {shown}{more}>"
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
     """A pending choice: who decides, what the question is, and the options.
 
@@ -108,14 +132,39 @@ class Decision:
     large to list (a shuffle); :meth:`State.sample_chance` draws one.
     ``sealed`` marks a simultaneous choice whose commit stays hidden from the
     other seats until every seat of the group has committed.
+    An immutable value (read-only fields over slots, like :class:`Action`).
     """
 
-    seat: int
-    kind: str
-    prompt: str
-    options: ActionList | None
-    sealed: bool = False
+    __slots__ = ("_seat", "_kind", "_prompt", "_options", "_sealed")
+
+    def __init__(self, seat: int, kind: str, prompt: str, options: ActionList | None, sealed: bool = False):
+        self._seat = seat
+        self._kind = kind
+        self._prompt = prompt
+        self._options = options
+        self._sealed = sealed
+
+    seat = property(attrgetter("_seat"), doc="The seat that decides (``CHANCE`` for chance).")
+    kind = property(attrgetter("_kind"), doc="The kind of decision (the game's step name).")
+    prompt = property(attrgetter("_prompt"), doc="The question in plain words.")
+    options = property(attrgetter("_options"), doc="The legal actions, or None for a chance draw.")
+    sealed = property(attrgetter("_sealed"), doc="A sealed simultaneous choice.")
 
     @property
     def id(self) -> str:
         return f"{self.kind}:{self.seat}"
+
+    def _key(self):
+        return (self._seat, self._kind, self._prompt, self._options, self._sealed)
+
+    def __eq__(self, other):
+        if other.__class__ is not Decision:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Decision(seat={self._seat!r}, kind={self._kind!r}, prompt={self._prompt!r}, "
+                f"options={self._options!r}, sealed={self._sealed!r})")

@@ -183,6 +183,12 @@ class Game:
     def check(self, data, action: Action) -> IllegalAction | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def chance_pending(self, data) -> bool:
+        """Whether chance decides next (the game is not over).  A game may answer without building its
+        decisions: the engine asks after every action."""
+        pending = self.decisions(data)
+        return bool(pending) and pending[0].seat == CHANCE
+
     def legal(self, data, seat: int) -> list[Action]:
         """The legal actions of ``seat``: its candidates that pass ``check`` (a game may memoize here)."""
         return [a for a in self.candidates(data, seat) if self.check(data, a) is None]
@@ -283,7 +289,7 @@ class State:
 
     def to_act(self) -> list[int]:
         """Seats that must act now; ``[CHANCE]`` when chance decides (e.g. a shuffle)."""
-        return [d.seat for d in self.decisions()]
+        return [d.seat for d in self._cached("decisions", self._make_decisions)]
 
     def legal_actions(self, seat: int | None = None) -> ActionList:
         """Legal actions of ``seat`` (default: of every seat to act)."""
@@ -364,7 +370,7 @@ class State:
     def _why_illegal(self, action) -> IllegalAction | None:
         if not isinstance(action, Action):
             return IllegalAction(f"not an action: {action!r}", code="bad-action")
-        if self.is_terminal():
+        if self.game.outcome(self.data) is not None:
             return GameOver("the game is over: no one acts any more")
         if action.seat not in self.to_act():
             who = ", ".join(self.game.seat_name(s) for s in self.to_act())
@@ -433,11 +439,9 @@ class State:
 
     def _settle(self) -> None:
         """Resolve chance decisions automatically while ``auto_chance`` is on."""
-        while self.auto_chance and self.game.outcome(self.data) is None:
-            pending = self.game.decisions(self.data)
-            if not pending or pending[0].seat != CHANCE:
-                return
-            self._do(self.game.sample_chance(self.data, self.rng))
+        game = self.game
+        while self.auto_chance and game.outcome(self.data) is None and game.chance_pending(self.data):
+            self._do(game.sample_chance(self.data, self.rng))
 
     def sample_chance(self) -> Action:
         """An outcome for the pending chance decision drawn from a copy of the RNG (nothing changes)."""

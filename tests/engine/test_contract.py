@@ -49,6 +49,28 @@ def test_legal_actions_collection(state):
         assert isinstance(a, Action) and state.parse(a.notation()) == a
 
 
+def test_actions_and_decisions_are_immutable_values(state):
+    """An Action is a value: equal (and hashed alike) when seat, kind and arguments are equal, whatever its
+    formatter or given text; it cannot be changed, and it pickles; a Decision cannot be changed either."""
+    import pickle
+
+    a = state.legal_actions()[0]
+    same = Action(a.seat, a.kind, a.args)  # no formatter: a different text, the same action
+    assert same == a and hash(same) == hash(a) and len({a, same}) == 1 and same in state.legal_actions()
+    assert Action(a.seat, a.kind, a.args + (0,)) != a and Action(a.seat + 1, a.kind, a.args) != a
+    assert a != (a.seat, a.kind, a.args) and a.notation() in repr(a)
+    for field in ("seat", "kind", "args", "text", "fmt"):
+        with pytest.raises(AttributeError):
+            setattr(a, field, None)
+    back = pickle.loads(pickle.dumps(Action(0, "end", ())))
+    assert back == Action(0, "end", ()) and back.notation() == "end"
+    dec = state.decisions()[0]
+    assert dec.options is not None and a in dec.options and dec.prompt and dec.id == f"{dec.kind}:{dec.seat}"
+    with pytest.raises(AttributeError):
+        dec.seat = 5
+    assert dec == state.decisions()[0]
+
+
 def test_apply_and_explain(state):
     assert state.explain("extort areopagus") is None
     state.apply("extort areopagus")
