@@ -1,6 +1,6 @@
 """The fast path of legal-action generation (issue 2, speed) agrees with the rules' single ``check``.
 
-``PaxGame._turn_main_legal`` lists a plain turn's legal Main actions directly instead of checking every
+``PaxGame._turn_main_legal`` lists a turn's legal Main actions directly instead of checking every
 candidate.  ``check`` stays the authority: these tests replay random games and, at every turn decision,
 compare the fast list with the candidates that pass ``check`` (same actions, same order), and probe a wide
 set of Main actions (every card, acting card and count) to show that nothing ``check`` allows is missing.
@@ -41,12 +41,25 @@ def _walk(players, seeds, prefer=()):
             state.apply(random_action(state, rng, prefer=prefer))
 
 
+_FAST_CONDITIONS = ("electors_decree", "courtly_celebrations", "bs_adj", "FE", "FX")
+
+
+def _conditions(g, d):
+    """The Special Events and Buffs in effect that the fast path restates (see ``_turn_main_legal``)."""
+    on = {k for k in ("electors_decree", "courtly_celebrations") if g.event_on(d, k)}
+    on |= {b for b in ("FE", "FX") if b in d.buffs}
+    if d.bs_adj:
+        on.add("bs_adj")
+    return on
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fast_turn_listing_equals_checked_candidates(players):
     """At every turn decision of random games, the listing with the fast path equals the listing where
-    every candidate goes through ``check`` — and under events/buffs that change the Main actions the
-    engine falls back to ``check`` (both cases occur)."""
+    every candidate goes through ``check`` — including turns under each Special Event and Buff the fast path
+    restates, while under Rosicrucian Advance the engine falls back to ``check`` (every case occurs)."""
     plain = other = 0
+    seen = dict.fromkeys(_FAST_CONDITIONS, 0)
     for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
         for dec in state.decisions():
             if dec.kind != "turn":
@@ -55,6 +68,8 @@ def test_fast_turn_listing_equals_checked_candidates(players):
             checked = [a for a in g._turn_main_candidates(d, s) if g.check(d, a) is None]
             if g._plain_turn(d):
                 plain += 1
+                for k in _conditions(g, d):
+                    seen[k] += 1
                 assert g._turn_main_legal(d, s) == checked, state.position()
             else:
                 other += 1
@@ -66,6 +81,7 @@ def test_fast_turn_listing_equals_checked_candidates(players):
             g._last_listing = None
             assert g.legal(d, s) == slow == list(dec.options)
     assert plain > 100 and other > 0, (plain, other)
+    assert all(seen.values()), seen
 
 
 def test_fast_turn_listing_misses_nothing_check_allows():
@@ -87,16 +103,17 @@ def test_fast_turn_listing_misses_nothing_check_allows():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
-    """``plot_min_influence`` is a necessary condition.  Random play almost never meets a Plot, so this
-    builds 60 dense random boards (every card face-up, 4-16 of each seat's Influence on random Locations):
-    whenever a seat meets a Plot (every Plot of the game), it has at least that bound on the map; and every
-    Claim Plot that ``check`` allows the seat to act is listed."""
+    """``plot_min_influence`` and ``plot_min_faction_cards`` are necessary conditions.  Random play almost
+    never meets a Plot, so this builds 60 dense random boards (every card face-up, 4-16 of each seat's
+    Influence on random Locations, most Faction cards held by the seats controlling their Lodges): whenever a
+    seat meets a Plot (every Plot of the game), it has at least those bounds; and every Claim Plot that
+    ``check`` allows the seat to act is listed."""
     import random
 
     from illumi_widgets.games.pax import board as B
 
     rng = random.Random(players)
-    met = claims = 0
+    met = claims = leaders = 0
     for trial in range(60):
         state, g, _ = new(players=players, seed=trial, reveal=True)
         plot_ids = list(g.plots)
@@ -111,17 +128,28 @@ def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
             for c, row in enumerate(slots):
                 ed.influence(g.geom.names[c], row)
             ed.plots(public=plot_ids[:2], private=plot_ids[2:2 + players])
+        # Faction cards go to the seats controlling their largest Lodges (a card is lost at once otherwise)
+        from illumi_widgets.games.pax.favor import FACTIONS
+
+        owners = {f: g.claimant(state.data, f) for f in FACTIONS}
+        with editor(state) as ed:
+            for f, s in owners.items():
+                if s is not None and rng.random() < 0.8:
+                    ed.hold_faction(s, f)
         d = state.data
         for s in range(players):
             on_map = sum(t.count(s) for t in d.infl)
+            held = sum(1 for h in d.faction_holder.values() if h == s)
             for p in g.plots.values():
                 if g.plot_families(d, s, [p.id])[0]:
                     met += 1
                     assert on_map >= B.plot_min_influence(p.key, p.params), (p.key, on_map)
+                    assert held >= B.plot_min_faction_cards(p.key, p.params), (p.key, held)
+                    leaders += p.key == "faction_leader"
         legal = state.legal_actions(0)
         for p in g.plots:
             a = g.act(0, "claimplot", p)
             if g.check(d, a) is None:
                 claims += 1
                 assert a in legal, a.notation()
-    assert met > 60 and claims > 5, (met, claims)
+    assert met > 60 and claims > 5 and leaders > 5, (met, claims, leaders)

@@ -727,6 +727,15 @@ def plot_min_influence(key: str, params: dict | None = None) -> int:
     return max(0, bounds.get(key, 0))
 
 
+def plot_min_faction_cards(key: str, params: dict | None = None) -> int:
+    """A lower bound on the Faction cards a seat must hold for plot ``key`` to be met (Faction Leader's
+    count; 0 for every other plot): like :func:`plot_min_influence`, a necessary condition that skips the
+    witnesses, which need the map analysis, when a seat holds too few."""
+    if key != "faction_leader":
+        return 0
+    return max(0, {**_PLOTS[key][1], **(params or {})}.get("cards", 0))
+
+
 def plot_witnesses(key: str, params: dict | None, ctx: PlotContext) -> list[Witness]:
     """The ways ``ctx.seat`` meets plot ``key`` right now; an empty list means it is not met.
 

@@ -48,6 +48,10 @@ def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
 
+_PAYABLE: dict = {}  # (holdings, rate, wild, slots) -> whether they can be paid (cleared when full)
+_PAYABLE_SIZE = 1 << 16
+
+
 def sub_multisets(icons: tuple, keep: int) -> set[tuple]:
     """The ways to keep ``keep`` of a cost's icons (the payer chooses which icon a reduction removes)."""
     keep = max(0, min(keep, len(icons)))
@@ -88,11 +92,33 @@ class PowersMixin:
             out.update(payments(d.favor[s], slots, rate, wild=wild))
         return sorted(out, key=lambda v: (sum(v), tuple(-x for x in v)))
 
+    def rate_wild(self, d, s) -> tuple:
+        """``(exchange rate, wild faction or None)`` of seat ``s`` (kept for the listing in progress)."""
+        memo = self._memo
+        if memo is None:
+            return self.exchange_rate(d, s), self.wild(d, s)
+        key = ("rate", s)
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = (self.exchange_rate(d, s), self.wild(d, s))
+        return v
+
     def can_pay_alts(self, d, s, alts) -> bool:
-        rate, wild = self._memoized(("rate", s), lambda: (self.exchange_rate(d, s), self.wild(d, s)))
+        rate, wild = self.rate_wild(d, s)
         have = d.favor[s]
         for slots in alts:
-            if can_pay(have, slots, rate, wild):
+            if len(slots) < 2:
+                if can_pay(have, slots, rate, wild):
+                    return True
+                continue
+            # several slots may need the search of ``payments``: its answer depends only on these values
+            key = (tuple(have), rate, wild, tuple(slots))
+            ok = _PAYABLE.get(key)
+            if ok is None:
+                if len(_PAYABLE) >= _PAYABLE_SIZE:
+                    _PAYABLE.clear()
+                ok = _PAYABLE[key] = can_pay(have, slots, rate, wild)
+            if ok:
                 return True
         return False
 
@@ -113,21 +139,52 @@ class PowersMixin:
         Nobility −1 on the first Influence onto an empty card — each with a floor of 1; then the BI discount,
         1 per Rival Influence on the card, off the total with a floor of 0; the payer picks the icons
         removed)."""
-        opens = self.open_slots(d, t)[:k]
-        cost = self.cost[d.cards[t]]
+        return [list(a) for a in self._influence_alts(self.influence_cost_key(d, s, t, k, mode))]
+
+    def influence_cost_key(self, d, s, t, k, mode) -> tuple:
+        """Everything the cost of ``k`` Influence on ``t`` depends on: the card, its first ``k`` open
+        Locations, the FI Buffs, the Nobility discount (an empty card) and, for BI, the rival Influence."""
+        slots = d.infl[t]
+        opens = tuple(i for i, x in enumerate(slots) if x is None)[:k]
         fi = d.buffs.count("FI")
-        nob = self.holds(d, s, "NOB") and all(x is None for x in d.infl[t])
+        nob = bool(opens) and slots.count(None) == len(slots) and self.holds(d, s, "NOB")
+        rivals = sum(1 for x in slots if x is not None and x != s) if mode == "BI" else 0
+        return (d.cards[t], opens, fi, nob, rivals)
+
+    def _influence_alts(self, key) -> tuple:
+        costs = self._cost_cache
+        alts = costs.get(key)
+        if alts is None:
+            if len(costs) >= _PAYABLE_SIZE:
+                costs.clear()
+            cid, opens, fi, nob, rivals = key
+            alts = costs[key] = self._influence_cost_alts(self.cost[cid], opens, fi, nob, rivals)
+        return alts
+
+    def can_pay_influence(self, d, s, t, k, mode) -> bool:
+        """Whether ``s`` can pay for ``k`` Influence on ``t`` (no fee): ``can_pay_alts`` of
+        :meth:`influence_cost_alts`, remembered by cost and holdings."""
+        key = (self.influence_cost_key(d, s, t, k, mode), tuple(d.favor[s]), *self.rate_wild(d, s))
+        costs = self._cost_cache
+        ok = costs.get(key)
+        if ok is None:
+            ok = self.can_pay_alts(d, s, self._influence_alts(key[0]))
+            if len(costs) >= _PAYABLE_SIZE:
+                costs.clear()
+            costs[key] = ok
+        return ok
+
+    @staticmethod
+    def _influence_cost_alts(cost, opens, fi, nob, rivals) -> tuple:
         per_loc = []
         for j, i in enumerate(opens):
             icons = tuple(cost[i])
             r = fi + (1 if nob and j == 0 else 0)
             per_loc.append(sub_multisets(icons, max(1, len(icons) - r)) if r and len(icons) > 1 else {icons})
         combos = {tuple(sorted(sum(p, ()))) for p in product(*per_loc)}
-        if mode == "BI":
-            rivals = sum(1 for x in d.infl[t] if x is not None and x != s)
-            if rivals:
-                combos = {c for combo in combos for c in sub_multisets(combo, len(combo) - rivals)}
-        return [[frozenset((x,)) for x in combo] for combo in sorted(combos)]
+        if rivals:  # (mode BI only)
+            combos = {c for combo in combos for c in sub_multisets(combo, len(combo) - rivals)}
+        return tuple(tuple(frozenset((x,)) for x in combo) for combo in sorted(combos))
 
     # ------------------------------------------------------------------------------------------------
     # candidates
@@ -135,13 +192,15 @@ class PowersMixin:
     def _power_turn_candidates(self, d, s) -> list:
         A = self.act
         acts = []
-        if not d.scheme_ended:
+        if not d.scheme_ended:  # (the cards that continue the Scheme: _check_scheme's conditions, all met)
             for cid in d.hands[s]:
-                acts.append(A(s, "scheme", cid, False))
-                if not d.quick_used:
-                    acts.append(A(s, "scheme", cid, True))
-        for fac in FACTIONS:
-            if fac not in d.sideways and self.holds(d, s, fac):
+                if self.links(d, cid):
+                    acts.append(A(s, "scheme", cid, False))
+                    if not d.quick_used:
+                        acts.append(A(s, "scheme", cid, True))
+        holder, borrowed = d.faction_holder, d.borrowed
+        for fac in FACTIONS:  # (a card no one holds or borrows is no one's)
+            if (fac in holder or fac in borrowed) and fac not in d.sideways and self.holds(d, s, fac):
                 acts.append(A(s, "faction", FI[fac]))
         for e in d.special_active:
             if e is None:
@@ -205,11 +264,12 @@ class PowersMixin:
             acts.extend(A(s, "borrow", FI[x]) for x in FACTIONS)
         return acts
 
-    def _extort_targets(self, d, s) -> list:
+    def _extort_targets(self, d, s, mine=None) -> list:
+        """Cards ``s`` may Extort (``mine``: the seat's cards, when the caller has them)."""
         if "FE" in d.buffs:
             out = [c for c in range(self.n) if d.up[c] and any(x is not None for x in d.infl[c])]
         else:
-            out = self.mine(d, s)
+            out = self.mine(d, s) if mine is None else mine
         return out + [AREO]
 
     def _swappable(self, d, s, c) -> bool:
@@ -219,20 +279,28 @@ class PowersMixin:
     # ------------------------------------------------------------------------------------------------
     # checks
     # ------------------------------------------------------------------------------------------------
-    def link_error(self, d, cid):
-        """EN Continuing a Scheme, Aces and Crowns; Freemason Compact (rules-reference §5.3)."""
+    def links(self, d, cid) -> bool:
+        """Whether ``cid`` may be played to this turn's Scheme sequence now: EN Continuing a Scheme, Aces and
+        Crowns; Freemason Compact (rules-reference §5.3)."""
         if not d.scheme:
+            return True
+        if self.rank[cid] == "ACE":
+            return False  # an Ace only starts a sequence
+        prev = d.scheme[-1]
+        if self.rank[cid] == "CROWN" or self.rank[prev] == "ACE":
+            return True
+        if set(self.cfac[cid]) & set(self.cfac[prev]):
+            return True
+        return self.lum[cid].affiliation == "freemason" and self.event_on(d, "freemason_compact")
+
+    def link_error(self, d, cid):
+        """Why ``cid`` does not continue the Scheme (:meth:`links`), or None."""
+        if self.links(d, cid):
             return None
         if self.rank[cid] == "ACE":
             return _illegal("ace-starts", f"{cid} is an Ace: an Ace can only start a Scheme sequence "
                             "(EN Aces; RULINGS §7.3)")
         prev = d.scheme[-1]
-        if self.rank[cid] == "CROWN" or self.rank[prev] == "ACE":
-            return None
-        if set(self.cfac[cid]) & set(self.cfac[prev]):
-            return None
-        if self.lum[cid].affiliation == "freemason" and self.event_on(d, "freemason_compact"):
-            return None
         return _illegal("no-link", f"{cid} shares no faction with the previous card {prev} "
                         f"({'/'.join(ABBR[x] for x in self.cfac[prev])}) — EN Continuing a Scheme")
 

@@ -17,6 +17,8 @@ place each is decided, and listed in ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
 from . import board as B
 from .data import load_pax_data
@@ -92,6 +94,7 @@ class PaxGame(PowersMixin, Game):
         self.plots = {p.id: p for p in pd.plots}
         self.plot_slug = {slug(p.name): p.id for p in pd.plots}
         self.plot_floor = {p.id: B.plot_min_influence(p.key, p.params) for p in pd.plots}
+        self.plot_min_held = {p.id: B.plot_min_faction_cards(p.key, p.params) for p in pd.plots}
         self.events = {e.id: e for e in pd.events}
         self.event_slug = {slug(e.name): e.id for e in pd.events}
         self.edict_ids = tuple(e.id for e in pd.events if e.kind == "edict")
@@ -103,6 +106,7 @@ class PaxGame(PowersMixin, Game):
         self._board_cache: dict = {}  # values that depend only on the map (see _by_board)
         self._board_ids: dict = {}  # map -> its number in _board_cache's keys (see board_key)
         self._board_next = 0
+        self._cost_cache: dict = {}  # influence_cost_alts' answers by what they depend on (powers.py)
         # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced, valid
         # until the position changes again (perform and after_edit clear it)
         self._last_listing = None
@@ -122,8 +126,8 @@ class PaxGame(PowersMixin, Game):
                                   code="bad-option")
             self.automaton = Automaton(self, self.automa, redraw=redraw, data=options.get("bot_data"))
 
-    #: generate a plain turn's Main actions directly (:meth:`_turn_main_legal`); False: every candidate
-    #: goes through ``check`` (the reference the fast path is tested against)
+    #: generate a turn's Main actions directly (:meth:`_turn_main_legal`, when :meth:`_plain_turn` allows);
+    #: False: every candidate goes through ``check`` (the reference the fast path is tested against)
     fast_legal = True
 
     def legal(self, d: PaxData, seat: int) -> list[Action]:
@@ -135,14 +139,32 @@ class PaxGame(PowersMixin, Game):
         self._memo = {}
         try:
             f = d.frames[-1] if d.frames else None
-            if (f is not None and f["t"] == "turn" and f["seat"] == seat and d.result is None
-                    and self.fast_legal and self._plain_turn(d)):
-                check = self.check
+            if (f is None or d.result is not None or f["t"] not in _FRAME_KINDS or f.get("seat") != seat
+                    or (self.automa and seat in self.automa and not self._automa_raw)):
+                return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
+            check = self._check_listed  # (the seat's own pending step: see _check_listed)
+            if f["t"] == "turn" and self.fast_legal and self._plain_turn(d):
+                # (Scheme candidates and End need no check: the candidates meet every condition of theirs)
                 return self._turn_main_legal(d, seat) + [
-                    a for a in self._turn_other_candidates(d, seat) if check(d, a) is None]
-            return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
+                    a for a in self._turn_other_candidates(d, seat)
+                    if a.kind in _LEGAL_AS_LISTED or check(d, f, a) is None]
+            if f["t"] in _FRAMES_LEGAL_AS_LISTED and self.fast_legal:
+                return self.candidates(d, seat)
+            return [a for a in self.candidates(d, seat) if check(d, f, a) is None]
         finally:
             self._memo = outer
+
+    def _check_listed(self, d: PaxData, f: dict, a: Action) -> IllegalAction | None:
+        """``check`` for a candidate the rules generated for the pending frame's own seat: the frame-level
+        conditions ``check`` tests first (game over, whose decision, chance, rulebook bots) hold by
+        construction, so only the step's kind and the kind's own check remain."""
+        if a.kind not in _FRAME_KINDS[f["t"]]:
+            return self.check(d, a)  # (a candidate for another step: the full check says why)
+        if f["t"] == "power" and a.kind != "skip":
+            err = self._power_kind_error(f, a)
+            if err:
+                return err
+        return self._checks[a.kind](d, f, a)
 
     def _memoized(self, key, make):
         m = self._memo
@@ -222,9 +244,12 @@ class PaxGame(PowersMixin, Game):
     def exchange_rate(self, d: PaxData, seat: int) -> int:
         return 2 if self.holds(d, seat, "PRO") else EXCHANGE_RATE  # Professions passive: 2 for 1
 
+    def on_map(self, d: PaxData, seat: int) -> int:
+        """How many of ``seat``'s Influence are on the map."""
+        return self._memoized(("on-map", seat), lambda: sum(map(tuple.count, d.infl, repeat(seat))))
+
     def supply(self, d: PaxData, seat: int) -> int:
-        return self._memoized(("supply", seat), lambda: INFLUENCE_PER_SEAT - sum(
-            t.count(seat) for t in d.infl) - len(d.claims[seat]))
+        return INFLUENCE_PER_SEAT - self.on_map(d, seat) - len(d.claims[seat])
 
     def mine(self, d: PaxData, seat: int) -> list[int]:
         return [c for c, t in enumerate(d.infl) if seat in t]
@@ -280,6 +305,9 @@ class PaxGame(PowersMixin, Game):
 
     def outcome(self, d: PaxData):
         return d.result
+
+    def chance_pending(self, d: PaxData) -> bool:
+        return d.result is None and bool(d.frames) and d.frames[-1]["t"] in ("deal", "shuffle")
 
     def decisions(self, d: PaxData) -> list[Decision]:
         if d.result is not None or not d.frames:
@@ -452,56 +480,71 @@ class PaxGame(PowersMixin, Game):
             acts.extend(A(s, "expel", c, a, True) for a in self.actors(d, s, c))
         if not d.claimed_faction:
             # (controlling a Lodge takes at least 3 Influence on its cards: count first, it is cheaper)
-            on = [0] * 6
-            for c, slots in enumerate(d.infl):
-                if d.up[c] and s in slots:
-                    n = slots.count(s)
-                    for x in self.cfac[d.cards[c]]:
-                        on[x] += n
+            on = self._by_board(("faction-influence", s, self.board_key(d)),
+                                lambda: self._faction_influence(d, s))
             acts.extend(A(s, "claimfaction", f) for f in self.faction_cards
                         if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s)
         if not d.claimed_plot:
             plots = list(d.public_plots)
             if d.private_plot[s] is not None:
                 plots.append(d.private_plot[s])
-            # (a plot needs some of the seat's Influence on the map: skip the ones it is too far from)
-            on_map = sum(t.count(s) for t in d.infl)
-            acts.extend(A(s, "claimplot", p) for p in plots if on_map >= self.plot_floor.get(p, 0))
+            # (a plot needs some of the seat's Influence on the map, Faction Leader Faction cards: skip the
+            # ones the seat is too far from)
+            on_map = self.on_map(d, s)
+            held = sum(1 for h in d.faction_holder.values() if h == s)  # (as plot_families counts them)
+            acts.extend(A(s, "claimplot", p) for p in plots
+                        if on_map >= self.plot_floor.get(p, 0) and held >= self.plot_min_held.get(p, 0))
         acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
         return acts
 
+    def _faction_influence(self, d: PaxData, s: int) -> list[int]:
+        """Per Faction: how many of ``s``'s Influence lie on face-up cards of that Faction."""
+        on = [0] * 6
+        for c, slots in enumerate(d.infl):
+            if d.up[c] and s in slots:
+                n = slots.count(s)
+                for x in self.cfac[d.cards[c]]:
+                    on[x] += n
+        return on
+
     def _plain_turn(self, d: PaxData) -> bool:
-        """No Special Event, buff or Scout bonus that changes how the Main actions work is in effect, so
-        :meth:`_turn_main_legal` applies."""
-        return not (d.bs_adj or "FE" in d.buffs or "FX" in d.buffs or any(
-            self.event_on(d, k) for k in ("rosicrucian_advance", "electors_decree", "courtly_celebrations")))
+        """No Special Event that changes how the Main actions work *and* is not restated in
+        :meth:`_turn_main_legal` is in effect: Rosicrucian Advance (its free actions with Rosicrucian cards,
+        even with no Main action left) goes through ``check``; every other turn takes the fast path."""
+        return not self.event_on(d, "rosicrucian_advance")
 
     def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
-        """The LEGAL Main actions of a plain turn (see :meth:`_plain_turn`), generated directly: the same
+        """The LEGAL Main actions of a turn that :meth:`_plain_turn` accepts, generated directly: the same
         list, in the same order, as the candidates of :meth:`_turn_main_candidates` that pass ``check``,
         but without building the candidates that fail or checking each one. It is the fast path of
         random play and search; tests/pax/test_fast_legal.py compares the two over many random games.
         Costs are still computed by the rule helpers ``check`` uses (``influence_cost_alts``,
-        ``expel_cost``, ``oust_cost``, ``can_pay_alts``); only the conditions are restated here."""
+        ``expel_cost``, ``oust_cost``, ``can_pay_alts``); only the conditions are restated here, including
+        those of the Special Events and Buffs that change them (Elector's Decree, Courtly Celebrations, the
+        BS Scout bonus, the FE and FX Buffs)."""
         A = self.act
         acts: list[Action] = []
-        if d.main_left <= 0:  # every Main action needs one (EN Action Phase); nothing here makes one free
+        if d.main_left <= 0:  # each needs a Main action (EN Action Phase); only Rosicrucian Advance frees one
             return acts
         infl, up, cards, adj = d.infl, d.up, d.cards, self.adj
         mine = [c for c, t in enumerate(infl) if s in t]
         areo = self.areo_cells[s]
         can_pay = self.can_pay_alts
-        pay1: dict = {}  # acting card -> {count: whether that many Favor matching it can be paid}
+        paid: dict = {}  # (factions, n) -> whether n Favor, each of one of those factions, can be paid
+        decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (counted in the cost)
+        free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
 
-        def payable(acting, n):
-            row = pay1.setdefault(acting, {})
-            ok = row.get(n)
+        def pay_n(facs, n):
+            ok = paid.get((facs, n))
             if ok is None:
-                ok = row[n] = can_pay(d, s, [[frozenset(self.acting_factions(d, s, acting))] * n])
+                ok = paid[(facs, n)] = can_pay(d, s, [[frozenset(facs)] * n])
             return ok
 
-        has_hand = bool(d.hands[s])
+        def payable(acting, n):  # n Favor matching the acting card
+            return pay_n(self.acting_factions(d, s, acting), n)
+
+        hand = d.hands[s]
         mine_set = set(mine)
         near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
         for c in mine:
@@ -519,28 +562,41 @@ class PaxGame(PowersMixin, Game):
             slots = infl[t]
             rivals = sorted({x for x in slots if x is not None and x != s})
             n_on = max(1, sum(1 for x in slots if x is not None))
+            # Expel: a card in hand to put in its place (with Locations for every rival Influence: Decree)
+            if rivals:
+                n_rival = sum(1 for x in slots if x is not None and x != s)
+                expel = decree and any(self.nloc[c] >= n_rival for c in hand)
+            else:
+                expel = bool(hand)
             for a in actors:
-                if not rivals:
-                    if has_hand and payable(a, n_on):
-                        acts.append(A(s, "expel", t, a, False))
-                    continue
+                if expel and (free_expel or payable(a, n_on)):
+                    acts.append(A(s, "expel", t, a, False))
                 for r in rivals:
                     for k in range(1, slots.count(r) + 1):
                         if not payable(a, k):  # (k+1 Favor are never easier to pay than k)
                             break
                         acts.append(A(s, "oust", t, r, k, a))
         supply = self.supply(d, s)
-        for t in near:  # (the same cards: Influence goes next to the seat's Influence or Areopagus)
+        # Influence goes next to the seat's Influence or Areopagus, on the BS Scout's card, and on any edge
+        # card under Courtly Celebrations
+        target = near
+        if d.bs_adj or self.event_on(d, "courtly_celebrations"):
+            extra = set(d.bs_adj)
+            if self.event_on(d, "courtly_celebrations"):
+                extra.update(self.geom.edge)
+            target = sorted(extra.union(near))
+        for t in target:
             if not up[t] or self.crown_blocked(d, s, t):
                 continue
             for k in range(1, min(3, infl[t].count(None), supply) + 1):
                 # paying for k+1 Influence always includes paying for k, so the first failure ends it
-                if not can_pay(d, s, self.influence_cost_alts(d, s, t, k, "main")):
+                if not self.can_pay_influence(d, s, t, k, "main"):
                     break
                 acts.append(A(s, "influence", t, k, False))
-        acts.extend(A(s, "extort", c) for c in mine + [AREO] if c not in d.extorted)
+        extorted = d.extorted
+        acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s, mine) if c not in extorted)
         held = {x for c in mine if up[c] for x in self.cfac[cards[c]]}
-        acts.extend(A(s, "organize", x, None) for x in sorted(held) if can_pay(d, s, [[frozenset((x,))]]))
+        acts.extend(A(s, "organize", x, None) for x in sorted(held) if pay_n((x,), 1))
         return acts
 
     # ================================================================================================
@@ -2024,6 +2080,12 @@ class PaxGame(PowersMixin, Game):
 
         return pax_problems(self, d)
 
+
+#: turn actions that ``_turn_other_candidates`` lists only when legal (tests/pax/test_fast_legal.py checks it)
+_LEGAL_AS_LISTED = frozenset({"scheme", "end"})
+#: steps whose candidates are exactly the set their check tests membership in (the payments of a cost, the
+#: ways to take a gain): listed without checking each (tests/pax/test_fast_legal.py compares)
+_FRAMES_LEGAL_AS_LISTED = frozenset({"pay", "collect"})
 
 _FRAME_KINDS = {
     "turn": {"scout", "influence", "extort", "organize", "expel", "oust", "claimfaction", "claimplot", "end",
