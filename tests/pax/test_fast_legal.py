@@ -57,11 +57,23 @@ def _conditions(g, d):
 def test_fast_turn_listing_equals_checked_candidates(players):
     """At every turn decision of random games, the listing with the fast path equals the listing where
     every candidate goes through ``check`` — including turns under each Special Event and Buff the fast path
-    restates, while under Rosicrucian Advance the engine falls back to ``check`` (every case occurs)."""
+    restates, while under Rosicrucian Advance the engine falls back to ``check`` (every case occurs); so do
+    the pay, collect and redraw steps, which are listed without checking each candidate."""
     plain = other = 0
     seen = dict.fromkeys(_FAST_CONDITIONS, 0)
+    listed = 0
     for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
         for dec in state.decisions():
+            if dec.kind in ("pay", "collect", "redraw"):  # listed without checking each candidate
+                d, s = state.data, dec.seat
+                g.fast_legal = False
+                try:
+                    slow = g.legal(d, s)
+                finally:
+                    g.fast_legal = True
+                g._last_listing = None
+                assert g.legal(d, s) == slow == list(dec.options), state.position()
+                listed += 1
             if dec.kind != "turn":
                 continue
             d, s = state.data, dec.seat
@@ -80,7 +92,7 @@ def test_fast_turn_listing_equals_checked_candidates(players):
                 g.fast_legal = True
             g._last_listing = None
             assert g.legal(d, s) == slow == list(dec.options)
-    assert plain > 100 and other > 0, (plain, other)
+    assert plain > 100 and other > 0 and listed > 50, (plain, other, listed)
     assert all(seen.values()), seen
 
 

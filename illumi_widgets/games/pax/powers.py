@@ -48,7 +48,7 @@ def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
 
-_PAYABLE: dict = {}  # (holdings, rate, wild, slots) -> whether they can be paid (cleared when full)
+_PAYABLE: dict = {}  # (holdings, rate, wild, slots) -> payable?; ("vectors", …) -> payments (a cache)
 _PAYABLE_SIZE = 1 << 16
 
 
@@ -85,12 +85,22 @@ class PowersMixin:
 
     def pay_vectors(self, d, s, alts) -> list:
         rate, wild = self.exchange_rate(d, s), self.wild(d, s)
+        # (the vectors depend only on these values: remembered, like _PAYABLE)
+        key = ("vectors", tuple(d.favor[s]), rate, wild, tuple(tuple(frozenset(x) for x in a) for a in alts))
+        got = _PAYABLE.get(key)
+        if got is not None:
+            return list(got)
         if len(alts) == 1:
-            return payments(d.favor[s], alts[0], rate, wild=wild)
-        out = set()
-        for slots in alts:
-            out.update(payments(d.favor[s], slots, rate, wild=wild))
-        return sorted(out, key=lambda v: (sum(v), tuple(-x for x in v)))
+            out = payments(d.favor[s], alts[0], rate, wild=wild)
+        else:
+            vecs = set()
+            for slots in alts:
+                vecs.update(payments(d.favor[s], slots, rate, wild=wild))
+            out = sorted(vecs, key=lambda v: (sum(v), tuple(-x for x in v)))
+        if len(_PAYABLE) >= _PAYABLE_SIZE:
+            _PAYABLE.clear()
+        _PAYABLE[key] = tuple(out)
+        return out
 
     def rate_wild(self, d, s) -> tuple:
         """``(exchange rate, wild faction or None)`` of seat ``s`` (kept for the listing in progress)."""

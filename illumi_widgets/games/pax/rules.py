@@ -150,6 +150,8 @@ class PaxGame(PowersMixin, Game):
                     if a.kind in _LEGAL_AS_LISTED or check(d, f, a) is None]
             if f["t"] in _FRAMES_LEGAL_AS_LISTED and self.fast_legal:
                 return self.candidates(d, seat)
+            if f["t"] == "redraw" and self.fast_legal:
+                return self._redraw_legal(d, seat)
             return [a for a in self.candidates(d, seat) if check(d, f, a) is None]
         finally:
             self._memo = outer
@@ -428,6 +430,26 @@ class PaxGame(PowersMixin, Game):
         if t == "activate":
             return [A(seat, "pass")] + [A(seat, "activate", e) for e in d.special_hand[seat]]
         return []
+
+    def _redraw_legal(self, d: PaxData, s: int) -> list[Action]:
+        """The legal Redraw choices, generated directly (the candidates of a redraw step that pass
+        ``_check_redraw``, in order: tests/pax/test_fast_legal.py compares): the deck; one Court card within
+        the hand limit; two, one of them under the Chamberlain, for 1 Favor of any kind."""
+        A = self.act
+        acts = [A(s, "redraw", "deck", ())]
+        room = self.hand_limit(d, s) - len(d.hands[s])
+        if room < 1:
+            return acts
+        court, ch = d.court, d.chamberlain
+        pair = room >= 2 and court[ch] is not None and sum(d.favor[s]) >= 1
+        for i in range(COURT_SIZE):
+            if court[i] is None:
+                continue
+            acts.append(A(s, "redraw", "court", (i,)))
+            if pair:
+                acts.extend(A(s, "redraw", "court", (i, j)) for j in range(i + 1, COURT_SIZE)
+                            if ch in (i, j) and court[j] is not None)
+        return acts
 
     def _turn_candidates(self, d: PaxData, s: int) -> list[Action]:
         return self._turn_main_candidates(d, s) + self._turn_other_candidates(d, s)
