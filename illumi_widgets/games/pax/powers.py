@@ -66,7 +66,10 @@ class PowersMixin:
     # ------------------------------------------------------------------------------------------------
     def event_on(self, d, key: str) -> bool:
         """A Special Event is active (it applies to every player's turn — RULINGS §7.35)."""
-        return any(e is not None and self.events[e].key == key for e in d.special_active)
+        active = d.special_active
+        if not any(active):  # (most of the time none is)
+            return False
+        return any(e is not None and self.events[e].key == key for e in active)
 
     def holds(self, d, s: int, fac: str) -> bool:
         """Whether ``s`` has the use of a Faction card now: a borrowed card (SF) belongs to its borrower
@@ -154,10 +157,15 @@ class PowersMixin:
     def influence_cost_key(self, d, s, t, k, mode) -> tuple:
         """Everything the cost of ``k`` Influence on ``t`` depends on: the card, its first ``k`` open
         Locations, the FI Buffs, the Nobility discount (an empty card) and, for BI, the rival Influence."""
+        cid, opens, fi, nob, rivals = self._influence_base(d, s, t, mode)
+        return (cid, opens[:k], fi, nob, rivals)
+
+    def _influence_base(self, d, s, t, mode) -> tuple:
+        """:meth:`influence_cost_key` with every open Location (a key for ``k`` keeps the first ``k``)."""
         slots = d.infl[t]
-        opens = tuple(i for i, x in enumerate(slots) if x is None)[:k]
+        opens = tuple(i for i, x in enumerate(slots) if x is None)
         fi = d.buffs.count("FI")
-        nob = bool(opens) and slots.count(None) == len(slots) and self.holds(d, s, "NOB")
+        nob = bool(opens) and len(opens) == len(slots) and self.holds(d, s, "NOB")
         rivals = sum(1 for x in slots if x is not None and x != s) if mode == "BI" else 0
         return (d.cards[t], opens, fi, nob, rivals)
 
@@ -171,14 +179,27 @@ class PowersMixin:
             alts = costs[key] = self._influence_cost_alts(self.cost[cid], opens, fi, nob, rivals)
         return alts
 
+    def most_influence_payable(self, d, s, t, k_max, mode) -> int:
+        """The largest ``k <= k_max`` such that ``s`` can pay for ``k`` Influence on ``t`` (0: none), by
+        :meth:`can_pay_influence`; paying for ``k + 1`` always includes paying for ``k``, so the first
+        failure ends the count."""
+        cid, opens, fi, nob, rivals = self._influence_base(d, s, t, mode)
+        k = 0
+        while k < k_max and self._can_pay_cost(d, s, (cid, opens[:k + 1], fi, nob, rivals)):
+            k += 1
+        return k
+
     def can_pay_influence(self, d, s, t, k, mode) -> bool:
         """Whether ``s`` can pay for ``k`` Influence on ``t`` (no fee): ``can_pay_alts`` of
         :meth:`influence_cost_alts`, remembered by cost and holdings."""
-        key = (self.influence_cost_key(d, s, t, k, mode), tuple(d.favor[s]), *self.rate_wild(d, s))
+        return self._can_pay_cost(d, s, self.influence_cost_key(d, s, t, k, mode))
+
+    def _can_pay_cost(self, d, s, cost_key) -> bool:
+        key = (cost_key, tuple(d.favor[s]), *self.rate_wild(d, s))
         costs = self._cost_cache
         ok = costs.get(key)
         if ok is None:
-            ok = self.can_pay_alts(d, s, self._influence_alts(key[0]))
+            ok = self.can_pay_alts(d, s, self._influence_alts(cost_key))
             if len(costs) >= _PAYABLE_SIZE:
                 costs.clear()
             costs[key] = ok

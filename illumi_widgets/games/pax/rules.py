@@ -553,14 +553,20 @@ class PaxGame(PowersMixin, Game):
         mine = [c for c, t in enumerate(infl) if s in t]
         areo = self.areo_cells[s]
         can_pay = self.can_pay_alts
-        paid: dict = {}  # (factions, n) -> whether n Favor, each of one of those factions, can be paid
+        # (factions, n, holdings, rate, wild) -> whether n Favor, each of one of those factions, can be paid;
+        # kept in the game's cost table across listings
+        paid, have = self._cost_cache, (tuple(d.favor[s]), *self.rate_wild(d, s))
         decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (counted in the cost)
         free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
 
         def pay_n(facs, n):
-            ok = paid.get((facs, n))
+            key = (facs, n, have)
+            ok = paid.get(key)
             if ok is None:
-                ok = paid[(facs, n)] = can_pay(d, s, [[frozenset(facs)] * n])
+                ok = can_pay(d, s, [[frozenset(facs)] * n])
+                if len(paid) >= _BOARD_CACHE_SIZE * 16:
+                    paid.clear()
+                paid[key] = ok
             return ok
 
         def payable(acting, n):  # n Favor matching the acting card
@@ -610,11 +616,10 @@ class PaxGame(PowersMixin, Game):
         for t in target:
             if not up[t] or self.crown_blocked(d, s, t):
                 continue
-            for k in range(1, min(3, infl[t].count(None), supply) + 1):
-                # paying for k+1 Influence always includes paying for k, so the first failure ends it
-                if not self.can_pay_influence(d, s, t, k, "main"):
-                    break
-                acts.append(A(s, "influence", t, k, False))
+            k_max = min(3, infl[t].count(None), supply)
+            if k_max:
+                acts.extend(A(s, "influence", t, k, False)
+                            for k in range(1, self.most_influence_payable(d, s, t, k_max, "main") + 1))
         extorted = d.extorted
         acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s, mine) if c not in extorted)
         held = {x for c in mine if up[c] for x in self.cfac[cards[c]]}
