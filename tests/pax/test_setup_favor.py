@@ -66,6 +66,49 @@ def test_exchange_three_of_one_type_for_one_of_another():
     assert (3, 0, 0, 0, 1, 0) in payments([3, 0, 0, 0, 1, 0], [{sch}, {sch}])
 
 
+def test_payments_equal_a_brute_force_enumeration():
+    """``payments`` (a search with memo) lists exactly the token vectors found by trying every way to pay
+    each slot — one accepted token, ``rate`` tokens of one other type (EN Exchanging Favor), or a wild
+    (Artists) token — on 3,000 random holdings and costs; ``can_pay`` agrees."""
+    import random
+    from itertools import product
+
+    from illumi_widgets.games.pax.favor import can_pay
+
+    def brute(holdings, slots, rate, wild):
+        out = set()
+        ways = []
+        for slot in slots:
+            # (never an exchange of a type that pays the slot as it is: the accepted ones, and the wild one)
+            opts = [(f, 1) for f in slot] + [(g, rate) for g in range(6) if g not in slot and g != wild]
+            if wild is not None and wild not in slot:
+                opts.append((wild, 1))
+            ways.append(opts)
+        for combo in product(*ways):
+            spent = [0] * 6
+            for f, k in combo:
+                spent[f] += k
+            if all(spent[f] <= holdings[f] for f in range(6)):
+                out.add(tuple(spent))
+        return out
+
+    rng = random.Random(11)
+    payable = 0
+    for _ in range(3000):
+        holdings = [rng.randint(0, 5) for _ in range(6)]
+        slots = [frozenset(rng.sample(range(6), rng.choice([1, 1, 1, 2, 3, 6])))
+                 for _ in range(rng.randint(0, 4))]
+        rate, wild = rng.choice([2, 3]), rng.choice([None, None, FI["ART"]])
+        got = payments(holdings, slots, rate, wild=wild)
+        if len(got) == 400:  # the cap on how many are listed (real costs never come near it)
+            assert len(brute(holdings, slots, rate, wild)) >= 400
+            continue
+        assert set(got) == brute(holdings, slots, rate, wild) and len(got) == len(set(got))
+        assert can_pay(holdings, slots, rate, wild) == bool(got)
+        payable += bool(got)
+    assert 500 < payable < 3000
+
+
 def test_exchange_in_play_offers_every_distinct_payment(new, editor):
     """Scouting from the Areopagus costs 1 matching Favor; 3 of a non-matching type also pay (exchange)."""
     state, g, cards = new()

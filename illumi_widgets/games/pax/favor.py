@@ -42,27 +42,29 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400,
     vectors are returned (more never happens with real costs).
     """
     slots = sorted((tuple(sorted(s)) for s in slots), key=len)
+    n = len(slots)
     results: set[tuple[int, ...]] = set()
     seen: set = set()
-
-    def rec(i: int, have: tuple[int, ...]):
-        if len(results) >= limit or (i, have) in seen:
-            return
+    # depth-first over (slot index, tokens left), with an explicit stack: a recursive closure would be a
+    # reference cycle left for the garbage collector on every call
+    stack = [(0, tuple(holdings))]
+    while stack and len(results) < limit:
+        i, have = stack.pop()
+        if (i, have) in seen:
+            continue
         seen.add((i, have))
-        if i == len(slots):
+        if i == n:
             results.add(tuple(h0 - h for h0, h in zip(holdings, have, strict=True)))
-            return
+            continue
         accepts = slots[i]
         if wild is not None and wild not in accepts:
             accepts = accepts + (wild,)
         for f in accepts:
             if have[f] >= 1:
-                rec(i + 1, have[:f] + (have[f] - 1,) + have[f + 1:])
+                stack.append((i + 1, have[:f] + (have[f] - 1,) + have[f + 1:]))
         for g in range(6):
             if g not in accepts and have[g] >= rate:
-                rec(i + 1, have[:g] + (have[g] - rate,) + have[g + 1:])
-
-    rec(0, tuple(holdings))
+                stack.append((i + 1, have[:g] + (have[g] - rate,) + have[g + 1:]))
     return sorted(results, key=lambda v: (sum(v), tuple(-x for x in v)))
 
 

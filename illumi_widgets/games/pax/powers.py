@@ -49,7 +49,7 @@ def _illegal(code: str, message: str) -> IllegalAction:
 
 
 _PAYABLE: dict = {}  # (holdings, rate, wild, slots) -> payable?; ("vectors", …) -> payments (a cache)
-_PAYABLE_SIZE = 1 << 16
+_PAYABLE_SIZE = 1 << 12  # (small: see rules._BOARD_CACHE_SIZE)
 
 
 def sub_multisets(icons: tuple, keep: int) -> set[tuple]:

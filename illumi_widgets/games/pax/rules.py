@@ -33,7 +33,7 @@ from .model import (
     SEAT_COLORS,
     PaxData,
 )
-from .powers import PowersMixin
+from .powers import _PAYABLE_SIZE, PowersMixin
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
@@ -56,7 +56,8 @@ def slug(name: str) -> str:
     return "-".join(words)
 
 
-_BOARD_CACHE_SIZE = 4096  # entries; the table is simply cleared when full
+_BOARD_CACHE_SIZE = 256  # entries; the table is simply cleared when full (a bigger table costs more in
+# the garbage collector's full passes than its extra hits save: a map rarely comes back after a few turns)
 
 
 class PaxGame(PowersMixin, Game):
@@ -564,7 +565,7 @@ class PaxGame(PowersMixin, Game):
             ok = paid.get(key)
             if ok is None:
                 ok = can_pay(d, s, [[frozenset(facs)] * n])
-                if len(paid) >= _BOARD_CACHE_SIZE * 16:
+                if len(paid) >= _PAYABLE_SIZE:
                     paid.clear()
                 paid[key] = ok
             return ok
