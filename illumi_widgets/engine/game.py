@@ -293,6 +293,10 @@ class State:
 
     def legal_actions(self, seat: int | None = None) -> ActionList:
         """Legal actions of ``seat`` (default: of every seat to act)."""
+        if self._cache_version == self.version:  # (the common case, asked again at this version: no closure)
+            got = self._cache.get(("legal", seat))
+            if got is not None:
+                return got
 
         def make():
             mine = [d for d in self.decisions() if (seat is None or d.seat == seat) and d.options is not None]

@@ -501,12 +501,17 @@ class PaxGame(PowersMixin, Game):
             acts.extend(A(s, "influence", c, k, True) for k in (1, 2, 3))
             acts.extend(A(s, "organize", f, c) for f in range(6))
             acts.extend(A(s, "expel", c, a, True) for a in self.actors(d, s, c))
-        if not d.claimed_faction:
-            # (controlling a Lodge takes at least 3 Influence on its cards: count first, it is cheaper)
-            on = self._by_board(("faction-influence", s, self.board_key(d)),
-                                lambda: self._faction_influence(d, s))
-            acts.extend(A(s, "claimfaction", f) for f in self.faction_cards
-                        if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s)
+        if not d.claimed_faction and self.on_map(d, s) >= 3:
+            # (only cards in play that the seat does not hold and no one borrows can be claimed, and
+            # controlling a Lodge takes at least 3 Influence on its cards: test those first, cheaper)
+            holder, boxed, borrowed = d.faction_holder, d.boxed_factions, d.borrowed
+            open_cards = [f for f in self.faction_cards if holder.get(FACTIONS[f]) != s
+                          and FACTIONS[f] not in boxed and FACTIONS[f] not in borrowed]
+            if open_cards:
+                on = self._by_board(("faction-influence", s, self.board_key(d)),
+                                    lambda: self._faction_influence(d, s))
+                acts.extend(A(s, "claimfaction", f) for f in open_cards
+                            if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s)
         if not d.claimed_plot:
             plots = list(d.public_plots)
             if d.private_plot[s] is not None:
