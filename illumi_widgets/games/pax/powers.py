@@ -50,6 +50,7 @@ def _illegal(code: str, message: str) -> IllegalAction:
 
 _PAYABLE: dict = {}  # (holdings, rate, wild, slots) -> payable?; ("vectors", …) -> payments (a cache)
 _PAYABLE_SIZE = 1 << 12  # (small: see rules._BOARD_CACHE_SIZE)
+_OPENS: dict = {}  # a card's Influence slots -> the indices of its open Locations (few distinct slot tuples)
 
 
 def sub_multisets(icons: tuple, keep: int) -> set[tuple]:
@@ -163,7 +164,9 @@ class PowersMixin:
     def _influence_base(self, d, s, t, mode) -> tuple:
         """:meth:`influence_cost_key` with every open Location (a key for ``k`` keeps the first ``k``)."""
         slots = d.infl[t]
-        opens = tuple(i for i, x in enumerate(slots) if x is None)
+        opens = _OPENS.get(slots)
+        if opens is None:
+            opens = _OPENS[slots] = tuple(i for i, x in enumerate(slots) if x is None)
         fi = d.buffs.count("FI")
         nob = bool(opens) and len(opens) == len(slots) and self.holds(d, s, "NOB")
         rivals = sum(1 for x in slots if x is not None and x != s) if mode == "BI" else 0
@@ -179,14 +182,24 @@ class PowersMixin:
             alts = costs[key] = self._influence_cost_alts(self.cost[cid], opens, fi, nob, rivals)
         return alts
 
-    def most_influence_payable(self, d, s, t, k_max, mode) -> int:
+    def most_influence_payable(self, d, s, t, k_max, mode, have=None) -> int:
         """The largest ``k <= k_max`` such that ``s`` can pay for ``k`` Influence on ``t`` (0: none), by
         :meth:`can_pay_influence`; paying for ``k + 1`` always includes paying for ``k``, so the first
-        failure ends the count."""
-        cid, opens, fi, nob, rivals = self._influence_base(d, s, t, mode)
-        k = 0
-        while k < k_max and self._can_pay_cost(d, s, (cid, opens[:k + 1], fi, nob, rivals)):
-            k += 1
+        failure ends the count.  ``have``: ``(holdings, rate, wild)`` of ``s``, when the caller has it."""
+        if have is None:
+            have = (tuple(d.favor[s]), *self.rate_wild(d, s))
+        base = self._influence_base(d, s, t, mode)
+        costs = self._cost_cache
+        key = ("most", base, k_max, have)
+        k = costs.get(key)
+        if k is None:
+            cid, opens, fi, nob, rivals = base
+            k = 0
+            while k < k_max and self._can_pay_cost(d, s, (cid, opens[:k + 1], fi, nob, rivals), have):
+                k += 1
+            if len(costs) >= _PAYABLE_SIZE:
+                costs.clear()
+            costs[key] = k
         return k
 
     def can_pay_influence(self, d, s, t, k, mode) -> bool:
@@ -194,8 +207,10 @@ class PowersMixin:
         :meth:`influence_cost_alts`, remembered by cost and holdings."""
         return self._can_pay_cost(d, s, self.influence_cost_key(d, s, t, k, mode))
 
-    def _can_pay_cost(self, d, s, cost_key) -> bool:
-        key = (cost_key, tuple(d.favor[s]), *self.rate_wild(d, s))
+    def _can_pay_cost(self, d, s, cost_key, have=None) -> bool:
+        if have is None:
+            have = (tuple(d.favor[s]), *self.rate_wild(d, s))
+        key = (cost_key, have)
         costs = self._cost_cache
         ok = costs.get(key)
         if ok is None:

@@ -625,7 +625,7 @@ class PaxGame(PowersMixin, Game):
             k_max = min(3, infl[t].count(None), supply)
             if k_max:
                 acts.extend(A(s, "influence", t, k, False)
-                            for k in range(1, self.most_influence_payable(d, s, t, k_max, "main") + 1))
+                            for k in range(1, self.most_influence_payable(d, s, t, k_max, "main", have) + 1))
         extorted = d.extorted
         acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s, mine) if c not in extorted)
         held = {x for c in mine if up[c] for x in self.cfac[cards[c]]}
