@@ -551,10 +551,10 @@ class PaxGame(PowersMixin, Game):
         ``expel_cost``, ``oust_cost``, ``can_pay_alts``); only the conditions are restated here, including
         those of the Special Events and Buffs that change them (Elector's Decree, Courtly Celebrations, the
         BS Scout bonus, the FE and FX Buffs)."""
-        A = self.act
         acts: list[Action] = []
         if d.main_left <= 0:  # each needs a Main action (EN Action Phase); only Rosicrucian Advance frees one
             return acts
+        fmt = self.format  # (actions are built here directly, as self.act builds them)
         infl, up, cards, adj = d.infl, d.up, d.cards, self.adj
         mine = [c for c, t in enumerate(infl) if s in t]
         areo = self.areo_cells[s]
@@ -564,6 +564,8 @@ class PaxGame(PowersMixin, Game):
         paid, have = self._cost_cache, (tuple(d.favor[s]), *self.rate_wild(d, s))
         decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (counted in the cost)
         free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
+        facs_of = {a: self.acting_factions(d, s, a) for a in mine}  # acting card -> its factions
+        facs_of[AREO] = self.acting_factions(d, s, AREO)
 
         def pay_n(facs, n):
             key = (facs, n, have)
@@ -575,10 +577,8 @@ class PaxGame(PowersMixin, Game):
                 paid[key] = ok
             return ok
 
-        def payable(acting, n):  # n Favor matching the acting card
-            return pay_n(self.acting_factions(d, s, acting), n)
-
         hand = d.hands[s]
+        others = [r for r in range(d.seats) if r != s]
         mine_set = set(mine)
         near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
         for c in mine:
@@ -591,25 +591,27 @@ class PaxGame(PowersMixin, Game):
             if not actors:
                 continue
             if not up[t]:
-                acts.extend(A(s, "scout", t, a) for a in actors if payable(a, 1))
+                acts.extend(Action(s, "scout", (t, a), "", fmt) for a in actors if pay_n(facs_of[a], 1))
                 continue
             slots = infl[t]
-            rivals = sorted({x for x in slots if x is not None and x != s})
-            n_on = max(1, sum(1 for x in slots if x is not None))
+            on = len(slots) - slots.count(None)
+            n_on = max(1, on)
+            rivals = [r for r in others if r in slots]
             # Expel: a card in hand to put in its place (with Locations for every rival Influence: Decree)
             if rivals:
-                n_rival = sum(1 for x in slots if x is not None and x != s)
+                n_rival = on - slots.count(s)
                 expel = decree and any(self.nloc[c] >= n_rival for c in hand)
             else:
                 expel = bool(hand)
             for a in actors:
-                if expel and (free_expel or payable(a, n_on)):
-                    acts.append(A(s, "expel", t, a, False))
+                facs = facs_of[a]
+                if expel and (free_expel or pay_n(facs, n_on)):
+                    acts.append(Action(s, "expel", (t, a, False), "", fmt))
                 for r in rivals:
                     for k in range(1, slots.count(r) + 1):
-                        if not payable(a, k):  # (k+1 Favor are never easier to pay than k)
+                        if not pay_n(facs, k):  # (k+1 Favor are never easier to pay than k)
                             break
-                        acts.append(A(s, "oust", t, r, k, a))
+                        acts.append(Action(s, "oust", (t, r, k, a), "", fmt))
         supply = self.supply(d, s)
         # Influence goes next to the seat's Influence or Areopagus, on the BS Scout's card, and on any edge
         # card under Courtly Celebrations
@@ -624,12 +626,13 @@ class PaxGame(PowersMixin, Game):
                 continue
             k_max = min(3, infl[t].count(None), supply)
             if k_max:
-                acts.extend(A(s, "influence", t, k, False)
+                acts.extend(Action(s, "influence", (t, k, False), "", fmt)
                             for k in range(1, self.most_influence_payable(d, s, t, k_max, "main", have) + 1))
         extorted = d.extorted
-        acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s, mine) if c not in extorted)
+        acts.extend(Action(s, "extort", (c,), "", fmt)
+                    for c in self._extort_targets(d, s, mine) if c not in extorted)
         held = {x for c in mine if up[c] for x in self.cfac[cards[c]]}
-        acts.extend(A(s, "organize", x, None) for x in sorted(held) if pay_n((x,), 1))
+        acts.extend(Action(s, "organize", (x, None), "", fmt) for x in sorted(held) if pay_n((x,), 1))
         return acts
 
     # ================================================================================================
