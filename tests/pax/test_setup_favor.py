@@ -98,7 +98,9 @@ def test_payments_equal_a_brute_force_enumeration():
         holdings = [rng.randint(0, 5) for _ in range(6)]
         slots = [frozenset(rng.sample(range(6), rng.choice([1, 1, 1, 2, 3, 6])))
                  for _ in range(rng.randint(0, 4))]
-        rate, wild = rng.choice([2, 3]), rng.choice([None, None, FI["ART"]])
+        if slots and rng.random() < 0.4:  # n Favor matching one card: n copies of one slot
+            slots = [slots[0]] * len(slots)
+        rate, wild = rng.choice([2, 3]), rng.choice([None, FI["ART"]])
         got = payments(holdings, slots, rate, wild=wild)
         if len(got) == 400:  # the cap on how many are listed (real costs never come near it)
             assert len(brute(holdings, slots, rate, wild)) >= 400
@@ -107,6 +109,11 @@ def test_payments_equal_a_brute_force_enumeration():
         assert can_pay(holdings, slots, rate, wild) == bool(got)
         payable += bool(got)
     assert 500 < payable < 3000
+    # wild (Artists) tokens pay slots one for one and are never exchanged, so 3 of them pay 3 slots, not 4
+    nob, art = FI["NOB"], FI["ART"]
+    assert can_pay([0, 0, 0, 3, 0, 0], [frozenset((nob,))] * 3, 3, art)
+    assert not can_pay([0, 0, 0, 3, 0, 0], [frozenset((nob,))] * 4, 3, art)
+    assert not payments([0, 0, 0, 3, 0, 0], [frozenset((nob,))] * 4, 3, wild=art)
 
 
 def test_exchange_in_play_offers_every_distinct_payment(new, editor):

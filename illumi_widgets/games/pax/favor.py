@@ -78,6 +78,17 @@ def can_pay(holdings, slots, rate: int = 3, wild: int | None = None) -> bool:
             return True
         return any(holdings[f] >= 1 for f in slot) or any(
             holdings[g] >= rate for g in range(6) if g not in slot)
+    first = slots[0]
+    if all(s == first for s in slots):
+        # n copies of one slot (n Favor matching an acting card: Scout, Expel, Oust): the slots are
+        # interchangeable and each type's tokens serve either directly (accepted, or wild) or in exchanges of
+        # `rate` (any other type), independently of the others; so count how many slots they can pay
+        skip = set(first)
+        cap = sum(holdings[f] for f in skip)
+        if wild is not None and wild not in skip:
+            cap += holdings[wild]
+            skip.add(wild)
+        return cap + sum(holdings[g] // rate for g in range(6) if g not in skip) >= len(slots)
     if wild is None and all(len(s) == 1 for s in slots):
         # single-icon slots (Location costs): pay each icon directly where possible; the shortfall must be
         # covered by exchanges of the other types' spare tokens (each `rate` of one type buys one icon)
