@@ -979,7 +979,8 @@ class PaxGame(PowersMixin, Game):
         if self.supply(d, s) < k:
             return _illegal("no-supply", "you have too few Influence disks left in your supply")
         fee = self.fee_slots(f)
-        if not self.can_pay_alts(d, s, [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)]):
+        if not (self.can_pay_influence(d, s, t, k, mode) if not fee else
+                self.can_pay_alts(d, s, [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)])):
             return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.cell_name(t)} x{k}"
                             + (" and the 1 Nobility fee" if fee else "") + ", even with the exchange")
         return None
