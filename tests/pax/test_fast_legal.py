@@ -115,17 +115,19 @@ def test_fast_turn_listing_misses_nothing_check_allows():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
-    """``plot_min_influence`` and ``plot_min_faction_cards`` are necessary conditions.  Random play almost
-    never meets a Plot, so this builds 60 dense random boards (every card face-up, 4-16 of each seat's
-    Influence on random Locations, most Faction cards held by the seats controlling their Lodges): whenever a
-    seat meets a Plot (every Plot of the game), it has at least those bounds; and every Claim Plot that
-    ``check`` allows the seat to act is listed."""
+    """``plot_min_influence``, ``plot_min_faction_cards`` and ``plot_may_be_met`` are necessary
+    conditions.  Random play almost never meets a Plot, so this builds 60 dense random boards (every card
+    face-up, 4-16 of each seat's Influence on random Locations, most Faction cards held by the seats
+    controlling their Lodges): whenever a seat meets a Plot (every Plot of the game), those conditions hold;
+    and every Claim Plot that ``check`` allows the seat to act is listed."""
     import random
 
     from illumi_widgets.games.pax import board as B
 
     rng = random.Random(players)
     met = claims = leaders = 0
+    cheap = dict.fromkeys(("freemason_union", "influential_converts", "path_of_whispers", "shadow_alliance"),
+                          0)  # (plots met, by the plots that have a cheap condition)
     for trial in range(60):
         state, g, _ = new(players=players, seed=trial, reveal=True)
         plot_ids = list(g.plots)
@@ -157,6 +159,11 @@ def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
                     met += 1
                     assert on_map >= B.plot_min_influence(p.key, p.params), (p.key, on_map)
                     assert held >= B.plot_min_faction_cards(p.key, p.params), (p.key, held)
+                    mine = [(c, g.lum[d.cards[c]] if d.up[c] else None, t)
+                            for c, t in enumerate(d.infl) if s in t]
+                    assert B.plot_may_be_met(p.key, p.params, g.geom, mine, s), p.key
+                    if p.key in cheap:
+                        cheap[p.key] += 1
                     leaders += p.key == "faction_leader"
         legal = state.legal_actions(0)
         for p in g.plots:
@@ -165,3 +172,46 @@ def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
                 claims += 1
                 assert a in legal, a.notation()
     assert met > 60 and claims > 5 and leaders > 5, (met, claims, leaders)
+    assert cheap["shadow_alliance"] and cheap["freemason_union"], cheap
+
+
+def test_cheap_plot_conditions_hold_whenever_the_plot_is_met(new, editor):
+    """``board.plot_may_be_met`` never rules out a Plot the seat meets: on 80 saturated random boards (Blue
+    has Influence on 18 cards, the others on some) each of the four Plots with a cheap condition is met
+    at least once, and the condition holds every time; on the same boards it also rules Plots out for the
+    other seats (it is not trivially true)."""
+    import random
+
+    from illumi_widgets.games.pax import board as B
+
+    rng = random.Random(7)
+    met = {"freemason_union": 0, "influential_converts": 0, "path_of_whispers": 0, "shadow_alliance": 0}
+    ruled_out = 0
+    for trial in range(80):
+        players = 2 + trial % 3
+        state, g, _ = new(players=players, seed=100 + trial, reveal=True)
+        blue = set(rng.sample(range(g.n), min(g.n, 18)))  # (20 Influence each, at most)
+        left = {r: 12 for r in range(1, players)}
+        with editor(state) as ed:
+            for c, cid in enumerate(state.data.cards):
+                row = [0] if c in blue else []
+                while len(row) < g.nloc[cid]:
+                    r = rng.choice([None, *range(1, players)])
+                    if r is not None and left[r]:
+                        left[r] -= 1
+                    else:
+                        r = None
+                    row.append(r)
+                ed.influence(g.geom.names[c], row)
+        d = state.data
+        for s in range(players):
+            mine = [(c, g.lum[d.cards[c]] if d.up[c] else None, t) for c, t in enumerate(d.infl) if s in t]
+            for p in g.plots.values():
+                if p.key not in met:
+                    continue
+                cheap = B.plot_may_be_met(p.key, p.params, g.geom, mine, s)
+                ruled_out += not cheap
+                if g.plot_families(d, s, [p.id])[0]:
+                    met[p.key] += 1
+                    assert cheap, (p.key, s, state.position())
+    assert all(met.values()) and ruled_out > 20, (met, ruled_out)

@@ -736,6 +736,33 @@ def plot_min_faction_cards(key: str, params: dict | None = None) -> int:
     return max(0, {**_PLOTS[key][1], **(params or {})}.get("cards", 0))
 
 
+def plot_may_be_met(key: str, params: dict | None, geom: Geometry, mine: Sequence[tuple[int, Any, tuple]],
+                    seat: int) -> bool:
+    """A cheap necessary condition for plot ``key``, from the seat's own cards only — ``mine``: one
+    ``(cell, face card or None when face-down, Influence slots)`` per card holding the seat's Influence —
+    so the witnesses (which need every card's controller and the Lodges) are only computed when it holds.
+    Derived from each plot's predicate (a controlled card, or a card of a Lodge the seat needs, holds the
+    seat's Influence); True for the plots without one here. tests/pax/test_fast_legal.py checks it against
+    the witnesses on dense random boards."""
+    p = {**_PLOTS[key][1], **(params or {})}
+    if key == "freemason_union":  # the controlled Freemason cards show all six factions between them
+        shown: set[str] = set()
+        for _c, face, _slots in mine:
+            if face is not None and face.affiliation == "freemason":
+                shown.update(face.factions)
+        return _ALL_FACTIONS <= shown
+    if key == "influential_converts":  # enough controlled cards of the rank
+        ranked = sum(1 for _c, face, _slots in mine if face is not None and face.rank == p["rank"])
+        return ranked >= p["cards"]
+    if key == "path_of_whispers":  # a Lodge with the seat's Influence on every card, top row to bottom row
+        up = [c for c, face, _slots in mine if face is not None]
+        return any(c in geom.top_row for c in up) and any(c in geom.bottom_row for c in up)
+    if key == "shadow_alliance":  # enough cards shared with a rival
+        return sum(1 for _c, _face, slots in mine
+                   if len(slots) > 1 and any(x is not None and x != seat for x in slots)) >= p["cards"]
+    return True
+
+
 def plot_witnesses(key: str, params: dict | None, ctx: PlotContext) -> list[Witness]:
     """The ways ``ctx.seat`` meets plot ``key`` right now; an empty list means it is not met.
 

@@ -520,8 +520,13 @@ class PaxGame(PowersMixin, Game):
             # ones the seat is too far from)
             on_map = self.on_map(d, s)
             held = sum(1 for h in d.faction_holder.values() if h == s)  # (as plot_families counts them)
-            acts.extend(A(s, "claimplot", p) for p in plots
-                        if on_map >= self.plot_floor.get(p, 0) and held >= self.plot_min_held.get(p, 0))
+            plots = [p for p in plots
+                     if on_map >= self.plot_floor.get(p, 0) and held >= self.plot_min_held.get(p, 0)]
+            if plots:  # (then a cheap look at the seat's own cards: board.plot_may_be_met)
+                mine = [(c, self.lum[d.cards[c]] if d.up[c] else None, t)
+                        for c, t in enumerate(d.infl) if s in t]
+                acts.extend(A(s, "claimplot", p) for p in plots if p not in self.plots or B.plot_may_be_met(
+                    self.plots[p].key, self.plots[p].params, self.geom, mine, s))
         acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
         return acts
