@@ -177,7 +177,7 @@ def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
 
 def test_cheap_plot_conditions_hold_whenever_the_plot_is_met(new, editor):
     """``board.plot_may_be_met`` never rules out a Plot the seat meets: on 80 saturated random boards (Blue
-    has Influence on 18 cards, the others on some) each of the four Plots with a cheap condition is met
+    has Influence on 18 cards, the others on some) each of the Plots with a cheap condition is met
     at least once, and the condition holds every time; on the same boards it also rules Plots out for the
     other seats (it is not trivially true)."""
     import random
@@ -185,7 +185,8 @@ def test_cheap_plot_conditions_hold_whenever_the_plot_is_met(new, editor):
     from illumi_widgets.games.pax import board as B
 
     rng = random.Random(7)
-    met = {"freemason_union": 0, "influential_converts": 0, "path_of_whispers": 0, "shadow_alliance": 0}
+    met = dict.fromkeys(("freemason_union", "influential_converts", "path_of_whispers", "shadow_alliance",
+                         "coaxing_of_crowns", "rosicrucian_foil", "inner_circle", "consort_of_peers"), 0)
     ruled_out = 0
     for trial in range(80):
         players = 2 + trial % 3

@@ -760,6 +760,19 @@ def plot_may_be_met(key: str, params: dict | None, geom: Geometry, mine: Sequenc
     if key == "shadow_alliance":  # enough cards shared with a rival
         return sum(1 for _c, _face, slots in mine
                    if len(slots) > 1 and any(x is not None and x != seat for x in slots)) >= p["cards"]
+    if key == "coaxing_of_crowns":  # enough of the seat's Influence on Crown cards
+        on = sum(slots.count(seat) for _c, face, slots in mine if face is not None and face.rank == "CROWN")
+        return on >= p["influence"]
+    if key == "rosicrucian_foil":  # enough controlled Rosicrucian cards, with enough Influence on them
+        ros = [slots.count(seat) for _c, face, slots in mine
+               if face is not None and face.affiliation == "rosicrucian"]
+        return len(ros) >= p["cards"] and sum(ros) >= p["influence"]
+    if key == "inner_circle":  # Influence on every card of a 2x2 block
+        cells = {c for c, _face, _slots in mine}
+        return any(all(c in cells for c in block) for block in geom.blocks_2x2)
+    if key == "consort_of_peers":  # a card and three cards beside it of its rank, all with Influence
+        rank = {c: face.rank for c, face, _slots in mine if face is not None}
+        return any(sum(1 for n in geom.neighbors[c] if rank.get(n) == r) >= 3 for c, r in rank.items())
     return True
 
 
