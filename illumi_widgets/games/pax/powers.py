@@ -202,19 +202,19 @@ class PowersMixin:
             costs[key] = k
         return k
 
-    def can_pay_influence(self, d, s, t, k, mode) -> bool:
-        """Whether ``s`` can pay for ``k`` Influence on ``t`` (no fee): ``can_pay_alts`` of
-        :meth:`influence_cost_alts`, remembered by cost and holdings."""
-        return self._can_pay_cost(d, s, self.influence_cost_key(d, s, t, k, mode))
+    def can_pay_influence(self, d, s, t, k, mode, fee=()) -> bool:
+        """Whether ``s`` can pay for ``k`` Influence on ``t``, plus ``fee`` (slots, e.g. a power's fee):
+        ``can_pay_alts`` of :meth:`influence_cost_alts`, remembered by cost, fee and holdings."""
+        return self._can_pay_cost(d, s, self.influence_cost_key(d, s, t, k, mode), fee=tuple(fee))
 
-    def _can_pay_cost(self, d, s, cost_key, have=None) -> bool:
+    def _can_pay_cost(self, d, s, cost_key, have=None, fee=()) -> bool:
         if have is None:
             have = (tuple(d.favor[s]), *self.rate_wild(d, s))
-        key = (cost_key, have)
+        key = (cost_key, have, fee)
         costs = self._cost_cache
         ok = costs.get(key)
         if ok is None:
-            ok = self.can_pay_alts(d, s, self._influence_alts(cost_key))
+            ok = self.can_pay_alts(d, s, [a + fee for a in self._influence_alts(cost_key)])
             if len(costs) >= _PAYABLE_SIZE:
                 costs.clear()
             costs[key] = ok

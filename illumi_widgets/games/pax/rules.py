@@ -977,15 +977,14 @@ class PaxGame(PowersMixin, Game):
             return _illegal("crown-exclusive",
                             "a Crown with rival Influence cannot take yours (EN Influence; "
                             "RULINGS §7.29: even for ANY effects)")
-        opens = len(self.open_slots(d, t))
+        opens = d.infl[t].count(None)
         if opens < k:
             return _illegal("no-open-location", f"{self.cell_name(t)} has only {opens} open Location(s) "
                             "(EN Influence: no more Influence than open Locations)")
         if self.supply(d, s) < k:
             return _illegal("no-supply", "you have too few Influence disks left in your supply")
         fee = self.fee_slots(f)
-        if not (self.can_pay_influence(d, s, t, k, mode) if not fee else
-                self.can_pay_alts(d, s, [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)])):
+        if not self.can_pay_influence(d, s, t, k, mode, fee):
             return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.cell_name(t)} x{k}"
                             + (" and the 1 Nobility fee" if fee else "") + ", even with the exchange")
         return None
