@@ -53,6 +53,19 @@ def _conditions(g, d):
     return on
 
 
+def _assert_fast_equals_checked(g, state, dec):
+    """The seat's listing with the fast paths equals the one where every candidate goes through ``check``,
+    and both are the decision's options."""
+    d, s = state.data, dec.seat
+    g.fast_legal = False
+    try:
+        slow = g.legal(d, s)
+    finally:
+        g.fast_legal = True
+    g._last_listing = None
+    assert g.legal(d, s) == slow == list(dec.options), state.position()
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fast_turn_listing_equals_checked_candidates(players):
     """At every turn decision of random games, the listing with the fast path equals the listing where
@@ -65,14 +78,7 @@ def test_fast_turn_listing_equals_checked_candidates(players):
     for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
         for dec in state.decisions():
             if dec.kind in ("pay", "collect", "redraw"):  # listed without checking each candidate
-                d, s = state.data, dec.seat
-                g.fast_legal = False
-                try:
-                    slow = g.legal(d, s)
-                finally:
-                    g.fast_legal = True
-                g._last_listing = None
-                assert g.legal(d, s) == slow == list(dec.options), state.position()
+                _assert_fast_equals_checked(g, state, dec)
                 listed += 1
             if dec.kind != "turn":
                 continue
@@ -85,13 +91,7 @@ def test_fast_turn_listing_equals_checked_candidates(players):
                 assert g._turn_main_legal(d, s) == checked, state.position()
             else:
                 other += 1
-            g.fast_legal = False
-            try:
-                slow = g.legal(d, s)
-            finally:
-                g.fast_legal = True
-            g._last_listing = None
-            assert g.legal(d, s) == slow == list(dec.options)
+            _assert_fast_equals_checked(g, state, dec)
     assert plain > 100 and other > 0 and listed > 50, (plain, other, listed)
     assert all(seen.values()), seen
 
