@@ -53,6 +53,14 @@ _PAYABLE_SIZE = 1 << 12  # (small: see rules._BOARD_CACHE_SIZE)
 _OPENS: dict = {}  # a card's Influence slots -> the indices of its open Locations (few distinct slot tuples)
 
 
+def remember(table: dict, key, value):
+    """``table[key] = value`` in a bounded cache (a full table is simply cleared); returns ``value``."""
+    if len(table) >= _PAYABLE_SIZE:
+        table.clear()
+    table[key] = value
+    return value
+
+
 def sub_multisets(icons: tuple, keep: int) -> set[tuple]:
     """The ways to keep ``keep`` of a cost's icons (the payer chooses which icon a reduction removes)."""
     keep = max(0, min(keep, len(icons)))
@@ -101,9 +109,7 @@ class PowersMixin:
             for slots in alts:
                 vecs.update(payments(d.favor[s], slots, rate, wild=wild))
             out = sorted(vecs, key=lambda v: (sum(v), tuple(-x for x in v)))
-        if len(_PAYABLE) >= _PAYABLE_SIZE:
-            _PAYABLE.clear()
-        _PAYABLE[key] = tuple(out)
+        remember(_PAYABLE, key, tuple(out))
         return out
 
     def rate_wild(self, d, s) -> tuple:
@@ -129,9 +135,7 @@ class PowersMixin:
             key = (tuple(have), rate, wild, tuple(slots))
             ok = _PAYABLE.get(key)
             if ok is None:
-                if len(_PAYABLE) >= _PAYABLE_SIZE:
-                    _PAYABLE.clear()
-                ok = _PAYABLE[key] = can_pay(have, slots, rate, wild)
+                ok = remember(_PAYABLE, key, can_pay(have, slots, rate, wild))
             if ok:
                 return True
         return False
@@ -176,10 +180,8 @@ class PowersMixin:
         costs = self._cost_cache
         alts = costs.get(key)
         if alts is None:
-            if len(costs) >= _PAYABLE_SIZE:
-                costs.clear()
             cid, opens, fi, nob, rivals = key
-            alts = costs[key] = self._influence_cost_alts(self.cost[cid], opens, fi, nob, rivals)
+            alts = remember(costs, key, self._influence_cost_alts(self.cost[cid], opens, fi, nob, rivals))
         return alts
 
     def most_influence_payable(self, d, s, t, k_max, mode, have=None) -> int:
@@ -187,7 +189,7 @@ class PowersMixin:
         :meth:`can_pay_influence`; paying for ``k + 1`` always includes paying for ``k``, so the first
         failure ends the count.  ``have``: ``(holdings, rate, wild)`` of ``s``, when the caller has it."""
         if have is None:
-            have = (tuple(d.favor[s]), *self.rate_wild(d, s))
+            have = self.holdings_key(d, s)
         base = self._influence_base(d, s, t, mode)
         costs = self._cost_cache
         key = ("most", base, k_max, have)
@@ -197,9 +199,7 @@ class PowersMixin:
             k = 0
             while k < k_max and self._can_pay_cost(d, s, (cid, opens[:k + 1], fi, nob, rivals), have):
                 k += 1
-            if len(costs) >= _PAYABLE_SIZE:
-                costs.clear()
-            costs[key] = k
+            remember(costs, key, k)
         return k
 
     def can_pay_influence(self, d, s, t, k, mode, fee=()) -> bool:
@@ -208,17 +208,16 @@ class PowersMixin:
         return self._can_pay_cost(d, s, self.influence_cost_key(d, s, t, k, mode), fee=tuple(fee))
 
     def _can_pay_cost(self, d, s, cost_key, have=None, fee=()) -> bool:
-        if have is None:
-            have = (tuple(d.favor[s]), *self.rate_wild(d, s))
-        key = (cost_key, have, fee)
-        costs = self._cost_cache
-        ok = costs.get(key)
+        key = (cost_key, self.holdings_key(d, s) if have is None else have, fee)
+        ok = self._cost_cache.get(key)
         if ok is None:
-            ok = self.can_pay_alts(d, s, [a + fee for a in self._influence_alts(cost_key)])
-            if len(costs) >= _PAYABLE_SIZE:
-                costs.clear()
-            costs[key] = ok
+            ok = remember(self._cost_cache, key,
+                          self.can_pay_alts(d, s, [a + fee for a in self._influence_alts(cost_key)]))
         return ok
+
+    def holdings_key(self, d, s) -> tuple:
+        """``(holdings, exchange rate, wild faction)``: everything whether ``s`` can pay a cost depends on."""
+        return (tuple(d.favor[s]), *self.rate_wild(d, s))
 
     @staticmethod
     def _influence_cost_alts(cost, opens, fi, nob, rivals) -> tuple:

@@ -33,7 +33,7 @@ from .model import (
     SEAT_COLORS,
     PaxData,
 )
-from .powers import _PAYABLE_SIZE, PowersMixin
+from .powers import PowersMixin, remember
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
@@ -566,7 +566,7 @@ class PaxGame(PowersMixin, Game):
         can_pay = self.can_pay_alts
         # (factions, n, holdings, rate, wild) -> whether n Favor, each of one of those factions, can be paid;
         # kept in the game's cost table across listings
-        paid, have = self._cost_cache, (tuple(d.favor[s]), *self.rate_wild(d, s))
+        paid, have = self._cost_cache, self.holdings_key(d, s)
         decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (counted in the cost)
         free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
         facs_of = {a: self.acting_factions(d, s, a) for a in mine}  # acting card -> its factions
@@ -576,10 +576,7 @@ class PaxGame(PowersMixin, Game):
             key = (facs, n, have)
             ok = paid.get(key)
             if ok is None:
-                ok = can_pay(d, s, [[frozenset(facs)] * n])
-                if len(paid) >= _PAYABLE_SIZE:
-                    paid.clear()
-                paid[key] = ok
+                ok = remember(paid, key, can_pay(d, s, [[frozenset(facs)] * n]))
             return ok
 
         hand = d.hands[s]
