@@ -107,7 +107,7 @@ class PaxGame(PowersMixin, Game):
         self._board_cache: dict = {}  # values that depend only on the map (see _by_board)
         self._board_ids: dict = {}  # map -> its number in _board_cache's keys (see board_key)
         self._board_next = 0
-        self._cost_cache: dict = {}  # influence_cost_alts' answers by what they depend on (powers.py)
+        self._cost_cache: dict = {}  # costs and payability, by what they depend on (powers.remember)
         # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced, valid
         # until the position changes again (perform and after_edit clear it)
         self._last_listing = None
