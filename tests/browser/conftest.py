@@ -18,6 +18,10 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   locators to it).
 * ``run_all(page, timeout=120) -> None``: runs every cell through ``notebook:run-all-cells`` and fails,
   with the error outputs, if a cell raised.
+* ``kernel(page, code) -> str``: runs ``code`` in the open notebook's kernel (not as a cell, through
+  ``snippets/kernel_exec.js``), fails the test if it raised, and returns its stdout.
+* ``board_probe(page, name="board") -> dict``: the probe of ``snippets/board_probe.py`` (run it first with
+  ``kernel``) for the widget named ``name``.
 * ``save_screenshot(target, name) -> Path``: PNG of a Page or Locator into ``$ILLUMI_ARTIFACTS`` or
   ``tests/.artifacts/``. A failing test's page is saved there automatically as ``FAILED-<test>.png``.
 """
@@ -359,6 +363,28 @@ def _screenshot(target, name: str) -> Path:
     path = ARTIFACTS_DIR / f"{_safe(name)}.png"
     target.screenshot(path=str(path))
     return path
+
+
+_KERNEL_EXEC_JS = (Path(__file__).parent / "snippets" / "kernel_exec.js").read_text()
+
+
+def _kernel(page, code: str) -> str:
+    res = page.evaluate(_KERNEL_EXEC_JS, code)
+    assert res["status"] == "ok", res["out"]
+    return res["out"]
+
+
+@pytest.fixture
+def kernel() -> Callable[[object, str], str]:
+    return _kernel
+
+
+@pytest.fixture
+def board_probe() -> Callable[..., dict]:
+    def probe(page, name: str = "board") -> dict:
+        return json.loads(_kernel(page, f"print(_probe({name}))").strip().splitlines()[-1])
+
+    return probe
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -22,19 +21,15 @@ bots.bot_delay = 0.15
 bots
 """
 
-SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser tests (see its README)
 
-_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
-
-
-def kernel_state(page) -> dict:
-    res = page.evaluate(_KERNEL_EXEC_JS, "import json; print(json.dumps({'version': bots.state.version, "
-                                         "'paused': bots.bots_paused, 'turn': bots.bot_turn}))")
-    assert res["status"] == "ok", res["out"]
-    return json.loads(res["out"].strip().splitlines()[-1])
+def kernel_state(kernel, page) -> dict:
+    out = kernel(page, "import json; print(json.dumps({'version': bots.state.version, "
+                       "'paused': bots.bots_paused, 'turn': bots.bot_turn}))")
+    return json.loads(out.strip().splitlines()[-1])
 
 
-def test_bots_play_at_a_visible_pace_and_pause(tmp_path, page, open_notebook, run_all, save_screenshot):
+def test_bots_play_at_a_visible_pace_and_pause(tmp_path, page, open_notebook, run_all, save_screenshot,
+                                               kernel):
     from playwright.sync_api import expect
 
     nb = nbformat.v4.new_notebook()
@@ -47,7 +42,7 @@ def test_bots_play_at_a_visible_pace_and_pause(tmp_path, page, open_notebook, ru
     expect(widget).to_have_count(1)
     pause = widget.locator("button.illumi-bots")
     expect(pause).to_be_visible()
-    start = kernel_state(page)
+    start = kernel_state(kernel, page)
     assert start["turn"] is True
 
     # the bots play by themselves: one decision per bot_delay (0.15 s), not all at once
@@ -56,22 +51,21 @@ def test_bots_play_at_a_visible_pace_and_pause(tmp_path, page, open_notebook, ru
     page.wait_for_function("([el, v]) => Number(el.dataset.version) >= v",
                            arg=[widget.element_handle(), v0 + 3], timeout=20_000)
     elapsed = time.monotonic() - t0
-    assert kernel_state(page)["version"] >= v0 + 3 > start["version"]
+    assert kernel_state(kernel, page)["version"] >= v0 + 3 > start["version"]
     assert elapsed >= 0.15 * 2, f"3 bot decisions in {elapsed:.2f} s: faster than bot_delay"
 
     # the panel's button pauses them: the version stops moving
     pause.click()
     expect(pause).to_have_text("▶ Resume bots")
-    assert kernel_state(page)["paused"] is True
-    held = kernel_state(page)["version"]
+    assert kernel_state(kernel, page)["paused"] is True
+    held = kernel_state(kernel, page)["version"]
     page.wait_for_timeout(800)
-    assert kernel_state(page)["version"] == held, "a bot played while paused"
+    assert kernel_state(kernel, page)["version"] == held, "a bot played while paused"
     expect(widget).to_have_attribute("data-version", str(held))
     save_screenshot(widget, "bots_paused_board")
 
     # resumed from Python: they play on
-    res = page.evaluate(_KERNEL_EXEC_JS, "bots.resume_bots()")
-    assert res["status"] == "ok", res["out"]
+    kernel(page, "bots.resume_bots()")
     expect(pause).to_have_text("⏸ Pause bots")
     page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), held],
                            timeout=20_000)

@@ -13,7 +13,6 @@ canvas' CSS box over the scene's ``w``/``h``), exactly what the painter inverts.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -27,21 +26,9 @@ SNIPPETS = Path(__file__).parent / "snippets"  # shared with the other browser t
 PROBE = (SNIPPETS / "board_probe.py").read_text()  # run in the kernel after the notebook ran
 
 
-_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
-
 # Scrolls to every cell that displayed a widget (a windowed notebook renders cells as they come into view)
 # and waits until its board painted; returns how many there are and the cells whose board did not paint.
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
-
-
-def kernel(page, code: str) -> str:
-    res = page.evaluate(_KERNEL_EXEC_JS, code)
-    assert res["status"] == "ok", res["out"]
-    return res["out"]
-
-
-def probe(page, name: str = "board") -> dict:
-    return json.loads(kernel(page, f"print(_probe({name}))").strip().splitlines()[-1])
 
 
 def reveal(page, widget) -> None:
@@ -54,7 +41,8 @@ def reveal(page, widget) -> None:
     expect(curtain).to_be_hidden()
 
 
-def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook, run_all, save_screenshot):
+def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook, run_all, save_screenshot,
+                                                          kernel, board_probe):
     from playwright.sync_api import expect
 
     panel = open_notebook(page, NOTEBOOK)
@@ -69,10 +57,10 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
     widget.scroll_into_view_if_needed()
     expect(widget).to_have_count(1)
     kernel(page, PROBE)
-    before = probe(page)
+    before = board_probe(page)
     if before["curtain"] is not None:  # the hot seat's privacy curtain: "Pass to Blue — click to reveal"
         reveal(page, widget)
-        before = probe(page)
+        before = board_probe(page)
     assert before["curtain"] is None and before["decisions"], before
     expect(widget).to_have_attribute("data-version", str(before["version"]))
     expect(widget.locator(".illumi-panel button[data-option]").first).to_be_visible()
@@ -93,7 +81,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
         expect(menu).to_be_visible()
         menu.locator(f'button[data-option="{target["option"]}"]').first.click()
     expect(widget).not_to_have_attribute("data-version", str(before["version"]))
-    after = probe(page)
+    after = board_probe(page)
     assert after["version"] > before["version"], "Python's state did not move on"
     assert after["history"][:len(before["history"])] == before["history"]
     assert target["option"] in after["history"][len(before["history"]):], (target, after["history"])
@@ -106,7 +94,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
     # 2. A decision button of the panel (the first option of the first decision shown).
     if after["curtain"] is not None:  # the hot seat passed to another player: reveal first
         reveal(page, widget)
-        after = probe(page)
+        after = board_probe(page)
     assert after["decisions"], after
     decision, _prompt, options = after["decisions"][0]
     button = widget.locator(f'.illumi-panel button[data-decision="{decision}"][data-option="{options[0]}"]')
@@ -114,7 +102,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
     button.first.scroll_into_view_if_needed()
     button.first.click()
     expect(widget).not_to_have_attribute("data-version", str(after["version"]))
-    last = probe(page)
+    last = board_probe(page)
     assert last["version"] > after["version"]
     assert options[0] in last["history"][len(after["history"]):], (options[0], last["history"])
     expect(widget).to_have_attribute("data-version", str(last["version"]))

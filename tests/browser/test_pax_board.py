@@ -12,7 +12,6 @@ the canvas' CSS box over the scene's ``w``/``h`` (exactly what the painter inver
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import nbformat
@@ -33,10 +32,6 @@ board = PaxIlluminaten(players=3, seed=7, seat=0)   # Blue's board
 board
 """
 
-# Runs a snippet in the notebook's kernel (not as a cell) and returns its stdout.
-
-_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
-
 # Sends a raw comm message on the widget's own comm (what model.send does, without the painter's checks).
 _FORGE_JS = """
 async ([modelId, data]) => {
@@ -53,16 +48,6 @@ async ([modelId, data]) => {
 # Scrolls to every cell that displayed a widget (a windowed notebook renders cells as they come into view)
 # and waits until its board has painted; returns the cells whose board did not.
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
-
-
-def kernel(page, code: str) -> str:
-    res = page.evaluate(_KERNEL_EXEC_JS, code)
-    assert res["status"] == "ok", res["out"]
-    return res["out"]
-
-
-def probe(page, name: str = "board") -> dict:
-    return json.loads(kernel(page, f"print(_probe({name}))").strip().splitlines()[-1])
 
 
 def click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
@@ -98,14 +83,14 @@ def test_teaching_notebook_runs_and_paints(page, open_notebook, run_all, save_sc
 
 
 def test_click_on_the_canvas_panel_button_and_forged_messages(tmp_path, page, page_errors, open_notebook,
-                                                              run_all, save_screenshot):
+                                                              run_all, save_screenshot, kernel, board_probe):
     from playwright.sync_api import expect
 
     panel = open_notebook(page, write_notebook(tmp_path, PROBE_CELL, BOARD_CELL))
     run_all(page)
     widget = panel.locator(BOARD)
     expect(widget).to_have_count(1)
-    before = probe(page)
+    before = board_probe(page)
     expect(widget).to_have_attribute("data-version", str(before["version"]))
     assert before["perspective"] == "seat:0" and before["to_act"] == [0]
 
@@ -117,7 +102,7 @@ def test_click_on_the_canvas_panel_button_and_forged_messages(tmp_path, page, pa
     paints = page.evaluate("(el) => el.__illumi.paints", widget.element_handle())
     click_scene_point(page, widget, before["w"], before["h"], target["x"], target["y"])
     expect(widget).not_to_have_attribute("data-version", str(before["version"]))
-    after = probe(page)
+    after = board_probe(page)
     assert after["version"] > before["version"], "Python's state did not move on"
     expect(widget).to_have_attribute("data-version", str(after["version"]))
     assert after["decisions"] != before["decisions"], "the decision did not change"
@@ -133,7 +118,7 @@ def test_click_on_the_canvas_panel_button_and_forged_messages(tmp_path, page, pa
     expect(end).to_have_count(1)
     end.click()
     expect(widget).not_to_have_attribute("data-version", str(after["version"]))
-    ended = probe(page)
+    ended = board_probe(page)
     assert ended["version"] > after["version"]
     assert 0 not in ended["to_act"], ended["to_act"]
     expect(widget).to_have_attribute("data-version", str(ended["version"]))
@@ -156,7 +141,7 @@ def test_click_on_the_canvas_panel_button_and_forged_messages(tmp_path, page, pa
     page.evaluate(_FORGE_JS, [ended["model_id"], {"method": "update", "state": {"perspective": "omniscient"},
                                                   "buffer_paths": []}])
     expect(widget.locator(".illumi-error")).not_to_be_empty()  # the error replies reached the painter
-    final = probe(page)
+    final = board_probe(page)
     assert final["version"] == v and final["decisions"] == ended["decisions"] and final["log"] == ended["log"]
     assert final["perspective"] == "seat:0"
     assert kernel(page, "print(board.perspective, board.state.version)").split() == ["seat:0", str(v)]

@@ -286,8 +286,6 @@ async ([el, v, timeoutMs]) => {
 }
 """
 
-_KERNEL_EXEC_JS = (SNIPPETS / "kernel_exec.js").read_text()
-
 
 def mouse_click(page, locator) -> None:
     """A plain mouse click in the middle of the element (no actionability scripts in the page)."""
@@ -297,7 +295,7 @@ def mouse_click(page, locator) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
-def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_screenshot, capsys):
+def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_screenshot, capsys, kernel):
     from playwright.sync_api import expect
 
     nb = nbformat.v4.new_notebook()
@@ -317,9 +315,7 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
     canvas = widget.locator("canvas.illumi-overlay")
 
     def probe():
-        res = page.evaluate(_KERNEL_EXEC_JS, "print(probe(fig))")
-        assert res["status"] == "ok", res["out"]
-        return json.loads(res["out"].strip().splitlines()[-1])
+        return json.loads(kernel(page, "print(probe(fig))").strip().splitlines()[-1])
 
     rng = random.Random(7)
     kinds = {"canvas": 0, "chooser": 0, "panel": 0}
