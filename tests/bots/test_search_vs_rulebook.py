@@ -37,16 +37,21 @@ def _fill(ed, g, cells, seat: int, total: int) -> int:
     return n
 
 
+def _bare_table(ed) -> None:
+    """Every card face-up with no Influence; Blue has one Favor of each Faction, the bot none and no Plan."""
+    ed.clear_influence()
+    ed.reveal_all()
+    ed.favor(ME, Nob=1, Pro=1, Mag=1, Art=1, Sch=1, Cle=1)
+    ed.favor(BOT)
+    ed.d.plan = []
+
+
 def _influence_position(bot: str, bot_influence: int, seed: int = 1):
     """Blue to act (round 3); the bot has ``bot_influence`` Influence on the top rows (C1, D1, A1, …), Blue
     has 1 Influence on A5 and 1 on C3; the bot token is on its Areopagus."""
     g, st = _table(bot, seed)
     with PaxEditor(st) as ed:
-        ed.clear_influence()
-        ed.reveal_all()
-        ed.favor(ME, Nob=1, Pro=1, Mag=1, Art=1, Sch=1, Cle=1)
-        ed.favor(BOT)
-        ed.d.plan = []
+        _bare_table(ed)
         placed = _fill(ed, g, ("C1", "D1", "A1", "D2", "A2"), BOT, bot_influence)
         assert placed == bot_influence
         ed.influence("A5", [ME])
@@ -156,11 +161,7 @@ def test_search_keeps_influence_on_the_map_against_joseph():
     bot's 'a person has no Influence' plot wins."""
     g, st = _table("joseph-ii", seed=4)
     with PaxEditor(st) as ed:
-        ed.clear_influence()
-        ed.reveal_all()
-        ed.favor(ME, Nob=1, Pro=1, Mag=1, Art=1, Sch=1, Cle=1)
-        ed.favor(BOT)
-        ed.d.plan = []
+        _bare_table(ed)
         ed.bot_token(BOT, "areopagus")
         ed.start_turn(ME, round=2)
     run_bots(st, {ME: SearchBot(ME, seed=4)})
