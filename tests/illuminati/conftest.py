@@ -43,3 +43,17 @@ def table():
         return state, g, edit
 
     return make
+
+
+def _to_blues_talk(state):
+    """Red ends its turn; Blue's turn begins with the table-talk window (Green asked first, then Red)."""
+    state.play("done", "done")
+    d = state.data
+    assert d["active"] == 1 and d["frames"][-1]["t"] == "talk" and state.to_act() == [2]
+
+
+@pytest.fixture
+def to_blues_talk():
+    """to_blues_talk(state): on a 3-player ``table()``, Red ends its turn and Blue's turn opens with the
+    table-talk window (Green is asked first)."""
+    return _to_blues_talk

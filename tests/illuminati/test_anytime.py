@@ -15,19 +15,12 @@ from illumi_widgets.games.illuminati.setup import pass_talk
 SECRETS = "secrets-man-was-not-meant-to-know"
 
 
-def _to_blues_talk(state):
-    """Red ends its turn; Blue's turn begins with the table-talk window (Green asked first, then Red)."""
-    state.play("done", "done")
-    d = state.data
-    assert d["active"] == 1 and d["frames"][-1]["t"] == "talk" and state.to_act() == [2]
-
-
 # -- p.7 "Cash or special cards may be transferred any time (except when a privileged attack is under way)"---
-def test_a_non_active_seat_gives_money_and_a_special_in_the_table_talk_window(table):
+def test_a_non_active_seat_gives_money_and_a_special_in_the_table_talk_window(table, to_blues_talk):
     state, g, edit = table()
     with edit() as t:
         t.special(2, "slush-fund")
-    _to_blues_talk(state)
+    to_blues_talk(state)
     d = state.data
     total, minted = sum(d["money"].values()), d["minted"]
     assert "give slush-fund to red" in state.legal_actions() and "give 5 to blue" in state.legal_actions()
@@ -85,21 +78,22 @@ def test_gifts_and_deals_are_refused_while_a_privileged_attack_is_under_way(tabl
     assert "give 5 to blue" in state.legal_actions()
 
 
-def test_gifts_outside_the_own_steps_are_bounded_per_turn(table):
+def test_gifts_outside_the_own_steps_are_bounded_per_turn(table, to_blues_talk):
     state, g, edit = table()
-    _to_blues_talk(state)
+    to_blues_talk(state)
     state.play("give 1 to red", "give 1 to blue")
     assert "at most 2 gifts" in state.explain("give 1 to red")
     assert not any(a.kind == "gift" for a in state.legal_actions())
     assert "pass" in state.legal_actions()
 
 
-def test_an_out_of_turn_deal_holds_money_and_specials_only_unless_with_the_active_player(table):
+def test_an_out_of_turn_deal_holds_money_and_specials_only_unless_with_the_active_player(
+        table, to_blues_talk):
     state, g, edit = table()
     with edit() as t:
         t.give(2, "kgb", money=1)
         t.special(0, "slush-fund")
-    _to_blues_talk(state)
+    to_blues_talk(state)
     state.apply("deal with red")  # Green and Red: it is Blue's turn, so no group may change hands
     assert "offer kgb" not in state.legal_actions() and "groups change hands" in state.explain("offer kgb")
     state.play("offer 4 mb", "ask special", "propose", "accept slush-fund")
@@ -116,11 +110,11 @@ def test_an_out_of_turn_deal_holds_money_and_specials_only_unless_with_the_activ
     assert not g.problems(d)
 
 
-def test_gift_record_and_undo_round_trip(table):
+def test_gift_record_and_undo_round_trip(table, to_blues_talk):
     state, g, edit = table()
     with edit() as t:
         t.special(2, "slush-fund")
-    _to_blues_talk(state)
+    to_blues_talk(state)
     before = state.position()
     state.play("give 5 to red", "give slush-fund to blue", "pass")
     after = state.position()

@@ -19,18 +19,11 @@ def _bank(d):
     return sum(d["money"].values()), d["minted"]
 
 
-def _to_blues_talk(state):
-    """Red ends its turn; Blue's turn begins with the table-talk window (Green asked first, then Red)."""
-    state.play("done", "done")
-    d = state.data
-    assert d["active"] == 1 and d["frames"][-1]["t"] == "talk" and state.to_act() == [2]
-
-
-def test_slush_fund_in_the_table_talk_window(table):
+def test_slush_fund_in_the_table_talk_window(table, to_blues_talk):
     state, g, edit = table()
     with edit() as t:
         t.special(2, "slush-fund")
-    _to_blues_talk(state)
+    to_blues_talk(state)
     d = state.data
     total, minted = _bank(d)
     assert "play slush-fund" in state.legal_actions()
@@ -127,14 +120,14 @@ def test_computer_espionage_in_the_senate_window(table):
     check_no_leak(state, since)
 
 
-def test_secrets_man_cancels_an_any_time_special_out_of_turn(table):
+def test_secrets_man_cancels_an_any_time_special_out_of_turn(table, to_blues_talk):
     state, g, edit = table(windows=True)
     with edit() as t:
         t.special(2, "slush-fund")
         t.special(0, SECRETS)
         state.data["discard"].append(SENATE)
         t.take(SENATE)
-    _to_blues_talk(state)
+    to_blues_talk(state)
     d = state.data
     total, minted = _bank(d)
     state.apply("play slush-fund")  # Green, in the table-talk window of Blue's turn
@@ -146,13 +139,13 @@ def test_secrets_man_cancels_an_any_time_special_out_of_turn(table):
     assert not g.problems(d)
 
 
-def test_timing_and_notation_are_checked(table):
+def test_timing_and_notation_are_checked(table, to_blues_talk):
     state, g, edit = table()
     with edit() as t:
         t.special(2, "bribery")
         t.special(2, "slush-fund")
         t.special(2, "white-collar-crime")
-    _to_blues_talk(state)
+    to_blues_talk(state)
     assert "any time" in state.explain("play bribery")
     assert "names nothing" in state.explain("play slush-fund kgb")
     assert "your own groups" in state.explain("play white-collar-crime cia")
@@ -161,12 +154,12 @@ def test_timing_and_notation_are_checked(table):
     assert "does not answer" in state.explain("play slush-fund")
 
 
-def test_any_time_special_record_and_undo_round_trip(table):
+def test_any_time_special_record_and_undo_round_trip(table, to_blues_talk):
     state, g, edit = table()
     with edit() as t:
         t.special(2, "slush-fund")
         t.special(2, "white-collar-crime")
-    _to_blues_talk(state)
+    to_blues_talk(state)
     before = state.position()
     state.play("play slush-fund", "play white-collar-crime gnomes-of-zurich", "done", "pass")
     after = state.position()
