@@ -104,11 +104,18 @@ def test_artists_passive_artists_favor_is_wild(new, editor):
     with editor(state) as ed:
         holding(ed, g, "ART")
         ed.favor("Blue", Art=1)
+        ed.favor("Red", Art=1)
     from illumi_widgets.games.pax.favor import can_pay
 
-    assert g.can_pay_alts(state.data, BLUE, [[frozenset((FI["CLE"],))]])
-    assert not g.can_pay_alts(state.data, RED, [[frozenset((FI["CLE"],))]]) or True
+    cle = [[frozenset((FI["CLE"],))]]
+    assert g.can_pay_alts(state.data, BLUE, cle)  # Blue holds the Artists card
+    assert not g.can_pay_alts(state.data, RED, cle)  # the same Favor without the card: no
     assert not can_pay([0, 0, 0, 1, 0, 0], [frozenset((FI["CLE"],))])  # without the passive: no
+    # and in a Location cost (one icon per Location), each Artists Favor pays any one icon
+    nob, cle, sch, art = (frozenset((FI[x],)) for x in ("NOB", "CLE", "SCH", "ART"))
+    assert can_pay([0, 0, 0, 2, 0, 0], [nob, cle], 3, FI["ART"])
+    assert not can_pay([0, 0, 0, 2, 0, 0], [nob, cle, sch], 3, FI["ART"])
+    assert can_pay([0, 0, 0, 2, 0, 0], [nob, art], 3, FI["ART"])
 
 
 def test_scholars_ability_scout_any_card_and_passive_hand_limit(new, editor):

@@ -79,27 +79,55 @@ def can_pay(holdings, slots, rate: int = 3, wild: int | None = None) -> bool:
         return any(holdings[f] >= 1 for f in slot) or any(
             holdings[g] >= rate for g in range(6) if g not in slot)
     first = slots[0]
-    if all(s == first for s in slots):
-        # n copies of one slot (n Favor matching an acting card: Scout, Expel, Oust): the slots are
-        # interchangeable and each type's tokens serve either directly (accepted, or wild) or in exchanges of
-        # `rate` (any other type), independently of the others; so count how many slots they can pay
-        skip = set(first)
-        cap = sum(holdings[f] for f in skip)
-        if wild is not None and wild not in skip:
-            cap += holdings[wild]
-            skip.add(wild)
-        return cap + sum(holdings[g] // rate for g in range(6) if g not in skip) >= len(slots)
-    if wild is None and all(len(s) == 1 for s in slots):
-        # single-icon slots (Location costs): pay each icon directly where possible; the shortfall must be
-        # covered by exchanges of the other types' spare tokens (each `rate` of one type buys one icon)
+    if all(s == first for s in slots):  # n Favor matching one card (Scout, Expel, Oust)
+        return slot_capacity(holdings, first, rate, wild) >= len(slots)
+    if all(len(s) == 1 for s in slots):  # single-icon slots (Location costs): counted by can_pay_need
         need = [0] * 6
-        for (f,) in (tuple(s) for s in slots):
-            need[f] += 1
-        short = sum(max(0, need[f] - holdings[f]) for f in range(6))
-        if short == 0:
-            return True
-        return sum(max(0, holdings[g] - need[g]) // rate for g in range(6)) >= short
+        for s in slots:
+            for f in s:
+                need[f] += 1
+        return can_pay_need(holdings, need, rate, wild)
     return bool(payments(holdings, slots, rate, limit=1, wild=wild))
+
+
+def slot_capacity(holdings, slot, rate: int = 3, wild: int | None = None) -> int:
+    """How many copies of one slot (e.g. Favor matching an acting card) ``holdings`` can pay: copies are
+    interchangeable and each type's tokens serve either directly (accepted, or wild) or in exchanges of
+    ``rate`` (any other type), independently of the other types."""
+    cap = 0
+    for f in range(6):
+        h = holdings[f]
+        cap += h if f in slot or f == wild else h // rate
+    return cap
+
+
+def need_vector(slots) -> tuple[int, ...]:
+    """Single-icon slots as a count per faction: ``[{NOB}, {NOB}, {SCH}]`` → (2, 0, 0, 0, 1, 0)."""
+    need = [0] * 6
+    for s in slots:
+        (f,) = s
+        need[f] += 1
+    return tuple(need)
+
+
+def can_pay_need(holdings, need, rate: int = 3, wild: int | None = None) -> bool:
+    """Whether single-icon slots, ``need[f]`` of faction ``f``, can be paid (the counting behind
+    :func:`can_pay` for Location costs).  Each type's tokens pay its own icons first (one token each: never
+    worse than anything else); the shortfall is paid one for one by the spare tokens of the ``wild`` type
+    (Artists), and what is still short by exchanges — ``rate`` spare tokens of one type for one icon of
+    another (a short type has no spare tokens, so an exchange always buys another type).  Spare wild tokens
+    are never worth exchanging: one pays any icon by itself."""
+    short = spare = 0
+    extra = 0
+    for f in range(6):
+        h, n = holdings[f], need[f]
+        if n > h:
+            short += n - h
+        elif f == wild:
+            extra = h - n
+        else:
+            spare += (h - n) // rate
+    return short <= extra + spare
 
 
 def gain_choices(slots) -> list[tuple[int, ...]]:

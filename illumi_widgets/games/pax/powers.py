@@ -20,9 +20,10 @@ rule is one ``_check_*``.
 from __future__ import annotations
 
 from itertools import combinations, product
+from operator import add
 
 from ...engine import IllegalAction
-from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, can_pay, payments
+from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, can_pay, can_pay_need, need_vector, payments
 from .model import AREO, SEAT_COLORS
 
 BUFFS = frozenset({"FI", "FS", "FX", "FU", "FE"})
@@ -48,14 +49,13 @@ def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
 
-_PAYABLE: dict = {}  # (holdings, rate, wild, slots) -> payable?; ("vectors", …) -> payments (a cache)
-_PAYABLE_SIZE = 1 << 12  # (small: see rules._BOARD_CACHE_SIZE)
+_CACHE_SIZE = 1 << 12  # entries of a table kept by `remember` (small: see rules._BOARD_CACHE_SIZE)
 _OPENS: dict = {}  # a card's Influence slots -> the indices of its open Locations (few distinct slot tuples)
 
 
 def remember(table: dict, key, value):
     """``table[key] = value`` in a bounded cache (a full table is simply cleared); returns ``value``."""
-    if len(table) >= _PAYABLE_SIZE:
+    if len(table) >= _CACHE_SIZE:
         table.clear()
     table[key] = value
     return value
@@ -82,7 +82,10 @@ class PowersMixin:
 
     def holds(self, d, s: int, fac: str) -> bool:
         """Whether ``s`` has the use of a Faction card now: a borrowed card (SF) belongs to its borrower
-        until the borrower's Check Phase, and its holder loses ability and passive (rules-reference §7.59)."""
+        until the borrower's Check Phase, and its holder loses ability and passive (rules-reference §7.59).
+        A rulebook bot takes Faction cards without any benefit from them (rules-reference §6.1)."""
+        if s in self.automa:
+            return False
         b = d.borrowed.get(fac)
         if b is not None:
             return b == s
@@ -96,21 +99,14 @@ class PowersMixin:
         return cid is not None and self.lum[cid].affiliation == "rosicrucian"
 
     def pay_vectors(self, d, s, alts) -> list:
-        rate, wild = self.exchange_rate(d, s), self.wild(d, s)
-        # (the vectors depend only on these values: remembered, like _PAYABLE)
-        key = ("vectors", tuple(d.favor[s]), rate, wild, tuple(tuple(frozenset(x) for x in a) for a in alts))
-        got = _PAYABLE.get(key)
-        if got is not None:
-            return list(got)
+        """Every distinct payment (tokens spent) of one of the costs ``alts``, cheapest first."""
+        rate, wild = self.rate_wild(d, s)
         if len(alts) == 1:
-            out = payments(d.favor[s], alts[0], rate, wild=wild)
-        else:
-            vecs = set()
-            for slots in alts:
-                vecs.update(payments(d.favor[s], slots, rate, wild=wild))
-            out = sorted(vecs, key=lambda v: (sum(v), tuple(-x for x in v)))
-        remember(_PAYABLE, key, tuple(out))
-        return out
+            return payments(d.favor[s], alts[0], rate, wild=wild)
+        vecs = set()
+        for slots in alts:
+            vecs.update(payments(d.favor[s], slots, rate, wild=wild))
+        return sorted(vecs, key=lambda v: (sum(v), tuple(-x for x in v)))
 
     def rate_wild(self, d, s) -> tuple:
         """``(exchange rate, wild faction or None)`` of seat ``s`` (kept for the listing in progress)."""
@@ -124,21 +120,10 @@ class PowersMixin:
         return v
 
     def can_pay_alts(self, d, s, alts) -> bool:
+        """Whether ``s`` can pay one of the costs ``alts`` (each a list of slots) with the exchange."""
         rate, wild = self.rate_wild(d, s)
         have = d.favor[s]
-        for slots in alts:
-            if len(slots) < 2:
-                if can_pay(have, slots, rate, wild):
-                    return True
-                continue
-            # several slots may need the search of ``payments``: its answer depends only on these values
-            key = (tuple(have), rate, wild, tuple(slots))
-            ok = _PAYABLE.get(key)
-            if ok is None:
-                ok = remember(_PAYABLE, key, can_pay(have, slots, rate, wild))
-            if ok:
-                return True
-        return False
+        return any(can_pay(have, slots, rate, wild) for slots in alts)
 
     def fee_slots(self, f) -> list:
         if f is not None and f["t"] == "power" and f["kind"] in FEE:
@@ -184,36 +169,39 @@ class PowersMixin:
             alts = remember(costs, key, self._influence_cost_alts(self.cost[cid], opens, fi, nob, rivals))
         return alts
 
-    def most_influence_payable(self, d, s, t, k_max, mode, have=None) -> int:
-        """The largest ``k <= k_max`` such that ``s`` can pay for ``k`` Influence on ``t`` (0: none), by
-        :meth:`can_pay_influence`; paying for ``k + 1`` always includes paying for ``k``, so the first
-        failure ends the count.  ``have``: ``(holdings, rate, wild)`` of ``s``, when the caller has it."""
-        if have is None:
-            have = self.holdings_key(d, s)
-        base = self._influence_base(d, s, t, mode)
+    def _influence_needs(self, key) -> tuple:
+        """The ways to pay the Influence cost ``key`` (:meth:`influence_cost_key`), each as Favor needed per
+        Faction (:func:`~.favor.need_vector`: every Location icon names one Faction)."""
         costs = self._cost_cache
-        key = ("most", base, k_max, have)
-        k = costs.get(key)
-        if k is None:
-            cid, opens, fi, nob, rivals = base
-            k = 0
-            while k < k_max and self._can_pay_cost(d, s, (cid, opens[:k + 1], fi, nob, rivals), have):
-                k += 1
-            remember(costs, key, k)
+        nkey = ("needs", key)
+        needs = costs.get(nkey)
+        if needs is None:
+            needs = remember(costs, nkey, tuple(need_vector(a) for a in self._influence_alts(key)))
+        return needs
+
+    def most_influence_payable(self, d, s, t, k_max, mode, have=None) -> int:
+        """The largest ``k <= k_max`` such that ``s`` can pay for ``k`` Influence on ``t`` (0: none), as
+        :meth:`can_pay_influence` says; paying for ``k + 1`` always includes paying for ``k``, so the first
+        failure ends the count.  ``have``: ``(holdings, rate, wild)`` of ``s``, when the caller has it."""
+        holdings, rate, wild = self.holdings_key(d, s) if have is None else have
+        cid, opens, fi, nob, rivals = self._influence_base(d, s, t, mode)
+        k = 0
+        while k < k_max:
+            needs = self._influence_needs((cid, opens[:k + 1], fi, nob, rivals))
+            if not any(can_pay_need(holdings, n, rate, wild) for n in needs):
+                break
+            k += 1
         return k
 
     def can_pay_influence(self, d, s, t, k, mode, fee=()) -> bool:
-        """Whether ``s`` can pay for ``k`` Influence on ``t``, plus ``fee`` (slots, e.g. a power's fee):
-        ``can_pay_alts`` of :meth:`influence_cost_alts`, remembered by cost, fee and holdings."""
-        return self._can_pay_cost(d, s, self.influence_cost_key(d, s, t, k, mode), fee=tuple(fee))
-
-    def _can_pay_cost(self, d, s, cost_key, have=None, fee=()) -> bool:
-        key = (cost_key, self.holdings_key(d, s) if have is None else have, fee)
-        ok = self._cost_cache.get(key)
-        if ok is None:
-            ok = remember(self._cost_cache, key,
-                          self.can_pay_alts(d, s, [a + fee for a in self._influence_alts(cost_key)]))
-        return ok
+        """Whether ``s`` can pay for ``k`` Influence on ``t`` (:meth:`influence_cost_alts`), plus ``fee``
+        (single-Faction slots, e.g. a power's fee)."""
+        holdings, rate, wild = self.holdings_key(d, s)
+        needs = self._influence_needs(self.influence_cost_key(d, s, t, k, mode))
+        if fee:
+            extra = need_vector(fee)
+            needs = [tuple(map(add, n, extra)) for n in needs]
+        return any(can_pay_need(holdings, n, rate, wild) for n in needs)
 
     def holdings_key(self, d, s) -> tuple:
         """``(holdings, exchange rate, wild faction)``: everything whether ``s`` can pay a cost depends on."""

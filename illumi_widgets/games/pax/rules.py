@@ -22,7 +22,7 @@ from itertools import repeat
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
 from . import board as B
 from .data import load_pax_data
-from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, gain_choices, tokens_text
+from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, gain_choices, slot_capacity, tokens_text
 from .model import (
     AREO,
     COURT_SIZE,
@@ -33,7 +33,7 @@ from .model import (
     SEAT_COLORS,
     PaxData,
 )
-from .powers import PowersMixin, remember
+from .powers import PowersMixin
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
@@ -107,7 +107,7 @@ class PaxGame(PowersMixin, Game):
         self._board_cache: dict = {}  # values that depend only on the map (see _by_board)
         self._board_ids: dict = {}  # map -> its number in _board_cache's keys (see board_key)
         self._board_next = 0
-        self._cost_cache: dict = {}  # costs and payability, by what they depend on (powers.remember)
+        self._cost_cache: dict = {}  # Influence costs by what they depend on (powers.remember)
         # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced, valid
         # until the position changes again (perform and after_edit clear it)
         self._last_listing = None
@@ -234,10 +234,6 @@ class PaxGame(PowersMixin, Game):
     def card_label(self, cid: str) -> str:
         c = self.lum[cid]
         return f"{cid} {c.name} ({c.rank}, {'/'.join(ABBR[FI[f]] for f in c.factions)})"
-
-    def holds(self, d: PaxData, s: int, fac: str) -> bool:
-        # a rulebook bot takes Faction cards without any benefit from them (rules-reference §6.1)
-        return s not in self.automa and super().holds(d, s, fac)
 
     def hand_limit(self, d: PaxData, seat: int) -> int:
         if seat in self.automa:
@@ -552,10 +548,10 @@ class PaxGame(PowersMixin, Game):
         list, in the same order, as the candidates of :meth:`_turn_main_candidates` that pass ``check``,
         but without building the candidates that fail or checking each one. It is the fast path of
         random play and search; tests/pax/test_fast_legal.py compares the two over many random games.
-        Costs are still computed by the rule helpers ``check`` uses (``influence_cost_alts``,
-        ``expel_cost``, ``oust_cost``, ``can_pay_alts``); only the conditions are restated here, including
-        those of the Special Events and Buffs that change them (Elector's Decree, Courtly Celebrations, the
-        BS Scout bonus, the FE and FX Buffs)."""
+        Costs are still computed by the rule helpers ``check`` uses (the Influence cost table, and the
+        counting behind ``can_pay``: ``slot_capacity``, ``can_pay_need``); only the conditions are restated
+        here, including those of the Special Events and Buffs that change them (Elector's Decree, Courtly
+        Celebrations, the BS Scout bonus, the FE and FX Buffs)."""
         acts: list[Action] = []
         if d.main_left <= 0:  # each needs a Main action (EN Action Phase); only Rosicrucian Advance frees one
             return acts
@@ -563,21 +559,19 @@ class PaxGame(PowersMixin, Game):
         infl, up, cards, adj = d.infl, d.up, d.cards, self.adj
         mine = [c for c, t in enumerate(infl) if s in t]
         areo = self.areo_cells[s]
-        can_pay = self.can_pay_alts
-        # (factions, n, holdings, rate, wild) -> whether n Favor, each of one of those factions, can be paid;
-        # kept in the game's cost table across listings
-        paid, have = self._cost_cache, self.holdings_key(d, s)
+        have = self.holdings_key(d, s)
+        holdings, rate, wild = have
         decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (counted in the cost)
         free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
         facs_of = {a: self.acting_factions(d, s, a) for a in mine}  # acting card -> its factions
         facs_of[AREO] = self.acting_factions(d, s, AREO)
+        capacity = {}  # factions -> how many Favor, each of one of them, the seat can pay (slot_capacity)
 
         def pay_n(facs, n):
-            key = (facs, n, have)
-            ok = paid.get(key)
-            if ok is None:
-                ok = remember(paid, key, can_pay(d, s, [[frozenset(facs)] * n]))
-            return ok
+            cap = capacity.get(facs)
+            if cap is None:
+                cap = capacity[facs] = slot_capacity(holdings, facs, rate, wild)
+            return cap >= n
 
         hand = d.hands[s]
         others = [r for r in range(d.seats) if r != s]
