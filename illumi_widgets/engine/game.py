@@ -259,19 +259,21 @@ class State:
         self._cache: dict = {}
 
     # -- the pending decisions ---------------------------------------------------------------------------
-    def _cached(self, key, make):
+    # (computed once per version: the decisions with their legal actions, and each seat's list)
+    def _pending(self) -> list[Decision]:
         if self._cache_version != self.version:
             self._cache = {}
             self._cache_version = self.version
-        try:
-            return self._cache[key]
-        except KeyError:
-            value = self._cache[key] = make()
-            return value
+        else:
+            got = self._cache.get("decisions")
+            if got is not None:
+                return got
+        pending = self._cache["decisions"] = self._make_decisions()
+        return pending
 
     def decisions(self, seat: int | None = None) -> list[Decision]:
         """The pending decisions (one per seat to act; several for sealed simultaneous choices)."""
-        pending = self._cached("decisions", self._make_decisions)
+        pending = self._pending()
         if seat is None:
             return list(pending)
         return [d for d in pending if d.seat == seat]
@@ -289,25 +291,21 @@ class State:
 
     def to_act(self) -> list[int]:
         """Seats that must act now; ``[CHANCE]`` when chance decides (e.g. a shuffle)."""
-        return [d.seat for d in self._cached("decisions", self._make_decisions)]
+        return [d.seat for d in self._pending()]
 
     def legal_actions(self, seat: int | None = None) -> ActionList:
         """Legal actions of ``seat`` (default: of every seat to act)."""
-        if self._cache_version == self.version:  # (the common case, asked again at this version: no closure)
-            got = self._cache.get(("legal", seat))
-            if got is not None:
-                return got
-
-        def make():
-            mine = [d for d in self.decisions() if (seat is None or d.seat == seat) and d.options is not None]
+        pending = self._pending()  # (also starts this version's cache)
+        key = ("legal", seat)
+        got = self._cache.get(key)
+        if got is None:
+            mine = [d for d in pending if (seat is None or d.seat == seat) and d.options is not None]
             if len(mine) == 1:
-                return mine[0].options  # (one decision: its list as it is)
-            acts = []
-            for d in mine:
-                acts.extend(d.options)
-            return ActionList(acts)
-
-        return self._cached(("legal", seat), make)
+                got = mine[0].options  # (one decision: its list as it is)
+            else:
+                got = ActionList([a for d in mine for a in d.options])
+            self._cache[key] = got
+        return got
 
     def is_terminal(self) -> bool:
         return self.game.outcome(self.data) is not None
@@ -376,15 +374,16 @@ class State:
             return IllegalAction(f"not an action: {action!r}", code="bad-action")
         if self.game.outcome(self.data) is not None:
             return GameOver("the game is over: no one acts any more")
-        if action.seat not in self.to_act():
+        seat = action.seat
+        if not any(d.seat == seat for d in self._pending()):
             who = ", ".join(self.game.seat_name(s) for s in self.to_act())
             return NotYourDecision(
-                f"it is not {self.game.seat_name(action.seat)}'s decision now (waiting for {who})"
+                f"it is not {self.game.seat_name(seat)}'s decision now (waiting for {who})"
             )
-        if action.seat != CHANCE and action in self.legal_actions(action.seat):
+        if seat != CHANCE and action in self.legal_actions(seat):
             return None
         err = self.game.check(self.data, action)
-        if err is None and action.seat != CHANCE:  # passes the check but was not offered
+        if err is None and seat != CHANCE:  # passes the check but was not offered
             return IllegalAction(f"'{action.notation()}' is not one of the options now", code="not-offered")
         return err
 
@@ -398,22 +397,24 @@ class State:
             raise StaleAction(
                 f"this action was chosen at version {version}, but the game is now at version {self.version}"
             )
-        act = self.parse(action)
+        act = action if action.__class__ is Action else self.parse(action)
         if validate:
             err = self._why_illegal(act)
             if err is not None:
                 raise err
-        if act.seat == CHANCE:
-            # a chance outcome given by hand (a forced roll, a replayed record) moves the RNG exactly as
-            # drawing an outcome here would, so what follows is the same either way
-            def change():
+        # (as _guarded does, written out: this is the path of every action)
+        before, version, rng_state = len(self._history), self.version, self.rng.state
+        try:
+            if act.seat == CHANCE:
+                # a chance outcome given by hand (a forced roll, a replayed record) moves the RNG exactly as
+                # drawing an outcome here would, so what follows is the same either way
                 self.game.sample_chance(self.data, self.rng)
-                self._do(act)
-                self._settle()
-
-            self._guarded(change)
-        else:
-            self._guarded(lambda: (self._do(act), self._settle()))
+            self._do(act)
+            self._settle()
+        except BaseException:
+            self._truncate(before)
+            self.version, self.rng.state = version, rng_state
+            raise
         self._redo.clear()
         return self
 
@@ -427,9 +428,11 @@ class State:
         self.game.perform(self.data, act, Log(self.log, len(self._history)))
         if rng_after is not None:  # a redo: the RNG stands where drawing this outcome left it
             self.rng.state = rng_after
-        self._history.append((act, self.rng.state, len(self.log)))
+        history = self._history
+        history.append((act, self.rng.state, len(self.log)))
         self.version += 1  # versions never repeat, not even across undo
-        self._checkpoint()
+        if len(history) % CHECKPOINT_EVERY == 0:  # (as _checkpoint does)
+            self._checkpoint(force=True)
 
     def _guarded(self, change) -> None:
         """Run a change; if anything fails half-way, put the exact previous position back."""
