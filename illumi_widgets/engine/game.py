@@ -211,6 +211,11 @@ class Game:
     def copy(self, data):  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def snapshot(self, data, previous):
+        """A copy of ``data`` for an undo checkpoint; it may share unchanged parts with ``previous`` (the
+        checkpoint before it): neither is ever changed in place."""
+        return self.copy(data)
+
     def encode(self, data):  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -543,7 +548,12 @@ class State:
     def _checkpoint(self, force: bool = False) -> None:
         n = len(self._history)
         if force or n % CHECKPOINT_EVERY == 0:
-            self._checkpoints[n] = (self.game.copy(self.data), self.rng.state, len(self.log))
+            cps = self._checkpoints
+            if cps:  # (the latest checkpoint: a snapshot may share what did not change since)
+                data = self.game.snapshot(self.data, next(reversed(cps.values()))[0])
+            else:
+                data = self.game.copy(self.data)
+            cps[n] = (data, self.rng.state, len(self.log))
 
     def _truncate(self, n: int) -> None:
         """Return to the position after the first ``n`` history entries (checkpoint + replay)."""

@@ -119,6 +119,12 @@ class PaxData:
         ``getattr``/``setattr``."""
         raise NotImplementedError  # replaced by _compile_copy() at import
 
+    def snapshot(self, previous: PaxData) -> PaxData:
+        """A copy for an undo checkpoint that shares every field equal to ``previous``'s (the checkpoint
+        before it) with ``previous``: most of a position is unchanged after a few actions, and checkpoints
+        are never changed in place. Generated like :meth:`copy`."""
+        raise NotImplementedError  # replaced by _compile_copy() at import
+
     # -- JSON ------------------------------------------------------------------------------------------
     def encode(self) -> dict:
         """A JSON-able snapshot (independent of this object: later changes do not touch it)."""
@@ -174,12 +180,25 @@ def _compile_copy():
     covered = {*_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS, "pool", "faction_holder", "claims", "edicts",
                "frames", "borrowed", "peek"}
     assert covered == set(PaxData.__slots__), set(PaxData.__slots__) ^ covered
+    # snapshot(previous): the same copy, except that a field equal to ``previous``'s takes previous's value
+    # (checkpoints are never changed in place, so they may share what did not change between them)
+    snap = ["def snapshot(self, previous):", "    new = _new(PaxData)"]
+    snap += [f"    new.{f} = self.{f}" for f in _SCALARS]
+    for line in lines[2 + len(_SCALARS):-3]:
+        field, value = (x.strip() for x in line.split("#")[0].split("=", 1))
+        if field == "new.peek":
+            snap.append(line)
+            continue
+        snap += [f"    p = previous.{field[4:]}", f"    {field} = p if self.{field[4:]} == p else {value}"]
+    snap += lines[-3:]
     scope = {"_new": object.__new__, "PaxData": PaxData, "_clone": _clone}
     exec("\n".join(lines), scope)  # noqa: S102 - code built above from the class's own field names
-    copy = scope["copy"]
-    copy.__doc__ = PaxData.copy.__doc__
-    copy.__qualname__ = "PaxData.copy"
-    PaxData.copy = copy
+    exec("\n".join(snap), scope)  # noqa: S102 - likewise
+    for name in ("copy", "snapshot"):
+        fn = scope[name]
+        fn.__doc__ = getattr(PaxData, name).__doc__
+        fn.__qualname__ = f"PaxData.{name}"
+        setattr(PaxData, name, fn)
 
 
 _compile_copy()

@@ -289,6 +289,9 @@ class PaxGame(PowersMixin, Game):
     def copy(self, d: PaxData) -> PaxData:
         return d.copy()
 
+    def snapshot(self, d: PaxData, previous: PaxData) -> PaxData:
+        return d.snapshot(previous)
+
     def encode(self, d: PaxData) -> dict:
         return d.encode()
 
