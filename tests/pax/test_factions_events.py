@@ -325,6 +325,38 @@ def test_rosicrucian_advance_influence_on_a_rosicrucian_card_uses_no_main_action
     assert infl(state, "B5") == [BLUE] and state.data.main_left == 0
 
 
+def test_rosicrucian_advance_with_no_main_action_left_lists_only_its_free_actions(new, editor):
+    """With no Main action left, Rosicrucian Advance still allows a Scout from a Rosicrucian card and
+    Influence onto one (RULINGS §7.36), and nothing else: not a Scout from the Areopagus, not Influence on a
+    card of another affiliation. The fast listing equals the candidates ``check`` allows."""
+    state, g, cards = new()
+    t = min(g.areo_cells[BLUE])  # face-down, touching Blue's Areopagus ...
+    c = next(x for x in g.adj[t] if x != t)  # ... and a card next to it, Rosicrucian, with Blue's Influence
+    ros = ranked(g, where=lambda x: x.affiliation == "rosicrucian" and len(x.locations) >= 2)
+    other = ranked(g, exclude=(ros,), where=lambda x: x.affiliation != "rosicrucian" and x.rank == "I")
+    o = next(x for x in g.adj[c] if x not in (t, c))
+    last = ranked(g, exclude=(ros, other), where=lambda x: x.affiliation == "rosicrucian")
+    assert g.n - 1 not in (t, c, o)  # (the Areopagus is cell -1 in actions: no card may stand in for it)
+    with editor(state) as ed:
+        ed.put(g.cell_name(g.n - 1), last)
+        ed.put(g.cell_name(c), ros)
+        ed.influence(g.cell_name(c), ["Blue"])
+        ed.put(g.cell_name(o), other)
+        ed.favor("Blue", Nob=6, Pro=6, Mag=6, Art=6, Sch=6, Cle=6)
+        ed.special("Blue", "Rosicrucian Advance")
+        ed.main_actions(0)
+    d = state.data
+    assert not d.up[t] and t in g.areo_cells[BLUE]
+    fast = g._turn_main_legal(d, BLUE)
+    assert fast == [a for a in g._turn_main_candidates(d, BLUE) if g.check(d, a) is None]
+    shown = {a.notation() for a in fast}
+    assert f"scout {g.cell_name(t)} from {g.cell_name(c)}" in shown
+    assert not any(a.kind == "scout" and a.args[1] == -1 for a in fast)  # the Areopagus is no card
+    assert f"influence {g.cell_name(c)} x1" in shown
+    assert not any(a.kind == "influence" and a.args[0] == o for a in fast)
+    assert {a.kind for a in fast} == {"scout", "influence"}
+
+
 def test_a_special_event_is_discarded_at_its_holders_next_event_phase(new, editor):
     state, g, cards = new()
     with editor(state) as ed:

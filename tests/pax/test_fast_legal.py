@@ -41,12 +41,15 @@ def _walk(players, seeds, prefer=()):
             state.apply(random_action(state, rng, prefer=prefer))
 
 
-_FAST_CONDITIONS = ("electors_decree", "courtly_celebrations", "bs_adj", "FE", "FX")
+_FAST_CONDITIONS = ("electors_decree", "courtly_celebrations", "rosicrucian_advance", "rosicrucian_free",
+                    "bs_adj", "FE", "FX")
 
 
 def _conditions(g, d):
     """The Special Events and Buffs in effect that the fast path restates (see ``_turn_main_legal``)."""
-    on = {k for k in ("electors_decree", "courtly_celebrations") if g.event_on(d, k)}
+    on = {k for k in ("electors_decree", "courtly_celebrations", "rosicrucian_advance") if g.event_on(d, k)}
+    if "rosicrucian_advance" in on and d.main_left <= 0:
+        on.add("rosicrucian_free")  # (no Main action left: only its free actions)
     on |= {b for b in ("FE", "FX") if b in d.buffs}
     if d.bs_adj:
         on.add("bs_adj")
@@ -70,9 +73,9 @@ def _assert_fast_equals_checked(g, state, dec):
 def test_fast_turn_listing_equals_checked_candidates(players):
     """At every turn decision of random games, the listing with the fast path equals the listing where
     every candidate goes through ``check`` — including turns under each Special Event and Buff the fast path
-    restates, while under Rosicrucian Advance the engine falls back to ``check`` (every case occurs); so do
-    the pay, collect and redraw steps, which are listed without checking each candidate."""
-    plain = other = 0
+    restates (every one occurs, Rosicrucian Advance with no Main action left too); so do the pay, collect
+    and redraw steps, which are listed without checking each candidate."""
+    turns = 0
     seen = dict.fromkeys(_FAST_CONDITIONS, 0)
     listed = 0
     for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
@@ -84,27 +87,24 @@ def test_fast_turn_listing_equals_checked_candidates(players):
                 continue
             d, s = state.data, dec.seat
             checked = [a for a in g._turn_main_candidates(d, s) if g.check(d, a) is None]
-            if g._plain_turn(d):
-                plain += 1
-                for k in _conditions(g, d):
-                    seen[k] += 1
-                assert g._turn_main_legal(d, s) == checked, state.position()
-            else:
-                other += 1
+            turns += 1
+            for k in _conditions(g, d):
+                seen[k] += 1
+            assert g._turn_main_legal(d, s) == checked, state.position()
             _assert_fast_equals_checked(g, state, dec)
-    assert plain > 100 and other > 0 and listed > 50, (plain, other, listed)
+    assert turns > 100 and listed > 50, (turns, listed)
     assert all(seen.values()), seen
 
 
 def test_fast_turn_listing_misses_nothing_check_allows():
     """Wide probe: every Main action on every card with every acting card and count that ``check`` allows
-    is in the fast listing, and nothing else is (2 and 4 players, plain turns)."""
+    is in the fast listing, and nothing else is (2 and 4 players)."""
     probes = 0
     for players in (2, 4):
         for g, state in _walk(players, range(2)):
             for dec in state.decisions():
                 d, s = state.data, dec.seat
-                if dec.kind != "turn" or not g._plain_turn(d) or state.version % 3:
+                if dec.kind != "turn" or state.version % 3:
                     continue
                 fast = set(g._turn_main_legal(d, s))
                 allowed = {a for a in _wide_main_actions(g, d, s) if g.check(d, a) is None}

@@ -130,6 +130,14 @@ def can_pay_need(holdings, need, rate: int = 3, wild: int | None = None) -> bool
     return short <= extra + spare
 
 
+def can_pay_any_need(holdings, needs, rate: int = 3, wild: int | None = None) -> bool:
+    """Whether one of several costs (need vectors, :func:`can_pay_need`) can be paid."""
+    for need in needs:
+        if can_pay_need(holdings, need, rate, wild):
+            return True
+    return False
+
+
 def gain_choices(slots) -> list[tuple[int, ...]]:
     """Distinct gain vectors for gain slots (each slot: the factions one gained Favor may be)."""
     out = set()

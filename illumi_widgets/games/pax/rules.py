@@ -22,7 +22,17 @@ from itertools import repeat
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
 from . import board as B
 from .data import load_pax_data
-from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, gain_choices, slot_capacity, tokens_text
+from .favor import (
+    ABBR,
+    ALL,
+    FACTION_NAMES,
+    FACTIONS,
+    FI,
+    can_pay_any_need,
+    gain_choices,
+    slot_capacity,
+    tokens_text,
+)
 from .model import (
     AREO,
     COURT_SIZE,
@@ -33,7 +43,7 @@ from .model import (
     SEAT_COLORS,
     PaxData,
 )
-from .powers import PowersMixin
+from .powers import _OPENS, PowersMixin
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
@@ -127,7 +137,7 @@ class PaxGame(PowersMixin, Game):
                                   code="bad-option")
             self.automaton = Automaton(self, self.automa, redraw=redraw, data=options.get("bot_data"))
 
-    #: generate a turn's Main actions directly (:meth:`_turn_main_legal`, when :meth:`_plain_turn` allows);
+    #: generate a turn's Main actions directly (:meth:`_turn_main_legal`);
     #: False: every candidate goes through ``check`` (the reference the fast path is tested against)
     fast_legal = True
 
@@ -144,7 +154,7 @@ class PaxGame(PowersMixin, Game):
                     or (self.automa and seat in self.automa and not self._automa_raw)):
                 return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
             check = self._check_listed  # (the seat's own pending step: see _check_listed)
-            if f["t"] == "turn" and self.fast_legal and self._plain_turn(d):
+            if f["t"] == "turn" and self.fast_legal:
                 # (Scheme candidates and End need no check: the candidates meet every condition of theirs)
                 return self._turn_main_legal(d, seat) + [
                     a for a in self._turn_other_candidates(d, seat)
@@ -540,49 +550,46 @@ class PaxGame(PowersMixin, Game):
                     on[x] += n
         return on
 
-    def _plain_turn(self, d: PaxData) -> bool:
-        """No Special Event that changes how the Main actions work *and* is not restated in
-        :meth:`_turn_main_legal` is in effect: Rosicrucian Advance (its free actions with Rosicrucian cards,
-        even with no Main action left) goes through ``check``; every other turn takes the fast path."""
-        return not self.event_on(d, "rosicrucian_advance")
-
     def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
-        """The LEGAL Main actions of a turn that :meth:`_plain_turn` accepts, generated directly: the same
-        list, in the same order, as the candidates of :meth:`_turn_main_candidates` that pass ``check``,
-        but without building the candidates that fail or checking each one. It is the fast path of
-        random play and search; tests/pax/test_fast_legal.py compares the two over many random games.
-        Costs are still computed by the rule helpers ``check`` uses (the Influence cost table, and the
-        counting behind ``can_pay``: ``slot_capacity``, ``can_pay_need``); only the conditions are restated
-        here, including those of the Special Events and Buffs that change them (Elector's Decree, Courtly
-        Celebrations, the BS Scout bonus, the FE and FX Buffs)."""
+        """The LEGAL Main actions of a turn, generated directly: the same list, in the same order, as the
+        candidates of :meth:`_turn_main_candidates` that pass ``check``, but without building the candidates
+        that fail or checking each one. It is the fast path of random play and search;
+        tests/pax/test_fast_legal.py compares the two over many random games. Costs come from the tables
+        ``check`` uses (:meth:`_influence_needs`) and the counting behind ``can_pay`` (``slot_capacity``,
+        ``can_pay_need``); only the conditions are restated here, including those of the Special Events
+        and Buffs that change them (Elector's Decree, Courtly Celebrations, Rosicrucian Advance, the BS
+        Scout bonus, the FE and FX Buffs)."""
         acts: list[Action] = []
-        if d.main_left <= 0:  # each needs a Main action (EN Action Phase); only Rosicrucian Advance frees one
+        # each needs a Main action (EN Action Phase); with none left, Rosicrucian Advance still allows a Scout
+        # from a Rosicrucian card and Influence onto one (``free`` in the checks)
+        only_free = d.main_left <= 0
+        if only_free and not self.event_on(d, "rosicrucian_advance"):
             return acts
+        rosicrucian = self.rosicrucian
         fmt = self.format  # (actions are built here directly, as self.act builds them)
-        infl, up, cards, adj = d.infl, d.up, d.cards, self.adj
+        infl, up, cards, adj, cfac = d.infl, d.up, d.cards, self.adj, self.cfac
         mine = [c for c, t in enumerate(infl) if s in t]
         areo = self.areo_cells[s]
-        have = self.holdings_key(d, s)
-        holdings, rate, wild = have
-        decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (counted in the cost)
-        free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
-        facs_of = {a: self.acting_factions(d, s, a) for a in mine}  # acting card -> its factions
-        facs_of[AREO] = self.acting_factions(d, s, AREO)
-        capacity = {}  # factions -> how many Favor, each of one of them, the seat can pay (slot_capacity)
-
-        def pay_n(facs, n):
-            cap = capacity.get(facs)
+        holdings, rate, wild = self.holdings_key(d, s)
+        # acting card -> how many Favor matching it the seat can pay (slot_capacity), by its factions
+        by_facs: dict = {}
+        cap_of = {}
+        for a in (*mine, AREO):
+            facs = self.acting_factions(d, s, a)
+            cap = by_facs.get(facs)
             if cap is None:
-                cap = capacity[facs] = slot_capacity(holdings, facs, rate, wild)
-            return cap >= n
-
-        hand = d.hands[s]
-        others = [r for r in range(d.seats) if r != s]
+                cap = by_facs[facs] = slot_capacity(holdings, facs, rate, wild)
+            cap_of[a] = cap
         mine_set = set(mine)
         near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
         for c in mine:
             near.update(adj[c])
         near = sorted(near)
+        if not only_free:
+            decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (in the cost)
+            free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
+            hand = d.hands[s]
+            others = [r for r in range(d.seats) if r != s]
         for t in near:
             actors = [c for c in adj[t] if c in mine_set]
             if t in areo:
@@ -590,8 +597,11 @@ class PaxGame(PowersMixin, Game):
             if not actors:
                 continue
             if not up[t]:
-                acts.extend(Action(s, "scout", (t, a), "", fmt) for a in actors if pay_n(facs_of[a], 1))
+                acts.extend(Action(s, "scout", (t, a), "", fmt) for a in actors if cap_of[a] >= 1 and (
+                    not only_free or (a != AREO and rosicrucian(cards[a]))))
                 continue
+            if only_free:
+                continue  # (Expel and Oust always need a Main action)
             slots = infl[t]
             on = len(slots) - slots.count(None)
             n_on = max(1, on)
@@ -603,35 +613,48 @@ class PaxGame(PowersMixin, Game):
             else:
                 expel = bool(hand)
             for a in actors:
-                facs = facs_of[a]
-                if expel and (free_expel or pay_n(facs, n_on)):
+                cap = cap_of[a]
+                if expel and (free_expel or cap >= n_on):
                     acts.append(Action(s, "expel", (t, a, False), "", fmt))
                 for r in rivals:
-                    for k in range(1, slots.count(r) + 1):
-                        if not pay_n(facs, k):  # (k+1 Favor are never easier to pay than k)
-                            break
-                        acts.append(Action(s, "oust", (t, r, k, a), "", fmt))
+                    acts.extend(Action(s, "oust", (t, r, k, a), "", fmt)
+                                for k in range(1, min(slots.count(r), cap) + 1))
         supply = self.supply(d, s)
         # Influence goes next to the seat's Influence or Areopagus, on the BS Scout's card, and on any edge
-        # card under Courtly Celebrations
+        # card under Courtly Celebrations; k Influence cost the first k open Locations' icons (reduced by the
+        # FI Buffs and, on an empty card, the Nobility passive: _influence_base)
         target = near
         if d.bs_adj or self.event_on(d, "courtly_celebrations"):
             extra = set(d.bs_adj)
             if self.event_on(d, "courtly_celebrations"):
                 extra.update(self.geom.edge)
             target = sorted(extra.union(near))
+        rank, opens_of, needs_of = self.rank, _OPENS, self._influence_needs
+        fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
         for t in target:
-            if not up[t] or self.crown_blocked(d, s, t):
+            if not up[t]:
                 continue
-            k_max = min(3, infl[t].count(None), supply)
-            if k_max:
-                acts.extend(Action(s, "influence", (t, k, False), "", fmt)
-                            for k in range(1, self.most_influence_payable(d, s, t, k_max, "main", have) + 1))
+            cid, slots = cards[t], infl[t]
+            if rank[cid] == "CROWN" and any(x is not None and x != s for x in slots):
+                continue  # (crown_blocked)
+            if only_free and not rosicrucian(cid):
+                continue
+            opens = opens_of.get(slots)
+            if opens is None:
+                opens = opens_of[slots] = tuple(i for i, x in enumerate(slots) if x is None)
+            nob = nob_held and len(opens) == len(slots)
+            for k in range(1, min(3, len(opens), supply) + 1):
+                if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
+                    break  # (k+1 Influence are never easier to pay than k)
+                acts.append(Action(s, "influence", (t, k, False), "", fmt))
+        if only_free:
+            return acts
         extorted = d.extorted
         acts.extend(Action(s, "extort", (c,), "", fmt)
                     for c in self._extort_targets(d, s, mine) if c not in extorted)
-        held = {x for c in mine if up[c] for x in self.cfac[cards[c]]}
-        acts.extend(Action(s, "organize", (x, None), "", fmt) for x in sorted(held) if pay_n((x,), 1))
+        held = {x for c in mine if up[c] for x in cfac[cards[c]]}
+        acts.extend(Action(s, "organize", (x, None), "", fmt) for x in sorted(held)
+                    if slot_capacity(holdings, (x,), rate, wild) >= 1)
         return acts
 
     # ================================================================================================
