@@ -179,20 +179,6 @@ class PowersMixin:
             needs = remember(costs, nkey, tuple(need_vector(a) for a in self._influence_alts(key)))
         return needs
 
-    def most_influence_payable(self, d, s, t, k_max, mode, have=None) -> int:
-        """The largest ``k <= k_max`` such that ``s`` can pay for ``k`` Influence on ``t`` (0: none), as
-        :meth:`can_pay_influence` says; paying for ``k + 1`` always includes paying for ``k``, so the first
-        failure ends the count.  ``have``: ``(holdings, rate, wild)`` of ``s``, when the caller has it."""
-        holdings, rate, wild = self.holdings_key(d, s) if have is None else have
-        cid, opens, fi, nob, rivals = self._influence_base(d, s, t, mode)
-        k = 0
-        while k < k_max:
-            needs = self._influence_needs((cid, opens[:k + 1], fi, nob, rivals))
-            if not any(can_pay_need(holdings, n, rate, wild) for n in needs):
-                break
-            k += 1
-        return k
-
     def can_pay_influence(self, d, s, t, k, mode, fee=()) -> bool:
         """Whether ``s`` can pay for ``k`` Influence on ``t`` (:meth:`influence_cost_alts`), plus ``fee``
         (single-Faction slots, e.g. a power's fee)."""
