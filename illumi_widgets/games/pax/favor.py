@@ -41,6 +41,13 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400,
     ``wild`` faction (the Artists passive) pays any slot.  At most ``limit``
     vectors are returned (more never happens with real costs).
     """
+    if len(slots) == 1:  # (most costs: one Favor matching a card or of one Faction) each way is one token
+        (slot,) = slots
+        accepts = set(slot) if wild is None else {*slot, wild}
+        ways = [tuple(1 if x == f else 0 for x in range(6)) for f in sorted(accepts) if holdings[f] >= 1]
+        ways += [tuple(rate if x == g else 0 for x in range(6)) for g in range(6)
+                 if g not in accepts and holdings[g] >= rate]
+        return sorted(ways, key=_cheapest_first)[:limit]
     slots = sorted((tuple(sorted(s)) for s in slots), key=len)
     n = len(slots)
     results: set[tuple[int, ...]] = set()
@@ -65,7 +72,12 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400,
         for g in range(6):
             if g not in accepts and have[g] >= rate:
                 stack.append((i + 1, have[:g] + (have[g] - rate,) + have[g + 1:]))
-    return sorted(results, key=lambda v: (sum(v), tuple(-x for x in v)))
+    return sorted(results, key=_cheapest_first)
+
+
+def _cheapest_first(vec) -> tuple:
+    """The order payments are listed in: fewest tokens first, then by Faction order."""
+    return (sum(vec), tuple(-x for x in vec))
 
 
 def can_pay(holdings, slots, rate: int = 3, wild: int | None = None) -> bool:

@@ -22,8 +22,19 @@ from __future__ import annotations
 from itertools import combinations, product
 from operator import add
 
-from ...engine import IllegalAction
-from .favor import ABBR, ALL, FACTION_NAMES, FACTIONS, FI, can_pay, can_pay_need, need_vector, payments
+from ...engine import Action, IllegalAction
+from .favor import (
+    ABBR,
+    ALL,
+    FACTION_NAMES,
+    FACTIONS,
+    FI,
+    _cheapest_first,
+    can_pay,
+    can_pay_need,
+    need_vector,
+    payments,
+)
 from .model import AREO, SEAT_COLORS
 
 BUFFS = frozenset({"FI", "FS", "FX", "FU", "FE"})
@@ -106,7 +117,7 @@ class PowersMixin:
         vecs = set()
         for slots in alts:
             vecs.update(payments(d.favor[s], slots, rate, wild=wild))
-        return sorted(vecs, key=lambda v: (sum(v), tuple(-x for x in v)))
+        return sorted(vecs, key=_cheapest_first)
 
     def rate_wild(self, d, s) -> tuple:
         """``(exchange rate, wild faction or None)`` of seat ``s`` (kept for the listing in progress)."""
@@ -212,11 +223,12 @@ class PowersMixin:
         A = self.act
         acts = []
         if not d.scheme_ended:  # (the cards that continue the Scheme: _check_scheme's conditions, all met)
+            fmt, quick = self.format, not d.quick_used  # (built directly, as self.act builds them)
             for cid in d.hands[s]:
                 if self.links(d, cid):
-                    acts.append(A(s, "scheme", cid, False))
-                    if not d.quick_used:
-                        acts.append(A(s, "scheme", cid, True))
+                    acts.append(Action(s, "scheme", (cid, False), "", fmt))
+                    if quick:
+                        acts.append(Action(s, "scheme", (cid, True), "", fmt))
         holder, borrowed = d.faction_holder, d.borrowed
         for fac in FACTIONS:  # (a card no one holds or borrows is no one's)
             if (fac in holder or fac in borrowed) and fac not in d.sideways and self.holds(d, s, fac):
