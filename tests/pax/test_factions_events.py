@@ -250,8 +250,11 @@ def test_ecclesiastical_investigators_cannot_look_at_a_revealed_plot(new, editor
     state, g, cards = new()
     with editor(state) as ed:
         ed.special("Blue", "Ecclesiastical Investigators")
-    state.data.private_revealed[RED] = True
+    assert "investigate Red plot" in state.legal_actions()
+    with state.edit() as data:
+        data.private_revealed[RED] = True
     assert "not face-down" in state.explain("investigate Red plot")
+    assert "investigate Red plot" not in state.legal_actions() and "investigate Red hand" in state.legal_actions()
 
 
 def test_electors_decree_expels_rival_influence_onto_the_new_card_first(new, editor):

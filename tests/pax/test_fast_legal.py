@@ -75,7 +75,7 @@ def test_fast_turn_listing_equals_checked_candidates(players):
     every candidate goes through ``check`` — including turns under each Special Event and Buff the fast path
     restates (every one occurs, Rosicrucian Advance with no Main action left too); so do the pay, collect
     and redraw steps, which are listed without checking each candidate."""
-    turns = 0
+    turns = events = 0
     seen = dict.fromkeys(_FAST_CONDITIONS, 0)
     listed = 0
     for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
@@ -92,7 +92,14 @@ def test_fast_turn_listing_equals_checked_candidates(players):
                 seen[k] += 1
             assert g._turn_main_legal(d, s) == checked, state.position()
             _assert_fast_equals_checked(g, state, dec)
-    assert turns > 100 and listed > 50, (turns, listed)
+            # Special Event actions are listed only when legal: every one that check allows is listed
+            probe = [g.act(s, "event", e, x)
+                     for e in d.special_active if e is not None for x in (None, *range(6))]
+            probe += [g.act(s, "investigate", r, w) for r in range(d.seats) for w in ("hand", "plot")]
+            allowed = {a for a in probe if g.check(d, a) is None}
+            assert allowed == {a for a in dec.options if a.kind in ("event", "investigate")}, state.position()
+            events += len(allowed)
+    assert turns > 100 and listed > 50 and events > 20, (turns, listed, events)
     assert all(seen.values()), seen
 
 
