@@ -24,7 +24,7 @@ from illumi_widgets.bots import (
 from illumi_widgets.engine import EngineError, IllegalAction, load_game
 from illumi_widgets.engine.testing import check_consistent, check_no_leak
 
-STRENGTH = {"iterations": 30, "depth": 2, "per_action": 3}
+STRENGTH: dict = {}  # the search bot as it comes (200 playouts per decision), of which issue 5 asks it
 
 
 def test_available_and_make_bot():
@@ -155,9 +155,11 @@ def _strength_share(seed):
 
 @pytest.mark.slow
 def test_search_bot_beats_the_random_bot():
-    """10 two-player games (seats alternate), two processes: the search bot must win at least 9."""
+    """Issue 5: the search bot, at its default strength, beats the random bot in at least 90% of 2-player
+    games — here 20 games (seats alternate; four shares of 5 in two processes, about a minute). (A weaker
+    30-playout bot, used here before to save time, wins only about 93%: too close to 90% for 10 games.)"""
     with ProcessPoolExecutor(2) as pool:
-        parts = list(pool.map(_strength_share, [3000, 3001]))
+        parts = list(pool.map(_strength_share, [3000, 3001, 3002, 3003]))
     games = sum(p["games"] for p in parts)
     wins = sum(p["wins"]["0:search"] for p in parts)
     lo, hi = wilson(wins, games)

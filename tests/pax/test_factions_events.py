@@ -254,7 +254,8 @@ def test_ecclesiastical_investigators_cannot_look_at_a_revealed_plot(new, editor
     with state.edit() as data:
         data.private_revealed[RED] = True
     assert "not face-down" in state.explain("investigate Red plot")
-    assert "investigate Red plot" not in state.legal_actions() and "investigate Red hand" in state.legal_actions()
+    legal = state.legal_actions()
+    assert "investigate Red plot" not in legal and "investigate Red hand" in legal
 
 
 def test_electors_decree_expels_rival_influence_onto_the_new_card_first(new, editor):
