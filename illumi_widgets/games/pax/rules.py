@@ -122,6 +122,9 @@ class PaxGame(PowersMixin, Game):
         # until the position changes again (perform and after_edit clear it)
         self._last_listing = None
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
+        # what carries out an action kind (_do_<kind>) and an automatic step (_auto_<frame>), by name
+        self._dos = {n[4:]: getattr(self, n) for n in dir(self) if n.startswith("_do_")}
+        self._autos = {n[6:]: getattr(self, n) for n in dir(self) if n.startswith("_auto_")}
         # the rulebook bots (automa.py): seat -> bot name; the option is kept JSON-stable ({"1": name})
         from .automa import Automaton, parse_bots_option
 
@@ -1207,7 +1210,7 @@ class PaxGame(PowersMixin, Game):
     # ================================================================================================
     def perform(self, d: PaxData, a: Action, log: Log) -> None:
         self._last_listing = None
-        getattr(self, "_do_" + a.kind)(d, a, log)
+        self._dos[a.kind](d, a, log)
         self._advance(d, log)
 
     def determinize(self, d: PaxData, seat, rng) -> PaxData:
@@ -1223,7 +1226,7 @@ class PaxGame(PowersMixin, Game):
     def _advance(self, d: PaxData, log: Log) -> None:
         while d.result is None and d.frames:
             f = d.frames[-1]
-            auto = getattr(self, "_auto_" + f["t"], None)
+            auto = self._autos.get(f["t"])
             if auto is not None:
                 auto(d, f, log)
                 continue
@@ -1240,7 +1243,7 @@ class PaxGame(PowersMixin, Game):
                     self._last_listing = (d, f, seat, opts)
                 if forced is not None:
                     self._last_listing = None
-                    getattr(self, "_do_" + forced.kind)(d, forced, log)
+                    self._dos[forced.kind](d, forced, log)
                     continue
             break
         if self._update_factions(d, log):
@@ -1616,13 +1619,18 @@ class PaxGame(PowersMixin, Game):
         if not d.faction_holder or d.result is not None:
             return False
         changed = False
-        for fac, s in list(d.faction_holder.items()):
-            if self.claimant(d, fac) != s:
-                changed = True
-                del d.faction_holder[fac]
-                d.faction_row.append(fac)
-                log.add(f"{self.seat_name(s)} no longer controls the largest {FACTION_NAMES[FI[fac]]} Lodge: "
-                        "the Faction card returns to the row.")
+        outer = self._memo
+        self._memo = {}  # (the map does not change here: its key and faces are worked out once)
+        try:
+            for fac, s in list(d.faction_holder.items()):
+                if self.claimant(d, fac) != s:
+                    changed = True
+                    del d.faction_holder[fac]
+                    d.faction_row.append(fac)
+                    log.add(f"{self.seat_name(s)} no longer controls the largest {FACTION_NAMES[FI[fac]]} "
+                            "Lodge: the Faction card returns to the row.")
+        finally:
+            self._memo = outer
         return changed
 
     def _do_claimfaction(self, d, a, log):
