@@ -301,6 +301,10 @@ class State:
     def legal_actions(self, seat: int | None = None) -> ActionList:
         """Legal actions of ``seat`` (default: of every seat to act)."""
         pending = self._pending()  # (also starts this version's cache)
+        if len(pending) == 1:  # (the common case: one decision; its list as it is)
+            only = pending[0]
+            if only.options is not None and (seat is None or seat == only.seat):
+                return only.options
         key = ("legal", seat)
         got = self._cache.get(key)
         if got is None:
@@ -380,12 +384,17 @@ class State:
         if self.game.outcome(self.data) is not None:
             return GameOver("the game is over: no one acts any more")
         seat = action.seat
-        if not any(d.seat == seat for d in self._pending()):
+        pending = self._pending()
+        if len(pending) == 1 and pending[0].seat == seat:  # (one decision, this seat's: its own options)
+            options = pending[0].options
+            if options is not None and action in options:
+                return None
+        elif seat not in [d.seat for d in pending]:
             who = ", ".join(self.game.seat_name(s) for s in self.to_act())
             return NotYourDecision(
                 f"it is not {self.game.seat_name(seat)}'s decision now (waiting for {who})"
             )
-        if seat != CHANCE and action in self.legal_actions(seat):
+        elif seat != CHANCE and action in self.legal_actions(seat):
             return None
         err = self.game.check(self.data, action)
         if err is None and seat != CHANCE:  # passes the check but was not offered
