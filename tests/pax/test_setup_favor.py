@@ -185,6 +185,32 @@ def test_extort_areopagus_is_the_contact_cards_value(new):
     assert AREO in state.data.extorted
 
 
+def test_gain_choices_are_every_distinct_way_to_take_the_slots():
+    """Gaining Favor (EN Extort, Quick Favor): each slot gives one Favor of one of its Factions; the choices
+    are the distinct resulting vectors, most of the first Faction first — checked against every combination,
+    on 3,000 random slot lists (slots of one Faction, the no-choice case, included)."""
+    import random
+    from itertools import product
+
+    from illumi_widgets.games.pax.favor import gain_choices
+
+    rng = random.Random(5)
+    single = 0
+    for _ in range(3000):
+        slots = [set(rng.sample(range(6), rng.choice([1, 1, 1, 2, 3, 6]))) for _ in range(rng.randint(0, 4))]
+        every = set()
+        for combo in product(*slots):
+            every.add(tuple(sum(1 for f in combo if f == x) for x in range(6)))
+        got = gain_choices(slots)
+        assert set(got) == every and len(got) == len(every)
+        assert got == sorted(got, key=lambda v: tuple(-x for x in v))
+        single += all(len(s) == 1 for s in slots)
+    assert single > 300
+    nob, sch = FI["NOB"], FI["SCH"]
+    assert gain_choices([{nob}, {nob}, {sch}]) == [(2, 0, 0, 0, 1, 0)]
+    assert gain_choices([{nob, sch}]) == [(1, 0, 0, 0, 0, 0), (0, 0, 0, 0, 1, 0)]
+
+
 def test_can_pay_fast_paths_agree_with_the_exhaustive_search():
     """can_pay's counting shortcut (single-icon Location costs) gives the same answer as enumerating
     every payment, with the 3-for-1 and the Professions 2-for-1 exchange."""
