@@ -64,6 +64,15 @@ _CACHE_SIZE = 1 << 12  # entries of a table kept by `remember` (small: see rules
 _OPENS: dict = {}  # a card's Influence slots -> the indices of its open Locations (few distinct slot tuples)
 
 
+def open_locations(slots: tuple, nobility: bool) -> tuple:
+    """A card's open Locations (indices, top-most first) and whether the Nobility passive's discount applies
+    to Influence placed there (``nobility``: the seat holds the card; the discount is for an empty card)."""
+    opens = _OPENS.get(slots)
+    if opens is None:
+        opens = _OPENS[slots] = tuple(i for i, x in enumerate(slots) if x is None)
+    return opens, nobility and len(opens) == len(slots)
+
+
 def remember(table: dict, key, value):
     """``table[key] = value`` in a bounded cache (a full table is simply cleared); returns ``value``."""
     if len(table) >= _CACHE_SIZE:
@@ -164,13 +173,9 @@ class PowersMixin:
     def _influence_base(self, d, s, t, mode) -> tuple:
         """:meth:`influence_cost_key` with every open Location (a key for ``k`` keeps the first ``k``)."""
         slots = d.infl[t]
-        opens = _OPENS.get(slots)
-        if opens is None:
-            opens = _OPENS[slots] = tuple(i for i, x in enumerate(slots) if x is None)
-        fi = d.buffs.count("FI")
-        nob = bool(opens) and len(opens) == len(slots) and self.holds(d, s, "NOB")
+        opens, nob = open_locations(slots, self.holds(d, s, "NOB"))
         rivals = sum(1 for x in slots if x is not None and x != s) if mode == "BI" else 0
-        return (d.cards[t], opens, fi, nob, rivals)
+        return (d.cards[t], opens, d.buffs.count("FI"), nob, rivals)
 
     def _influence_alts(self, key) -> tuple:
         costs = self._cost_cache

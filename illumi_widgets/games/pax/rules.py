@@ -43,7 +43,7 @@ from .model import (
     SEAT_COLORS,
     PaxData,
 )
-from .powers import _OPENS, PowersMixin
+from .powers import PowersMixin, open_locations
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
@@ -632,20 +632,15 @@ class PaxGame(PowersMixin, Game):
             if self.event_on(d, "courtly_celebrations"):
                 extra.update(self.geom.edge)
             target = sorted(extra.union(near))
-        rank, opens_of, needs_of = self.rank, _OPENS, self._influence_needs
+        needs_of = self._influence_needs
         fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
         for t in target:
-            if not up[t]:
+            if not up[t] or self.crown_blocked(d, s, t):
                 continue
-            cid, slots = cards[t], infl[t]
-            if rank[cid] == "CROWN" and any(x is not None and x != s for x in slots):
-                continue  # (crown_blocked)
+            cid = cards[t]
             if only_free and not rosicrucian(cid):
                 continue
-            opens = opens_of.get(slots)
-            if opens is None:
-                opens = opens_of[slots] = tuple(i for i, x in enumerate(slots) if x is None)
-            nob = nob_held and len(opens) == len(slots)
+            opens, nob = open_locations(infl[t], nob_held)
             for k in range(1, min(3, len(opens), supply) + 1):
                 if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
                     break  # (k+1 Influence are never easier to pay than k)
