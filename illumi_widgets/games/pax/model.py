@@ -160,41 +160,33 @@ class PaxData:
 
 
 def _compile_copy():
-    """Build ``PaxData.copy`` as straight-line code from the field lists (each field named once, there)."""
-    lines = ["def copy(self):", "    new = _new(PaxData)"]
-    lines += [f"    new.{f} = self.{f}" for f in _SCALARS]
-    lines += [f"    new.{f} = list(self.{f})" for f in _LIST_FIELDS]
-    lines += [f"    new.{f} = [list(x) for x in self.{f}]" for f in _NESTED_FIELDS]
-    lines += [
-        "    new.pool = list(self.pool)",
-        "    new.faction_holder = dict(self.faction_holder)",
-        "    new.claims = [dict(c) for c in self.claims]",
-        "    new.edicts = [[list(e) for e in es] for es in self.edicts]",
-        "    new.frames = [_clone(f) for f in self.frames]",
-        "    new.borrowed = dict(self.borrowed)",
-        "    new.peek = self.peek  # never changed in place, only replaced",
-        "    if type(self.result) is dict:",
-        "        new.result = _clone(self.result)",
-        "    return new",
+    """Build ``PaxData.copy`` and ``PaxData.snapshot`` as straight-line code from the field lists (each field
+    named once, there): scalars and ``peek`` (never changed in place, only replaced) are shared; every
+    container field is copied by its expression below — in a snapshot, only when it differs from the
+    previous checkpoint's, whose own object it takes otherwise."""
+    copied = [(f, "list({})") for f in _LIST_FIELDS]
+    copied += [(f, "[list(x) for x in {}]") for f in _NESTED_FIELDS]
+    copied += [
+        ("pool", "list({})"),
+        ("faction_holder", "dict({})"),
+        ("claims", "[dict(c) for c in {}]"),
+        ("edicts", "[[list(e) for e in es] for es in {}]"),
+        ("frames", "[_clone(f) for f in {}]"),
+        ("borrowed", "dict({})"),
     ]
-    covered = {*_SCALARS, *_LIST_FIELDS, *_NESTED_FIELDS, "pool", "faction_holder", "claims", "edicts",
-               "frames", "borrowed", "peek"}
+    shared = [*_SCALARS, "peek"]
+    covered = {*shared, *(f for f, _ in copied)}
     assert covered == set(PaxData.__slots__), set(PaxData.__slots__) ^ covered
-    # snapshot(previous): the same copy, except that a field equal to ``previous``'s takes previous's value
-    # (checkpoints are never changed in place, so they may share what did not change between them)
-    snap = ["def snapshot(self, previous):", "    new = _new(PaxData)"]
-    snap += [f"    new.{f} = self.{f}" for f in _SCALARS]
-    for line in lines[2 + len(_SCALARS):-3]:
-        field, value = (x.strip() for x in line.split("#")[0].split("=", 1))
-        if field == "new.peek":
-            snap.append(line)
-            continue
-        snap += [f"    p = previous.{field[4:]}", f"    {field} = p if self.{field[4:]} == p else {value}"]
-    snap += lines[-3:]
+    head = ["    new = _new(PaxData)", *(f"    new.{f} = self.{f}" for f in shared)]
+    tail = ["    if type(self.result) is dict:", "        new.result = _clone(self.result)", "    return new"]
+    copy = ["def copy(self):", *head, *(f"    new.{f} = {e.format('self.' + f)}" for f, e in copied), *tail]
+    snap = ["def snapshot(self, previous):", *head]
+    for f, e in copied:
+        snap += [f"    p = previous.{f}", f"    new.{f} = p if self.{f} == p else {e.format('self.' + f)}"]
+    snap += tail
     scope = {"_new": object.__new__, "PaxData": PaxData, "_clone": _clone}
-    exec("\n".join(lines), scope)  # noqa: S102 - code built above from the class's own field names
-    exec("\n".join(snap), scope)  # noqa: S102 - likewise
-    for name in ("copy", "snapshot"):
+    for name, lines in (("copy", copy), ("snapshot", snap)):
+        exec("\n".join(lines), scope)  # noqa: S102 - code built above from the class's own field names
         fn = scope[name]
         fn.__doc__ = getattr(PaxData, name).__doc__
         fn.__qualname__ = f"PaxData.{name}"
