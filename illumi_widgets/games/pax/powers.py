@@ -244,20 +244,15 @@ class PowersMixin:
             key = self.events[e].key
             if key in d.used_events:
                 continue
-            # (listed only when legal: _check_event's and _check_investigate's conditions, all met)
             if key == "congress_of_wilhelmsbad":
-                if sum(d.favor[s]) >= self.events[e].params.get("favor", 5):
-                    acts.append(A(s, "event", e, None))
+                acts.append(A(s, "event", e, None))
             elif key == "recruitment_press":
-                n = self.events[e].params.get("favor", 3)
-                acts.extend(A(s, "event", e, x) for x in range(6)
-                            if self.can_pay_alts(d, s, [[frozenset((x,))] * n]))
+                acts.extend(A(s, "event", e, x) for x in range(6))
             elif key == "ecclesiastical_investigators":
                 for r in range(d.seats):
                     if r != s:
                         acts.append(A(s, "investigate", r, "hand"))
-                        if d.private_plot[r] is not None and not d.private_revealed[r]:
-                            acts.append(A(s, "investigate", r, "plot"))
+                        acts.append(A(s, "investigate", r, "plot"))
         return acts
 
     def _power_candidates(self, d, f, s) -> list:

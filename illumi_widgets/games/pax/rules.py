@@ -158,7 +158,7 @@ class PaxGame(PowersMixin, Game):
                 return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
             check = self._check_listed  # (the seat's own pending step: see _check_listed)
             if f["t"] == "turn" and self.fast_legal:
-                # (Scheme, Special Event and End candidates need no check: they meet all its conditions)
+                # (Scheme candidates and End need no check: the candidates meet every condition of theirs)
                 return self._turn_main_legal(d, seat) + [
                     a for a in self._turn_other_candidates(d, seat)
                     if a.kind in _LEGAL_AS_LISTED or check(d, f, a) is None]
@@ -2143,7 +2143,7 @@ class PaxGame(PowersMixin, Game):
 
 
 #: turn actions that ``_turn_other_candidates`` lists only when legal (tests/pax/test_fast_legal.py checks it)
-_LEGAL_AS_LISTED = frozenset({"scheme", "event", "investigate", "end"})
+_LEGAL_AS_LISTED = frozenset({"scheme", "end"})
 #: steps whose candidates are exactly the set their check tests membership in (the payments of a cost, the
 #: ways to take a gain): listed without checking each (tests/pax/test_fast_legal.py compares)
 _FRAMES_LEGAL_AS_LISTED = frozenset({"pay", "collect"})
