@@ -39,7 +39,7 @@ OMNISCIENT = "omniscient"
 RECORD_FORMAT = "illumi-record"
 POSITION_FORMAT = "illumi-position"
 FORMAT_VERSION = 1
-CHECKPOINT_EVERY = 4
+CHECKPOINT_EVERY = 8
 
 
 @dataclass(slots=True)

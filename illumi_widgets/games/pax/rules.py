@@ -66,6 +66,7 @@ def slug(name: str) -> str:
     return "-".join(words)
 
 
+_MISSING = object()  # (a memo's "not there yet")
 _BOARD_CACHE_SIZE = 256  # entries; the table is simply cleared when full (a bigger table costs more in
 # the garbage collector's full passes than its extra hits save: a map rarely comes back after a few turns)
 
@@ -186,11 +187,10 @@ class PaxGame(PowersMixin, Game):
         m = self._memo
         if m is None:
             return make()
-        try:
-            return m[key]
-        except KeyError:
+        v = m.get(key, _MISSING)  # (not try/except: half of the lookups miss, and raising costs more)
+        if v is _MISSING:
             v = m[key] = make()
-            return v
+        return v
 
     def board_key(self, d: PaxData) -> int:
         """A small number naming the map — (card ids, face-up flags, Influence per cell) — in
