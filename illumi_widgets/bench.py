@@ -45,7 +45,7 @@ import time
 import tracemalloc
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 
-from .engine import Rng, load_game
+from .engine import Rng, compiled_modules, load_game
 from .engine.testing import random_action
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -281,6 +281,7 @@ def machine() -> dict:
         "platform": platform.platform(terse=True),
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
+        "compiled_modules": compiled_modules(),  # [] = pure Python (the optional compiled engine: README)
         "loadavg_start": _loadavg(),
         "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     }
@@ -344,6 +345,8 @@ def format_report(f: dict) -> str:
         f"{m['cpus']} CPUs, {m['date_utc']}",
         f"command: {s['command']}   (seed {s['seed']}, {s['games']} games per player count"
         f"{', QUICK' if s['quick'] else ''})",
+        "engine: " + (f"compiled ({len(m['compiled_modules'])} modules built by Cython)"
+                      if m["compiled_modules"] else "pure Python"),
         "",
         "Pax Illuminaten random play (uniformly random legal action of a random seat to act, validated)",
     ]

@@ -28,6 +28,7 @@ def test_quick_benchmark_writes_every_figure(tmp_path):
 
     assert f["settings"]["quick"] is True and isinstance(f["settings"]["games"], int)
     assert isinstance(f["machine"]["python"], str) and isinstance(f["machine"]["date_utc"], str)
+    assert f["machine"]["compiled_modules"] == [] and "engine: pure Python" in proc.stdout
 
     for p in PLAYERS:
         v = f["pax"][p]

@@ -1,6 +1,7 @@
 """Game-agnostic engine core (pure Python; imports nothing from Jupyter)."""
 
 from .action import CHANCE, Action, ActionList, Decision
+from .compiled import compiled_modules
 from .errors import (
     AmbiguousNotation,
     DataError,
@@ -20,6 +21,7 @@ from .rng import Rng
 __all__ = [
     "CHANCE", "OMNISCIENT", "Action", "ActionList", "AmbiguousNotation", "DataError", "Decision",
     "EngineError", "Game", "GameOver", "HistoryError", "IllegalAction", "Log", "LogEntry", "NotYourDecision",
-    "NotationError", "RecordError", "Rng", "StaleAction", "State", "available_games", "load_game",
+    "NotationError", "RecordError", "Rng", "StaleAction", "State", "available_games", "compiled_modules",
+    "load_game",
     "load_position", "load_record", "register_game",
 ]
