@@ -31,6 +31,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 BUNDLE = Path("illumi_widgets", "widget", "static", "widget.js")
 SOURCES = (Path("js", "src"), Path("illumi_widgets", "widget", "icons.json"), Path("js", "package.json"))
 
+ON = ("1", "true", "yes", "always")  # the two switches (ILLUMI_JS_BUILD, ILLUMI_WIDGETS_COMPILE)
+OFF = ("0", "false", "no", "never")
 COMPILE_ENV = "ILLUMI_WIDGETS_COMPILE"
 #: the modules compiled: where random play spends its time (python -m illumi_widgets.bench)
 COMPILED_MODULES = (
@@ -49,9 +51,9 @@ CYTHON_DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 def compile_requested() -> bool:
     value = os.environ.get(COMPILE_ENV, "").strip().lower()
-    if value in ("", "0", "false", "no", "never"):
+    if value in ("", *OFF):
         return False
-    if value in ("1", "true", "yes", "always"):
+    if value in ON:
         return True
     raise RuntimeError(f"illumi_widgets: {COMPILE_ENV} must be 1 or 0, not {value!r}")
 
@@ -127,7 +129,11 @@ class CustomBuildHook(BuildHookInterface):
                                          "(a compiled module would hide later edits of its source)")
             else:
                 self._work = Path(tempfile.mkdtemp(prefix="illumi-compile-"))
-                built = compile_modules(Path(self.root), self._work, log=self.app.display_info)
+                try:
+                    built = compile_modules(Path(self.root), self._work, log=self.app.display_info)
+                except BaseException:
+                    shutil.rmtree(self._work, ignore_errors=True)  # (finalize is not called after a failure)
+                    raise
                 build_data.setdefault("force_include", {}).update(built)
                 build_data["pure_python"] = False
                 build_data["infer_tag"] = True
@@ -143,14 +149,14 @@ class CustomBuildHook(BuildHookInterface):
         mode = os.environ.get("ILLUMI_JS_BUILD", "auto").strip().lower()
         has_node = shutil.which("node") is not None and shutil.which("npm") is not None
         has_sources = (root / "js" / "src").is_dir()
-        want = mode in ("1", "true", "yes", "always") or (
-            mode not in ("0", "false", "no", "never") and has_node and has_sources and bundle_is_stale(root)
+        want = mode in ON or (
+            mode not in OFF and has_node and has_sources and bundle_is_stale(root)
         )
         if want:
             try:
                 run_build(root, log=self.app.display_info)
             except (OSError, RuntimeError, subprocess.SubprocessError) as exc:
-                if mode in ("1", "true", "yes", "always") or not bundle.exists():
+                if mode in ON or not bundle.exists():
                     raise RuntimeError(f"illumi_widgets: building the JS bundle failed: {exc}") from exc
                 self.app.display_warning(
                     f"illumi_widgets: building the JS bundle failed ({exc}); packaging the committed bundle"
