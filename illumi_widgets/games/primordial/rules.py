@@ -80,6 +80,8 @@ class PrimordialGame(FlowMixin, Game):
             self.intent_decks.append(deck)
             self.secret_sets.append(secret)
         self.types = types
+        self.texts = {**{c.id: c.text for c in self.cards.values() if c.text},
+                      **{i.id: i.text for i in self.intents.values()}}
         self.card_ids = set(self.cards)
         self.intent_ids = set(self.intents)
         self.by_name = {}
@@ -245,6 +247,15 @@ class PrimordialGame(FlowMixin, Game):
         if TURN_STEPS[tr["step"]][0] == "recruit":
             return [a(seat, "recruit", self.types[i]) for i in self.recruit_options(d)] + [a(seat, "done")]
         return [a(seat, "order", *p) for p in self._picks([i for i, _k in tr["order"]])]
+
+    def legal(self, d, seat: int) -> list[Action]:
+        """Plots and Intent resets are built from the hand and Intent piles exactly as ``check`` reads them,
+        so they are listed without checking each (up to a hundred per seat); ``tests/primordial`` asserts
+        that every listed plot passes ``check``.  Other decisions are filtered by ``check``."""
+        f = d["frames"][-1] if d["frames"] and d["result"] is None else None
+        if f is not None and f["t"] in ("plot", "reset"):
+            return self.candidates(d, seat)
+        return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
 
     def _picks(self, insts) -> list:
         """``(card id, copy number)`` for each option, so identical copies are told apart."""

@@ -27,11 +27,11 @@ def card_view(g, d, i, live=True) -> dict:
     if g.is_intent(i):
         it = g.intents[g.types[i]]
         return {"id": cid_token(i), "card": it.id, "name": it.name, "intent": True, "kind": it.kind,
-                "finger": it.finger, "invite": list(it.invite) if it.invite else None, "text": it.text}
+                "finger": it.finger, "invite": list(it.invite) if it.invite else None}
     c = g.cards[g.types[i]]
     out = {"id": cid_token(i), "card": c.id, "name": c.name, "kind": c.kind, "frame": c.frame,
            "devotion": c.devotion, "insight": c.insight, "deceit": c.deceit, "tribute": c.tribute,
-           "sacrifice": c.sacrifice, "text": c.text}
+           "sacrifice": c.sacrifice}
     if live and d["turn"] is not None and E.side_of(d, i) is not None:
         out["now"] = {s: E.stat(g, d, i, s) for s in ("devotion", "insight", "deceit")}
         out["silenced"] = i in d["turn"]["silenced"]
@@ -117,6 +117,8 @@ def make_view(g, d, seat) -> dict:
         "banished": [card_view(g, d, i) for i in d["banished"]],
         "turn": turn, "pending": pending, "last_visit": d.get("last"),
         "options": {"stacking": g.stacking},
+        # each card's text once (generated from its effect records), looked up by card id
+        "texts": g.texts,
     }
 
 
