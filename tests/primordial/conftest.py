@@ -54,7 +54,7 @@ class Table:
                 d["deck"][seat].append(fetch(g, d, cid, seat))
 
     def court(self, pawns=(), royals=()):
-        """Put these cards in The Court (replacing as many of the present ones, which go back to their deck)."""
+        """Put these cards in The Court (as many present ones go back to their deck)."""
         g = self.g
         with self.state.edit() as d:
             for cid in pawns:

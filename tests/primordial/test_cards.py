@@ -32,7 +32,8 @@ def test_shipped_set_is_valid_and_marked_reconstructed():
     cs = load_cards()
     assert cs.cards["emissary"].devotion == 4 and cs.cards["emissary"].insight == 4
     assert "add 3 devotion" in cs.cards["puppeteer"].text
-    assert "set the insight" in cs.cards["dawn-prophet"].text and "its devotion" in cs.cards["dawn-prophet"].text
+    prophet = cs.cards["dawn-prophet"].text
+    assert "set the insight" in prophet and "its devotion" in prophet
     assert "Herald" not in cs.cards["herald"].text and "top card of your Deck" in cs.cards["herald"].text
 
 
@@ -76,8 +77,8 @@ MUTATIONS = [
      "selector for this verb"),
     ("acolyte", lambda c: c["effects"][0].update({"timing": "when_visiting"}), "effects[0].condition.outcome",
      "only in the 'after' windows"),
-    ("acolyte", lambda c: c["effects"][0]["condition"].update({"outcome": "win"}), "effects[0].condition.outcome",
-     "is not an outcome"),
+    ("acolyte", lambda c: c["effects"][0]["condition"].update({"outcome": "win"}),
+     "effects[0].condition.outcome", "is not an outcome"),
     ("zealot", lambda c: c["effects"][0]["args"].update({"pay": "tribute"}), "effects[0].args.pay",
      "(free)"),
     ("veiled-duke", lambda c: c["effects"][0]["args"].update({"value": "six"}), "effects[0].args.value",

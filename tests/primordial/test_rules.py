@@ -79,12 +79,13 @@ def test_plotting_is_sealed_and_revealed_together(table):
     blue = st.view(1)
     assert blue["seats"][0]["plotted"] is True and blue["seats"][0]["plot"] is None
     assert blue["seats"][0]["hand"] is None and "emissary" not in str(blue)
-    assert "emissary" in str(st.view(0)["seats"][0]["plot"]) or "messenger" in str(st.view(0)["seats"][0]["plot"])
+    hosts = [c["card"] for c in st.view(0)["seats"][0]["plot"]["hosts"]]
+    assert hosts == ["messenger", "musician", "musician"]
     assert st.view(0)["seats"][0]["plot"]["intent"]["card"] == "right"
     with pytest.raises(IllegalAction, match="not Red's decision"):
         st.apply(st.parse("plot host messenger musician musician visit left", seat=0))
-    assert "already plotted" in st.game.check(st.data, st.parse("plot host messenger musician musician visit left",
-                                                                       seat=0)).message
+    again = st.parse("plot host messenger musician musician visit left", seat=0)
+    assert "already plotted" in st.game.check(st.data, again).message
     assert st.data["hosts"][0] == []  # nothing revealed before everyone has plotted
     t.plot(*home_others(t))
     assert [t.g.types[i] for i in st.data["hosts"][0]] == ["messenger", "musician", "musician"]
@@ -98,7 +99,8 @@ def test_plot_checks(table):
     t.hand(0, ["emissary", "messenger", "messenger", "messenger", "musician", "musician"])
     st = t.state
     assert "three hosts" in st.explain(st.parse("plot host messenger musician visit left", seat=0))
-    assert "not in your hand" in st.explain(st.parse("plot host advisor messenger musician visit left", seat=0))
+    why = st.explain(st.parse("plot host advisor messenger musician visit left", seat=0))
+    assert "not in your hand" in why
     with t.state.edit() as d:
         i = next(x for x in d["intent_deck"][0] if t.g.types[x] == "left")
         d["intent_deck"][0].remove(i)
@@ -479,9 +481,11 @@ def test_pawn_stacking_after_round_two():
     held = set(st.data["held_out"])
     _play_until(st, lambda d: d["round"] == 3)
     if not st.is_terminal():
-        assert st.data["held_out"] == [] and held <= set(st.data["pawn_deck"]) | set(st.data["court_pawns"]) | {
-            i for s in range(3) for z in ("deck", "hand", "discard", "sacrifices") for i in st.data[z][s]
-        } | set(st.data["banished"])
+        zones = ("deck", "hand", "discard", "sacrifices")
+        owned = {i for s in range(3) for z in zones for i in st.data[z][s]}
+        assert st.data["held_out"] == []
+        assert held <= set(st.data["pawn_deck"]) | set(st.data["court_pawns"]) | owned | set(
+            st.data["banished"])
         assert any(a.kind == "shuffle" and a.args[0] == "pawns" for a in st.history)
 
 

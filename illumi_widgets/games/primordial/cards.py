@@ -203,8 +203,8 @@ def _check_target(ck: _Checker, where, path, target, verb_target, timing, refs) 
     if "from" not in target:
         ck.bad(where, f"{path}.from", "missing (required)")
         return
-    allowed = {"party": PARTY_FROM, "court": COURT_FROM, "visitors": ("visitors", "opposing_party", "your_party"),
-               "cards": FROM}[verb_target]
+    allowed = {"party": PARTY_FROM, "court": COURT_FROM, "cards": FROM,
+               "visitors": ("visitors", "opposing_party", "your_party")}[verb_target]
     ck.word(where, f"{path}.from", target["from"], allowed, "a selector for this verb")
     pick = target.get("pick", "all")
     ck.word(where, f"{path}.pick", pick, PICKS, "a pick")
@@ -298,8 +298,8 @@ def _check_step(ck, where, path, step, timing, refs, top: bool, intent: bool) ->
                 lo, hi = (1, 3) if k == "n" else (0, 9) if k == "to" else (-9, 9)
                 ck.int_(where, p, v, lo, hi)
             elif kind != "any":
-                ck.word(where, p, v, kind, {"stat": "a stat", "from": "a stat" if verb == "set" else "a player",
-                                            "to": "a zone"}.get(k, f"a value of '{k}'"))
+                what = {"stat": "a stat", "from": "a stat" if verb == "set" else "a player", "to": "a zone"}
+                ck.word(where, p, v, kind, what.get(k, f"a value of '{k}'"))
         if verb == "set" and (("to" in args) == ("from" in args)):
             ck.bad(where, f"{path}.args", "'set' needs exactly one of 'to' (a number) or 'from' (a stat)")
         if verb == "rule" and args.get("key") in RULES:
@@ -330,7 +330,8 @@ def _check_step(ck, where, path, step, timing, refs, top: bool, intent: bool) ->
         _check_condition(ck, where, f"{path}.condition", step["condition"], timing)
     if top and "then" in step:
         if intent or timing in WHILE or not isinstance(step["then"], list):
-            ck.bad(where, f"{path}.then", "expected a list of steps (not allowed on 'while' effects or Intents)")
+            ck.bad(where, f"{path}.then", "expected a list of steps (not allowed on 'while' effects or "
+                                          "Intents)")
         else:
             for i, s in enumerate(step["then"]):
                 _check_step(ck, where, f"{path}.then[{i}]", s, timing, refs, False, intent)
@@ -351,8 +352,8 @@ def _check_effects(ck, where, effects, timings, intent: bool) -> None:
         _check_step(ck, where, path, e, e.get("timing"), [], True, intent)
 
 
-CARD_FIELDS = ("id", "name", "kind", "frame", "devotion", "insight", "deceit", "tribute", "sacrifice", "count",
-               "per_player", "effects")
+CARD_FIELDS = ("id", "name", "kind", "frame", "devotion", "insight", "deceit", "tribute", "sacrifice",
+               "count", "per_player", "effects")
 
 
 def validate(doc, source: str = "cards.json") -> list[str]:
@@ -376,7 +377,8 @@ def validate(doc, source: str = "cards.json") -> list[str]:
         where = _card_where(c) if isinstance(c, dict) and "id" in c else f"primordials[{i}]"
         if not ck.keys(where, "", c, CARD_FIELDS, ("id", "name", "kind", "frame", *STATS, "effects")):
             continue
-        if not isinstance(c["id"], str) or not c["id"] or c["id"] != c["id"].strip().lower() or " " in c["id"]:
+        cid = c["id"]
+        if not isinstance(cid, str) or not cid or cid != cid.strip().lower() or " " in cid:
             ck.bad(where, "id", f"{c['id']!r} is not an id (lower-case, no spaces)")
         elif c["id"] in ids:
             ck.bad(where, "id", f"'{c['id']}' is used by two cards")
@@ -478,8 +480,8 @@ def _check_set(ck, cards, intents) -> None:
     for cid, want in (("messenger", 7), ("musician", 4), ("advisor", 1)):
         c = by.get(cid)
         if c is None or c["kind"] != "starting" or c.get("per_player") != want:
-            ck.bad("the set", cid, f"the starting deck is 7 Messenger, 4 Musician, 1 Advisor: need a starting "
-                                   f"card '{cid}' with per_player {want}")
+            ck.bad("the set", cid, "the starting deck is 7 Messenger, 4 Musician, 1 Advisor: need a "
+                                   f"starting card '{cid}' with per_player {want}")
     extra = [c["id"] for c in cards if c["kind"] == "starting" and c["id"] not in ("messenger", "musician",
                                                                                     "advisor")]
     if extra:
@@ -489,7 +491,8 @@ def _check_set(ck, cards, intents) -> None:
         ck.bad("the set", "familiar", f"the Court has 32 Familiars, this file {fam}")
     royals = sum(c["count"] for c in cards if c["kind"] == "royal")
     if royals < 20:
-        ck.bad("the set", "royal", f"5 Royals per player at 4 players need at least 20 Royals, this file {royals}")
+        ck.bad("the set", "royal", "5 Royals per player at 4 players need at least 20 Royals, this file "
+                                   f"{royals}")
     pawns = [c for c in cards if c["kind"] == "pawn"]
     if sum(c["count"] for c in pawns) < 40:
         ck.bad("the set", "pawn", f"a Pawn deck needs at least 40 cards, this file "
@@ -531,8 +534,8 @@ def load_cards(source=None) -> CardSet:
     for c in doc["primordials"]:
         effects = tuple(_freeze(e) for e in c["effects"])
         card = Card(c["id"], c["name"], c["kind"], c["frame"], c["devotion"], c["insight"], c["deceit"],
-                    c.get("tribute", 0), c.get("sacrifice", 0), c.get("count", c.get("per_player", 0)), effects,
-                    "")
+                    c.get("tribute", 0), c.get("sacrifice", 0), c.get("count", c.get("per_player", 0)),
+                    effects, "")
         cards[c["id"]] = Card(**{**card.__dict__, "text": describe_card(card)})
     intents = {}
     for n, sets in doc["intents"].items():

@@ -10,8 +10,9 @@ A NEW position (``d`` is never changed) in which, for ``seat``:
 
 Kept as they are, because the public record tells them: Secrets zones (everyone starts with the same six and
 every steal is revealed into an Intent Discard), Intent Decks (Starting Intents, used Intents revealed, reset
-choices revealed), Discards and the expensive Pawns held out.  ``state.view(seat)`` is unchanged by the re-deal
-(``tests/primordial/test_bots.py``).  ``seat=None`` re-deals every hand; ``OMNISCIENT`` changes nothing.
+choices revealed), Discards and the expensive Pawns held out.  ``state.view(seat)`` is unchanged by the
+re-deal (``tests/primordial/test_bots.py``).  ``seat=None`` re-deals every hand; ``OMNISCIENT`` changes
+nothing.
 """
 
 from __future__ import annotations

@@ -238,7 +238,7 @@ def run_effect(g, d, f, log) -> bool:
                                                                                                    "owner")]
                     d["frames"].append({"t": "choose", "kind": "choose", "seat": chooser, "options": cands,
                                         "why": f"{name}: {g.step_text(s)}",
-                                        # a choice among hidden cards (your Discard) is seen by its chooser only
+                                        # a choice among hidden cards (your Discard): its chooser sees them
                                         "private": tgt["from"] == "your_discard"})
                     return False
                 targets = cands[:1] if isinstance(tgt, dict) and tgt.get("pick") == "one" else cands

@@ -13,8 +13,9 @@ from .cards import WINDOWS
 from .model import take
 
 #: the steps of a turn (rulebook "Resolve a visit in this order", steps 2-6)
-TURN_STEPS = (("before_visiting", "v"), ("before_hosting", "h"), ("when_visiting", "v"), ("when_hosting", "h"),
-              ("compare", None), ("after_visiting", "v"), ("after_hosting", "h"), ("recruit", None),
+TURN_STEPS = (("before_visiting", "v"), ("before_hosting", "h"), ("when_visiting", "v"),
+              ("when_hosting", "h"), ("compare", None), ("after_visiting", "v"), ("after_hosting", "h"),
+              ("recruit", None),
               ("repopulate", None))
 HAND = 6
 COURT_SIZE = 7
@@ -74,7 +75,8 @@ class FlowMixin:
                     if d["discard"][s]:
                         d["frames"].append({"t": "shuffle", "seat": s, "why": "golden"})
                         return False
-                    break  # READING: a player with fewer than six cards in Deck and Discard draws what there is
+                    # READING: a player with fewer than six cards in Deck and Discard draws what there is
+                    break
                 d["hand"][s].append(d["deck"][s].pop())
         d["frames"].pop()
         d["frames"].append({"t": "plot", "commits": {}})
@@ -213,7 +215,8 @@ class FlowMixin:
         need = E.rule(self, d, "steal_margin")
         if m >= need:
             t["outcome"] = "steal"
-            log.add(f"Insight {ins} against deceit {dec}: {self.seat_name(v)} beats it by {m} — steal a Secret.")
+            log.add(f"Insight {ins} against deceit {dec}: {self.seat_name(v)} beats it by {m} — steal a "
+                    "Secret.")
             self.start_steal(d, v, h, log, why="the visit")
         elif m < 0 and E.rule(self, d, "sacrifice_on_loss"):
             t["outcome"] = "sacrifice"
@@ -235,8 +238,8 @@ class FlowMixin:
             log.add(f"{self.seat_name(thief)} would steal a Secret, but no Secret is left to steal.")
             return False
         if not d["secrets"][victim]:
-            log.add(f"{self.seat_name(victim)} has no Secret left: {self.seat_name(thief)} steals one of their "
-                    "own instead.")
+            log.add(f"{self.seat_name(victim)} has no Secret left: {self.seat_name(thief)} steals one of "
+                    "their own instead.")
         d["frames"].append({"t": "choose", "kind": "steal", "seat": thief, "options": list(pool),
                             "why": why, "thief": thief})
         return True
@@ -301,13 +304,11 @@ class FlowMixin:
         if c.kind == "royal":
             t["sac"] += c.sacrifice
         self.gain(d, t["v"], inst, log, paid=True)
-        if c.kind == "royal" and not d["court_royals"] and not d["royal_deck"]:
-            self._end(d, "royal", t["v"])
         # "When recruited" effects trigger as soon as tribute is paid (never when gained another way)
         for k in reversed(range(len(c.effects))):
             if c.effects[k]["timing"] == "when_recruited":
-                d["frames"].append({"t": "effect", "inst": inst, "e": k, "owner": t["v"], "side": None, "k": 0,
-                                    "bind": {}})
+                d["frames"].append({"t": "effect", "inst": inst, "e": k, "owner": t["v"], "side": None,
+                                    "k": 0, "bind": {}})
 
     def gain(self, d, seat, inst, log, paid) -> None:
         c = self.cards[self.types[inst]]
@@ -317,8 +318,11 @@ class FlowMixin:
             d["royals"][seat] += 1
             if not d["court_royals"] and not d["royal_deck"]:
                 self._end(d, "royal", seat)
-        how = f"pays {c.tribute} tribute" + (f" with {c.sacrifice} Sacrifice(s)" if c.kind == "royal" else "") \
-            if paid else "takes"
+        how = "takes"
+        if paid:
+            how = f"pays {c.tribute} tribute"
+            if c.kind == "royal":
+                how += f" with {c.sacrifice} Sacrifice(s)"
         log.add(f"{self.seat_name(seat)} {how} and recruits {c.name}.")
 
     def repopulate(self, d, log) -> None:

@@ -132,7 +132,8 @@ class PrimordialGame(FlowMixin, Game):
 
     def decode(self, obj):
         if not isinstance(obj, dict) or obj.get("n") != self.players:
-            raise NotationError("not a Primordial Secrets position for this player count", code="bad-position")
+            raise NotationError("not a Primordial Secrets position for this player count",
+                                code="bad-position")
         for k in (*SEAT_ZONES, *SHARED_ZONES, "frames", "intent", "stolen", "royals", "round", "first"):
             if k not in obj:
                 raise NotationError(f"position: field '{k}' is missing", code="bad-position")
@@ -298,8 +299,9 @@ class PrimordialGame(FlowMixin, Game):
         if kind == "reset":
             return self._check_reset(d, f, a)
         if f["t"] in ("plot", "reset"):
-            return _illegal("wrong-phase", f"it is the {'Plotting Phase' if f['t'] == 'plot' else 'Intent reset'}: "
-                            f"every player {'plots' if f['t'] == 'plot' else 'chooses five Intents'} first")
+            if f["t"] == "plot":
+                return _illegal("wrong-phase", "it is the Plotting Phase: every player plots first")
+            return _illegal("wrong-phase", "it is the Intent reset: every player chooses five Intents first")
         seat = self.frame_seat(d, f)
         if seat != a.seat:
             return _illegal("not-your-decision", f"it is not {self.seat_name(a.seat)}'s decision now")
@@ -314,8 +316,9 @@ class PrimordialGame(FlowMixin, Game):
         insts = f["options"] if f["t"] == "choose" else [i for i, _k in d["turn"]["order"]]
         if self._pick(insts, *a.args) is None:
             what = "eligible effect in this window" if kind == "order" else "option"
-            return _illegal("not-an-option", f"{self.card_name(a.args[0])} is not an {what} "
-                                             f"(options: {', '.join(self.card_name(self.types[i]) for i in insts)})")
+            shown = ", ".join(self.card_name(self.types[i]) for i in insts)
+            return _illegal("not-an-option",
+                            f"{self.card_name(a.args[0])} is not an {what} (options: {shown})")
         return None
 
     def _check_plot(self, d, f, a) -> IllegalAction | None:
@@ -328,17 +331,17 @@ class PrimordialGame(FlowMixin, Game):
         hand = Counter(self.types[i] for i in d["hand"][s])
         need = min(3, sum(hand.values()))
         if len(hosts) != need:
-            return _illegal("three-hosts", f"choose exactly {need} hosts from your hand (Plotting Phase: three "
-                                           "hosts, three visitors)")
+            return _illegal("three-hosts", f"choose exactly {need} hosts from your hand (Plotting Phase: "
+                                           "three hosts, three visitors)")
         short = Counter(hosts) - hand
         if short:
-            return _illegal("not-in-hand", f"{', '.join(self.card_name(c) for c in short)} is not in your hand")
+            shown = ", ".join(self.card_name(c) for c in short)
+            return _illegal("not-in-hand", f"{shown} is not in your hand")
         if intent not in {self.types[i] for i in d["intent_deck"][s]}:
-            where = "your Intent Discard (used until Intents are reset)" if intent in {
-                self.types[i] for i in d["intent_discard"][s]} else "your Intent Deck"
-            return _illegal("no-intent", f"the Intent {self.card_name(intent)} is not in your Intent Deck: it "
-                                         f"is {where}" if "Discard" in where else
-                            f"the Intent {self.card_name(intent)} is not in your Intent Deck")
+            used = intent in {self.types[i] for i in d["intent_discard"][s]}
+            why = ": it is in your Intent Discard (used until Intents are reset)" if used else ""
+            return _illegal("no-intent",
+                            f"the Intent {self.card_name(intent)} is not in your Intent Deck{why}")
         return None
 
     def _check_reset(self, d, f, a) -> IllegalAction | None:
@@ -363,8 +366,8 @@ class PrimordialGame(FlowMixin, Game):
         c = self.cards[cid]
         left = self.devotion_left(d)
         if c.tribute > left:
-            return _illegal("tribute", f"{c.name} costs {c.tribute} tribute; your visitors have {left} devotion "
-                                       "left this turn (rulebook step 5)")
+            return _illegal("tribute", f"{c.name} costs {c.tribute} tribute; your visitors have {left} "
+                                       "devotion left this turn (rulebook step 5)")
         if c.kind == "royal":
             held = len(d["sacrifices"][tr["v"]])
             if tr["sac"] + c.sacrifice > held:
@@ -556,8 +559,8 @@ class PrimordialGame(FlowMixin, Game):
         """A question to ask before an action that cannot be taken back in spirit (none undoable here is
         dangerous except ending recruiting with devotion left)."""
         if action.kind == "done" and d["turn"] is not None and self.recruit_options(d):
-            return (f"End recruiting with {self.devotion_left(d)} devotion unspent? Unspent devotion does not "
-                    "carry over.")
+            return (f"End recruiting with {self.devotion_left(d)} devotion unspent? Unspent devotion does "
+                    "not carry over.")
         return None
 
     def touched(self, d, action: Action) -> list:

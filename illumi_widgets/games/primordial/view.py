@@ -137,7 +137,8 @@ def hidden_tokens(g, d, seat) -> set:
             hide += d["hand"][s] + d["intent_deck"][s]
     hide += d["pawn_deck"] + d["royal_deck"] + d["removed"] + d["held_out"]
     out = {cid_token(i) for i in hide}
-    if f is not None and f["t"] == "choose" and (f["kind"] == "steal" or f.get("private")) and seat == f["seat"]:
+    looking = f is not None and f["t"] == "choose" and (f["kind"] == "steal" or f.get("private"))
+    if looking and seat == f["seat"]:
         out -= {cid_token(i) for i in f["options"]}
     return out
 
