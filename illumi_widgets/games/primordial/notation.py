@@ -90,6 +90,8 @@ def parse_action(text: str, cards: set, intents: set, names: dict) -> tuple:
                 _known(w, cards, "a card")
         return head, (cid, k)
     if head == "recruit":
+        if len(rest) > 1 and "-".join(rest) in cards | set(names.values()):
+            rest = [names.get("-".join(rest), "-".join(rest))]  # a name of several words: "Dawn Prophet"
         if len(rest) != 1:
             raise NotationError("recruit one card at a time: 'recruit <card>'")
         return "recruit", (_known(rest[0], cards, "a card"),)
