@@ -79,7 +79,10 @@ def base_stat(g, inst: int, stat: str) -> int:
 
 
 def stat(g, d, inst: int, name: str, bonuses: bool = True) -> int:
-    """A card's stat now: base, folded through this turn's ledger in order, plus "while" bonuses, ≥ 0."""
+    """A card's stat now: base, folded through this turn's ledger in order, plus "while" bonuses, ≥ 0.
+
+    READING (guide §5): the ledger lasts the turn (the visit and its recruiting); "while" bonuses come after
+    the ledger; a captivated card still gains from a later Add or a "while" bonus; never below 0."""
     v = base_stat(g, inst, name)
     t = d["turn"]
     if t is not None:
@@ -132,7 +135,7 @@ def select(g, d, target, inst, side, owner) -> list:
     elif frm == "court_royals":
         pool = d["court_royals"]
     elif frm == "court_familiars":
-        pool = d["familiars"][-1:]  # Familiars are all alike: one stands for the supply
+        pool = d["familiars"][-1:]  # READING: Familiars are all alike: one stands for the supply
     elif frm == "your_deck_top":
         pool = d["deck"][owner][-1:]
     else:  # your_discard

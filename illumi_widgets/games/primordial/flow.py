@@ -147,6 +147,8 @@ class FlowMixin:
     # a turn
     # ------------------------------------------------------------------------------------------
     def eligible(self, d, timing, side) -> list:
+        # READING: each effect resolves at most once per turn; a host hosting a second visit this round
+        # triggers again in that new turn (durations are per turn, Duration of effects)
         """The effects of a window not yet resolved whose card is in the party now, not silenced, and
         whose condition holds: ``[[inst, effect index], ...]`` in party order (gathered again after each)."""
         t = d["turn"]

@@ -231,7 +231,7 @@ class PrimordialGame(FlowMixin, Game):
             if str(seat) in f["commits"]:
                 return []
             hand = sorted(self.types[i] for i in d["hand"][seat])
-            k = min(3, len(hand))
+            k = min(3, len(hand))  # READING: with fewer than six cards, up to three host, the rest visit
             host_sets = sorted(set(combinations(hand, k)))
             intents = sorted({self.types[i] for i in d["intent_deck"][seat]})
             return [a(seat, "plot", hs, it) for hs in host_sets for it in intents]
