@@ -1,7 +1,292 @@
-"""The Primordial Secrets scene (placeholder until the board is drawn)."""
+"""The Primordial Secrets scene for the generic painter (format: ``illumi_widgets/scene.py``).
+
+Drawn from one seat's view only: The Court on top (seven Pawns and seven Royals with their tribute and
+Sacrifice costs and stats, the Familiar supply and the two decks), the visit being resolved in the middle
+(the visiting party against the hosting party with running insight / deceit totals, the steal margin,
+devotion left for recruiting, and the outcome), and each player's mat below (Deck count, Discard top,
+Intent Deck and Intent Discard, Secrets, Sacrifices, hosts and visitors, cards waiting for next round,
+and the viewer's own hand and Intents while plotting).  Text is 11 px or more; labels are names.
+"""
+
+from __future__ import annotations
+
+from ...scene import SceneItems
+
+W, H = 1200, 840
+BG = "#1d1b26"
+PANEL = "#2b2838"
+INK = "#f3eee2"
+MUTED = "#b9b3c6"
+GOLD = "#d6b24a"
+INSIGHT = "#5fa8e0"
+DECEIT = "#d0648a"
+FRAME = {"white": "#f4f0e6", "blue": "#cfe0f5", "gray": "#d9d9de", "black": "#3a3440"}
+FRAME_INK = {"white": "#1d1b26", "blue": "#13243d", "gray": "#222", "black": "#f3eee2"}
+SEAT_COLORS = {"Red": "#d0453b", "Blue": "#3f7fd0", "Green": "#3fa069", "Yellow": "#d6b83a"}
+INTENT_BG = "#4a3f62"
 
 LEGEND = (
-    {"symbol": "◆", "color": "#d6b24a", "text": "devotion — recruiting power"},
-    {"symbol": "●", "color": "#5fa8e0", "text": "insight — visiting power"},
-    {"symbol": "▲", "color": "#c0567a", "text": "deceit — hosting power"},
+    {"symbol": "◆", "color": GOLD, "text": "devotion — recruiting power (pays tribute)"},
+    {"symbol": "●", "color": INSIGHT, "text": "insight — visiting power"},
+    {"symbol": "▲", "color": DECEIT, "text": "deceit — hosting power"},
+    {"symbol": "◉", "color": GOLD, "text": "tribute cost"},
+    {"symbol": "✝", "color": "#e0e0e0", "text": "Sacrifice cost (Royals)"},
 )
+
+
+class _Items(SceneItems):
+    def __init__(self) -> None:
+        super().__init__(ink=INK)
+
+
+def _short(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: max(1, n - 1)] + "…"
+
+
+def card_tip(c: dict, texts: dict) -> str:
+    if c.get("intent"):
+        return f"{c['name']} (Intent)\n{texts.get(c['card'], '')}"
+    lines = [c["name"], f"devotion {c['devotion']} · insight {c['insight']} · deceit {c['deceit']}"]
+    if c["kind"] != "starting":
+        cost = f"tribute {c['tribute']}"
+        if c["kind"] == "royal":
+            cost += f" · Sacrifice cost {c['sacrifice']}"
+        lines.append(cost)
+    if c.get("now"):
+        n = c["now"]
+        lines.append(f"now: devotion {n['devotion']} · insight {n['insight']} · deceit {n['deceit']}"
+                     + (" · silenced" if c.get("silenced") else ""))
+    if texts.get(c["card"]):
+        lines.append(texts[c["card"]])
+    return "\n".join(lines)
+
+
+def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False, mark=None):
+    if c.get("intent"):
+        out.rect(x, y, w, h, fill=INTENT_BG, stroke=GOLD, lw=1, r=4, ident=ident or c["id"],
+                 tip=card_tip(c, texts))
+        out.text(x + w / 2, y + 15, _short(c["name"].replace("Performance: ", ""), int(w / 6.5)), size=11,
+                 align="center", bold=True, maxw=w - 4)
+        sym = "◯ home" if c["finger"] == "none" else {"left": "◀", "right": "▶", "across": "▲"}[c["finger"]]
+        out.text(x + w / 2, y + h - 6, sym + (" +invite" if c.get("invite") else ""), size=11, align="center",
+                 color=MUTED, maxw=w - 4)
+        return
+    fill, ink = FRAME[c["frame"]], FRAME_INK[c["frame"]]
+    stroke = GOLD if mark else "#000"
+    out.rect(x, y, w, h, fill=fill, stroke=stroke, lw=3 if mark else 1, r=4, ident=ident or c["id"],
+             tip=card_tip(c, texts))
+    out.text(x + w / 2, y + 14, _short(c["name"], int(w / 6.2)), size=11, color=ink, align="center",
+             bold=True, maxw=w - 4)
+    st = c.get("now") or c
+    if h >= 44:
+        yy = y + h - (20 if cost and h >= 56 else 6)
+        gold = GOLD if c["frame"] == "black" else "#8a6a10"
+        if w >= 64:
+            out.text(x + 4, yy, f"◆{st['devotion']}", size=11, color=gold)
+            out.text(x + w / 2, yy, f"●{st['insight']}", size=11, color=INSIGHT, align="center")
+            out.text(x + w - 4, yy, f"▲{st['deceit']}", size=11, color=DECEIT, align="right")
+        else:  # a narrow card: the three numbers alone, in their colours
+            for k, (v, col) in enumerate(((st["devotion"], gold), (st["insight"], INSIGHT),
+                                          (st["deceit"], DECEIT))):
+                out.text(x + w * (0.2 + 0.3 * k), yy, v, size=11, color=col, align="center", bold=True)
+    if cost and h >= 56:
+        label = f"◉{c['tribute']}" + (f"  ✝{c['sacrifice']}" if c["kind"] == "royal" else "")
+        out.text(x + w / 2, y + h - 5, label, size=11, color=ink, align="center", bold=True)
+    if c.get("silenced"):
+        out.text(x + w - 3, y + 26, "silenced", size=11, color="#c33", align="right")
+
+
+def _back(out: _Items, x, y, w, h, tip):
+    out.rect(x, y, w, h, fill="#4b3b5c", stroke="#c9a94b", lw=1, r=4, tip=tip)
+
+
+def _court(out: _Items, view: dict, texts: dict):
+    court = view["court"]
+    out.rect(8, 8, W - 16, 128, fill=PANEL, r=6)
+    out.text(18, 26, "The Court", size=14, color=GOLD, bold=True)
+    out.text(110, 26, f"Pawn Deck {court['pawn_deck']} · Royal Deck {court['royal_deck']}"
+             + (f" · expensive Pawns waiting {court['held_out']}" if court["held_out"] else "")
+             + f" · Royals removed unseen {court['removed']}", size=11, color=MUTED)
+    cw, ch, gap = 72, 92, 4
+    x = 18
+    seen: set = set()
+    for group in (court["pawns"], court["royals"]):
+        for c in group:
+            ident = f"court:{c['card']}" if c["card"] not in seen else c["id"]
+            seen.add(c["card"])
+            _card(out, c, x, 36, cw, ch, texts, ident=ident, cost=True)
+            x += cw + gap
+        x += 8
+    if court["familiar"]:
+        fx = W - 18 - cw
+        _card(out, court["familiar"], fx, 36, cw, ch, texts, ident="court:familiar", cost=True)
+        out.circle(fx + cw - 4, 40, 13, fill=GOLD, stroke="#000", lw=1, tip=f"{court['familiars']} Familiars")
+        out.text(fx + cw - 4, 44, court["familiars"], size=11, color="#1d1b26", align="center", bold=True)
+
+
+def _visit(out: _Items, view: dict, texts: dict, names: list):
+    y0, h = 144, 196
+    out.rect(8, y0, W - 16, h, fill=PANEL, r=6)
+    t = view.get("turn")
+    seats = view["seats"]
+    if t is None:
+        last = view.get("last_visit")
+        title = {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
+                 "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
+            view["phase"], "Visiting")
+        out.text(W / 2, y0 + 28, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
+                 align="center")
+        if last:
+            res = {"steal": "a Secret was stolen", "sacrifice": "a visitor was Sacrificed",
+                   "none": "neither"}[last["outcome"]]
+            out.text(W / 2, y0 + 54, f"Last visit: {names[last['v']]} visited {names[last['h']]} — insight "
+                     f"{last['insight']} against deceit {last['deceit']}: {res}", size=12, align="center",
+                     color=MUTED)
+        for k, item in enumerate(LEGEND):  # the symbols of the cards
+            lx, ly = 40 + (k % 3) * 380, y0 + 100 + (k // 3) * 26
+            out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
+            out.text(lx + 24, ly, item["text"], size=12, color=INK)
+        out.text(W / 2, y0 + 170, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit "
+                 "higher — the host Sacrifices a visitor; the visitors' devotion recruits from The Court.",
+                 size=12, align="center", color=MUTED)
+        return
+    v, hst = t["visitor"], t["host"]
+    order = set(t.get("order") or [])
+    out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
+             f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
+    cw, ch = 96, 100
+    for side, seat, x0, label in (("visitors", v, 24, "Visitors"), ("hosts", hst, W / 2 + 40, "Hosts")):
+        color = SEAT_COLORS.get(names[seat], INK)
+        out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
+        for k, c in enumerate(seats[seat][side]):
+            _card(out, c, x0 + k * (cw + 6), y0 + 56, cw, ch, texts, mark=c["id"] in order)
+    ins, dec = t["insight"], t["deceit"]
+    margin = ins - dec
+    mid = W / 2 - 8
+    out.text(mid, y0 + 76, f"●{ins}", size=20, color=INSIGHT, align="center", bold=True)
+    out.text(mid, y0 + 98, "vs", size=12, color=MUTED, align="center")
+    out.text(mid, y0 + 122, f"▲{dec}", size=20, color=DECEIT, align="center", bold=True)
+    need = t["steal_margin"]
+    verdict = ("steals a Secret" if margin >= need else "loses a visitor" if margin < 0 else "neither")
+    if t["outcome"]:
+        verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor", "none": "neither"}[t["outcome"]]
+    out.text(W / 2, y0 + 176, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
+             f"{verdict}.  Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
+             + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
+             align="center", color=INK)
+
+
+def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
+    color = SEAT_COLORS.get(s["name"], INK)
+    out.rect(x, y, w, h, fill=PANEL, stroke=color, lw=3 if s["seat"] == me else 1, r=6,
+             ident=f"seat:{s['seat']}")
+    head = s["name"] + (" (you)" if s["seat"] == me else "") + ("  ★ First Visitor" if first else "")
+    out.text(x + 10, y + 20, head, size=13, color=color, bold=True)
+    if s.get("plotted") is not None:
+        out.text(x + w - 10, y + 20, "plotted" if s["plotted"] else "plotting…", size=11, align="right",
+                 color=GOLD if s["plotted"] else MUTED)
+    info = (f"Deck {s['deck']} · Discard {s['discard']} · Intents {s['intent_deck']} (used "
+            f"{s['intent_discard']}) · Secrets zone {s['secrets']}")
+    out.text(x + 10, y + 38, info, size=11, color=MUTED, maxw=w - 20)
+    info2 = (f"Stolen Secrets {s['stolen']} · Sacrifices {len(s['sacrifices'])} · Royals {s['royals']}")
+    out.text(x + 10, y + 54, info2, size=11, color=INK, maxw=w - 20)
+    ch = 58
+    yy = y + 64
+    rows = []
+    if s.get("plot") and s["plot"].get("hosts"):
+        rows.append(("Your hosts (sealed)", s["plot"]["hosts"]))
+        rows.append(("Your visitors (sealed)", s["plot"]["visitors"]))
+    elif s.get("hand"):
+        rows.append(("Your hand", s["hand"]))
+    if s["hosts"]:
+        rows.append(("Hosts", s["hosts"]))
+    if s["visitors"]:
+        rows.append(("Visitors", s["visitors"]))
+    if s["next_visitors"]:
+        rows.append(("Waiting for next round", s["next_visitors"]))
+    if s["sacrifices"]:
+        rows.append(("Sacrifices", s["sacrifices"]))
+    for label, cards in rows:
+        if yy + ch + 16 > y + h - 70:
+            break
+        out.text(x + 10, yy + 12, label, size=11, color=MUTED)
+        cw = min(84, (w - 20 - 4 * (min(6, len(cards)) - 1)) / min(6, len(cards)))
+        for k, c in enumerate(cards[:6]):
+            _card(out, c, x + 10 + k * (cw + 4), yy + 16, cw, ch, texts)
+        yy += ch + 22
+    if s.get("plotted") is not None and not s.get("hand") and s["hand_count"]:
+        out.text(x + 10, yy + 12, "Hand (hidden)", size=11, color=MUTED)
+        for k in range(s["hand_count"]):
+            _back(out, x + 10 + k * 18, yy + 16, 40, 30, "a card in hand (hidden)")
+        yy += 52
+    # the Intent row: Visiting Intent, Intent Deck (own), Intent Discard top, Discard top
+    iy = y + h - 64
+    bits = []
+    if s.get("intent"):
+        bits.append(("Visiting Intent", s["intent"]))
+    if s.get("plot") and s["plot"].get("intent"):
+        bits.append(("Your Intent (sealed)", s["plot"]["intent"]))
+    if s.get("discard_top"):
+        bits.append(("Discard top", s["discard_top"]))
+    if s.get("intent_discard_top"):
+        bits.append(("Used Intent", s["intent_discard_top"]))
+    iw = min(92, (w - 20 - 12) / 4)
+    xx = x + 10
+    for label, c in bits:
+        out.text(xx, iy - 2, _short(label, int(iw / 6)), size=11, color=MUTED)
+        _card(out, c, xx, iy + 2, iw, 52, texts)
+        xx += iw + 4
+    if s.get("intents"):  # the viewer's own Intent Deck, on its own row
+        ky = iy - 74
+        out.text(x + 10, ky - 2, "Your Intent Deck", size=11, color=MUTED)
+        kw = min(92, (w - 20 - 4 * (len(s["intents"]) - 1)) / max(1, len(s["intents"])))
+        for k, c in enumerate(s["intents"]):
+            _card(out, c, x + 10 + k * (kw + 4), ky + 2, kw, 52, texts)
+
+
+def primordial_scene(view: dict, game) -> dict:
+    out = _Items()
+    texts = view.get("texts", {})
+    names = [s["name"] for s in view["seats"]]
+    me = view.get("perspective") if isinstance(view.get("perspective"), int) else None
+    _court(out, view, texts)
+    _visit(out, view, texts, names)
+    seats = view["seats"]
+    n = len(seats)
+    y0 = 348
+    mw = (W - 16 - (n - 1) * 8) / n
+    for s in seats:
+        i = s["seat"]
+        _mat(out, s, 8 + i * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i)
+    return {"w": W, "h": H, "bg": BG, "items": out.items}
+
+
+def option_targets(game, action) -> list:
+    """Scene entities an option acts on, from the action alone (Court cards by card id)."""
+    if action.kind == "recruit":
+        cid = action.args[0]
+        return ["court:familiar" if game.cards[cid].kind == "familiar" else f"court:{cid}"]
+    return []
+
+
+_GROUPS = {"plot": "Plot", "reset": "Keep five Intents", "order": "Resolve next", "choose": "Choose a target",
+           "steal": "Steal a Secret", "sacrifice": "Lose a visitor", "recruit": "Recruit", "done": "Recruit"}
+
+
+def option_group(game, action):
+    return _GROUPS.get(action.kind)
+
+
+def status_text(view: dict, game) -> str:
+    names = [s["name"] for s in view["seats"]]
+    if view.get("terminal"):
+        res = view.get("outcome") or {}
+        winners = " and ".join(names[s] for s in res.get("winners", [])) or "nobody"
+        verb = "wins" if len(res.get("winners", [])) == 1 else "win"
+        return f"Game over: {winners} {verb} — {res.get('text', '')}"
+    who = ", ".join(names[s] if s >= 0 else "chance" for s in view.get("to_act", []))
+    return f"Round {view['round']}, {view['phase']} — waiting for {who or 'chance'}"
+
+
+PRESENTER = {"scene": primordial_scene, "targets": option_targets, "group": option_group,
+             "status": status_text, "size": (W, H)}

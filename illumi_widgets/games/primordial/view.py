@@ -70,6 +70,7 @@ def make_view(g, d, seat) -> dict:
                 if f["t"] == "plot":
                     hosts, intent = f["commits"][str(s)]
                     sv["plot"] = {"hosts": [card_view(g, d, i) for i in hosts],
+                                  "visitors": [card_view(g, d, i) for i in d["hand"][s] if i not in hosts],
                                   "intent": card_view(g, d, intent)}
                 else:
                     sv["plot"] = {"reset": [card_view(g, d, i) for i in f["commits"][str(s)]]}
@@ -178,6 +179,10 @@ def action_label(g, d, a, seat=None) -> str:
 def entity_hint(g, d, seat, entity):
     """The natural action on a clicked card (``c<n>``): recruit a Court card, resolve an effect, choose a
     target.  None when a click there means nothing now."""
+    if isinstance(entity, str) and entity.startswith("court:"):  # a Court card named by its card id
+        cid = entity[6:]
+        court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
+        entity = next((cid_token(i) for i in court if g.types[i] == cid), None)
     if not isinstance(entity, str) or not entity.startswith("c") or not entity[1:].isdigit():
         return None
     inst = int(entity[1:])

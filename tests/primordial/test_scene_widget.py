@@ -1,0 +1,92 @@
+"""The Primordial Secrets scene and board widget: drawn from one seat's view (no hidden card in it), text
+of 11 px or more, names not ids in the words, and a board on a Match."""
+
+from __future__ import annotations
+
+import json
+
+import illumi_widgets
+from illumi_widgets import load_game
+from illumi_widgets.engine.rng import Rng
+from illumi_widgets.engine.testing import _find_secrets
+from illumi_widgets.games.primordial.scene import PRESENTER, primordial_scene
+from illumi_widgets.match import Match
+from illumi_widgets.widget import scene_to_svg
+
+TYPES = {"rect", "circle", "poly", "line", "text", "icon"}
+
+
+def _states():
+    g = load_game("primordial", players=3)
+    st = g.new_state(seed=5)
+    rng = Rng(2)
+    seen = []
+    for _ in range(400):
+        if st.is_terminal():
+            break
+        f = st.data["frames"][-1]
+        kinds = {d.kind for d in st.decisions()}
+        if f["t"] == "plot" and len(f["commits"]) == 1 and "plot" not in [k for k, _ in seen]:
+            seen.append(("plot", st.clone()))
+        if st.data["turn"] is not None and kinds & {"recruit", "order", "choose", "steal"} and len(seen) < 6:
+            seen.append(("visit", st.clone()))
+        s = st.to_act()[0]
+        legal = st.legal_actions(s)
+        st.apply(legal[rng.below(len(legal))])
+    return g, seen
+
+
+def test_scene_from_each_view_leaks_nothing_and_is_readable():
+    g, seen = _states()
+    assert {k for k, _ in seen} == {"plot", "visit"}
+    for kind, st in seen:
+        for seat in (0, 1, 2, None):
+            scene = primordial_scene(st.view(seat), g)
+            assert {it["t"] for it in scene["items"]} <= TYPES
+            texts = [it for it in scene["items"] if it["t"] == "text"]
+            assert all(it["size"] >= 11 for it in texts)
+            words = " ".join(str(it["s"]) for it in texts)
+            assert "seat " not in words
+            assert not any(w.startswith("c") and w[1:].isdigit() for w in words.split())
+            assert not _find_secrets(json.dumps(scene), g.secrets(st.data, seat))
+            assert "The Court" in words
+            if kind == "visit":
+                assert "visits" in words and "Insight − deceit" in words
+        assert scene_to_svg(primordial_scene(st.view(0), g)).startswith("<svg")
+
+
+def test_court_cards_are_click_targets():
+    from .conftest import Table
+
+    t = Table(3)
+    m3 = ["messenger"] * 3
+    t.hand(0, ["emissary", "scout", "scout"] + m3)
+    t.hand(1, ["musician"] * 3 + m3)
+    t.hand(2, ["musician"] * 3 + m3)
+    t.plot((0, "host messenger messenger messenger visit left"),
+           (1, "host musician musician musician visit home"), (2, "host musician musician musician visit home"))
+    st, g = t.state, t.g
+    assert st.decisions()[0].kind == "recruit"
+    ids = {it.get("id") for it in primordial_scene(st.view(0), g)["items"]}
+    recruits = [a for a in st.legal_actions(0) if a.kind == "recruit"]
+    assert recruits
+    for a in recruits:
+        (target,) = PRESENTER["targets"](g, a)
+        assert target in ids
+        assert g.hint(st.data, 0, target) == a
+
+
+def test_widget_and_match():
+    board = illumi_widgets.PrimordialSecrets(players=3, seed=2, seat=0)
+    assert board.match.game.name == "primordial"
+    snap = board.match.snapshot("seat:0")
+    assert snap["scene"]["w"] == 1200 and snap["decisions"]
+    assert snap["decisions"][0]["sealed"] is True
+    other = board.view_as(1)
+    assert other.perspective == "seat:1"
+    board.play(board.legal_actions()[0])
+    assert "plotted" in json.dumps(board.match.snapshot("seat:1")["scene"])
+    assert Match("primordial", players=2, seed=1).snapshot("spectator")["scene"]["w"] == 1200
+    alias = illumi_widgets.load_game("primordial-secrets", players=2)
+    assert alias.name == "primordial"
+    assert illumi_widgets.load_game("primordial_secrets", players=4).players == 4
