@@ -64,7 +64,8 @@ def test_court_cards_are_click_targets():
     t.hand(1, ["musician"] * 3 + m3)
     t.hand(2, ["musician"] * 3 + m3)
     t.plot((0, "host messenger messenger messenger visit left"),
-           (1, "host musician musician musician visit home"), (2, "host musician musician musician visit home"))
+           (1, "host musician musician musician visit home"),
+           (2, "host musician musician musician visit home"))
     st, g = t.state, t.g
     assert st.decisions()[0].kind == "recruit"
     ids = {it.get("id") for it in primordial_scene(st.view(0), g)["items"]}
