@@ -7,8 +7,7 @@ import copy
 import json
 
 from illumi_widgets.games.primordial.cards import DATA_DIR
-
-from .conftest import Table
+from illumi_widgets.games.primordial.setup import Table
 
 DOC = json.loads((DATA_DIR / "cards.json").read_text())
 M3 = ["messenger"] * 3

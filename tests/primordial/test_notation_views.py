@@ -9,8 +9,7 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.engine.errors import NotationError
 from illumi_widgets.engine.rng import Rng
-
-from .conftest import Table
+from illumi_widgets.games.primordial.setup import Table
 
 M3 = ["messenger"] * 3
 

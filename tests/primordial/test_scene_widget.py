@@ -56,7 +56,7 @@ def test_scene_from_each_view_leaks_nothing_and_is_readable():
 
 
 def test_court_cards_are_click_targets():
-    from .conftest import Table
+    from illumi_widgets.games.primordial.setup import Table
 
     t = Table(3)
     m3 = ["messenger"] * 3
