@@ -200,7 +200,7 @@ class PrimordialGame(FlowMixin, Game):
         step = TURN_STEPS[tr["step"]][0]
         if step == "recruit":
             return (f"{name}: recruit from the Court ({self.devotion_left(d)} devotion left, "
-                    f"{len(d['sacrifices'][seat])} Sacrifices held) or done")
+                    f"{len(d['sacrifices'][seat])} Sacrifice(s) held) or done")
         return f"{name}: choose which effect resolves next ({step.replace('_', ' ')})"
 
     # -- notation ------------------------------------------------------------------------------------
