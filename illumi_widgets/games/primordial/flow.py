@@ -8,6 +8,8 @@ reset every fourth round).  Rulebook section names are cited in comments; readin
 
 from __future__ import annotations
 
+from illumi_widgets.engine.triggers import next_trigger
+
 from . import effects as E
 from .cards import WINDOWS
 from .model import take
@@ -173,13 +175,14 @@ class FlowMixin:
         while True:
             step, side = TURN_STEPS[t["step"]]
             if step in WINDOWS:
-                elig = self.eligible(d, step, side)
-                if not elig:
+                elig = self.eligible(d, step, side)  # gathered again after each effect
+                what, key = next_trigger(elig, t["done"])
+                if what == "none":
                     t["step"] += 1
                     t["order"] = None
                     continue
-                if len(elig) == 1:
-                    self.start_effect(d, elig[0], side, log)
+                if what == "auto":  # a single eligible effect resolves without a question
+                    self.start_effect(d, key, side, log)
                     return True
                 t["order"] = elig  # the owner chooses which resolves next
                 return False

@@ -16,6 +16,7 @@ from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE
 from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
 from illumi_widgets.engine.rng import Rng
+from illumi_widgets.engine.triggers import copy_labels, find_copy
 
 from . import effects as E
 from .cards import load_cards, step_text
@@ -260,23 +261,11 @@ class PrimordialGame(FlowMixin, Game):
 
     def _picks(self, insts) -> list:
         """``(card id, copy number)`` for each option, so identical copies are told apart."""
-        seen: Counter = Counter()
-        out = []
-        for i in insts:
-            cid = self.types[i]
-            seen[cid] += 1
-            out.append((cid, seen[cid]))
-        return out
+        return copy_labels(insts, self.types.__getitem__)
 
     def _pick(self, insts, cid, k):
-        """The instance a ``(card id, copy)`` pick names among ``insts``, or None."""
-        n = 0
-        for idx, i in enumerate(insts):
-            if self.types[i] == cid:
-                n += 1
-                if n == k:
-                    return idx, i
-        return None
+        """``(index, instance)`` a ``(card id, copy)`` pick names among ``insts``, or None."""
+        return find_copy(insts, self.types.__getitem__, cid, k)
 
     # ------------------------------------------------------------------------------------------------
     # check: every rule, once
