@@ -81,8 +81,6 @@ class PrimordialGame(FlowMixin, Game):
             self.intent_decks.append(deck)
             self.secret_sets.append(secret)
         self.types = types
-        self.texts = {**{c.id: c.text for c in self.cards.values() if c.text},
-                      **{i.id: i.text for i in self.intents.values()}}
         self.card_ids = set(self.cards)
         self.intent_ids = set(self.intents)
         self.by_name = {}

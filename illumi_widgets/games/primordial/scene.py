@@ -43,9 +43,25 @@ def _short(name: str, n: int) -> str:
     return name if len(name) <= n else name[: max(1, n - 1)] + "…"
 
 
-def card_tip(c: dict, texts: dict) -> str:
+def _wrap(text: str, width: int, lines: int) -> str:
+    out, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > width:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    if cur:
+        out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = _short(out[-1] + " …", width)
+    return "\n".join(out)
+
+
+def card_tip(c: dict) -> str:
     if c.get("intent"):
-        return f"{c['name']} (Intent)\n{texts.get(c['card'], '')}"
+        return f"{c['name']} (Intent)\n{c.get('text', '')}"
     lines = [c["name"], f"devotion {c['devotion']} · insight {c['insight']} · deceit {c['deceit']}"]
     if c["kind"] != "starting":
         cost = f"tribute {c['tribute']}"
@@ -56,15 +72,16 @@ def card_tip(c: dict, texts: dict) -> str:
         n = c["now"]
         lines.append(f"now: devotion {n['devotion']} · insight {n['insight']} · deceit {n['deceit']}"
                      + (" · silenced" if c.get("silenced") else ""))
-    if texts.get(c["card"]):
-        lines.append(texts[c["card"]])
+    if c.get("text"):
+        lines.append(c["text"])
     return "\n".join(lines)
 
 
-def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False, mark=None):
+def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False, mark=None, detail=False):
+    c = {**texts[c["card"]], **c}  # the printed facts of the card (catalog) with this copy's state
     if c.get("intent"):
         out.rect(x, y, w, h, fill=INTENT_BG, stroke=GOLD, lw=1, r=4, ident=ident or c["id"],
-                 tip=card_tip(c, texts))
+                 tip=card_tip(c))
         out.text(x + w / 2, y + 15, _short(c["name"].replace("Performance: ", ""), int(w / 6.5)), size=11,
                  align="center", bold=True, maxw=w - 4)
         sym = "◯ home" if c["finger"] == "none" else {"left": "◀", "right": "▶", "across": "▲"}[c["finger"]]
@@ -74,10 +91,13 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     fill, ink = FRAME[c["frame"]], FRAME_INK[c["frame"]]
     stroke = GOLD if mark else "#000"
     out.rect(x, y, w, h, fill=fill, stroke=stroke, lw=3 if mark else 1, r=4, ident=ident or c["id"],
-             tip=card_tip(c, texts))
+             tip=card_tip(c))
     out.text(x + w / 2, y + 14, _short(c["name"], int(w / 6.2)), size=11, color=ink, align="center",
              bold=True, maxw=w - 4)
     st = c.get("now") or c
+    if detail and c.get("text"):  # a large card shows its effect, wrapped
+        out.text(x + 5, y + 22, _wrap(c["text"], int(w / 6.3), 4), size=11, color=ink, maxw=w - 8,
+                 baseline="top")
     if h >= 44:
         yy = y + h - (20 if cost and h >= 56 else 6)
         gold = GOLD if c["frame"] == "black" else "#8a6a10"
@@ -159,7 +179,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
         for k, c in enumerate(seats[seat][side]):
-            _card(out, c, x0 + k * (cw + 6), y0 + 56, cw, ch, texts, mark=c["id"] in order)
+            _card(out, c, x0 + k * (cw + 6), y0 + 56, cw, ch, texts, mark=c["id"] in order, detail=True)
     ins, dec = t["insight"], t["deceit"]
     margin = ins - dec
     mid = W / 2 - 8
@@ -246,7 +266,9 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
 
 def primordial_scene(view: dict, game) -> dict:
     out = _Items()
-    texts = view.get("texts", {})
+    from .view import catalog
+
+    texts = catalog(game)
     names = [s["name"] for s in view["seats"]]
     me = view.get("perspective") if isinstance(view.get("perspective"), int) else None
     _court(out, view, texts)

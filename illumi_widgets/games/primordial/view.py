@@ -23,15 +23,32 @@ def cid_token(i: int) -> str:
     return f"c{i}"
 
 
+def catalog(g) -> dict:
+    """Printed facts of every card id (public, the same in every view): name, kind, frame, stats, costs,
+    Intent fingers and invitations, and the text generated from the effect records.  Kept out of views (a
+    view names a card by its id) so views stay small; the scene reads it from the game."""
+    cat = getattr(g, "_catalog", None)
+    if cat is None:
+        cat = {}
+        for c in g.cards.values():
+            cat[c.id] = {"card": c.id, "name": c.name, "kind": c.kind, "frame": c.frame,
+                         "devotion": c.devotion, "insight": c.insight, "deceit": c.deceit,
+                         "tribute": c.tribute, "sacrifice": c.sacrifice, "text": c.text}
+        for it in g.intents.values():
+            cat[it.id] = {"card": it.id, "name": it.name, "intent": True, "kind": it.kind,
+                          "finger": it.finger, "invite": list(it.invite) if it.invite else None,
+                          "text": it.text}
+        g._catalog = cat
+    return cat
+
+
 def card_view(g, d, i, live=True) -> dict:
+    """A card instance in a view: its token, card id and name (the printed facts: :func:`catalog`), and
+    for a card in the visit being resolved its stats now."""
+    cid = g.types[i]
     if g.is_intent(i):
-        it = g.intents[g.types[i]]
-        return {"id": cid_token(i), "card": it.id, "name": it.name, "intent": True, "kind": it.kind,
-                "finger": it.finger, "invite": list(it.invite) if it.invite else None}
-    c = g.cards[g.types[i]]
-    out = {"id": cid_token(i), "card": c.id, "name": c.name, "kind": c.kind, "frame": c.frame,
-           "devotion": c.devotion, "insight": c.insight, "deceit": c.deceit, "tribute": c.tribute,
-           "sacrifice": c.sacrifice}
+        return {"id": cid_token(i), "card": cid, "name": g.intents[cid].name, "intent": True}
+    out = {"id": cid_token(i), "card": cid, "name": g.cards[cid].name}
     if live and d["turn"] is not None and E.side_of(d, i) is not None:
         out["now"] = {s: E.stat(g, d, i, s) for s in ("devotion", "insight", "deceit")}
         out["silenced"] = i in d["turn"]["silenced"]
@@ -118,8 +135,6 @@ def make_view(g, d, seat) -> dict:
         "banished": [card_view(g, d, i) for i in d["banished"]],
         "turn": turn, "pending": pending, "last_visit": d.get("last"),
         "options": {"stacking": g.stacking},
-        # each card's text once (generated from its effect records), looked up by card id
-        "texts": g.texts,
     }
 
 
