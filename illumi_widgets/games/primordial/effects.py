@@ -78,7 +78,7 @@ def base_stat(g, inst: int, stat: str) -> int:
     return getattr(g.cards[g.types[inst]], stat)
 
 
-def stat(g, d, inst: int, name: str, bonuses: bool = True) -> int:
+def stat(g, d, inst: int, name: str, bonuses: bool = True, aw=None) -> int:
     """A card's stat now: base, folded through this turn's ledger in order, plus "while" bonuses, ≥ 0.
 
     READING (guide §5): the ledger lasts the turn (the visit and its recruiting); "while" bonuses come after
@@ -90,7 +90,7 @@ def stat(g, d, inst: int, name: str, bonuses: bool = True) -> int:
             if s == name:
                 v = v + n if op == "add" else n
         if bonuses:
-            for src, e, side in active_while(g, d):
+            for src, e, side in (active_while(g, d) if aw is None else aw):
                 if e["verb"] == "add" and e["args"]["stat"] == name and inst in select(
                         g, d, e.get("target", "self"), src, side, _owner(d, side)):
                     v += e["args"]["amount"]
@@ -106,7 +106,9 @@ def intent_mod(g, d, seat: int, name: str) -> int:
 
 def total(g, d, side: str, name: str) -> int:
     """A party's total of a stat, with its player's Intent modifiers for the round (≥ 0)."""
-    return max(0, sum(stat(g, d, i, name) for i in party(d, side)) + intent_mod(g, d, _owner(d, side), name))
+    aw = active_while(g, d)
+    return max(0, sum(stat(g, d, i, name, aw=aw) for i in party(d, side)) + intent_mod(g, d, _owner(d, side),
+                                                                                           name))
 
 
 def margin(g, d) -> int:

@@ -32,6 +32,24 @@ def clone(obj):
     return obj
 
 
+def copy_position(d: dict) -> dict:
+    """A copy of a position (what ``clone`` does, written out for its known shape: much faster)."""
+    out = dict(d)
+    for k in SEAT_ZONES:
+        out[k] = [lst[:] for lst in d[k]]
+    for k in SHARED_ZONES:
+        out[k] = d[k][:]
+    out["intent"] = d["intent"][:]
+    out["stolen"] = d["stolen"][:]
+    out["royals"] = d["royals"][:]
+    out["ends"] = [e[:] for e in d["ends"]]
+    out["frames"] = clone(d["frames"])
+    out["turn"] = clone(d["turn"])
+    out["result"] = clone(d["result"])
+    out["last"] = clone(d["last"])
+    return out
+
+
 def new_position(n: int, box: list, intent_decks: list, secrets: list) -> dict:
     d = {k: [[] for _ in range(n)] for k in SEAT_ZONES}
     d.update({k: [] for k in SHARED_ZONES})

@@ -21,7 +21,7 @@ from illumi_widgets.engine.triggers import copy_labels, find_copy
 from . import effects as E
 from .cards import load_cards, step_text
 from .flow import HAND, TURN_STEPS, FlowMixin
-from .model import SEAT_ZONES, SHARED_ZONES, all_instances, clone, new_position
+from .model import SEAT_ZONES, SHARED_ZONES, all_instances, clone, copy_position, new_position
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 STACKING = ("hold_out", "replace")
@@ -81,6 +81,7 @@ class PrimordialGame(FlowMixin, Game):
             self.intent_decks.append(deck)
             self.secret_sets.append(secret)
         self.types = types
+        self._plot_cache: dict = {}
         self.card_ids = set(self.cards)
         self.intent_ids = set(self.intents)
         self.by_name = {}
@@ -124,10 +125,10 @@ class PrimordialGame(FlowMixin, Game):
                             self.secret_sets)
 
     def copy(self, d):
-        return clone(d)
+        return copy_position(d)
 
     def encode(self, d):
-        return clone(d)
+        return copy_position(d)
 
     def decode(self, obj):
         if not isinstance(obj, dict) or obj.get("n") != self.players:
@@ -229,11 +230,18 @@ class PrimordialGame(FlowMixin, Game):
         if t == "plot":
             if str(seat) in f["commits"]:
                 return []
-            hand = sorted(self.types[i] for i in d["hand"][seat])
-            k = min(3, len(hand))  # READING: with fewer than six cards, up to three host, the rest visit
-            host_sets = sorted(set(combinations(hand, k)))
-            intents = sorted({self.types[i] for i in d["intent_deck"][seat]})
-            return [a(seat, "plot", hs, it) for hs in host_sets for it in intents]
+            hand = tuple(sorted(self.types[i] for i in d["hand"][seat]))
+            intents = tuple(sorted({self.types[i] for i in d["intent_deck"][seat]}))
+            key = (seat, hand, intents)
+            got = self._plot_cache.get(key)
+            if got is None:  # (the same hand and Intents give the same plots: kept, they are immutable)
+                k = min(3, len(hand))  # READING: with fewer than six cards, up to three host, the rest visit
+                host_sets = sorted(set(combinations(hand, k)))
+                got = [a(seat, "plot", hs, it) for hs in host_sets for it in intents]
+                if len(self._plot_cache) > 20000:
+                    self._plot_cache.clear()
+                self._plot_cache[key] = got
+            return list(got)
         if t == "reset":
             if str(seat) in f["commits"]:
                 return []
