@@ -1,0 +1,62 @@
+"""Primordial Secrets in real JupyterLab + Debian Chromium (issue 15).
+
+``notebooks/04_primordial_secrets.ipynb`` runs (run all), its boards paint, and on its hot-seat board
+(``hot``) a whole round is played with the mouse only — the privacy curtain clicked away between seats,
+each sealed plot, then the visits' decisions, clicked as decision buttons of the panel — until round 2
+begins."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "notebooks/04_primordial_secrets.ipynb"
+BOARD = '[data-painted="1"]'
+SNIPPETS = Path(__file__).parent / "snippets"
+PROBE = (SNIPPETS / "board_probe.py").read_text()
+_EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
+
+
+def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel, board_probe):
+    from playwright.sync_api import expect
+
+    panel = open_notebook(page, NOTEBOOK)
+    run_all(page, timeout=240)
+    painted = page.evaluate(_EVERY_BOARD_PAINTED_JS, 20_000)
+    assert painted["boards"] >= 3, painted
+    assert not painted["unpainted"], painted
+    widget = panel.locator(".jp-Cell").nth(painted["widgetCells"][-1]).locator(BOARD)  # `hot`, the last board
+    widget.scroll_into_view_if_needed()
+    kernel(page, PROBE)
+    plots = 0
+    for _ in range(60):
+        if kernel(page, "print(hot.state.data['round'])").strip().splitlines()[-1] != "1":
+            break
+        probe = board_probe(page, "hot")
+        if probe["curtain"] is not None:
+            curtain = widget.locator(".illumi-curtain")
+            expect(curtain).to_be_visible()
+            curtain.click()
+            expect(curtain).to_be_hidden()
+            continue
+        assert probe["decisions"], probe
+        decision, _prompt, options = probe["decisions"][0]
+        choice = next((o for o in options if o == "done"), options[0])
+        button = widget.locator(f'.illumi-panel button[data-decision="{decision}"][data-option="{choice}"]')
+        expect(button.first).to_be_attached()
+        details = button.first.locator("xpath=ancestor::details")
+        if details.count():
+            details.first.evaluate("(d) => { d.open = true; }")
+        button.first.scroll_into_view_if_needed()
+        button.first.click()
+        expect(widget).not_to_have_attribute("data-version", str(probe["version"]))
+        after = board_probe(page, "hot")
+        assert choice in after["history"][len(probe["history"]):], (choice, after["history"][-3:])
+        plots += choice.startswith("plot ")
+    else:
+        pytest.fail("round 2 did not begin within 60 clicks")
+    assert plots == 2  # both sealed plots were clicked
+    save_screenshot(widget, "primordial_round_two")
