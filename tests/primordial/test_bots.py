@@ -50,3 +50,12 @@ def test_determinize_mid_visit():
         world = g.determinize(state.data, seat, Rng(seat))
         assert not g.problems(world)
         assert g.view(world, seat)["seats"] == g.view(state.data, seat)["seats"]
+
+
+def test_tournament_with_evaluate():
+    """A tournament like the other games': ``evaluate`` rotates the entrants over the seats."""
+    from illumi_widgets.bots import evaluate
+
+    ev = evaluate([("search", {"iterations": 6}), "random"], games=2, game="primordial", seed=1)
+    assert ev["games"] == 2 and not ev["unfinished"]
+    assert abs(sum(ev["wins"].values()) - 2) < 1e-9

@@ -45,7 +45,7 @@ def test_card_data_error_is_an_engine_error():
 def test_every_verb_and_timing_is_used_by_the_shipped_set_or_tested_here():
     used_v = {e["verb"] for c in DOC["primordials"] for e in c["effects"]}
     used_t = {e["timing"] for c in DOC["primordials"] for e in c["effects"]}
-    # draw and repopulate are exercised by test_effect_verbs below
+    # draw and repopulate are exercised by test_effects.py (test_draw_repopulate_and_then_as)
     assert set(VERBS) - used_v - {"total"} <= {"draw", "repopulate"}
     assert set(TIMINGS) == used_t
 
