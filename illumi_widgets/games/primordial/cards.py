@@ -180,8 +180,6 @@ def _card_where(c) -> str:
 
 def _check_target(ck: _Checker, where, path, target, verb_target, timing, refs) -> None:
     if target is None:
-        if verb_target not in (None, "court", "visitors") and verb_target is not None:
-            pass
         return
     if verb_target is None:
         ck.bad(where, path, f"this verb takes no target (found {target!r})")

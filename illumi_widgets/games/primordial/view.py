@@ -58,7 +58,9 @@ def card_view(g, d, i, live=True) -> dict:
 def make_view(g, d, seat) -> dict:
     omni = seat == OMNISCIENT
     f = d["frames"][-1] if d["frames"] else None
-    plotting = f is not None and f["t"] in ("plot", "draw", "deal")
+    ts = {x["t"] for x in d["frames"]}
+    phase = ("intent reset" if "reset" in ts else "round end" if "round_end" in ts else
+             "visiting" if "visits" in ts else "plotting")
     seats = []
     for s in range(d["n"]):
         own = omni or s == seat
@@ -123,8 +125,7 @@ def make_view(g, d, seat) -> dict:
             pending["committed"] = sorted(int(s) for s in f["commits"])
     return {
         "game": "primordial", "players": d["n"], "round": d["round"], "first_visitor": d["first"],
-        "phase": ("plotting" if plotting else "intent reset" if f and f["t"] == "reset" else
-                  "round end" if f and f["t"] == "round_end" else "visiting"),
+        "phase": phase,
         "seats": seats,
         "court": {"pawns": [card_view(g, d, i) for i in d["court_pawns"]],
                   "royals": [card_view(g, d, i) for i in d["court_royals"]],
