@@ -296,6 +296,8 @@ _GROUPS = {"plot": "Plot", "reset": "Keep five Intents", "order": "Resolve next"
 
 
 def option_group(game, action):
+    if action.kind == "plot":  # one group of host choices per Visiting Intent
+        return f"Plot with {game.card_name(action.args[1])}"
     return _GROUPS.get(action.kind)
 
 
