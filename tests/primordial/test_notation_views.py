@@ -131,3 +131,25 @@ def test_labels_hints_legend_confirm_touched():
     plot = load_game("primordial", players=3).new_state(seed=1)
     a = plot.legal_actions(0)[0]
     assert g.label(plot.data, a, 0).startswith("Plot: host ")
+
+
+def test_illegal_choices_are_explained():
+    """Each decision refuses what is not one of its options, with the reason."""
+    t = Table(3)
+    t.hand(0, ["emissary", "puppeteer", "dawn-prophet"] + M3)
+    t.hand(1, ["musician"] * 3 + M3)
+    t.hand(2, ["musician"] * 3 + M3)
+    t.plot((0, "host messenger messenger messenger visit left"),
+           (1, "host musician musician musician visit home"),
+           (2, "host musician musician musician visit home"))
+    st = t.state
+    assert "not an eligible effect" in st.explain(st.parse("order emissary", seat=0))
+    assert "recruiting is step 5" in st.explain(st.parse("done", seat=0))
+    assert "not Blue's decision" in st.explain(st.parse("order puppeteer", seat=1))
+    t.play("order puppeteer")
+    assert "not an option" in st.explain(st.parse("choose advisor", seat=0))
+    t.play("choose emissary")
+    t.play("choose emissary")
+    assert st.decisions()[0].kind == "steal"
+    assert "now:" in st.explain(st.parse("sacrifice emissary", seat=0))
+    assert "not an option" in st.explain(st.parse("steal left", seat=0))

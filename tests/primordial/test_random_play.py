@@ -42,3 +42,28 @@ def test_listed_plots_pass_check_and_positions_round_trip():
         assert again.position() == st.position() and not g.problems(again.data)
         st.apply(st.legal_actions(st.to_act()[0])[0])
     check_replay(st)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_play_on_reshuffled_card_sets(seed):
+    """Effects are data: any valid set plays.  The shipped effects are dealt to other Pawns and Royals at
+    random (and some while-effects added) and random games keep every invariant."""
+    import copy
+    import json
+
+    from illumi_widgets.engine.rng import Rng
+    from illumi_widgets.games.primordial.cards import DATA_DIR, validate
+
+    doc = copy.deepcopy(json.loads((DATA_DIR / "cards.json").read_text()))
+    rng = Rng(seed)
+    court = [c for c in doc["primordials"] if c["kind"] in ("pawn", "royal")]
+    effects = [c["effects"] for c in court]
+    rng.shuffle(effects)
+    for c, e in zip(court, effects, strict=True):
+        c["effects"] = e
+    doc["primordials"][0]["effects"] = [{"timing": "while_visiting", "verb": "add", "target": "self",
+                                         "args": {"stat": "insight", "amount": 1}}]
+    assert validate(doc) == []
+    stats = random_games(load_game("primordial", players=3, cards=doc), games=3, seed=seed, check_every=2,
+                         undo_every=5, replay_every=10**6, leaks_every=10)
+    assert stats.games == 3 and stats.truncated == 0
