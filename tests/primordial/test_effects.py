@@ -169,3 +169,46 @@ def test_draw_repopulate_and_then_as():
     while t.d["turn"] is not None and t.state.decisions()[0].kind != "recruit":
         t.play(t.state.decisions()[0].options[0].notation())
     assert t.d["turn"] is not None and len(t.d["court_pawns"]) == 7
+
+
+def test_every_signature_key_is_read_by_its_handler():
+    """No dead keys (guide §4, pitfall 1): each argument a verb's signature allows is read by the code that
+    carries the verb out."""
+    import inspect
+
+    from illumi_widgets.games.primordial import cards, effects, flow
+
+    source = {v: inspect.getsource(f) for v, f in effects.VERB_FUNCS.items()}
+    source["rule"] = inspect.getsource(effects.rule)
+    source["add"] += inspect.getsource(effects.stat)  # a "while" add is read by stat()
+    source["total"] = inspect.getsource(cards.load_cards) + inspect.getsource(flow)
+    for verb, (sig, _target, _durations) in cards.VERBS.items():
+        for key in sig:
+            assert f'["{key}"]' in source[verb], (verb, key)
+
+
+def test_every_selector_is_usable():
+    """The selectors not on a shipped card: visitors, hosts, the Court's Pawns and Royals, ``where``."""
+    scout = [{"timing": "when_visiting", "verb": "add", "target": {"from": "hosts", "pick": "all"},
+              "args": {"stat": "deceit", "amount": -1}},
+             {"timing": "when_visiting", "verb": "add",
+              "target": {"from": "visitors", "pick": "all", "where": {"kind": "starting"}},
+              "args": {"stat": "insight", "amount": 1}},
+             {"timing": "after_visiting", "verb": "banish",
+              "target": {"from": "court_pawns", "pick": "all", "where": {"tribute": {"op": "<=", "n": 2}}}},
+             {"timing": "after_visiting", "verb": "move",
+              "target": {"from": "court_royals", "pick": "one", "where": {"frame": "black"}},
+              "args": {"to": "discard"}}]
+    t = Table(3, cards=with_effects(scout=scout))
+    cheap = [i for i in t.d["court_pawns"] if t.g.cards[t.g.types[i]].tribute <= 2]
+    visit(t, ["scout", "messenger", "messenger"], ["musician", "musician", "musician"])
+    assert t.state.legal_actions(0).notations() == ["order scout", "order scout 2"]  # two effects, one card
+    t.play("order scout 2")
+    # insight 2 + (1+1) + (1+1) = 6 against deceit (2-1) * 3 = 3: margin 3
+    assert t.d["last"]["insight"] == 6 and t.d["last"]["deceit"] == 3
+    assert t.state.decisions()[0].kind == "order"  # the two after-visiting effects: Red orders them
+    t.play("order scout")
+    while t.state.decisions() and t.state.decisions()[0].kind in ("order", "choose"):
+        t.play(t.state.decisions()[0].options[0].notation())
+    assert set(cheap) <= set(t.d["banished"])
+    assert any(t.g.cards[t.g.types[i]].kind == "royal" for i in t.d["discard"][0])

@@ -361,8 +361,9 @@ def _v_steal(g, d, f, s, targets, log):
 
 
 def _v_recruit(g, d, f, s, targets, log):
+    paid = s["args"]["pay"] != "free"  # (only "free" is in the vocabulary: tribute is paid in step 5)
     for c in targets:
-        g.gain(d, f["owner"], c, log, paid=False)
+        g.gain(d, f["owner"], c, log, paid=paid)
 
 
 def _v_repopulate(g, d, f, s, targets, log):
