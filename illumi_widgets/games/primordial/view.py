@@ -170,6 +170,15 @@ def action_label(g, d, a, seat=None) -> str:
         hosts, intent = args
         return f"Plot: host {', '.join(name(c) for c in hosts)}; the rest visit; Intent {name(intent)}"
     if k == "order":
+        t = d.get("turn") if isinstance(d, dict) else None
+        if t and t.get("order"):
+            p = g._pick([i for i, _e in t["order"]], *args)
+            if p is not None:  # name the effect itself: a card may have two in one window
+                inst, e = t["order"][p[0]]
+                from .cards import effect_text
+
+                text = effect_text(g.cards[g.types[inst]].effects[e])
+                return f"Resolve {name(args[0])} next — {text}"
         return f"Resolve {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "") + " next"
     if k == "choose":
         return f"Choose {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "")
