@@ -181,7 +181,9 @@ def action_label(g, d, a, seat=None) -> str:
                 return f"Resolve {name(args[0])} next — {text}"
         return f"Resolve {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "") + " next"
     if k == "choose":
-        return f"Choose {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "")
+        f = d["frames"][-1] if isinstance(d, dict) and d.get("frames") else {}
+        why = f" — {f['why']}" if f.get("t") == "choose" and f.get("why") else ""
+        return f"Choose {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "") + why
     if k == "steal":
         return f"Steal the Secret {name(args[0])}"
     if k == "sacrifice":
