@@ -91,3 +91,14 @@ def test_widget_and_match():
     alias = illumi_widgets.load_game("primordial-secrets", players=2)
     assert alias.name == "primordial"
     assert illumi_widgets.load_game("primordial_secrets", players=4).players == 4
+
+
+def test_board_with_a_bot():
+    """``PrimordialSecrets(players=…, seat=…, bots=…)``: the bot plots its sealed choice when asked."""
+    board = illumi_widgets.PrimordialSecrets(players=2, seed=4, seat=0, bots={1: "random"})
+    board.run_bots()
+    view = board.match.state.view(0)
+    assert view["seats"][1]["plotted"] is True and view["seats"][1]["plot"] is None
+    board.play(board.legal_actions()[0])
+    board.run_bots()
+    assert board.match.state.data["hosts"][1] or board.match.state.data["round"] > 1
