@@ -95,7 +95,7 @@ class ActionCodec:
         return got
 
     def token_name(self, index: int) -> str:
-        """Plain text of a token: a word, a letter, ``<sep>`` or ``<end>``."""
+        """Plain text of a token (unique per token): a word, a quoted letter (``'6'``), ``<sep>``, ``<end>``."""
         if not isinstance(index, int) or not 0 <= index < self.size:
             raise CodecError(f"token {index!r} is outside 0..{self.size - 1}")
         if index == END:
@@ -103,7 +103,7 @@ class ActionCodec:
         if index == SEP:
             return "<sep>"
         if index < BASE:
-            return chr(index - 2 + _FIRST_CHAR)
+            return repr(chr(index - 2 + _FIRST_CHAR))
         return self.words[index - BASE]
 
     def text(self, path) -> str:
