@@ -5,7 +5,8 @@ them, and this package imports each only when its adapter is asked for::
 
     from illumi_widgets.rl import pettingzoo_env, register_openspiel
     env = pettingzoo_env("pax", players=3)          # PettingZoo AEC
-    register_openspiel()                            # then pyspiel.load_game("python_illumi_pax", {"players": 3})
+    register_openspiel()                            # OpenSpiel
+    game = pyspiel.load_game("python_illumi_pax", {"players": 3})
 
 The shared pieces are pure Python: :mod:`illumi_widgets.rl.codec` (the action codec and the view encoder)
 and :mod:`illumi_widgets.rl.stepper` (an engine game driven token by token).

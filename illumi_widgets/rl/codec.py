@@ -25,8 +25,9 @@ codec has an empty vocabulary: every word is spelled letter by letter, which sti
 
 **Observations: the hashing trick over the seat's view.**  ``state.view(seat)`` (the only place hidden
 information is filtered) is flattened into features ``key -> value``: a number at ``path`` gives
-``path -> value``; a string gives ``path=value -> 1``; ``None`` gives ``path=null -> 1``; a list gives its length
-(``path# -> n``), its items by position (``path.i``) and, for strings, also order-free (``path[]=value -> 1``).
+``path -> value``; a string gives ``path=value -> 1``; ``None`` gives ``path=null -> 1``; a list gives its
+length (``path# -> n``), its items by position (``path.i``) and, for strings, also order-free
+(``path[]=value -> 1``).
 Each feature adds its value to bucket ``crc32(key) mod size`` of a float vector (Weinberger et al. 2009).
 Keys ``log``, ``decisions`` and ``version`` are left out of the observation: the log is history (it is in
 the information state), the decisions are the action mask, the version counts changes.  A game's
@@ -95,7 +96,7 @@ class ActionCodec:
         return got
 
     def token_name(self, index: int) -> str:
-        """Plain text of a token (unique per token): a word, a quoted letter (``'6'``), ``<sep>``, ``<end>``."""
+        """Plain text of a token (unique per token): a word, a quoted letter ``'6'``, ``<sep>``, ``<end>``."""
         if not isinstance(index, int) or not 0 <= index < self.size:
             raise CodecError(f"token {index!r} is outside 0..{self.size - 1}")
         if index == END:
@@ -179,7 +180,7 @@ def hashed(obj, size: int, out: list | None = None, offset: int = 0) -> list:
 
 
 class ViewEncoder:
-    """The seat's view as fixed-size vectors: observation (no history) and information state (with the log)."""
+    """The seat's view as fixed-size vectors: observation (no history), information state (with the log)."""
 
     def __init__(self, game):
         mod = codec_module(game)

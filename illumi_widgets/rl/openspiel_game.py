@@ -23,6 +23,9 @@ version and the tokens it has chosen of the action it is in the middle of; obser
 the log.  Strings are canonical JSON; tensors are the feature-hashed views (:class:`~.codec.ViewEncoder`).
 ``IIGObservationType`` with ``private_info=NONE`` gives the spectator's view (public information only).
 
+**Parameters**: ``players``, ``seed`` (of the chance draws), ``chance_outcomes``, ``max_game_length`` and
+``options``, the game's own options as a JSON object text (``'{"hidden_illuminati": true}'``).
+
 **Returns**: the winners share 1, the others 0 (``GENERAL_SUM``: a game cut at ``max_game_length`` moves
 ends with every return 0).
 
@@ -71,13 +74,14 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={"players": default_players, "seed": 0,
                                  "chance_outcomes": DEFAULT_CHANCE_OUTCOMES,
-                                 "max_game_length": DEFAULT_MAX_GAME_LENGTH},
+                                 "max_game_length": DEFAULT_MAX_GAME_LENGTH, "options": ""},
     )
 
 
 def _mix(seed: int, node: int, outcome: int) -> Rng:
     rng = Rng(seed)
-    rng.state = (rng.next64() ^ (node * 0x9E3779B97F4A7C15) ^ (outcome * 0xC2B2AE3D27D4EB4F)) & ((1 << 64) - 1)
+    mixed = rng.next64() ^ (node * 0x9E3779B97F4A7C15) ^ (outcome * 0xC2B2AE3D27D4EB4F)
+    rng.state = mixed & ((1 << 64) - 1)
     rng.next64()
     return rng
 
@@ -92,7 +96,10 @@ class IllumiOpenSpielGame(pyspiel.Game):
         gtype = _REGISTERED[self.engine_name]
         spec = gtype.parameter_specification
         full = {k: params.get(k, spec[k]) for k in spec}
-        self.engine = load_game(self.engine_name, players=int(full["players"]))
+        options = json.loads(full["options"]) if full["options"] else {}
+        if not isinstance(options, dict):
+            raise pyspiel.SpielError(f"parameter options must be a JSON object, got {full['options']!r}")
+        self.engine = load_game(self.engine_name, players=int(full["players"]), **options)
         self.codec = action_codec(self.engine)
         self.encoder = ViewEncoder(self.engine)
         self.seed = int(full["seed"])

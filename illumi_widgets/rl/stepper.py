@@ -79,12 +79,12 @@ class Stepper:
     def prefix_text(self) -> str:
         return self.codec.text(self.prefix)
 
-    # -- acting -------------------------------------------------------------------------------------------------
+    # -- acting ------------------------------------------------------------------------------------------
     def step(self, token: int):
-        """Choose ``token``; returns the engine action applied (or ``None`` while the action is incomplete)."""
+        """Choose ``token``; returns the engine action applied (``None`` while the action is incomplete)."""
         if token not in self.legal_tokens():
-            raise CodecError(f"token {token} ({self.codec.token_name(token) if 0 <= token < self.codec.size else '?'})"
-                             f" is not legal now", code="illegal")
+            name = self.codec.token_name(token) if 0 <= token < self.codec.size else "?"
+            raise CodecError(f"token {token} ({name}) is not legal now", code="illegal")
         self.prefix.append(token)
         while True:
             left = self._matching()
@@ -103,7 +103,8 @@ class Stepper:
         path = self.codec.path(action.notation())
         n = len(self.prefix)
         if path[:n] != tuple(self.prefix):
-            raise CodecError(f"'{action.notation()}' does not continue the chosen prefix '{self.prefix_text()}'")
+            raise CodecError(f"'{action.notation()}' does not continue the chosen prefix "
+                             f"'{self.prefix_text()}'")
         return path[n]
 
     def play(self, action) -> None:

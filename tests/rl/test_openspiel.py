@@ -85,7 +85,8 @@ def test_serialization_is_the_game_record_and_replays_to_the_same_position():
     restore, args = state._session.__reduce__()  # what the state pickles as: the engine's game record
     record = json.loads(args[2])
     assert record["format"] == "illumi-record" and record == state.engine_state().record()
-    assert pickle.loads(pickle.dumps(state._session)).stepper.state.position() == state.engine_state().position()
+    again = pickle.loads(pickle.dumps(state._session))
+    assert again.stepper.state.position() == state.engine_state().position()
     _game2, state2 = pyspiel.deserialize_game_and_state(text)
     e1, e2 = state.engine_state(), state2.engine_state()
     assert e2.position() == e1.position()

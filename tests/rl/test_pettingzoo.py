@@ -89,7 +89,8 @@ def test_agents_are_seat_names_and_mask_only_for_the_agent_to_act():
         assert (mask.sum() > 0) == (a == acting)
     # the info carries the seat's own view: its hand, not the others'
     view = env.infos[acting]["view"]
-    assert view["hands"][seat]["cards"] and all(not h["cards"] for i, h in enumerate(view["hands"]) if i != seat)
+    assert view["hands"][seat]["cards"]
+    assert all(not h["cards"] for i, h in enumerate(view["hands"]) if i != seat)
     assert env.infos[acting]["legal"] == [a.notation() for a in env.state_.legal_actions(seat)]
 
 

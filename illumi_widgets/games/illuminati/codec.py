@@ -10,9 +10,10 @@ from __future__ import annotations
 
 #: the keywords of the notation (notation.py), in a fixed order: new words go at the END of the list
 KEYWORDS = (
-    "attack", "control", "neutralize", "destroy", "whisper", "aid", "spend", "from", "to", "play", "assist",
-    "interfere", "pass", "call", "off", "place", "transfer", "move", "drop", "bribe", "collect", "done", "give",
-    "disguise", "power", "income", "sell", "buy", "price", "accept", "decline", "fit", "on", "abolish", "laser",
+    "attack", "control", "neutralize", "destroy", "whisper", "aid", "spend", "from", "to", "play",
+    "assist", "interfere", "pass", "call", "off", "place", "transfer", "move", "drop", "bribe", "collect",
+    "done", "give", "disguise", "power", "income", "sell", "buy", "price", "accept", "decline", "fit", "on",
+    "abolish", "laser",
     "add", "recycle", "replace", "deal", "with", "offer", "ask", "mb", "special", "propose", "cancel",
     "accuse", "choose", "roll", "leave", "the", "game", "privilege", "pay", "discard",
     "north", "east", "south", "west",

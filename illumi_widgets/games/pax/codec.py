@@ -14,7 +14,8 @@ from .model import SEAT_COLORS
 #: the keywords of the notation (notation.py's grammar), in a fixed order: new words go at the END of the
 #: list, so existing token numbers never change
 KEYWORDS = (
-    "scout", "from", "influence", "bonus", "extort", "organize", "any", "onto", "move", "done", "expel", "oust",
+    "scout", "from", "influence", "bonus", "extort", "organize", "any", "onto", "move", "done", "expel",
+    "oust",
     "pay", "collect", "subvert", "give", "place", "reveal", "nothing", "press", "call", "off", "claim",
     "faction", "plot", "end", "scheme", "quick", "skip", "swap", "raid", "borrow", "draw", "deck", "court",
     "keep", "event", "investigate", "hand", "activate", "pass", "redraw", "areopagus", "bot",
