@@ -218,6 +218,32 @@ class IllumiState(pyspiel.State):
         """The engine :class:`~illumi_widgets.engine.State` (analysis only: it holds every hidden card)."""
         return self._stepper.state
 
+    def resample_from_infostate(self, player_id, probability_sampler=None, tries: int = 8):
+        """A state ``player_id`` cannot tell from this one: everything it cannot see re-dealt by the game's
+        ``determinize`` (what the package's search bot does), for information-set search such as
+        ``open_spiel.python.algorithms.ismcts.ISMCTSBot``.  A re-deal whose information state differs (a
+        game whose re-deal ignores some public clue) is drawn again; after ``tries`` the state itself is
+        returned.  The world is for search: its record is still this game's, so do not serialize it."""
+        if callable(probability_sampler):
+            seed = int(probability_sampler() * (1 << 53))
+        else:
+            import os
+
+            seed = int.from_bytes(os.urandom(7), "little")
+        rng = Rng(seed)
+        want = self.information_state_string(player_id)
+        engine = self.engine_state()
+        for _ in range(tries):
+            world = engine.clone()
+            world.data = engine.game.determinize(engine.data, player_id, rng)
+            twin = self.clone()
+            stepper = Stepper(world, self._stepper.codec, withdraw=self._stepper.withdraw)
+            stepper.prefix = list(self._stepper.prefix)
+            twin._session.stepper = stepper
+            if twin.information_state_string(player_id) == want:
+                return twin
+        return self.clone()
+
     def __str__(self):
         st = self._stepper
         return f"{st.state!r} history={len(st.state.history)} prefix='{st.prefix_text()}'"

@@ -144,3 +144,19 @@ def test_sealed_commit_is_a_hidden_move():
 
 def test_chance_is_player_minus_one_in_both_worlds():
     assert pyspiel.PlayerId.CHANCE == CHANCE
+
+
+def test_resample_from_infostate_gives_worlds_the_player_cannot_tell_apart():
+    """Information-set search (OpenSpiel's ISMCTSBot) samples worlds: same information state for the player,
+    other hidden cards (the game's determinize, as the package's search bot uses)."""
+    game = pyspiel.load_game("python_illumi_pax", {"players": 3})
+    state = _random_state(game, 60, seed=2)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hidden = set()
+    for _ in range(5):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        hidden.add(json.dumps(world.engine_state().view("omniscient")["hands"], sort_keys=True))
+    assert len(hidden) >= 4  # the other seats' hands really are re-dealt
