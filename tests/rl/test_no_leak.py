@@ -1,11 +1,12 @@
 """No leaks by construction (issue 20): every agent's observation, info, mask and OpenSpiel information
 state are identical in two positions that differ only in hidden cards the agent cannot see.
 
-The twin position is made the way the search bot makes its worlds: ``Game.determinize(data, seat, rng)``
-re-deals everything ``seat`` cannot see (other hands, face-down cards, deck order, sealed commits, hidden
-goals) consistently with its view (``tests/bots/test_determinize.py`` checks that the view is unchanged).  The
-twin keeps the history and log, so the only difference is the hidden deal.  Each check also confirms that
-the deal really differs (the omniscient encoding changes), so the test could see a leak if there were one.
+The twin position (``illumi_widgets.rl.testing.twin_state``) is made the way the search bot makes its
+worlds: ``Game.determinize(data, seat, rng)`` re-deals everything ``seat`` cannot see (other hands,
+face-down cards, deck order, sealed commits, hidden goals) consistently with its view, and the twin is kept
+only if the seat's view is really unchanged.  The twin keeps the history and log, so the only difference is
+the hidden deal.  Each test also confirms that the deals really differ (the omniscient view changes), so it
+could see a leak if there were one.
 """
 
 from __future__ import annotations
@@ -21,25 +22,15 @@ from illumi_widgets.engine import OMNISCIENT, Rng
 from illumi_widgets.rl import pettingzoo_env
 from illumi_widgets.rl.agents import RandomAgent
 from illumi_widgets.rl.stepper import Stepper
+from illumi_widgets.rl.testing import available_games, default_players, supports_determinize, twin_state
 
 GAMES = [("pax", 3, {}), ("pax", 2, {}), ("illuminati", 4, {"hidden_illuminati": True}),
          ("illuminati", 3, {"hidden_goals": True})]
-STEPS = {"pax": 400, "illuminati": 200}  # agent steps per game checked (the Illuminati views cost more)
-
-
-def twin_state(state, seat, rng, tries: int = 6):
-    """The same position with everything ``seat`` cannot see re-dealt (see the module docstring), or
-    ``None`` when no re-deal in ``tries`` keeps the seat's view identical.
-
-    (Illuminati with Hidden Illuminati: ``determinize`` may give a face-down Illuminati whose Power does not
-    match the numbers of an attack the table has seen; such a re-deal is not a twin and is drawn again.)"""
-    want = state.view(seat)
-    for _ in range(tries):
-        other = state.clone()
-        other.data = state.game.determinize(state.data, seat, rng)
-        if other.view(seat) == want:  # the precondition: the seat cannot tell them apart
-            return other
-    return None
+# every game registered later, at one player count (it needs Game.determinize to make twins)
+GAMES += [pytest.param(n, default_players(n), {}, marks=pytest.mark.skipif(
+    not supports_determinize(n), reason=f"{n} has no Game.determinize to make twin deals"))
+    for n in available_games() if n not in ("pax", "illuminati")]
+STEPS = {"illuminati": 200}  # agent steps per game checked (default 400; the Illuminati views cost more)
 
 
 def _differs(a, b) -> bool:
@@ -80,7 +71,7 @@ def test_pettingzoo_observation_is_blind_to_hidden_cards(name, players, options)
                     checked += 1
                     different += _differs(real.state, twin.state)
             env.step(agent.act(env, who, obs))
-            if i > STEPS[name]:
+            if i > STEPS.get(name, 400):
                 break
     assert checked >= 40
     assert different >= checked // 2  # the twins really hold other hidden cards

@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from illumi_widgets.engine import CHANCE  # noqa: E402
 from illumi_widgets.rl import register_openspiel  # noqa: E402
+from illumi_widgets.rl.testing import default_players, game_configs  # noqa: E402
 
 NAMES = register_openspiel()
 
@@ -21,10 +22,11 @@ def test_every_game_is_registered():
     assert set(NAMES) <= set(pyspiel.registered_names())
 
 
-# One complete game for one player count of each game; the other counts up to 100-150 moves (the simulation
-# test serializes and replays at every move, so a whole 6-player game takes ~15 s).
-SIMS = [("pax", 3, None), ("pax", 2, 150), ("pax", 4, 150), ("illuminati", 3, None),
-        *[("illuminati", p, 100) for p in (2, 4, 5, 6)]]
+# One complete game at one player count of each game; the other counts up to 100 moves (the simulation test
+# serializes and replays at every move, so a whole 6-player game takes ~15 s).  Every game registered later
+# is covered too.
+SIMS = [(name, players, None if players == default_players(name) else 100)
+        for name, players in game_configs()]
 
 
 @pytest.mark.parametrize(("name", "players", "cut"), SIMS)

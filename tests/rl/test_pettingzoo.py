@@ -14,8 +14,9 @@ from illumi_widgets.rl import EnvModule, pettingzoo_env
 from illumi_widgets.rl.agents import RandomAgent
 from illumi_widgets.rl.codec import BASE, END, ActionCodec, CodecError, action_codec, codec_module
 from illumi_widgets.rl.stepper import Stepper
+from illumi_widgets.rl.testing import game_configs
 
-CONFIGS = [("pax", 2), ("pax", 3), ("pax", 4), *[("illuminati", p) for p in range(2, 7)]]
+CONFIGS = game_configs()  # Pax 2-4, Illuminati 2-6, and every game registered later
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
@@ -176,3 +177,10 @@ def test_codec_rejects_bad_vocabulary_and_unprintable_notation():
         ActionCodec(["two words"])
     with pytest.raises(CodecError):
         ActionCodec().path("café")
+
+
+def test_info_view_can_be_left_out_for_speed():
+    env = pettingzoo_env("pax", players=2, info_view=False)
+    env.reset(seed=1)
+    assert env.infos[env.agent_selection]["view"] is None
+    assert env.infos[env.agent_selection]["legal"]
