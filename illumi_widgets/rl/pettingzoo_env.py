@@ -22,7 +22,8 @@ out, which makes a step several times cheaper), ``legal`` (the notations of the 
 acting agent), ``prefix`` (the notation chosen so far), ``seat``.
 
 **Rewards** come at the end: the winners share 1 (``1/k`` each of ``k`` winners), the others get 0.  A game
-cut short by ``max_cycles`` is truncated with no reward.
+cut short by ``max_cycles`` is truncated with no reward (a cycle: one step of each agent — in ``turns="game"``
+order, ``len(agents)`` steps of whoever acts).
 
 **Sealed simultaneous decisions** (Pax's Oust reveal) are taken one agent at a time; an agent's observation
 and view never show another's sealed commit before the reveal.

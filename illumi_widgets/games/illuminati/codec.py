@@ -19,7 +19,7 @@ KEYWORDS = (
     "north", "east", "south", "west",
 )
 
-OBSERVATION_SIZE = 2048
+OBSERVATION_SIZE = 4096  # (a view has ~270 features; ~550 over a game: few collisions)
 MAX_NUMBER = 60  # numbers 0..60 are one token each; larger ones are spelled digit by digit
 
 
