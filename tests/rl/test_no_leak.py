@@ -122,3 +122,38 @@ def test_the_check_would_see_a_leak():
     assert twin is not None
     assert env.encoder.observation(real.view(OMNISCIENT)) != env.encoder.observation(twin.view(OMNISCIENT))
     assert env.encoder.observation(real.view(0)) == env.encoder.observation(twin.view(0))
+
+
+def test_pettingzoo_sealed_commit_stays_hidden_until_the_reveal():
+    """Pax's Oust reveal is sealed and simultaneous: the agent that commits second observes the same
+    thing (observation, mask, info) whatever the first agent committed."""
+    env = pettingzoo_env("pax", players=2)
+    for seed in range(40):
+        env.reset(seed=seed)
+        agent = RandomAgent(seed)
+        for who in env.agent_iter():
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            pending = env.state_.decisions()
+            if len(pending) == 2 and all(d.sealed for d in pending) and len(pending[0].options) >= 2:
+                first, second = (env.possible_agents[d.seat] for d in pending)
+                assert who == first and not env.stepper.prefix
+                seen, own = set(), set()
+                for action in pending[0].options:
+                    mirror = copy.copy(env)
+                    mirror.infos = {a: {} for a in env.agents}
+                    mirror.stepper = Stepper(env.state_.clone(), env.codec)
+                    mirror.stepper.play(action)
+                    mirror._update_infos()
+                    assert mirror._acting_agent() == second
+                    o = mirror.observe(second)
+                    seen.add((o["observation"].tobytes(), o["action_mask"].tobytes(),
+                              json.dumps(mirror.infos[second], sort_keys=True, default=str)))
+                    own.add(json.dumps(mirror.infos[first]["view"], sort_keys=True, default=str))
+                assert len(seen) == 1
+                assert len(own) == len(pending[0].options)  # (the first agent's own view shows its commit)
+                return
+            env.step(agent.act(env, who, obs))
+    pytest.fail("no sealed decision met in 40 random games")
