@@ -8,7 +8,7 @@ notation (``"oust C3 Red x1 from B3"``).  The codec splits it into *tokens*, eac
 
 * ``0`` is END (closes every action), ``1`` is SEP (closes a spelled word);
 * ``2 … 95`` are the printable ASCII characters ``!`` … ``~``, used to spell a word that is not in the
-  vocabulary (``"17"`` → ``1``, ``7``, SEP);
+  vocabulary (``"17"`` → ``1``, ``7``, SEP; any other character is spelled as its escape ``\\u00e9``);
 * ``96 …`` are the words of the game's vocabulary (``"oust"``, ``"C3"``, ``"Red"``, …), one index each.
 
 So an action is a short path of indices, the same index always means the same word (or letter) in every
@@ -84,12 +84,8 @@ class ActionCodec:
             if i is not None:
                 out.append(i)
                 continue
-            for ch in word:
-                o = ord(ch)
-                if not _FIRST_CHAR <= o <= _LAST_CHAR:
-                    raise CodecError(f"the notation {notation!r} has a character outside printable ASCII "
-                                     f"({ch!r}): give the game a codec vocabulary word for {word!r}")
-                out.append(2 + o - _FIRST_CHAR)
+            for ch in _spelled(word):
+                out.append(2 + ord(ch) - _FIRST_CHAR)
             out.append(SEP)
         out.append(END)
         got = self._paths[notation] = tuple(out)
@@ -122,10 +118,34 @@ class ActionCodec:
                 words.append(self.words[t - BASE])
         if spelled:
             words.append("".join(spelled))
-        return " ".join(words)
+        return " ".join(_unspelled(w) if w not in self._index else w for w in words)
 
     def __repr__(self) -> str:
         return f"<ActionCodec {self.name}: {self.size} tokens ({len(self.words)} words)>"
+
+
+def _spelled(word: str) -> str:
+    """A word in printable ASCII: a backslash doubled, any other character outside ``!``..``~`` as its
+    Python escape ``\\uXXXX`` / ``\\UXXXXXXXX`` (so any notation can be spelled, and two words never spell
+    alike)."""
+    if all(_FIRST_CHAR <= ord(ch) <= _LAST_CHAR and ch != "\\" for ch in word):
+        return word
+    out = []
+    for ch in word:
+        o = ord(ch)
+        if ch == "\\":
+            out.append("\\\\")
+        elif _FIRST_CHAR <= o <= _LAST_CHAR:
+            out.append(ch)
+        else:
+            out.append(f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}")
+    return "".join(out)
+
+
+def _unspelled(word: str) -> str:
+    if "\\" not in word:
+        return word
+    return word.encode("ascii").decode("unicode_escape")
 
 
 def codec_module(game):

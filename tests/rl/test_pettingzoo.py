@@ -172,11 +172,15 @@ def test_the_generic_fallback_codec_spells_notation_and_plays_whole_games():
     assert stepper.state.is_terminal()
 
 
-def test_codec_rejects_bad_vocabulary_and_unprintable_notation():
+def test_codec_rejects_bad_vocabulary_and_spells_any_character():
     with pytest.raises(CodecError):
         ActionCodec(["two words"])
-    with pytest.raises(CodecError):
-        ActionCodec().path("café")
+    codec = ActionCodec(["give"])
+    texts = ["give café 2", "give cafe 2", "give caf\\u00e9 2", "give naïve — ok", "give a\\b"]
+    paths = [codec.path(t) for t in texts]
+    assert len(set(paths)) == len(texts)  # distinct notations, distinct paths (escapes cannot collide)
+    assert all(max(p) < codec.size for p in paths)
+    assert [codec.text(p) for p in paths] == texts
 
 
 def test_info_view_can_be_left_out_for_speed():
