@@ -81,9 +81,10 @@ def test_pettingzoo_observation_is_blind_to_hidden_cards(name, players, options)
 def test_openspiel_information_state_is_blind_to_hidden_cards(name, players, options):
     pyspiel = pytest.importorskip("pyspiel")
     from illumi_widgets.rl import register_openspiel
+    from illumi_widgets.rl.openspiel_game import short_name
 
     register_openspiel()
-    game = pyspiel.load_game(f"python_illumi_{name}", {"players": players, "options": json.dumps(options)})
+    game = pyspiel.load_game(short_name(name), {"players": players, "options": json.dumps(options)})
     rng, pick, checked, different = Rng(3), random.Random(3), 0, 0
     state = game.new_initial_state()
     for i in range(300):

@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from illumi_widgets.engine import CHANCE  # noqa: E402
 from illumi_widgets.rl import register_openspiel  # noqa: E402
+from illumi_widgets.rl.openspiel_game import short_name  # noqa: E402
 from illumi_widgets.rl.testing import default_players, game_configs  # noqa: E402
 
 NAMES = register_openspiel()
@@ -32,7 +33,7 @@ SIMS = [(name, players, None if players == default_players(name) else 100)
 @pytest.mark.parametrize(("name", "players", "cut"), SIMS)
 def test_random_sim_test_with_serialization(name, players, cut):
     params = {"players": players} if cut is None else {"players": players, "max_game_length": cut}
-    game = pyspiel.load_game(f"python_illumi_{name}", params)
+    game = pyspiel.load_game(short_name(name), params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
