@@ -23,9 +23,9 @@ CONFIGS = game_configs()  # Pax 2-4, Illuminati 2-6, and every game registered l
 def test_pettingzoo_api_seed_and_max_cycles(name, players):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # (api_test's advice: Dict observations, agent names like player_0)
-        api_test(pettingzoo_env(name, players=players), num_cycles=120)
-        api_test(pettingzoo_env(name, players=players, turns="cycle"), num_cycles=60)
-        seed_test(lambda: pettingzoo_env(name, players=players), num_cycles=120)
+        api_test(pettingzoo_env(name, players=players), num_cycles=60)
+        api_test(pettingzoo_env(name, players=players, turns="cycle"), num_cycles=30)
+        seed_test(lambda: pettingzoo_env(name, players=players), num_cycles=60)
         max_cycles_test(EnvModule(name, players=players, turns="cycle", illegal="penalize"))
 
 
