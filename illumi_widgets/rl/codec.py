@@ -216,6 +216,12 @@ class ViewEncoder:
     def observation(self, view: dict) -> list:
         return hashed(self.features(view), self.size)
 
+    def explain(self, view: dict) -> list[tuple[int, str, float]]:
+        """``(bucket, feature key, value)`` for every feature of a view: what each observation entry holds."""
+        leaves: list = []
+        _leaves(self.features(view), "", leaves)
+        return sorted((zlib.crc32(k.encode()) % self.size, k, v) for k, v in leaves)
+
     def information_state(self, view: dict, prefix_text: str = "") -> list:
         """Observation buckets, then ``log_size`` buckets for the seat's log lines (order-free) and the
         chosen prefix of a multi-step action."""

@@ -188,3 +188,18 @@ def test_info_view_can_be_left_out_for_speed():
     env.reset(seed=1)
     assert env.infos[env.agent_selection]["view"] is None
     assert env.infos[env.agent_selection]["legal"]
+
+
+def test_observation_is_the_sum_of_the_explained_features():
+    env = pettingzoo_env("pax", players=3)
+    env.reset(seed=2)
+    view = env.state_.view(0, log_tail=0)
+    rows = env.encoder.explain(view)
+    rebuilt = np.zeros(env.encoder.size, np.float32)
+    for bucket, _key, value in rows:
+        rebuilt[bucket] += value
+    assert np.allclose(rebuilt, env.observe("Blue")["observation"])
+    keys = {k for _b, k, _v in rows}
+    hand = view["hands"][0]["cards"]
+    assert {f"hands.0.cards[]={c}" for c in hand} <= keys  # Blue's own cards are features
+    assert not any(k.startswith("log") or k.startswith("decisions") for k in keys)
