@@ -12,11 +12,13 @@ usable by the sequential algorithms (MCTS, CFR-family, the RL agents), which do 
 automatically, so every OpenSpiel decision has at least two legal actions unless the engine offers one.
 
 **Chance.**  The engine's chance events (a deal is one permutation of every deck, far too many outcomes to
-list) are offered as ``chance_outcomes`` equally likely *draws* (game parameter, default 64): outcome ``i`` at
-the ``k``-th chance node is the engine's own ``sample_chance`` fed by an RNG seeded from (``seed`` parameter,
-``k``, ``i``).  So every outcome is a real outcome of the game drawn from its real distribution, and a chance
-node is a uniform sample of ``chance_outcomes`` of them — exact for sampling algorithms (MCTS, outcome
-sampling), a sampled abstraction of the chance tree for algorithms that enumerate it.
+list) are offered as ``chance_outcomes`` *draws* (game parameter, default 64): draw ``i`` at the ``k``-th
+chance node is the engine's own ``sample_chance`` fed by an RNG seeded from (``seed`` parameter, ``k``,
+``i``).  Draws that give the same engine outcome are merged (the first draw's number, the summed
+probability): a deal offers 64 different deals, a roll of two dice about a dozen sums.  So every outcome is a
+real outcome of the game drawn from its real distribution, and a chance node is a sample of the real chance
+distribution — right for sampling algorithms (MCTS, outcome sampling), a sampled abstraction of the chance
+tree for algorithms that enumerate it (raise ``chance_outcomes`` for a finer one).
 
 **Observations.**  Information state = the seat's view with its whole log (perfect recall), the engine
 version and the tokens it has chosen of the action it is in the middle of; observation = the view without
@@ -127,6 +129,7 @@ class _Session:
 
     def __init__(self, stepper: Stepper, game_name: str, players: int):
         self.stepper, self.game_name, self.players = stepper, game_name, players
+        self.chance_key, self.chance = None, []  # (the chance outcomes of the current node, by version)
 
     def __reduce__(self):
         record = json.dumps(self.stepper.state.record())
@@ -180,18 +183,34 @@ class IllumiState(pyspiel.State):
     def _legal_actions(self, player):
         return self._stepper.legal_tokens()
 
+    def _draw(self, i: int):
+        """The engine outcome of chance draw ``i`` at this chance node."""
+        st = self._stepper.state
+        node = sum(1 for a in st.history if a.seat == CHANCE)
+        return st.game.sample_chance(st.data, _mix(self.get_game().seed, node, i))
+
     def chance_outcomes(self):
-        k = self.get_game().outcomes
-        return [(i, 1.0 / k) for i in range(k)]
+        """The distinct engine outcomes among the node's draws, each as its first draw's number, with the
+        share of draws that give it (a deal: every draw differs; two dice: a dozen sums)."""
+        session = self._session
+        key = self._stepper.state.version
+        if session.chance_key != key:
+            k = self.get_game().outcomes
+            first: dict = {}
+            count: dict = {}
+            for i in range(k):
+                text = self._draw(i).notation()
+                first.setdefault(text, i)
+                count[text] = count.get(text, 0) + 1
+            session.chance = sorted((first[t], count[t] / k) for t in first)
+            session.chance_key = key
+        return list(session.chance)
 
     def _apply_action(self, action):
         st = self._stepper
         self._moves += 1
         if st.actor() == CHANCE:
-            game = self.get_game()
-            node = sum(1 for a in st.state.history if a.seat == CHANCE)
-            outcome = st.state.game.sample_chance(st.state.data, _mix(game.seed, node, int(action)))
-            st.state.apply(outcome)
+            st.state.apply(self._draw(int(action)))
         else:
             st.step(int(action))
 

@@ -163,3 +163,22 @@ def test_resample_from_infostate_gives_worlds_the_player_cannot_tell_apart():
         assert world.legal_actions() == state.legal_actions()
         hidden.add(json.dumps(world.engine_state().view("omniscient")["hands"], sort_keys=True))
     assert len(hidden) >= 4  # the other seats' hands really are re-dealt
+
+
+def test_draws_with_the_same_outcome_are_merged():
+    """Illuminati's dice: the 64 draws of a roll give at most 11 sums, each offered once with the share of
+    draws that gave it; a Pax deal offers 64 different deals."""
+    game = pyspiel.load_game("python_illumi_illuminati", {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(0)  # the deal
+    import random
+
+    rng = random.Random(0)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    outcomes = state.chance_outcomes()
+    rolls = {state.child(a).engine_state().history[-1].notation() for a, _p in outcomes}
+    assert all(r.startswith("roll ") for r in rolls) and len(rolls) == len(outcomes) <= 11
+    assert sum(p for _a, p in outcomes) == pytest.approx(1.0)
+    pax = pyspiel.load_game("python_illumi_pax", {"players": 2}).new_initial_state()
+    assert len(pax.chance_outcomes()) == 64
