@@ -203,3 +203,20 @@ def test_observation_is_the_sum_of_the_explained_features():
     hand = view["hands"][0]["cards"]
     assert {f"hands.0.cards[]={c}" for c in hand} <= keys  # Blue's own cards are features
     assert not any(k.startswith("log") or k.startswith("decisions") for k in keys)
+
+
+@pytest.mark.parametrize("turns", ["game", "cycle"])
+def test_package_bots_play_as_pettingzoo_agents(turns):
+    """A BotAgent asks the bot for an engine action from its seat's knowledge (bots.base.decide) and plays
+    its tokens; here the package's random bot against the mask-random agent, to the end of the game."""
+    from illumi_widgets.rl.agents import BotAgent
+
+    env = pettingzoo_env("pax", players=2, turns=turns)
+    env.reset(seed=6)
+    players = {"Blue": BotAgent("random", seed=1), "Red": RandomAgent(2)}
+    for name in env.agent_iter():
+        obs, _r, term, trunc, _info = env.last()
+        env.step(None if term or trunc else players[name].act(env, name, obs))
+    assert env.state_.is_terminal()
+    blue_moves = [a for a in env.state_.history if a.seat == 0]
+    assert len(blue_moves) > 20
