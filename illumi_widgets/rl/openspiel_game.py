@@ -211,6 +211,7 @@ class IllumiState(pyspiel.State):
         self._moves += 1
         if st.actor() == CHANCE:
             st.state.apply(self._draw(int(action)))
+            st.settle()
         else:
             st.step(int(action))
 

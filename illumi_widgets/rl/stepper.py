@@ -9,6 +9,10 @@ Seats to act: the engine's first pending decision.  Sealed simultaneous decision
 ``sealed``) are therefore taken one seat at a time, in the engine's order; the engine keeps a sealed commit
 out of every other seat's view until the group is revealed, so the later seat decides without knowing the
 earlier answer (``tests/rl/test_no_leak.py`` checks it).
+
+Scripted seats (Pax's rulebook bots, game option ``bots``) are part of the rules, not players: their steps
+(each their single legal action, named by ``bots.search.forced_steps``) are played inside, like the engine's
+own automatic steps, so such a seat never has to act.
 """
 
 from __future__ import annotations
@@ -27,6 +31,24 @@ class Stepper:
         self.prefix: list[int] = []
         self._key = None
         self._options: list = []  # (path, action) of the acting seat
+        from ..bots.search import forced_steps
+
+        self._forced = forced_steps(state.game)
+        self.settle()
+
+    def settle(self) -> None:
+        """Play the scripted seats' steps until a seat (or chance) must decide, or the game ends."""
+        if self._forced is None:
+            return
+        st = self.state
+        while not self.prefix:
+            seat = self.actor()
+            if seat is None or seat == CHANCE:
+                return
+            step = self._forced(st.data, seat)
+            if step is None:
+                return
+            st.apply(step)
 
     # -- who acts ------------------------------------------------------------------------------------------
     def actor(self):
@@ -92,6 +114,7 @@ class Stepper:
                 action = left[0][1]
                 self.prefix = []
                 self.state.apply(action)
+                self.settle()
                 return action
             nxt = {p[len(self.prefix)] for p, _ in left}
             if len(nxt) != 1:

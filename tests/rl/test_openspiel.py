@@ -182,3 +182,12 @@ def test_draws_with_the_same_outcome_are_merged():
     assert sum(p for _a, p in outcomes) == pytest.approx(1.0)
     pax = pyspiel.load_game("python_illumi_pax", {"players": 2}).new_initial_state()
     assert len(pax.chance_outcomes()) == 64
+
+
+def test_rulebook_bot_seat_never_acts_in_openspiel():
+    options = json.dumps({"bots": {"1": "cagliostro"}})
+    game = pyspiel.load_game("python_illumi_pax", {"players": 2, "options": options})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = _random_state(game, 400, seed=4)
+    assert any(a.seat == 1 and a.kind == "bot" for a in state.engine_state().history)
+    assert 1 not in {pa.player for pa in state.full_history()}

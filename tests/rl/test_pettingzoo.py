@@ -220,3 +220,20 @@ def test_package_bots_play_as_pettingzoo_agents(turns):
     assert env.state_.is_terminal()
     blue_moves = [a for a in env.state_.history if a.seat == 0]
     assert len(blue_moves) > 20
+
+
+def test_rulebook_bot_seats_are_played_inside_the_environment():
+    """Pax's rulebook bots are rules, not players (EN/JA solo rules): with bots={1: "weishaupt"} Red's
+    scripted steps happen inside the environment and Red never has to act; the game still ends."""
+    env = pettingzoo_env("pax", players=2, bots={1: "weishaupt"})
+    env.reset(seed=1)
+    agent = RandomAgent(0)
+    acted = set()
+    for name in env.agent_iter():
+        obs, _r, term, trunc, _info = env.last()
+        if not (term or trunc):
+            acted.add(name)
+        env.step(None if term or trunc else agent.act(env, name, obs))
+    assert acted == {"Blue"}
+    assert any(a.seat == 1 and a.kind == "bot" for a in env.state_.history)
+    assert env.state_.is_terminal()
