@@ -9,8 +9,10 @@ from .errors import EngineError
 _GAMES = {
     "pax": "illumi_widgets.games.pax.rules:PaxGame",
     "illuminati": "illumi_widgets.games.illuminati.rules:IlluminatiGame",
+    "gray-eminence": "illumi_widgets.games.gray_eminence.rules:GrayEminenceGame",
 }
-_ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax"}
+_ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax",
+            "gray_eminence": "gray-eminence", "grayeminence": "gray-eminence"}
 
 
 def available_games() -> list[str]:
