@@ -3,10 +3,12 @@
 from .engine import CHANCE, OMNISCIENT, Action, available_games, load_game
 
 __version__ = "0.1.0"
-__all__ = ["CHANCE", "OMNISCIENT", "Action", "Illuminati", "Match", "PaxIlluminaten", "available_games",
+__all__ = ["CHANCE", "OMNISCIENT", "Action", "GrayEminence", "Illuminati", "Match", "PaxIlluminaten",
+           "available_games",
            "load_game", "__version__"]
 
-_LAZY = {"Match": ".match", "PaxIlluminaten": ".widget.pax", "Illuminati": ".widget.illuminati"}
+_LAZY = {"Match": ".match", "PaxIlluminaten": ".widget.pax", "Illuminati": ".widget.illuminati",
+         "GrayEminence": ".widget.gray_eminence"}
 
 
 def __getattr__(name: str):
