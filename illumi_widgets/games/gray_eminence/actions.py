@@ -208,7 +208,7 @@ def do_program(g, d, a, log):
         if slot == "D":
             p["side"] = a.args[2]
             p["fin"] = True
-            if len(a.args) > 3:
+            if len(a.args) > 3:  # READING: the fourth card's cost is paid when the programs are revealed
                 p["pay"] = a.args[3]
                 p["cost"] = E.rule(g, d, "fourth_cost")
         used = {p.get(x) for x in "ABCD"}
@@ -424,7 +424,7 @@ def do_complete(g, d, a, log):
     for r, n in obj["spend"].items():
         d["box"][s][E.R[r]] -= n
         d["minted"][E.R[r]] -= n
-    if what == "public":
+    if what == "public":  # READING: a Public Objective is completed once
         d["pub_done"][s] = True
         d["vp"][s] += obj["vp"]
         log.add(f"{g.seat_name(s)} completes their Public Objective {obj['name']}: {obj['vp']} VP.")

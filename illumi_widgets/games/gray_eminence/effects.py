@@ -239,7 +239,7 @@ def apply(game, d, e, seat, res, log, source) -> None:
         log.add(f"{who} draws {got} Action card(s) ({src}).")
     elif verb == "play_faction":
         play_faction(game, d, seat, log, src)
-    elif verb in ("refresh", "exhaust"):
+    elif verb in ("refresh", "exhaust"):  # READING: the Factions in mat order (no choice asked)
         want = verb == "exhaust"  # exhaust acts on refreshed Factions, refresh on exhausted ones
         count = args["count"]
         done = []
@@ -276,13 +276,13 @@ def relation(game, d, entity, steps, log, src="") -> None:
     new = max(-2, min(2, old + steps))
     d["rel"][entity] = new
     log.add(f"USA–{entity} relationship: {M.LEVELS[old]} → {M.LEVELS[new]} ({src}).")
-    if new == old or new not in (-2, 2):
+    if new == old or new not in (-2, 2):  # READING: a marker "reaches" a limit only by moving onto it
         return
     if d["escalated"]:
         log.add(f"{entity} reached {M.LEVELS[new]}, but an escalation already happened this round: ignored.")
         return
     xid = next((x for x, c in game.cards.escalations.items() if c["entity"] == entity), None)
-    if xid is None or xid not in d["box_esc"]:
+    if xid is None or xid not in d["box_esc"]:  # READING: an Escalation already used is not available
         log.add(f"{entity}'s Escalation card is not in the box: nothing happens.")
         return
     d["escalated"] = True

@@ -178,11 +178,15 @@ def _auto_roles(g, d, f, log) -> None:
         role = M.role(d, s)
         if role == "public_eye":
             frames += [{"t": "newfaction", "seat": s}, {"t": "expose", "seat": s},
+                       # READING: the rulebook's two resource icons for the Public Eye are lost in the
+                       # text; the limelight's currencies, Money or Influence, are offered
                        {"t": "rolegain", "seat": s, "options": ["money", "influence"]}]
         elif role == "gray_eminence":
             frames += [{"t": "gedraw", "seat": s}, {"t": "handlimit", "seat": s},
                        {"t": "rolegain", "seat": s, "options": list(M.RES)}]
         else:
+            # READING: "each player activates all of the abilities for their role": blackmail is made
+            # whenever another player holds a Faction (no option to skip it)
             frames += [{"t": "blackmail", "seat": s}, {"t": "shadowtake", "seat": s}]
     push_seq(d, frames)
 
@@ -380,6 +384,8 @@ def _auto_piles(g, d, f, log) -> None:
         if add in d["status"]:
             d["resolved"].append([add, d["status"][add]])
             d["additional"] = None
+        # READING: an unresolved Escalation stays until resolved or replaced (Phase 7); an unresolved
+        # Additional event with the Personal Gain mark stays in its slot too
         elif ":" not in add and not E.card_of(g, add)["unresolved"]["personal_gain"]:
             d["unresolved"].append(add)
             d["additional"] = None
