@@ -12,6 +12,9 @@ from . import model as M
 
 ROUND = ("refresh", "event", "bidding", "programming", "tweets", "action", "resolution", "trading", "scoring",
          "endround")
+TITLES = {"refresh": "Refresh", "event": "Event", "bidding": "Bidding", "programming": "Programming",
+          "tweets": "Presidential response", "action": "Action", "resolution": "Resolution", "trading": "Trading",
+          "scoring": "Scoring"}
 MAX_PROPOSALS = 2  # READING: each player makes at most two trade proposals per Trading phase (never stalls)
 MAX_TERMS = 6  # READING: a proposal lists at most six items
 
@@ -23,6 +26,8 @@ def advance(g, d, log) -> None:
                 return
             step = d["todo"].pop(0)
             d["phase"] = step
+            if step in TITLES:
+                log.add(f"— Phase {ROUND.index(step) + 1}: {TITLES[step]} —")
             START[step](g, d, log)
             continue
         f = d["frames"][-1]
@@ -99,7 +104,7 @@ def _start_refresh(g, d, log) -> None:
     d["round"] += 1
     d["escalated"] = False
     d["status"] = {}
-    log.add(f"Round {d['round']} of {d['rounds']} begins.")
+    log.add(f"Round {d['round']} of {d['rounds']}.")
     n = E.rule(g, d, "refresh_draw")
     frames = []
     for s in M.order(d):
