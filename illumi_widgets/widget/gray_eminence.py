@@ -1,7 +1,7 @@
 """The Gray Eminence board widget: a :class:`BoardWidget` bound to a :class:`~illumi_widgets.match.Match`.
 
-    >>> from illumi_widgets import GrayEminence
-    >>> board = GrayEminence(players=4, seed=7, seat=0, scenario="eu")   # Red's board
+>>> from illumi_widgets import GrayEminence
+>>> board = GrayEminence(players=4, seed=7, seat=0, scenario="eu")   # Red's board
 """
 
 from __future__ import annotations

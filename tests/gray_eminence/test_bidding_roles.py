@@ -73,7 +73,7 @@ def test_bidding_example_played_through_sealed_bids(table):
     t.to_step("bid")
     names = {}
     order = M.order(t.d)
-    # give every seat the resources of the example and name them in track order Greg, Wyrm, Tony, David, Andrea
+    # every seat gets resources; in track order they are Greg, Wyrm, Tony, David, Andrea
     ex = {"Greg": [3, 0, 1], "Wyrm": [0, 1, 4], "Tony": [2, 2, 0], "David": [0, 0, 0], "Andrea": [0, 2, 2]}
     with t.state.edit():
         for who, s in zip(ex, order, strict=True):
@@ -165,8 +165,11 @@ def test_blackmail_only_against_a_player_with_a_faction(table):
     sh = t.d["track"][4]
     targets = {a.args[0] for a in t.state.legal_actions(sh)}
     assert targets == {s for s in range(4) if s != sh and t.d["facs"][s]}
-    victim = next(s for s in range(4) if s != sh and not t.d["facs"][s]) if any(
-        not t.d["facs"][s] for s in range(4) if s != sh) else None
+    victim = (
+        next(s for s in range(4) if s != sh and not t.d["facs"][s])
+        if any(not t.d["facs"][s] for s in range(4) if s != sh)
+        else None
+    )
     if victim is not None:
         err = t.state.why_illegal(t.state.parse(f"blackmail {victim} F01", sh))
         assert err is not None

@@ -23,8 +23,16 @@ def test_counts_exactly_as_the_component_list():
     c = load_cards()
     for fam, n in COUNTS.items():
         assert len(getattr(c, fam)) == n, fam
-    assert COUNTS == {"eminences": 10, "events": 34, "scenarios": 5, "escalations": 8, "actions": 70,
-                      "factions": 31, "objectives": 36, "tweets": 64}
+    assert COUNTS == {
+        "eminences": 10,
+        "events": 34,
+        "scenarios": 5,
+        "escalations": 8,
+        "actions": 70,
+        "factions": 31,
+        "objectives": 36,
+        "tweets": 64,
+    }
     assert sorted(c.scenarios) == ["ecology", "eu", "global", "latam", "mideast"]
     assert c.scenarios["eu"]["entities"] == ["EU", "China", "Russia", "Africa", "UN"]
 
@@ -44,12 +52,16 @@ def test_files_are_marked_reconstructed_and_names_are_unique():
 
 def test_error_is_typed_and_names_file_card_field_and_suggests():
     obj = raw("actions")
-    card = next(c for c in obj["cards"] if c.get("personal_gain", {}).get("effects", [{}])[0].get("verb") == "gain")
+    card = next(
+        c for c in obj["cards"] if c.get("personal_gain", {}).get("effects", [{}])[0].get("verb") == "gain"
+    )
     card["personal_gain"]["effects"][0]["args"]["resource"] = "monye"
     with pytest.raises(CardDataError) as e:
         load_cards({"actions": obj})
     msg = str(e.value)
-    assert f"actions.json: card '{card['id']}' ({card['name']}), personal_gain.effects[0].args.resource" in msg
+    assert (
+        f"actions.json: card '{card['id']}' ({card['name']}), personal_gain.effects[0].args.resource" in msg
+    )
     assert "did you mean 'money'?" in msg
     assert isinstance(e.value, DataError) and isinstance(e.value, EngineError) and e.value.code == "bad-cards"
 
@@ -67,16 +79,26 @@ MUTATIONS = [
     ("factions", 0, ["refresh_on"], "#Lie", "exactly one of refresh_cost"),
     ("tweets", 0, ["hashtags", 0], "#Lies", "did you mean '#Lie'?"),
     ("tweets", 0, ["effects"], [{"verb": "gain", "args": {"resource": "money", "n": 1}}], "is missing"),
-    ("tweets", 0, ["effects"], [{"verb": "gain", "target": "you", "args": {"resource": "money", "n": 1}}],
-     "'you' has no meaning"),
+    (
+        "tweets",
+        0,
+        ["effects"],
+        [{"verb": "gain", "target": "you", "args": {"resource": "money", "n": 1}}],
+        "'you' has no meaning",
+    ),
     ("events", 0, ["options"], [], "2 to 3 resolution options"),
     ("events", 0, ["options", 0, "cost"], {}, "costs something"),
     ("events", 0, ["unresolved", "personal_gain"], "no", "personal_gain"),
     ("events", 0, ["options", 0, "effects", 0, "args", "entity"], "Atlantis", "args.entity"),
     ("events", 0, ["options", 0, "effects", 0, "args", "steps"], 0, "0 steps"),
     ("escalations", 0, ["conflict", "static", 0, "args", "key"], "hand_limt", "did you mean 'hand_limit'?"),
-    ("escalations", 0, ["conflict", "trigger"], [{"verb": "rule", "args": {"key": "hand_limit", "value": 3}}],
-     "only for Escalation static"),
+    (
+        "escalations",
+        0,
+        ["conflict", "trigger"],
+        [{"verb": "rule", "args": {"key": "hand_limit", "value": 3}}],
+        "only for Escalation static",
+    ),
     ("objectives", 0, ["requires"], {"mostest": {"type": "money"}}, "is not a condition"),
     ("objectives", 0, ["vp", "long"], 99, "vp.long"),
     ("objectives", 0, ["spend", "money"], -1, "spend.money"),
@@ -165,24 +187,44 @@ def _table():
 
 
 LEGAL = {
-    "gain": ({"verb": "gain", "args": {"resource": "power", "n": 2}}, lambda d0, d, s: d["box"][s][1] == d0["box"][s][1] + 2),
+    "gain": (
+        {"verb": "gain", "args": {"resource": "power", "n": 2}},
+        lambda d0, d, s: d["box"][s][1] == d0["box"][s][1] + 2,
+    ),
     "spend": ({"verb": "spend", "args": {"resource": "money", "n": 9}}, lambda d0, d, s: d["box"][s][0] == 0),
-    "fund": ({"verb": "fund", "args": {"resource": "influence", "n": 1}},
-             lambda d0, d, s: d["pool"][2] == d0["pool"][2] + 1),
+    "fund": (
+        {"verb": "fund", "args": {"resource": "influence", "n": 1}},
+        lambda d0, d, s: d["pool"][2] == d0["pool"][2] + 1,
+    ),
     "drain": ({"verb": "drain", "args": {"resource": "money", "n": 5}}, lambda d0, d, s: d["pool"][0] == 0),
-    "take": ({"verb": "take", "args": {"resource": "power", "n": 1}},
-             lambda d0, d, s: d["box"][s][1] == d0["box"][s][1] + 1 and d["pool"][1] == d0["pool"][1] - 1),
-    "contribute": ({"verb": "contribute", "args": {"resource": "money", "n": 1}},
-                   lambda d0, d, s: d["pool"][0] == d0["pool"][0] + 1),
-    "relation": ({"verb": "relation", "args": {"entity": "UN", "steps": 1}},
-                 lambda d0, d, s: d["rel"]["UN"] == d0["rel"]["UN"] + 1),
-    "draw": ({"verb": "draw", "args": {"deck": "action", "n": 2}},
-             lambda d0, d, s: len(d["hands"][s]) == len(d0["hands"][s]) + 2),
-    "play_faction": ({"verb": "play_faction", "args": {}},
-                     lambda d0, d, s: len(d["facs"][s]) == len(d0["facs"][s]) + 1),
-    "refresh": ({"verb": "refresh", "args": {"count": "all"}}, lambda d0, d, s: all(fc[1] for fc in d["facs"][s])),
-    "exhaust": ({"verb": "exhaust", "args": {"count": 1}},
-                lambda d0, d, s: sum(not fc[1] for fc in d["facs"][s]) == 1 + sum(not fc[1] for fc in d0["facs"][s])),
+    "take": (
+        {"verb": "take", "args": {"resource": "power", "n": 1}},
+        lambda d0, d, s: d["box"][s][1] == d0["box"][s][1] + 1 and d["pool"][1] == d0["pool"][1] - 1,
+    ),
+    "contribute": (
+        {"verb": "contribute", "args": {"resource": "money", "n": 1}},
+        lambda d0, d, s: d["pool"][0] == d0["pool"][0] + 1,
+    ),
+    "relation": (
+        {"verb": "relation", "args": {"entity": "UN", "steps": 1}},
+        lambda d0, d, s: d["rel"]["UN"] == d0["rel"]["UN"] + 1,
+    ),
+    "draw": (
+        {"verb": "draw", "args": {"deck": "action", "n": 2}},
+        lambda d0, d, s: len(d["hands"][s]) == len(d0["hands"][s]) + 2,
+    ),
+    "play_faction": (
+        {"verb": "play_faction", "args": {}},
+        lambda d0, d, s: len(d["facs"][s]) == len(d0["facs"][s]) + 1,
+    ),
+    "refresh": (
+        {"verb": "refresh", "args": {"count": "all"}},
+        lambda d0, d, s: all(fc[1] for fc in d["facs"][s]),
+    ),
+    "exhaust": (
+        {"verb": "exhaust", "args": {"count": 1}},
+        lambda d0, d, s: sum(not fc[1] for fc in d["facs"][s]) == 1 + sum(not fc[1] for fc in d0["facs"][s]),
+    ),
     "vp": ({"verb": "vp", "args": {"n": 3}}, lambda d0, d, s: d["vp"][s] == d0["vp"][s] + 3),
 }
 ILLEGAL = {

@@ -21,11 +21,16 @@ SCENARIOS = ("eu", "ecology", "latam", "mideast", "global")
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_with_every_invariant(players):
-    for i, scen in enumerate(SCENARIOS[players - 3: players - 1]):
-        g = load_game("gray-eminence", players=players, scenario=scen,
-                      length="long" if (players + i) % 3 == 0 else "standard")
-        stats = random_games(g, games=2, seed=100 * players + i, check_every=1, undo_every=4, leaks_every=6,
-                             replay_every=0)
+    for i, scen in enumerate(SCENARIOS[players - 3 : players - 1]):
+        g = load_game(
+            "gray-eminence",
+            players=players,
+            scenario=scen,
+            length="long" if (players + i) % 3 == 0 else "standard",
+        )
+        stats = random_games(
+            g, games=2, seed=100 * players + i, check_every=1, undo_every=4, leaks_every=6, replay_every=0
+        )
         assert stats.games == 2 and stats.truncated == 0
         assert all(r in ("most-vp", "common-objective-failed") for r in stats.reasons)
 
@@ -37,9 +42,12 @@ def test_two_hundred_random_games_per_player_count(players):
     total = 0
     for i in range(200):
         scen = SCENARIOS[i % 5]
-        g = load_game("gray-eminence", players=players, scenario=scen, length="long" if i % 7 == 0 else "standard")
-        stats = random_games(g, games=1, seed=1000 * players + i, check_every=1, undo_every=25, leaks_every=40,
-                             replay_every=0)
+        g = load_game(
+            "gray-eminence", players=players, scenario=scen, length="long" if i % 7 == 0 else "standard"
+        )
+        stats = random_games(
+            g, games=1, seed=1000 * players + i, check_every=1, undo_every=25, leaks_every=40, replay_every=0
+        )
         assert stats.truncated == 0
         total += stats.games
     assert total == 200

@@ -90,13 +90,17 @@ def test_personal_gain_side_for_the_shadows_only(table):
     t = table(players=3, seed=4)
     t.to_step("act")
     s = t.d["frames"][-1]["seat"]
-    strong = next(k for k, c in t.game.cards.actions.items()
-                  if c.get("personal_gain", {}).get("shadows_only") and c["scenario"] == "standard")
+    strong = next(
+        k
+        for k, c in t.game.cards.actions.items()
+        if c.get("personal_gain", {}).get("shadows_only") and c["scenario"] == "standard"
+    )
     with t.state.edit():
         p = t.d["prog"][s]
         old = p["A"]
-        where = next(lst for lst in [t.d["decks"]["action"], t.d["discards"]["action"], *t.d["hands"]]
-                     if strong in lst)
+        where = next(
+            lst for lst in [t.d["decks"]["action"], t.d["discards"]["action"], *t.d["hands"]] if strong in lst
+        )
         where[where.index(strong)] = old
         p["A"] = strong
     since = len(t.state.log)
@@ -147,8 +151,11 @@ def test_unaffordable_event_is_unresolved_and_personal_gain_exception(table):
     # moves to the Additional slot
     t = table(players=3, seed=9)
     t.to_phase("resolution")
-    pg = next(k for k, c in t.game.cards.events.items() if c["unresolved"]["personal_gain"]
-              and c["scenario"] == "standard")
+    pg = next(
+        k
+        for k, c in t.game.cards.events.items()
+        if c["unresolved"]["personal_gain"] and c["scenario"] == "standard"
+    )
     with t.state.edit():
         t.set_pool([0, 0, 0])
         t.d["discards"]["action"] += [c for c, _ in t.d["cgpile"]]
@@ -210,8 +217,11 @@ def test_allied_escalation_is_shuffled_into_the_event_deck(table):
 
 def test_escalation_static_changes_a_rule_while_in_play(table):
     t = table(players=3, seed=2)
-    x = next(x for x, c in t.game.cards.escalations.items() if c["conflict"]["static"][0]["args"]["key"]
-             == "hand_limit")
+    x = next(
+        x
+        for x, c in t.game.cards.escalations.items()
+        if c["conflict"]["static"][0]["args"]["key"] == "hand_limit"
+    )
     val = t.game.cards.escalations[x]["conflict"]["static"][0]["args"]["value"]
     assert E.rule(t.game, t.d, "hand_limit") == 8
     t.d["additional"] = f"{x}:conflict"
@@ -256,8 +266,12 @@ def test_trading_never_stalls(table):
     steps = 0
     while t.d["phase"] == "trading":
         acts = list(t.state.legal_actions())
-        a = next((x for x in acts if x.kind == "propose"), None) or next(
-            (x for x in acts if x.kind in ("offer", "ask")), None) if t.top() != "answer" else None
+        a = (
+            next((x for x in acts if x.kind == "propose"), None)
+            or next((x for x in acts if x.kind in ("offer", "ask")), None)
+            if t.top() != "answer"
+            else None
+        )
         if t.top() == "terms" and len(t.d["frames"][-1]["give"]) + len(t.d["frames"][-1]["get"]) >= 1:
             a = next(x for x in acts if x.kind == "send")
         if a is None:

@@ -20,8 +20,9 @@ def test_box_of_secrets_only_in_its_own_view(table):
                 assert s["box"] == t.d["box"][viewer] and s["hand"] is not None
             else:
                 assert s["box"] is None and s["hand"] is None
-                assert len(s["secret_objectives"]) == sum(1 for x in t.d["secret"][s["seat"]]
-                                                          if x in t.d["exposed"])
+                assert len(s["secret_objectives"]) == sum(
+                    1 for x in t.d["secret"][s["seat"]] if x in t.d["exposed"]
+                )
     assert t.state.view(OMNISCIENT)["seats"][1]["box"] == t.d["box"][1]
 
 
@@ -93,7 +94,7 @@ def test_record_and_position_round_trip_and_undo(table):
     again = t.game.load(rec)
     assert again.position() == t.state.position()
     pos = t.game.load_position(t.state.position())
-    assert pos.view(0) ["seats"] == t.state.view(0)["seats"]
+    assert pos.view(0)["seats"] == t.state.view(0)["seats"]
     before = t.game.encode(t.d)
     a = t.first()
     t.state.apply(a)

@@ -42,9 +42,11 @@ def do_eminence(g, d, a, log):
         d["minted"][i] += n
     for fid in ge["factions"]:
         d["facs"][s].append([fid, True])
-    log.add(f"{g.seat_name(s)} plays {ge['name']}: starts with {g.vec_text(d['box'][s])}"
-            + (", Factions " + ", ".join(g.cards.name(x) for x in ge["factions"]) if ge["factions"] else "")
-            + ".")
+    log.add(
+        f"{g.seat_name(s)} plays {ge['name']}: starts with {g.vec_text(d['box'][s])}"
+        + (", Factions " + ", ".join(g.cards.name(x) for x in ge["factions"]) if ge["factions"] else "")
+        + "."
+    )
 
 
 def do_keep(g, d, a, log):
@@ -57,9 +59,14 @@ def do_keep(g, d, a, log):
         d["frames"].pop()
         d["discards"]["secret"] += f["cards"]
         _know(d, s, f["cards"])
-        log.add(f"{g.seat_name(s)} keeps their Secret Objective(s) and discards the rest face down.",
-                {s: f"You keep {g.cards.name(c)}" + (f" and discard {', '.join(g.cards.name(x) for x in f['cards'])}"
-                                                    if f["cards"] else "") + "."})
+        log.add(
+            f"{g.seat_name(s)} keeps their Secret Objective(s) and discards the rest face down.",
+            {
+                s: f"You keep {g.cards.name(c)}"
+                + (f" and discard {', '.join(g.cards.name(x) for x in f['cards'])}" if f["cards"] else "")
+                + "."
+            },
+        )
     else:
         log.add(None, {s: f"You keep {g.cards.name(c)}."})
 
@@ -83,7 +90,9 @@ def do_refresh(g, d, a, log):
     for fc in d["facs"][s]:
         if fc[0] == fid:
             fc[1] = True
-    log.add(f"{g.seat_name(s)} pays {g.vec_text([cost.get(r, 0) for r in M.RES])} to refresh {g.cards.name(fid)}.")
+    log.add(
+        f"{g.seat_name(s)} pays {g.vec_text([cost.get(r, 0) for r in M.RES])} to refresh {g.cards.name(fid)}."
+    )
 
 
 def do_done(g, d, a, log):
@@ -118,15 +127,19 @@ def do_drop(g, d, a, log):
     d["facs"][s] = [fc for fc in d["facs"][s] if fc[0] != fid]
     d["discards"]["faction"].append(fid)
     d["frames"].pop()
-    log.add(f"{g.seat_name(s)} discards the Faction {g.cards.name(fid)} (at most "
-            f"{E.rule(g, d, 'faction_limit')} Factions).")
+    log.add(
+        f"{g.seat_name(s)} discards the Faction {g.cards.name(fid)} (at most "
+        f"{E.rule(g, d, 'faction_limit')} Factions)."
+    )
 
 
 def do_expose(g, d, a, log):
     d["frames"].pop()
     d["exposed"].append(a.args[0])
-    log.add(f"{g.seat_name(a.seat)}'s plans are exposed: Secret Objective {g.cards.name(a.args[0])} is turned "
-            "face up.")
+    log.add(
+        f"{g.seat_name(a.seat)}'s plans are exposed: Secret Objective {g.cards.name(a.args[0])} is turned "
+        "face up."
+    )
 
 
 def do_gain(g, d, a, log):
@@ -174,17 +187,24 @@ def do_penalty(g, d, a, log):
     k = min(E.rule(g, d, "blackmail_amount"), d["box"][t][r])
     d["box"][t][r] -= k
     d["box"][s][r] += k
-    log.add(f"{g.seat_name(s)} demands {what}: {g.seat_name(t)} pays {k}." if k else
-            f"{g.seat_name(s)} demands {what}, but {g.seat_name(t)} has none: {g.seat_name(s)} skulks away.")
+    log.add(
+        f"{g.seat_name(s)} demands {what}: {g.seat_name(t)} pays {k}."
+        if k
+        else f"{g.seat_name(s)} demands {what}, but {g.seat_name(t)} has none: {g.seat_name(s)} skulks away."
+    )
 
 
 def do_show(g, d, a, log):
     f = d["frames"].pop()
     s, by, x = a.seat, f["by"], a.args[0]
     _know(d, by, [x])
-    log.add(f"{g.seat_name(s)} privately shows a Secret Objective to {g.seat_name(by)}.",
-            {by: f"{g.seat_name(s)} shows you the Secret Objective {g.cards.name(x)}.",
-             s: f"You show {g.seat_name(by)} your Secret Objective {g.cards.name(x)}."})
+    log.add(
+        f"{g.seat_name(s)} privately shows a Secret Objective to {g.seat_name(by)}.",
+        {
+            by: f"{g.seat_name(s)} shows you the Secret Objective {g.cards.name(x)}.",
+            s: f"You show {g.seat_name(by)} your Secret Objective {g.cards.name(x)}.",
+        },
+    )
 
 
 def do_take(g, d, a, log):
@@ -217,8 +237,10 @@ def do_program(g, d, a, log):
     if not d["hands"][s]:
         p["fin"] = True
     if p.get("fin"):
-        log.add(f"{g.seat_name(s)} has programmed their cards.", {s: "You program " + ", ".join(
-            f"{x}: {g.cards.name(p[x])}" for x in "ABCD" if x in p) + "."})
+        log.add(
+            f"{g.seat_name(s)} has programmed their cards.",
+            {s: "You program " + ", ".join(f"{x}: {g.cards.name(p[x])}" for x in "ABCD" if x in p) + "."},
+        )
     if all(P.program_done(d, f, x) or not d["hands"][x] for x in range(d["n"])):
         for x in range(d["n"]):
             pp = f["progs"].setdefault(str(x), {})
@@ -235,7 +257,7 @@ def do_pick(g, d, a, log):
     E.picked(g, d, _top(d), a.args[0], log)
 
 
-# -- 6. Action ------------------------------------------------------------------------------------------------
+# -- 6. Action -----------------------------------------------------------------------------------------------
 def do_resolve(g, d, a, log):
     f = _top(d)
     s, c, purpose = a.seat, a.args[0], a.args[1]
@@ -251,17 +273,23 @@ def do_resolve(g, d, a, log):
         log.add(f"{g.seat_name(s)} discards a programmed card.", {s: f"You discard {card['name']}."})
     elif purpose == "common":
         d["cgpile"].append([c, s])
-        log.add(f"{g.seat_name(s)} plays a card face down on the events (Common Good).",
-                {s: f"You play {card['name']} face down on the events (Common Good)."})
+        log.add(
+            f"{g.seat_name(s)} plays a card face down on the events (Common Good).",
+            {s: f"You play {card['name']} face down on the events (Common Good)."},
+        )
     else:
         d["discards"]["action"].append(c)
         side = card.get("personal_gain")
         if side is None:
-            log.add(f"{g.seat_name(s)} reveals {card['name']} for Personal Gain: it has no Personal Gain side, "
-                    "no effect.")
+            log.add(
+                f"{g.seat_name(s)} reveals {card['name']} for Personal Gain: it has no Personal Gain side, "
+                "no effect."
+            )
         elif side["shadows_only"] and M.role(d, s) != "shadows":
-            log.add(f"{g.seat_name(s)} reveals {card['name']} for Personal Gain: that side is for the player In "
-                    "the Shadows only, no effect.")
+            log.add(
+                f"{g.seat_name(s)} reveals {card['name']} for Personal Gain: that side is for the player In "
+                "the Shadows only, no effect."
+            )
         else:
             log.add(f"{g.seat_name(s)} reveals {card['name']} for Personal Gain.")
             E.queue(g, d, E.paths_of(g, c, "personal_gain", "effects"), s)
@@ -278,7 +306,7 @@ def do_exhaust(g, d, a, log):
     E.queue(g, d, E.paths_of(g, fid, "use"), s)
 
 
-# -- votes ------------------------------------------------------------------------------------------------------
+# -- votes ---------------------------------------------------------------------------------------------------
 def do_vote(g, d, a, log):
     f = _top(d)
     f["votes"][str(a.seat)] = a.args[0]
@@ -303,7 +331,7 @@ def do_vote(g, d, a, log):
             break
 
 
-# -- 8. Trading -------------------------------------------------------------------------------------------------
+# -- 8. Trading ----------------------------------------------------------------------------------------------
 def do_propose(g, d, a, log):
     f = _top(d)
     N.proposed(f)
@@ -355,9 +383,11 @@ def do_send(g, d, a, log):
     f = d["frames"].pop()
     deal = {"from": a.seat, "to": f["to"], "give": f["give"], "get": f["get"]}
     _know(d, f["to"], list(f["give"].get("cards", [])) + list(f["give"].get("objs", [])))
-    log.add(f"{g.seat_name(a.seat)} proposes a trade to {g.seat_name(f['to'])}: {g.describe_deal(deal, None)}.",
-            {s: f"{g.seat_name(a.seat)} proposes a trade to {g.seat_name(f['to'])}: {g.describe_deal(deal, s)}."
-             for s in (a.seat, f["to"])})
+    head = f"{g.seat_name(a.seat)} proposes a trade to {g.seat_name(f['to'])}: "
+    log.add(
+        head + g.describe_deal(deal, None) + ".",
+        {s: head + g.describe_deal(deal, s) + "." for s in (a.seat, f["to"])},
+    )
     d["frames"].append({"t": "answer", "seat": f["to"], "deal": deal})
 
 
@@ -375,10 +405,21 @@ def do_accept(g, d, a, log):
     picks = list(a.args)
     _hand_over(d, deal["give"], frm, to, [])
     _hand_over(d, deal["get"], to, frm, picks)
-    log.add(f"{g.seat_name(to)} accepts the trade with {g.seat_name(frm)}.",
-            {s: f"{g.seat_name(to)} accepts the trade; cards handed over: "
-                + (", ".join(g.cards.name(x) for x in deal["give"].get("cards", []) + deal["give"].get("objs", [])
-                             + picks) or "none") + "." for s in (frm, to)})
+    log.add(
+        f"{g.seat_name(to)} accepts the trade with {g.seat_name(frm)}.",
+        {
+            s: f"{g.seat_name(to)} accepts the trade; cards handed over: "
+            + (
+                ", ".join(
+                    g.cards.name(x)
+                    for x in deal["give"].get("cards", []) + deal["give"].get("objs", []) + picks
+                )
+                or "none"
+            )
+            + "."
+            for s in (frm, to)
+        },
+    )
     d["trades"].append({"round": d["round"], **deal, "picks": picks, "accepted": True})
     N.answered(_top(d))
     for s in (frm, to):
@@ -413,7 +454,7 @@ def _hand_over(d, side, frm, to, picks):
         d["facs"][to].append(fc)
 
 
-# -- 9. Scoring ---------------------------------------------------------------------------------------------------
+# -- 9. Scoring ----------------------------------------------------------------------------------------------
 def do_complete(g, d, a, log):
     d["frames"].pop()
     s, what = a.seat, a.args[0]
@@ -436,5 +477,7 @@ def do_complete(g, d, a, log):
     cards = [x for x in (M.draw(d, "secret") for _ in range(2)) if x is not None]
     if cards:
         d["frames"].append({"t": "keep", "seat": s, "cards": cards, "keep": 1})
-        log.add(f"{g.seat_name(s)} draws two Secret Objectives and keeps one.",
-                {s: "You draw " + ", ".join(g.cards.name(x) for x in cards) + ": keep one."})
+        log.add(
+            f"{g.seat_name(s)} draws two Secret Objectives and keeps one.",
+            {s: "You draw " + ", ".join(g.cards.name(x) for x in cards) + ": keep one."},
+        )

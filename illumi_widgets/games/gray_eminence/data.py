@@ -22,18 +22,49 @@ from illumi_widgets.engine.errors import DataError
 
 RESOURCES = ("money", "power", "influence")
 RES_ANY = (*RESOURCES, "any")
-HASHTAGS = ("#Lie", "#Truth", "#FakeNews", "#Personal", "#Domestic", "#Regional", "#Global", "#UN", "#NATO",
-            "#Oil", "#Deal", "#Sanction", "#Peace", "#War", "#Terrorism", "#Refugees", "#Ecology",
-            "#Technology")
+HASHTAGS = (
+    "#Lie",
+    "#Truth",
+    "#FakeNews",
+    "#Personal",
+    "#Domestic",
+    "#Regional",
+    "#Global",
+    "#UN",
+    "#NATO",
+    "#Oil",
+    "#Deal",
+    "#Sanction",
+    "#Peace",
+    "#War",
+    "#Terrorism",
+    "#Refugees",
+    "#Ecology",
+    "#Technology",
+)
 STANDARD_ENTITIES = ("EU", "China", "Russia", "Africa", "UN")
 SCENARIO_SETS = ("standard", "eu", "ecology", "latam", "mideast")
 SCENARIOS = ("eu", "ecology", "latam", "mideast", "global")
 #: rule parameters with the rulebook's defaults (guide §2.4): read only through ``effects.rule(data, key)``
-RULES = {"hand_limit": 8, "refresh_draw": 4, "tweet_slots": 4, "fourth_cost": 1, "faction_limit": 3,
-         "blackmail_amount": 2}
+RULES = {
+    "hand_limit": 8,
+    "refresh_draw": 4,
+    "tweet_slots": 4,
+    "fourth_cost": 1,
+    "faction_limit": 3,
+    "blackmail_amount": 2,
+}
 #: the counts of the component list (RULINGS.md "Counts exactly as the component list")
-COUNTS = {"eminences": 10, "events": 34, "scenarios": 5, "escalations": 8, "actions": 70, "factions": 31,
-          "objectives": 36, "tweets": 64}
+COUNTS = {
+    "eminences": 10,
+    "events": 34,
+    "scenarios": 5,
+    "escalations": 8,
+    "actions": 70,
+    "factions": 31,
+    "objectives": 36,
+    "tweets": 64,
+}
 FILES = {k: f"{k}.json" for k in COUNTS}
 OPS = (">=", "<=", "==")
 TARGETS = ("you", "each_player", "each_other_player", "public_eye", "gray_eminences", "shadows")
@@ -43,12 +74,12 @@ POSITIONS = ("public_eye", "gray_eminence", "shadows")
 # arg kinds: "res" (money/power/influence/any), "n" (1..9), "steps" (-4..4, not 0), "entity", "deck",
 # "count" (1..3 or "all"), "rule_key", "rule_value" (0..20)
 VERBS = {
-    "gain": ({"resource": "res", "n": "n"}, True),         # Common Pool -> Box of Secrets
-    "spend": ({"resource": "res", "n": "n"}, True),        # Box -> Common Pool (never below 0)
-    "fund": ({"resource": "res", "n": "n"}, False),        # Common Pool -> Bidding Pool
-    "drain": ({"resource": "res", "n": "n"}, False),       # Bidding Pool -> Common Pool (never below 0)
-    "take": ({"resource": "res", "n": "n"}, True),         # Bidding Pool -> Box
-    "contribute": ({"resource": "res", "n": "n"}, True),   # Box -> Bidding Pool
+    "gain": ({"resource": "res", "n": "n"}, True),  # Common Pool -> Box of Secrets
+    "spend": ({"resource": "res", "n": "n"}, True),  # Box -> Common Pool (never below 0)
+    "fund": ({"resource": "res", "n": "n"}, False),  # Common Pool -> Bidding Pool
+    "drain": ({"resource": "res", "n": "n"}, False),  # Bidding Pool -> Common Pool (never below 0)
+    "take": ({"resource": "res", "n": "n"}, True),  # Bidding Pool -> Box
+    "contribute": ({"resource": "res", "n": "n"}, True),  # Box -> Bidding Pool
     "relation": ({"entity": "entity", "steps": "steps"}, False),
     "draw": ({"deck": "deck", "n": "n"}, True),
     "play_faction": ({}, True),
@@ -102,8 +133,16 @@ class Cards:
     source: str
 
     def name(self, cid: str) -> str:
-        for fam in (self.actions, self.factions, self.tweets, self.events, self.objectives, self.eminences,
-                    self.escalations, self.scenarios):
+        for fam in (
+            self.actions,
+            self.factions,
+            self.tweets,
+            self.events,
+            self.objectives,
+            self.eminences,
+            self.escalations,
+            self.scenarios,
+        ):
             if cid in fam:
                 return fam[cid]["name"]
         if ":" in cid:  # an Escalation side, "X01:conflict"
@@ -139,8 +178,12 @@ class _Checker:
 
     def keys(self, where, path, obj, required, optional=()):
         if not isinstance(obj, dict):
-            self.bad(where, path or "card", type(obj).__name__, hint=f"expected an object, got "
-                     f"{type(obj).__name__}")
+            self.bad(
+                where,
+                path or "card",
+                type(obj).__name__,
+                hint=f"expected an object, got {type(obj).__name__}",
+            )
             return False
         for k in required:
             if k not in obj:
@@ -148,7 +191,12 @@ class _Checker:
         known = set(required) | set(optional)
         for k in obj:
             if k not in known and k != "note" and not str(k).startswith("x_"):
-                self.bad(where, f"{path}.{k}".lstrip("."), k, sorted(known), )
+                self.bad(
+                    where,
+                    f"{path}.{k}".lstrip("."),
+                    k,
+                    sorted(known),
+                )
                 self.problems[-1] = self.problems[-1].replace("is not allowed", "is not a known key")
         return all(k in obj for k in required)
 
@@ -170,7 +218,7 @@ class _Checker:
 
     def vector(self, where, path, v):
         if not isinstance(v, dict):
-            self.bad(where, path, v, hint="expected an object like {\"money\": 2}")
+            self.bad(where, path, v, hint='expected an object like {"money": 2}')
             return
         for k, n in v.items():
             if self.word(where, f"{path}.{k}", k, RESOURCES):
@@ -210,10 +258,15 @@ class _Checker:
 
     def condition(self, where, path, c, player: bool):
         if not isinstance(c, dict) or len(c) != 1:
-            self.bad(where, path, c, hint="a condition is an object with exactly one key "
-                     f"({', '.join([*CONDITIONS, 'all', 'any', 'not'])})")
+            self.bad(
+                where,
+                path,
+                c,
+                hint="a condition is an object with exactly one key "
+                f"({', '.join([*CONDITIONS, 'all', 'any', 'not'])})",
+            )
             return
-        (k, v), = c.items()
+        ((k, v),) = c.items()
         if k in ("all", "any"):
             if not isinstance(v, list) or not v:
                 self.bad(where, f"{path}.{k}", v, hint="expected a non-empty list of conditions")
@@ -252,8 +305,16 @@ class _Checker:
                 self.problems[-1] = self.problems[-1].replace("is not allowed", "is not a verb")
                 continue
             if (verb == "rule") != static:
-                self.bad(where, f"{p}.verb", verb, hint=("an Escalation static effect must use the verb 'rule'"
-                         if static else "the verb 'rule' is only for Escalation static effects"))
+                self.bad(
+                    where,
+                    f"{p}.verb",
+                    verb,
+                    hint=(
+                        "an Escalation static effect must use the verb 'rule'"
+                        if static
+                        else "the verb 'rule' is only for Escalation static effects"
+                    ),
+                )
                 continue
             sig, takes_target = VERBS[verb]
             args = e.get("args", {})
@@ -262,14 +323,31 @@ class _Checker:
                     self.arg(where, f"{p}.args.{a}", kind, args[a])
             if "target" in e:
                 if not takes_target:
-                    self.bad(where, f"{p}.target", e["target"], hint=f"the verb '{verb}' acts on the pools or "
-                             "the chart, not on a player: remove 'target'")
-                elif self.word(where, f"{p}.target", e["target"], TARGETS) and e["target"] == "you" and not you:
-                    self.bad(where, f"{p}.target", "you", hint="'you' has no meaning on this card (nobody "
-                             "plays it): name the players (each_player, public_eye, shadows, …)")
+                    self.bad(
+                        where,
+                        f"{p}.target",
+                        e["target"],
+                        hint=f"the verb '{verb}' acts on the pools or "
+                        "the chart, not on a player: remove 'target'",
+                    )
+                elif (
+                    self.word(where, f"{p}.target", e["target"], TARGETS) and e["target"] == "you" and not you
+                ):
+                    self.bad(
+                        where,
+                        f"{p}.target",
+                        "you",
+                        hint="'you' has no meaning on this card (nobody "
+                        "plays it): name the players (each_player, public_eye, shadows, …)",
+                    )
             elif takes_target and not you:
-                self.bad(where, f"{p}.target", None, hint=f"is missing: the verb '{verb}' needs the players it "
-                         "acts on here (each_player, public_eye, gray_eminences, shadows, …)")
+                self.bad(
+                    where,
+                    f"{p}.target",
+                    None,
+                    hint=f"is missing: the verb '{verb}' needs the players it "
+                    "acts on here (each_player, public_eye, gray_eminences, shadows, …)",
+                )
             if "condition" in e:
                 self.condition(where, f"{p}.condition", e["condition"], player=you)
 
@@ -281,10 +359,13 @@ def _read(folder: Path | None, family: str, override: dict | None):
     try:
         return json.loads(path.read_text(encoding="utf-8")), path.name
     except FileNotFoundError:
-        raise CardDataError([f"{path}: file is missing (every card folder needs {', '.join(FILES.values())})"]) \
-            from None
+        raise CardDataError(
+            [f"{path}: file is missing (every card folder needs {', '.join(FILES.values())})"]
+        ) from None
     except json.JSONDecodeError as e:
-        raise CardDataError([f"{path.name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"]) from None
+        raise CardDataError(
+            [f"{path.name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"]
+        ) from None
 
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -347,8 +428,12 @@ def _family(ck: _Checker, fam: str, obj, fname: str) -> dict:
         ck.bad(fname, "cards", cards, hint="expected a list of cards")
         return {}
     if len(cards) != COUNTS[fam]:
-        ck.bad(fname, "cards", len(cards), hint=f"{len(cards)} cards, but the game has exactly {COUNTS[fam]} "
-               f"{fam} (the component list)")
+        ck.bad(
+            fname,
+            "cards",
+            len(cards),
+            hint=f"{len(cards)} cards, but the game has exactly {COUNTS[fam]} {fam} (the component list)",
+        )
     got = {}
     for i, c in enumerate(cards):
         cid = c.get("id") if isinstance(c, dict) else None
@@ -380,7 +465,12 @@ class _Cards:
             ck.text(where, "name", c["name"])
             _Cards._scen(ck, where, c)
             if "common_good" not in c and "personal_gain" not in c:
-                ck.bad(where, "common_good", None, hint="an Action card needs a Common Good or a Personal Gain side")
+                ck.bad(
+                    where,
+                    "common_good",
+                    None,
+                    hint="an Action card needs a Common Good or a Personal Gain side",
+                )
             for side in ("common_good", "personal_gain"):
                 if side in c and ck.keys(where, side, c[side], ["shadows_only", "effects"]):
                     if not isinstance(c[side]["shadows_only"], bool):
@@ -394,8 +484,13 @@ class _Cards:
             _Cards._scen(ck, where, c)
             ck.effects(where, "use", c["use"], you=True)
             if ("refresh_cost" in c) == ("refresh_on" in c):
-                ck.bad(where, "refresh_cost", None, hint="a Faction has exactly one of refresh_cost (a resource "
-                       "vector) or refresh_on (a #hashtag)")
+                ck.bad(
+                    where,
+                    "refresh_cost",
+                    None,
+                    hint="a Faction has exactly one of refresh_cost (a resource "
+                    "vector) or refresh_on (a #hashtag)",
+                )
             elif "refresh_cost" in c:
                 ck.vector(where, "refresh_cost", c["refresh_cost"])
             else:
@@ -431,7 +526,9 @@ class _Cards:
             if ck.keys(where, f"{path}[{i}]", o, ["label", "cost", "effects"]):
                 ck.text(where, f"{path}[{i}].label", o["label"])
                 ck.vector(where, f"{path}[{i}].cost", o["cost"])
-                if isinstance(o["cost"], dict) and not sum(v for v in o["cost"].values() if isinstance(v, int)):
+                if isinstance(o["cost"], dict) and not sum(
+                    v for v in o["cost"].values() if isinstance(v, int)
+                ):
                     ck.bad(where, f"{path}[{i}].cost", o["cost"], hint="a resolution option costs something")
                 ck.effects(where, f"{path}[{i}].effects", o["effects"], you=False)
 
@@ -463,7 +560,9 @@ class _Cards:
             ck.arg(where, "entity", "entity", c["entity"])
             for side in ("conflict", "allied"):
                 s = c[side]
-                if ck.keys(where, side, s, ["name", "hashtags", "trigger", "static", "options", "unresolved"]):
+                if ck.keys(
+                    where, side, s, ["name", "hashtags", "trigger", "static", "options", "unresolved"]
+                ):
                     ck.text(where, f"{side}.name", s["name"])
                     _Cards._tags(ck, where, s["hashtags"], f"{side}.hashtags")
                     ck.effects(where, f"{side}.trigger", s["trigger"], you=False)
@@ -473,8 +572,13 @@ class _Cards:
 
     @staticmethod
     def _objective(ck, where, path, o, long_vp: bool):
-        if ck.keys(where, path, o, ["name", "requires", "spend", "vp"] if path else ["requires", "spend", "vp"],
-                   ["id", "name"] if not path else []):
+        if ck.keys(
+            where,
+            path,
+            o,
+            ["name", "requires", "spend", "vp"] if path else ["requires", "spend", "vp"],
+            ["id", "name"] if not path else [],
+        ):
             ck.condition(where, f"{path}.requires".lstrip("."), o["requires"], player=True)
             ck.vector(where, f"{path}.spend".lstrip("."), o["spend"])
             vp = o["vp"]
@@ -507,11 +611,17 @@ class _Cards:
             ck.text(where, "name", c["name"])
             es = c["entities"]
             if not isinstance(es, list) or len(es) != 5 or len(set(map(str, es))) != 5:
-                ck.bad(where, "entities", es, hint="the Relationship Chart always has five different entities")
+                ck.bad(
+                    where, "entities", es, hint="the Relationship Chart always has five different entities"
+                )
             elif isinstance(c["relations"], dict):
                 if sorted(c["relations"]) != sorted(es):
-                    ck.bad(where, "relations", sorted(c["relations"]), hint="needs one starting state per entity "
-                           f"({', '.join(es)})")
+                    ck.bad(
+                        where,
+                        "relations",
+                        sorted(c["relations"]),
+                        hint=f"needs one starting state per entity ({', '.join(es)})",
+                    )
                 for e, v in c["relations"].items():
                     ck.integer(where, f"relations.{e}", v, -2, 2)
             else:
@@ -523,7 +633,9 @@ class _Cards:
                 for i, s in enumerate(sets):
                     ck.word(where, f"card_sets[{i}]", s, SCENARIO_SETS[1:])
             if ck.keys(where, "common_objective", c["common_objective"], ["text", "requires"]):
-                ck.condition(where, "common_objective.requires", c["common_objective"]["requires"], player=False)
+                ck.condition(
+                    where, "common_objective.requires", c["common_objective"]["requires"], player=False
+                )
 
 
 def _cross(ck: _Checker, out: dict) -> None:
@@ -536,8 +648,16 @@ def _cross(ck: _Checker, out: dict) -> None:
     for sid, s in out["scenarios"].items():
         for e in s.get("entities") or []:
             if e not in ents:
-                ck.bad(f"scenarios.json: card {sid!r} ({s.get('name')})", "entities", e,
-                       hint=f"{e!r} has no Escalation card")
+                ck.bad(
+                    f"scenarios.json: card {sid!r} ({s.get('name')})",
+                    "entities",
+                    e,
+                    hint=f"{e!r} has no Escalation card",
+                )
     if out["scenarios"] and sorted(out["scenarios"]) != sorted(SCENARIOS):
-        ck.bad("scenarios.json", "cards", sorted(out["scenarios"]), hint="the five scenarios are "
-               + ", ".join(SCENARIOS))
+        ck.bad(
+            "scenarios.json",
+            "cards",
+            sorted(out["scenarios"]),
+            hint="the five scenarios are " + ", ".join(SCENARIOS),
+        )

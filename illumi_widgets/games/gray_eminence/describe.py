@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-WHO = {"you": "you", "each_player": "each player", "each_other_player": "each other player",
-       "public_eye": "the player In the Public Eye", "gray_eminences": "each Gray Eminence",
-       "shadows": "the player In the Shadows"}
+WHO = {
+    "you": "you",
+    "each_player": "each player",
+    "each_other_player": "each other player",
+    "public_eye": "the player In the Public Eye",
+    "gray_eminences": "each Gray Eminence",
+    "shadows": "the player In the Shadows",
+}
 
 
 def effect_text(e: dict) -> str:
@@ -35,7 +40,7 @@ def effects_text(effs) -> str:
 
 
 def condition_text(c) -> str:
-    (k, v), = c.items()
+    ((k, v),) = c.items()
     if k in ("all", "any"):
         return (" and " if k == "all" else " or ").join(condition_text(x) for x in v)
     if k == "not":
@@ -64,5 +69,8 @@ def condition_text(c) -> str:
 def objective_text(game, oid) -> str:
     o = game.cards.objectives[oid]
     spend = ", ".join(f"{n} {r}" for r, n in o["spend"].items())
-    return (f"{o['name']}: {condition_text(o['requires'])}" + (f"; spend {spend}" if spend else "")
-            + f" — {o['vp']['standard']} VP ({o['vp']['long']})")
+    return (
+        f"{o['name']}: {condition_text(o['requires'])}"
+        + (f"; spend {spend}" if spend else "")
+        + f" — {o['vp']['standard']} VP ({o['vp']['long']})"
+    )

@@ -59,7 +59,7 @@ def holding(d, seat, typ) -> int:
 
 
 def condition(game, d, c, seat) -> bool:
-    (k, v), = c.items()
+    ((k, v),) = c.items()
     if k == "all":
         return all(condition(game, d, x, seat) for x in v)
     if k == "any":

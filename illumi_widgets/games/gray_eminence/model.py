@@ -27,8 +27,13 @@ from __future__ import annotations
 
 RES = ("money", "power", "influence")
 SLOTS = ("eye", "gray1", "gray2", "gray3", "shadows")
-SLOT_NAMES = {"eye": "In the Public Eye", "gray1": "Gray Eminence (2nd)", "gray2": "Gray Eminence (3rd)",
-              "gray3": "Gray Eminence (4th)", "shadows": "In the Shadows"}
+SLOT_NAMES = {
+    "eye": "In the Public Eye",
+    "gray1": "Gray Eminence (2nd)",
+    "gray2": "Gray Eminence (3rd)",
+    "gray3": "Gray Eminence (4th)",
+    "shadows": "In the Shadows",
+}
 LEVELS = {-2: "Conflict", -1: "Tension", 0: "Neutral", 1: "Friendly", 2: "Allied"}
 DECK_NAMES = ("action", "faction", "secret", "tweet", "event")
 
@@ -45,15 +50,40 @@ def clone(obj):
 
 def new_position(n: int, scen: str, rounds: int) -> dict:
     return {
-        "n": n, "round": 0, "rounds": rounds, "scen": scen, "phase": "setup",
-        "track": [None] * 5, "ge": [None] * n,
-        "box": [[0, 0, 0] for _ in range(n)], "pool": [0, 0, 0], "minted": [0, 0, 0],
-        "hands": [[] for _ in range(n)], "facs": [[] for _ in range(n)], "secret": [[] for _ in range(n)],
-        "done": [[] for _ in range(n)], "exposed": [], "known": {}, "pub_done": [False] * n, "vp": [0] * n,
-        "decks": {k: [] for k in DECK_NAMES}, "discards": {k: [] for k in DECK_NAMES}, "box_esc": [],
-        "mandatory": None, "additional": None, "resolved": [], "unresolved": [],
-        "rel": {}, "escalated": False, "tweets": [], "prog": [None] * n, "cgpile": [],
-        "rs": 0, "frames": [{"t": "deal"}], "result": None, "last": {},
+        "n": n,
+        "round": 0,
+        "rounds": rounds,
+        "scen": scen,
+        "phase": "setup",
+        "track": [None] * 5,
+        "ge": [None] * n,
+        "box": [[0, 0, 0] for _ in range(n)],
+        "pool": [0, 0, 0],
+        "minted": [0, 0, 0],
+        "hands": [[] for _ in range(n)],
+        "facs": [[] for _ in range(n)],
+        "secret": [[] for _ in range(n)],
+        "done": [[] for _ in range(n)],
+        "exposed": [],
+        "known": {},
+        "pub_done": [False] * n,
+        "vp": [0] * n,
+        "decks": {k: [] for k in DECK_NAMES},
+        "discards": {k: [] for k in DECK_NAMES},
+        "box_esc": [],
+        "mandatory": None,
+        "additional": None,
+        "resolved": [],
+        "unresolved": [],
+        "rel": {},
+        "escalated": False,
+        "tweets": [],
+        "prog": [None] * n,
+        "cgpile": [],
+        "rs": 0,
+        "frames": [{"t": "deal"}],
+        "result": None,
+        "last": {},
         "trades": [],
     }
 

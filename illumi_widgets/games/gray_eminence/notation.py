@@ -10,10 +10,42 @@ from __future__ import annotations
 
 from ...engine.errors import NotationError
 
-KINDS = frozenset({
-    "deal", "shuffle", "eminence", "keep", "discard", "refresh", "done", "bid", "place", "drop", "expose", "gain",
-    "blackmail", "comply", "refuse", "penalty", "show", "take", "program", "pick", "resolve", "exhaust", "vote",
-    "propose", "pass", "offer", "ask", "send", "cancel", "accept", "decline", "complete"})
+KINDS = frozenset(
+    {
+        "deal",
+        "shuffle",
+        "eminence",
+        "keep",
+        "discard",
+        "refresh",
+        "done",
+        "bid",
+        "place",
+        "drop",
+        "expose",
+        "gain",
+        "blackmail",
+        "comply",
+        "refuse",
+        "penalty",
+        "show",
+        "take",
+        "program",
+        "pick",
+        "resolve",
+        "exhaust",
+        "vote",
+        "propose",
+        "pass",
+        "offer",
+        "ask",
+        "send",
+        "cancel",
+        "accept",
+        "decline",
+        "complete",
+    }
+)
 
 
 def format_action(kind: str, args: tuple) -> str:
@@ -41,5 +73,26 @@ def parse_words(text: str) -> tuple:
     return kind, tuple(args)
 
 
-WORDS = frozenset({"money", "power", "influence", "objective", "eye", "gray1", "gray2", "gray3", "shadows",
-                   "personal", "common", "discard", "done", "public", "card", "faction", "vp", "yes", "no"})
+WORDS = frozenset(
+    {
+        "money",
+        "power",
+        "influence",
+        "objective",
+        "eye",
+        "gray1",
+        "gray2",
+        "gray3",
+        "shadows",
+        "personal",
+        "common",
+        "discard",
+        "done",
+        "public",
+        "card",
+        "faction",
+        "vp",
+        "yes",
+        "no",
+    }
+)

@@ -10,11 +10,29 @@ from ...engine import negotiation as N
 from . import effects as E
 from . import model as M
 
-ROUND = ("refresh", "event", "bidding", "programming", "tweets", "action", "resolution", "trading", "scoring",
-         "endround")
-TITLES = {"refresh": "Refresh", "event": "Event", "bidding": "Bidding", "programming": "Programming",
-          "tweets": "Presidential response", "action": "Action", "resolution": "Resolution", "trading": "Trading",
-          "scoring": "Scoring"}
+ROUND = (
+    "refresh",
+    "event",
+    "bidding",
+    "programming",
+    "tweets",
+    "action",
+    "resolution",
+    "trading",
+    "scoring",
+    "endround",
+)
+TITLES = {
+    "refresh": "Refresh",
+    "event": "Event",
+    "bidding": "Bidding",
+    "programming": "Programming",
+    "tweets": "Presidential response",
+    "action": "Action",
+    "resolution": "Resolution",
+    "trading": "Trading",
+    "scoring": "Scoring",
+}
 MAX_PROPOSALS = 2  # READING: each player makes at most two trade proposals per Trading phase (never stalls)
 MAX_TERMS = 6  # READING: a proposal lists at most six items
 
@@ -59,9 +77,15 @@ def deal(g, d, seed: int, log) -> None:
     c, scen = g.cards, g.scenario
     sets = {"standard", *scen["card_sets"]}
     starting = {f for ge in c.eminences.values() for f in ge["factions"]}
-    for deck, fam in (("action", c.actions), ("faction", c.factions), ("tweet", c.tweets),
-                      ("event", c.events)):
-        d["decks"][deck] = M.shuffle(d, [k for k, v in fam.items() if v["scenario"] in sets and k not in starting])
+    for deck, fam in (
+        ("action", c.actions),
+        ("faction", c.factions),
+        ("tweet", c.tweets),
+        ("event", c.events),
+    ):
+        d["decks"][deck] = M.shuffle(
+            d, [k for k, v in fam.items() if v["scenario"] in sets and k not in starting]
+        )
     d["decks"]["secret"] = M.shuffle(d, list(c.objectives))
     d["box_esc"] = list(c.escalations)
     d["rel"] = dict(scen["relations"])
@@ -74,18 +98,25 @@ def deal(g, d, seed: int, log) -> None:
     for i, s in enumerate(seats[1:-1]):
         track[1 + i] = s
     d["track"] = track
-    log.add("Setup: the Bidding Pool gets 1 money, 1 power and 1 influence; the visibility track in random "
-            "order: " + ", ".join(g.seat_name(s) for s in M.order(d)) + f". Scenario: {scen['name']}, "
-            f"{d['rounds']} rounds.")
+    log.add(
+        "Setup: the Bidding Pool gets 1 money, 1 power and 1 influence; the visibility track in random "
+        "order: " + ", ".join(g.seat_name(s) for s in M.order(d)) + f". Scenario: {scen['name']}, "
+        f"{d['rounds']} rounds."
+    )
     push_seq(d, [{"t": "eminence", "seat": s} for s in M.order(d)] + [{"t": "setup2"}])
 
 
 def _auto_setup2(g, d, f, log) -> None:
     d["frames"].pop()
     chosen = set(d["ge"])
-    back = [fid for gid, ge in g.cards.eminences.items() if gid not in chosen for fid in ge["factions"]
-            if fid in g.cards.factions and g.cards.factions[fid]["scenario"] in ("standard",
-                                                                                   *g.scenario["card_sets"])]
+    back = [
+        fid
+        for gid, ge in g.cards.eminences.items()
+        if gid not in chosen
+        for fid in ge["factions"]
+        if fid in g.cards.factions
+        and g.cards.factions[fid]["scenario"] in ("standard", *g.scenario["card_sets"])
+    ]
     if back:  # READING: the starting Factions of the Gray Eminences nobody chose join the Faction deck
         d["decks"]["faction"].extend(back)
         M.shuffle(d, d["decks"]["faction"])
@@ -93,8 +124,10 @@ def _auto_setup2(g, d, f, log) -> None:
     for s in M.order(d):
         cards = [x for x in (M.draw(d, "secret") for _ in range(3)) if x is not None]
         frames.append({"t": "keep", "seat": s, "cards": cards, "keep": 2})
-        log.add(f"{g.seat_name(s)} is dealt three Secret Objectives and keeps two.",
-                {s: "You are dealt " + ", ".join(g.cards.name(x) for x in cards) + ": keep two."})
+        log.add(
+            f"{g.seat_name(s)} is dealt three Secret Objectives and keeps two.",
+            {s: "You are dealt " + ", ".join(g.cards.name(x) for x in cards) + ": keep two."},
+        )
     push_seq(d, frames)
     d["todo"] = list(ROUND)
 
@@ -110,8 +143,10 @@ def _start_refresh(g, d, log) -> None:
     for s in M.order(d):
         got = [x for x in (M.draw(d, "action") for _ in range(n)) if x is not None]
         d["hands"][s] += got
-        log.add(f"{g.seat_name(s)} draws {len(got)} Action cards.",
-                {s: "You draw " + ", ".join(g.cards.name(x) for x in got) + "."} if got else None)
+        log.add(
+            f"{g.seat_name(s)} draws {len(got)} Action cards.",
+            {s: "You draw " + ", ".join(g.cards.name(x) for x in got) + "."} if got else None,
+        )
         frames += [{"t": "handlimit", "seat": s}, {"t": "refresh", "seat": s}]
     push_seq(d, frames)
 
@@ -136,9 +171,11 @@ def _start_bidding(g, d, log) -> None:
 def bid_order(d, bids: dict) -> list:
     """Bidding resolution steps 1–3: larger total; then the larger single-type multiples (largest count of
     one type, then the next); then the current visibility track order."""
+
     def key(s):
         v = bids[str(s)]
         return (-sum(v), tuple(-x for x in sorted(v, reverse=True)), M.slot_of(d, s))
+
     return sorted(range(d["n"]), key=key)
 
 
@@ -149,8 +186,11 @@ def reveal_bids(g, d, f, log) -> None:
         for r in range(3):
             d["box"][s][r] -= v[r]
             d["pool"][r] += v[r]
-    log.add("Bids revealed: " + "; ".join(f"{g.seat_name(s)} {g.vec_text(bids[str(s)])}"
-                                          for s in M.order(d)) + ". All bids go to the Bidding Pool.")
+    log.add(
+        "Bids revealed: "
+        + "; ".join(f"{g.seat_name(s)} {g.vec_text(bids[str(s)])}" for s in M.order(d))
+        + ". All bids go to the Bidding Pool."
+    )
     order = bid_order(d, bids)
     d["last"]["bids"] = {k: list(v) for k, v in bids.items()}
     d["last"]["bid_order"] = list(order)
@@ -182,13 +222,19 @@ def _auto_roles(g, d, f, log) -> None:
     for s in M.order(d):
         role = M.role(d, s)
         if role == "public_eye":
-            frames += [{"t": "newfaction", "seat": s}, {"t": "expose", "seat": s},
-                       # READING: the rulebook's two resource icons for the Public Eye are lost in the
-                       # text; the limelight's currencies, Money or Influence, are offered
-                       {"t": "rolegain", "seat": s, "options": ["money", "influence"]}]
+            frames += [
+                {"t": "newfaction", "seat": s},
+                {"t": "expose", "seat": s},
+                # READING: the rulebook's two resource icons for the Public Eye are lost in the
+                # text; the limelight's currencies, Money or Influence, are offered
+                {"t": "rolegain", "seat": s, "options": ["money", "influence"]},
+            ]
         elif role == "gray_eminence":
-            frames += [{"t": "gedraw", "seat": s}, {"t": "handlimit", "seat": s},
-                       {"t": "rolegain", "seat": s, "options": list(M.RES)}]
+            frames += [
+                {"t": "gedraw", "seat": s},
+                {"t": "handlimit", "seat": s},
+                {"t": "rolegain", "seat": s, "options": list(M.RES)},
+            ]
         else:
             # READING: "each player activates all of the abilities for their role": blackmail is made
             # whenever another player holds a Faction (no option to skip it)
@@ -206,8 +252,10 @@ def _auto_gedraw(g, d, f, log) -> None:
     c = M.draw(d, "action")
     if c is not None:
         d["hands"][f["seat"]].append(c)
-        log.add(f"{g.seat_name(f['seat'])} draws an Action card (Prepare for future events).",
-                {f["seat"]: f"You draw {g.cards.name(c)} (Prepare for future events)."})
+        log.add(
+            f"{g.seat_name(f['seat'])} draws an Action card (Prepare for future events).",
+            {f["seat"]: f"You draw {g.cards.name(c)} (Prepare for future events)."},
+        )
 
 
 # -- 4. Programming -----------------------------------------------------------------------------------------
@@ -266,8 +314,10 @@ def _auto_tweet(g, d, f, log) -> None:
     d["tweets"].append(t)
     card = g.cards.tweets[t]
     match = set(card["hashtags"]) & event_tags(g, d)
-    log.add(f"The President tweets: {card['name']}" + (f" — it matches {', '.join(sorted(match))}: no more "
-                                                       "tweets." if match else "."))
+    log.add(
+        f"The President tweets: {card['name']}"
+        + (f" — it matches {', '.join(sorted(match))}: no more tweets." if match else ".")
+    )
     f["matched"] = bool(match)
     for s in range(d["n"]):  # Factions refreshed by a #hashtag refresh at once
         for fc in d["facs"][s]:
@@ -286,7 +336,9 @@ def _entity_votes(g, d, log) -> None:
             seen[e] = seen.get(e, 0) + 1
     for e in sorted(x for x, k in seen.items() if k > 1 and x in d["rel"]):
         log.add(f"{e} is mentioned in several tweets: the players vote on worsening the relationship.")
-        d["frames"].append({"t": "vote", "what": "entity", "entity": e, "options": ["yes", "no"], "votes": {}})
+        d["frames"].append(
+            {"t": "vote", "what": "entity", "entity": e, "options": ["yes", "no"], "votes": {}}
+        )
 
 
 # -- 6. Action ----------------------------------------------------------------------------------------------
@@ -295,7 +347,9 @@ def _start_action(g, d, log) -> None:
     for s in M.order(d):
         p = d["prog"][s] or {}
         left = [x for x in "ABCD" if x in p]
-        frames.append({"t": "act", "seat": s, "left": left, "k": len(left), "used": {"pg": 0, "cg": 0, "dis": 0}})
+        frames.append(
+            {"t": "act", "seat": s, "left": left, "k": len(left), "used": {"pg": 0, "cg": 0, "dis": 0}}
+        )
     push_seq(d, frames)
 
 
@@ -321,8 +375,12 @@ def _start_resolution(g, d, log) -> None:
     frames = []
     if len(d["cgpile"]) > 1:
         frames.append({"t": "shuffle"})
-    frames += [{"t": "cg"}, {"t": "resolve", "slot": "mandatory"}, {"t": "resolve", "slot": "additional"},
-               {"t": "piles"}]
+    frames += [
+        {"t": "cg"},
+        {"t": "resolve", "slot": "mandatory"},
+        {"t": "resolve", "slot": "additional"},
+        {"t": "piles"},
+    ]
     push_seq(d, frames)
 
 
@@ -335,11 +393,15 @@ def _auto_cg(g, d, f, log) -> None:
     card = g.cards.actions[cid]
     side = card.get("common_good")
     if side is None:
-        log.add(f"Revealed from the Common Good pile: {card['name']} — it has no Common Good side: no effect.")
+        log.add(
+            f"Revealed from the Common Good pile: {card['name']} — it has no Common Good side: no effect."
+        )
         return
     if side["shadows_only"] and M.role(d, s) != "shadows":
-        log.add(f"Revealed: {card['name']} — its Common Good side is for the player In the Shadows only: "
-                "no effect.")
+        log.add(
+            f"Revealed: {card['name']} — its Common Good side is for the player In the Shadows only: "
+            "no effect."
+        )
         return
     log.add(f"Revealed from the Common Good pile: {card['name']}.")
     E.queue(g, d, E.paths_of(g, cid, "common_good", "effects"), s)
@@ -366,9 +428,14 @@ def _auto_resolve(g, d, f, log) -> None:
         if len(opts) == 1:
             f["chosen"] = opts[0]
         else:
-            log.add(f"{card['name']}: the players vote among " + "; ".join(
-                f"{i + 1}. {card['options'][i]['label']}" for i in opts) + ".")
-            d["frames"].append({"t": "vote", "what": "event", "slot": f["slot"], "options": opts, "votes": {}})
+            log.add(
+                f"{card['name']}: the players vote among "
+                + "; ".join(f"{i + 1}. {card['options'][i]['label']}" for i in opts)
+                + "."
+            )
+            d["frames"].append(
+                {"t": "vote", "what": "event", "slot": f["slot"], "options": opts, "votes": {}}
+            )
             return
     d["frames"].pop()
     o = card["options"][f["chosen"]]
@@ -377,8 +444,10 @@ def _auto_resolve(g, d, f, log) -> None:
         d["minted"][E.R[r]] -= n
     used = [r for r in M.RES if o["cost"].get(r)]
     d["status"][ref] = used
-    log.add(f"{card['name']} is resolved: {o['label']} (paid {g.vec_text([o['cost'].get(r, 0) for r in M.RES])} "
-            "from the Bidding Pool).")
+    log.add(
+        f"{card['name']} is resolved: {o['label']} (paid {g.vec_text([o['cost'].get(r, 0) for r in M.RES])} "
+        "from the Bidding Pool)."
+    )
     E.queue(g, d, E.paths_of(g, ref, "options", f["chosen"], "effects"), None)
 
 
@@ -402,10 +471,13 @@ def _auto_piles(g, d, f, log) -> None:
         elif E.card_of(g, man)["unresolved"]["personal_gain"]:
             # Exception: an unresolved Event showing Personal Gain moves to the Additional slot
             if d["additional"]:
-                d["unresolved"].append(d["additional"]) if ":" not in d["additional"] else \
-                    d["box_esc"].append(d["additional"].split(":")[0])
+                d["unresolved"].append(d["additional"]) if ":" not in d["additional"] else d[
+                    "box_esc"
+                ].append(d["additional"].split(":")[0])
             d["additional"] = man
-            log.add(f"{g.cards.name(man)} stays in play in the Additional event slot (Personal Gain exception).")
+            log.add(
+                f"{g.cards.name(man)} stays in play in the Additional event slot (Personal Gain exception)."
+            )
         else:
             d["unresolved"].append(man)
 
@@ -432,9 +504,25 @@ def _start_endround(g, d, log) -> None:
     d["todo"] = list(ROUND)
 
 
-START = {"refresh": _start_refresh, "event": _start_event, "bidding": _start_bidding,
-         "programming": _start_programming, "tweets": _start_tweets, "action": _start_action,
-         "resolution": _start_resolution, "trading": _start_trading, "scoring": _start_scoring,
-         "endround": _start_endround}
-AUTO = {"setup2": _auto_setup2, "roles": _auto_roles, "newfaction": _auto_newfaction, "gedraw": _auto_gedraw,
-        "tweet": _auto_tweet, "cg": _auto_cg, "resolve": _auto_resolve, "piles": _auto_piles}
+START = {
+    "refresh": _start_refresh,
+    "event": _start_event,
+    "bidding": _start_bidding,
+    "programming": _start_programming,
+    "tweets": _start_tweets,
+    "action": _start_action,
+    "resolution": _start_resolution,
+    "trading": _start_trading,
+    "scoring": _start_scoring,
+    "endround": _start_endround,
+}
+AUTO = {
+    "setup2": _auto_setup2,
+    "roles": _auto_roles,
+    "newfaction": _auto_newfaction,
+    "gedraw": _auto_gedraw,
+    "tweet": _auto_tweet,
+    "cg": _auto_cg,
+    "resolve": _auto_resolve,
+    "piles": _auto_piles,
+}

@@ -42,13 +42,16 @@ class GrayEminenceGame(Game):
         self.cards = load_cards(options.get("cards"))
         scen = options.get("scenario", "eu")
         if scen not in self.cards.scenarios:
-            raise EngineError(f"scenario must be one of {', '.join(self.cards.scenarios)}, not {scen!r}",
-                              code="bad-option")
+            raise EngineError(
+                f"scenario must be one of {', '.join(self.cards.scenarios)}, not {scen!r}", code="bad-option"
+            )
         self.scenario = self.cards.scenarios[scen]
         length = options.get("length", "standard")
         if length not in LENGTHS:
-            raise EngineError(f"length must be 'standard' (5 rounds) or 'long' (8 rounds), not {length!r}",
-                              code="bad-option")
+            raise EngineError(
+                f"length must be 'standard' (5 rounds) or 'long' (8 rounds), not {length!r}",
+                code="bad-option",
+            )
         self.length = length
         for key in ("tweet_vote", "contest"):
             if not isinstance(options.get(key, False), bool):
@@ -56,7 +59,9 @@ class GrayEminenceGame(Game):
         self.tweet_vote = options.get("tweet_vote", False)  # optional rule of Phase 5
         self.contest = options.get("contest", False)  # optional rule of Phase 9 (not implemented: refused)
         if self.contest:
-            raise EngineError("the optional contested-objective rule is not implemented yet", code="bad-option")
+            raise EngineError(
+                "the optional contested-objective rule is not implemented yet", code="bad-option"
+            )
 
     # -- helpers ------------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -64,7 +69,7 @@ class GrayEminenceGame(Game):
 
     @staticmethod
     def vec_text(v) -> str:
-        parts = [f"{n} {r}" for r, n in zip(M.RES, v) if n]
+        parts = [f"{n} {r}" for r, n in zip(M.RES, v, strict=True) if n]
         return ", ".join(parts) or "nothing"
 
     def act(self, seat, kind, *args) -> Action:
@@ -123,7 +128,11 @@ class GrayEminenceGame(Game):
         f = d["frames"][-1]
         t = f["t"]
         if t in ("deal", "shuffle"):
-            what = "shuffle the decks and the visibility track" if t == "deal" else "shuffle the Common Good pile"
+            what = (
+                "shuffle the decks and the visibility track"
+                if t == "deal"
+                else "shuffle the Common Good pile"
+            )
             return [Decision(CHANCE, t, f"Chance: {what}", None)]
         if t in SEALED:
             return [Decision(s, t, self.prompt(d, f, s), None, sealed=True) for s in self.sealed_seats(d, f)]
@@ -167,9 +176,11 @@ class GrayEminenceGame(Game):
                 return []
             return [a(seat, "discard", c) for c in d["hands"][seat]]
         if t == "refresh":
-            return [a(seat, "refresh", fc[0]) for fc in d["facs"][seat]
-                    if not fc[1] and self._can_pay(d, seat, self.cards.factions[fc[0]].get("refresh_cost"))
-                    ] + [a(seat, "done")]
+            return [
+                a(seat, "refresh", fc[0])
+                for fc in d["facs"][seat]
+                if not fc[1] and self._can_pay(d, seat, self.cards.factions[fc[0]].get("refresh_cost"))
+            ] + [a(seat, "done")]
         if t == "bid":
             got = f["bids"].get(str(seat), [])
             r = len(got)
@@ -203,8 +214,9 @@ class GrayEminenceGame(Game):
                 return [a(seat, "vote", "yes"), a(seat, "vote", "no")]
             return [a(seat, "vote", i + 1) for i in f["options"]]
         if t == "trade":
-            return [a(seat, "propose", o) for o in M.order(d) if o != seat and N.may_propose(f, seat)] + \
-                [a(seat, "pass")]
+            return [a(seat, "propose", o) for o in M.order(d) if o != seat and N.may_propose(f, seat)] + [
+                a(seat, "pass")
+            ]
         if t == "terms":
             return self._terms_candidates(d, f, seat)
         if t == "answer":
@@ -231,8 +243,11 @@ class GrayEminenceGame(Game):
                 if cost == 0:
                     out.append(self.act(seat, "program", "D", c, side))
                 else:
-                    out += [self.act(seat, "program", "D", c, side, r) for i, r in enumerate(M.RES)
-                            if d["box"][seat][i] >= cost]
+                    out += [
+                        self.act(seat, "program", "D", c, side, r)
+                        for i, r in enumerate(M.RES)
+                        if d["box"][seat][i] >= cost
+                    ]
         return out
 
     def describe_deal(self, deal, viewer) -> str:
@@ -272,7 +287,9 @@ class GrayEminenceGame(Game):
         out += [a(seat, "offer", "card", c) for c in d["hands"][seat] if c not in give.get("cards", [])]
         if get.get("cards", 0) < len(d["hands"][to]):
             out.append(a(seat, "ask", "card"))
-        out += [a(seat, "offer", "faction", fc[0]) for fc in d["facs"][seat] if fc[0] not in give.get("facs", [])]
+        out += [
+            a(seat, "offer", "faction", fc[0]) for fc in d["facs"][seat] if fc[0] not in give.get("facs", [])
+        ]
         out += [a(seat, "ask", "faction", fc[0]) for fc in d["facs"][to] if fc[0] not in get.get("facs", [])]
         out += [a(seat, "offer", "objective", x) for x in d["secret"][seat] if x not in give.get("objs", [])]
         if get.get("objs", 0) < len(d["secret"][to]):
@@ -285,9 +302,11 @@ class GrayEminenceGame(Game):
 
     def _answer_candidates(self, d, f, seat) -> list:
         get = f["deal"]["get"]
-        ok = all(d["box"][seat][i] >= get.get(r, 0) for i, r in enumerate(M.RES)) and \
-            d["vp"][seat] >= get.get("vp", 0) and \
-            all(any(fc[0] == x for fc in d["facs"][seat]) for x in get.get("facs", []))
+        ok = (
+            all(d["box"][seat][i] >= get.get(r, 0) for i, r in enumerate(M.RES))
+            and d["vp"][seat] >= get.get("vp", 0)
+            and all(any(fc[0] == x for fc in d["facs"][seat]) for x in get.get("facs", []))
+        )
         out = [self.act(seat, "decline")]
         if not ok:
             return out
@@ -311,21 +330,27 @@ class GrayEminenceGame(Game):
         """The condition holds ("prove it" is decided here, on hidden state) and the spend is affordable."""
         return E.condition(self, d, obj["requires"], seat) and self._can_pay(d, seat, obj["spend"])
 
-    # -- check: legal actions are the candidates; the reason names the rule -----------------------------------
+    # -- check: legal actions are the candidates; the reason names the rule ----------------------------------
     def check(self, d, a: Action):
         from .explain import why
 
         if a.seat == CHANCE:
             f = d["frames"][-1] if d["frames"] else None
-            if f is not None and f["t"] == a.kind and f["t"] in ("deal", "shuffle") and len(a.args) == 1 \
-                    and isinstance(a.args[0], int) and a.args[0] >= 0:
+            if (
+                f is not None
+                and f["t"] == a.kind
+                and f["t"] in ("deal", "shuffle")
+                and len(a.args) == 1
+                and isinstance(a.args[0], int)
+                and a.args[0] >= 0
+            ):
                 return None
             return _illegal("not-chance", "chance does not decide this now")
         if a in self.candidates(d, a.seat):
             return None
         return why(self, d, a)
 
-    # -- perform ------------------------------------------------------------------------------------------------
+    # -- perform ---------------------------------------------------------------------------------------------
     def perform(self, d, a: Action, log) -> None:
         from . import actions
 
@@ -340,7 +365,7 @@ class GrayEminenceGame(Game):
 
         d["result"] = final(self, d, log)
 
-    # -- views, secrets, consistency ------------------------------------------------------------------------------
+    # -- views, secrets, consistency -------------------------------------------------------------------------
     def view(self, d, seat) -> dict:
         from .view import make_view
 
@@ -361,7 +386,7 @@ class GrayEminenceGame(Game):
 
         return determinize(self, d, seat, rng)
 
-    # -- bots --------------------------------------------------------------------------------------------------
+    # -- bots ------------------------------------------------------------------------------------------------
     #: random playouts of the search bot decline trade proposals (READING: a bot's trading policy is its
     #: search; playouts do not trade, so they stay short and never stall)
     bot_prefer = ("decline",)
@@ -378,7 +403,7 @@ class GrayEminenceGame(Game):
         vals = [sc[s]["total"] + 0.1 * sum(d["box"][s]) + 1 for s in range(d["n"])]
         return vals[seat] / sum(vals)
 
-    # -- presentation hooks (plain English; see view.py) ------------------------------------------------------
+    # -- presentation hooks (plain English; see view.py) -----------------------------------------------------
     def label(self, d, action, seat=None) -> str:
         from .view import label
 

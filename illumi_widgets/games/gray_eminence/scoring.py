@@ -23,9 +23,13 @@ def scores(g, d) -> dict:
     out = {}
     for s in range(d["n"]):
         secret = sum(g.cards.objectives[x]["vp"][g.length] for x in d["done"][s])
-        out[s] = {"markers": d["vp"][s], "secret": secret, "resources": len(res[s]),
-                  "total": d["vp"][s] + secret + len(res[s]),
-                  "objectives": len(d["done"][s]) + (1 if d["pub_done"][s] else 0)}
+        out[s] = {
+            "markers": d["vp"][s],
+            "secret": secret,
+            "resources": len(res[s]),
+            "total": d["vp"][s] + secret + len(res[s]),
+            "objectives": len(d["done"][s]) + (1 if d["pub_done"][s] else 0),
+        }
     return out
 
 
@@ -38,12 +42,23 @@ def final(g, d, log) -> dict:
     d["phase"] = "over"
     if not common_met(g, d):
         log.add(f"The Common Objective of the {g.scenario['name']} scenario was not met: all players lose.")
-        return {"winners": [], "scores": {s: v["total"] for s, v in sc.items()}, "reason": "common-objective-failed",
-                "detail": sc}
+        return {
+            "winners": [],
+            "scores": {s: v["total"] for s, v in sc.items()},
+            "reason": "common-objective-failed",
+            "detail": sc,
+        }
     order = M.order(d)
     ranked = sorted(range(d["n"]), key=lambda s: (-sc[s]["total"], -sc[s]["objectives"], order.index(s)))
     win = ranked[0]
-    log.add("Final scores: " + "; ".join(f"{g.seat_name(s)} {sc[s]['total']} VP" for s in ranked)
-            + f". {g.seat_name(win)} wins.")
-    return {"winners": [win], "scores": {s: v["total"] for s, v in sc.items()}, "reason": "most-vp",
-            "detail": sc}
+    log.add(
+        "Final scores: "
+        + "; ".join(f"{g.seat_name(s)} {sc[s]['total']} VP" for s in ranked)
+        + f". {g.seat_name(win)} wins."
+    )
+    return {
+        "winners": [win],
+        "scores": {s: v["total"] for s, v in sc.items()},
+        "reason": "most-vp",
+        "detail": sc,
+    }

@@ -14,7 +14,11 @@ from ...engine.game import OMNISCIENT
 from . import effects as E
 from . import model as M
 
-ROLE_NAMES = {"public_eye": "In the Public Eye", "gray_eminence": "Gray Eminence", "shadows": "In the Shadows"}
+ROLE_NAMES = {
+    "public_eye": "In the Public Eye",
+    "gray_eminence": "Gray Eminence",
+    "shadows": "In the Shadows",
+}
 
 
 def _sees(seat, owner) -> bool:
@@ -41,37 +45,60 @@ def make_view(g, d, seat) -> dict:
         prog = None
         if own:
             if f and f["t"] == "program":
-                prog = {k: v for k, v in f["progs"].get(str(s), {}).items() if k in ("A", "B", "C", "D", "side")}
+                prog = {
+                    k: v for k, v in f["progs"].get(str(s), {}).items() if k in ("A", "B", "C", "D", "side")
+                }
             elif d["prog"][s]:
                 prog = dict(d["prog"][s])
         committed = None
         if f and f["t"] in ("bid", "program", "vote"):
             committed = s not in g.sealed_seats(d, f)
-        seats.append({
-            "seat": s, "name": g.seat_name(s), "eminence": _card(g, ge) if ge else None,
-            "role": M.role(d, s) if s in d["track"] else None,
-            "box": list(d["box"][s]) if own else None,
-            "hand": [_card(g, c) for c in d["hands"][s]] if own else None, "hand_count": len(d["hands"][s]),
-            "factions": [{"id": fc[0], "name": g.cards.name(fc[0]), "refreshed": fc[1]} for fc in d["facs"][s]],
-            "secret_objectives": secret, "secret_count": len(d["secret"][s]),
-            "exposed": [x for x in d["secret"][s] if x in d["exposed"]],
-            "completed": [_card(g, x) for x in d["done"][s]],
-            "public_objective": {"name": pub["name"], "done": d["pub_done"][s], "vp": pub["vp"]} if pub else None,
-            "vp_markers": d["vp"][s], "program": prog,
-            "programmed_count": sum(1 for k in "ABCD" if k in (d["prog"][s] or {})),
-            "committed": committed,
-            "bid": (list(f["bids"].get(str(s), [])) if own and f and f["t"] == "bid" else None),
-            "vote": (f["votes"].get(str(s)) if own and f and f["t"] == "vote" else None),
-        })
+        seats.append(
+            {
+                "seat": s,
+                "name": g.seat_name(s),
+                "eminence": _card(g, ge) if ge else None,
+                "role": M.role(d, s) if s in d["track"] else None,
+                "box": list(d["box"][s]) if own else None,
+                "hand": [_card(g, c) for c in d["hands"][s]] if own else None,
+                "hand_count": len(d["hands"][s]),
+                "factions": [
+                    {"id": fc[0], "name": g.cards.name(fc[0]), "refreshed": fc[1]} for fc in d["facs"][s]
+                ],
+                "secret_objectives": secret,
+                "secret_count": len(d["secret"][s]),
+                "exposed": [x for x in d["secret"][s] if x in d["exposed"]],
+                "completed": [_card(g, x) for x in d["done"][s]],
+                "public_objective": {"name": pub["name"], "done": d["pub_done"][s], "vp": pub["vp"]}
+                if pub
+                else None,
+                "vp_markers": d["vp"][s],
+                "program": prog,
+                "programmed_count": sum(1 for k in "ABCD" if k in (d["prog"][s] or {})),
+                "committed": committed,
+                "bid": (list(f["bids"].get(str(s), [])) if own and f and f["t"] == "bid" else None),
+                "vote": (f["votes"].get(str(s)) if own and f and f["t"] == "vote" else None),
+            }
+        )
     view = {
-        "game": "gray-eminence", "players": d["n"], "round": d["round"], "rounds": d["rounds"],
-        "phase": d["phase"], "step": f["t"] if f else None,
-        "scenario": {"id": g.scenario["id"], "name": g.scenario["name"],
-                     "common_objective": g.scenario["common_objective"]["text"]},
-        "track": [None if x is None else x for x in d["track"]], "order": M.order(d),
+        "game": "gray-eminence",
+        "players": d["n"],
+        "round": d["round"],
+        "rounds": d["rounds"],
+        "phase": d["phase"],
+        "step": f["t"] if f else None,
+        "scenario": {
+            "id": g.scenario["id"],
+            "name": g.scenario["name"],
+            "common_objective": g.scenario["common_objective"]["text"],
+        },
+        "track": [None if x is None else x for x in d["track"]],
+        "order": M.order(d),
         "relations": [{"entity": e, "level": v, "state": M.LEVELS[v]} for e, v in d["rel"].items()],
-        "pool": list(d["pool"]), "seats": seats,
-        "mandatory": _event(g, d, d["mandatory"]), "additional": _event(g, d, d["additional"]),
+        "pool": list(d["pool"]),
+        "seats": seats,
+        "mandatory": _event(g, d, d["mandatory"]),
+        "additional": _event(g, d, d["additional"]),
         "tweets": [_card(g, t) for t in d["tweets"]],
         "resolved": [{"id": r, "name": g.cards.name(r), "with": used} for r, used in d["resolved"]],
         "unresolved": [_card(g, r) for r in d["unresolved"]],
@@ -79,7 +106,9 @@ def make_view(g, d, seat) -> dict:
         "my_common_good": [_card(g, c) for c, o in d["cgpile"] if _sees(seat, o)],
         "decks": {k: len(v) for k, v in d["decks"].items()},
         "action_discard": [_card(g, c) for c in d["discards"]["action"][-5:]],
-        "last_bids": d["last"].get("bids") if not (f and f["t"] in ("bid", "place")) or f["t"] == "place" else None,
+        "last_bids": d["last"].get("bids")
+        if not (f and f["t"] in ("bid", "place")) or f["t"] == "place"
+        else None,
         "bid_order": d["last"].get("bid_order"),
         "last_vote": d["last"].get("vote"),
         "rules": {k: E.rule(g, d, k) for k in ("hand_limit", "tweet_slots", "fourth_cost", "faction_limit")},
@@ -94,12 +123,21 @@ def _event(g, d, ref):
     if ref is None:
         return None
     c = E.card_of(g, ref)
-    return {"id": ref, "name": c["name"], "hashtags": list(c["hashtags"]),
-            "escalation": ":" in ref,
-            "options": [{"label": o["label"], "cost": [o["cost"].get(r, 0) for r in M.RES],
-                         "affordable": all(d["pool"][E.R[r]] >= n for r, n in o["cost"].items())}
-                        for o in c["options"]],
-            "personal_gain": c["unresolved"]["personal_gain"]}
+    return {
+        "id": ref,
+        "name": c["name"],
+        "hashtags": list(c["hashtags"]),
+        "escalation": ":" in ref,
+        "options": [
+            {
+                "label": o["label"],
+                "cost": [o["cost"].get(r, 0) for r in M.RES],
+                "affordable": all(d["pool"][E.R[r]] >= n for r, n in o["cost"].items()),
+            }
+            for o in c["options"]
+        ],
+        "personal_gain": c["unresolved"]["personal_gain"],
+    }
 
 
 def _pending(g, d, f, seat):
@@ -112,8 +150,9 @@ def _pending(g, d, f, seat):
     if t == "place":
         out["order"] = list(f["order"])
     if t == "terms" and _sees(seat, f["seat"]):
-        out["deal"] = describe_deal(g, {"from": f["seat"], "to": f["to"], "give": f["give"], "get": f["get"]},
-                                    seat)
+        out["deal"] = describe_deal(
+            g, {"from": f["seat"], "to": f["to"], "give": f["give"], "get": f["get"]}, seat
+        )
     if t == "answer":
         out["deal"] = describe_deal(g, f["deal"], seat)
     if t == "bmanswer":
@@ -138,8 +177,10 @@ def describe_deal(g, deal, viewer) -> str:
         out += [f"the Faction {g.cards.name(x)}" for x in side.get("facs", [])]
         return " and ".join(out) or "nothing"
 
-    return (f"{g.seat_name(deal['from'])} gives {items(deal['give'])}; "
-            f"{g.seat_name(deal['to'])} gives {items(deal['get'])}")
+    return (
+        f"{g.seat_name(deal['from'])} gives {items(deal['give'])}; "
+        f"{g.seat_name(deal['to'])} gives {items(deal['get'])}"
+    )
 
 
 def prompt(g, d, f, s) -> str:
@@ -207,7 +248,9 @@ def problems(g, d) -> list:
     for r in range(3):
         total = sum(d["box"][s][r] for s in range(d["n"])) + d["pool"][r]
         if total != d["minted"][r]:
-            out.append(f"{M.RES[r]}: boxes and Bidding Pool hold {total}, but {d['minted'][r]} left the Common Pool")
+            out.append(
+                f"{M.RES[r]}: boxes and Bidding Pool hold {total}, but {d['minted'][r]} left the Common Pool"
+            )
         if d["pool"][r] < 0 or any(d["box"][s][r] < 0 for s in range(d["n"])):
             out.append(f"{M.RES[r]}: a negative amount")
     if d["frames"] and d["frames"][-1]["t"] == "deal":
@@ -216,18 +259,30 @@ def problems(g, d) -> list:
     if len(placed) != len(set(placed)):
         out.append("a seat stands twice on the visibility track")
     place = d["frames"] and any(f["t"] == "place" for f in d["frames"])
-    if not place and (sorted(placed) != list(range(d["n"])) or d["track"][0] is None or d["track"][4] is None):
+    if not place and (
+        sorted(placed) != list(range(d["n"])) or d["track"][0] is None or d["track"][4] is None
+    ):
         out.append("the visibility track needs every seat once, a Public Eye and an In the Shadows player")
     sets = {"standard", *g.scenario["card_sets"]}
     # Action cards
-    where = list(d["decks"]["action"]) + d["discards"]["action"] + [c for h in d["hands"] for c in h] + \
-        [v for p in d["prog"] if p for k, v in p.items() if k in "ABCD"] + [c for c, _ in d["cgpile"]]
+    where = (
+        list(d["decks"]["action"])
+        + d["discards"]["action"]
+        + [c for h in d["hands"] for c in h]
+        + [v for p in d["prog"] if p for k, v in p.items() if k in "ABCD"]
+        + [c for c, _ in d["cgpile"]]
+    )
     want = sorted(k for k, v in g.cards.actions.items() if v["scenario"] in sets)
     if sorted(where) != want:
         out.append("Action cards are not conserved (lost or duplicated)")
     # Secret Objectives
-    where = list(d["decks"]["secret"]) + d["discards"]["secret"] + [c for h in d["secret"] for c in h] + \
-        [c for h in d["done"] for c in h] + [c for f in d["frames"] if f["t"] == "keep" for c in f["cards"]]
+    where = (
+        list(d["decks"]["secret"])
+        + d["discards"]["secret"]
+        + [c for h in d["secret"] for c in h]
+        + [c for h in d["done"] for c in h]
+        + [c for f in d["frames"] if f["t"] == "keep" for c in f["cards"]]
+    )
     if sorted(where) != sorted(g.cards.objectives):
         out.append("Secret Objectives are not conserved")
     # Tweets
@@ -235,8 +290,12 @@ def problems(g, d) -> list:
     if sorted(where) != sorted(k for k, v in g.cards.tweets.items() if v["scenario"] in sets):
         out.append("Tweet cards are not conserved")
     # Events and Escalations
-    refs = list(d["decks"]["event"]) + [x for x in (d["mandatory"], d["additional"]) if x] + \
-        [r for r, _ in d["resolved"]] + d["unresolved"]
+    refs = (
+        list(d["decks"]["event"])
+        + [x for x in (d["mandatory"], d["additional"]) if x]
+        + [r for r, _ in d["resolved"]]
+        + d["unresolved"]
+    )
     events = sorted(r for r in refs if ":" not in r)
     if events != sorted(k for k, v in g.cards.events.items() if v["scenario"] in sets):
         out.append("Event cards are not conserved")
@@ -279,18 +338,26 @@ def label(g, d, a, seat=None) -> str:
         "blackmail": lambda: f"Blackmail {g.seat_name(args[0])} for {n(args[1])}",
         "comply": lambda: "Comply: hand over the Faction",
         "refuse": lambda: "Refuse the blackmail",
-        "penalty": lambda: ("Demand to see a Secret Objective" if args[0] == "objective"
-                            else f"Demand {E.rule(g, d, 'blackmail_amount')} {args[0]}"),
+        "penalty": lambda: (
+            "Demand to see a Secret Objective"
+            if args[0] == "objective"
+            else f"Demand {E.rule(g, d, 'blackmail_amount')} {args[0]}"
+        ),
         "show": lambda: f"Show {n(args[0])}",
         "take": lambda: f"Take 1 {args[0]} from the Bidding Pool",
-        "program": lambda: ("Program no fourth card" if args[0] == "done" else
-                            f"Program {n(args[1])} in slot {args[0]}" +
-                            (f" for {'Common Good' if args[2] == 'common' else 'Personal Gain'}" if len(args) > 2
-                             else "") + (f", paying {args[3]}" if len(args) > 3 else "")),
+        "program": lambda: (
+            "Program no fourth card"
+            if args[0] == "done"
+            else f"Program {n(args[1])} in slot {args[0]}"
+            + (f" for {'Common Good' if args[2] == 'common' else 'Personal Gain'}" if len(args) > 2 else "")
+            + (f", paying {args[3]}" if len(args) > 3 else "")
+        ),
         "pick": lambda: f"Choose {args[0]}",
-        "resolve": lambda: {"personal": f"Play {n(args[0])} for Personal Gain",
-                            "common": f"Play {n(args[0])} face down for the Common Good",
-                            "discard": f"Discard {n(args[0])}"}[args[1]],
+        "resolve": lambda: {
+            "personal": f"Play {n(args[0])} for Personal Gain",
+            "common": f"Play {n(args[0])} face down for the Common Good",
+            "discard": f"Discard {n(args[0])}",
+        }[args[1]],
         "exhaust": lambda: f"Use the Faction {n(args[0])}",
         "vote": lambda: _vote_label(g, d, args[0]),
         "propose": lambda: f"Propose a trade to {g.seat_name(args[0])}",
@@ -301,8 +368,9 @@ def label(g, d, a, seat=None) -> str:
         "cancel": lambda: "Cancel the proposal",
         "accept": lambda: "Accept the trade" + (" giving " + ", ".join(n(x) for x in args) if args else ""),
         "decline": lambda: "Decline the trade",
-        "complete": lambda: ("Complete your Public Objective" if args[0] == "public"
-                             else f"Complete {n(args[0])}"),
+        "complete": lambda: (
+            "Complete your Public Objective" if args[0] == "public" else f"Complete {n(args[0])}"
+        ),
     }.get(k)
     return who + (text() if text else k)
 

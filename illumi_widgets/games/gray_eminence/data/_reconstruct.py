@@ -15,15 +15,36 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RES = ("money", "power", "influence")
-TAGS = ("#Lie", "#Truth", "#FakeNews", "#Personal", "#Domestic", "#Regional", "#Global", "#UN", "#NATO",
-        "#Oil", "#Deal", "#Sanction", "#Peace", "#War", "#Terrorism", "#Refugees", "#Ecology", "#Technology")
+TAGS = (
+    "#Lie",
+    "#Truth",
+    "#FakeNews",
+    "#Personal",
+    "#Domestic",
+    "#Regional",
+    "#Global",
+    "#UN",
+    "#NATO",
+    "#Oil",
+    "#Deal",
+    "#Sanction",
+    "#Peace",
+    "#War",
+    "#Terrorism",
+    "#Refugees",
+    "#Ecology",
+    "#Technology",
+)
 STANDARD_ENTITIES = ("EU", "China", "Russia", "Africa", "UN")
 EXTRA = {"latam": "Brazil", "mideast": "Gulf States", "ecology": "Pacific Islands"}
 SCEN = ("eu", "ecology", "latam", "mideast")
-HEADER = {"version": 1, "reconstructed": True,
-          "note": "Reconstructed by illumi_widgets: the printed cards are not public. Names, texts and "
-                  "numbers are the package's own inventions about fictional people and organisations. "
-                  "Replace with your own files: load_game('gray-eminence', players=4, cards=folder)."}
+HEADER = {
+    "version": 1,
+    "reconstructed": True,
+    "note": "Reconstructed by illumi_widgets: the printed cards are not public. Names, texts and "
+    "numbers are the package's own inventions about fictional people and organisations. "
+    "Replace with your own files: load_game('gray-eminence', players=4, cards=folder).",
+}
 
 
 def vec(rng, total, kinds=RES):
@@ -48,10 +69,40 @@ def write(name, fmt, cards):
 def main():
     rng = random.Random(1616)
     # ---- Action cards: 70 (50 standard, 5 per scenario)
-    a_first = ["Quiet", "Backroom", "Velvet", "Midnight", "Paper", "Silent", "Golden", "Hollow", "Iron", "Glass",
-               "Borrowed", "Crimson", "Distant", "Careful", "Open"]
-    a_second = ["Handshake", "Donation", "Leak", "Lobbying", "Gala", "Favor", "Briefing", "Summit", "Petition",
-                "Audit", "Rumor", "Pledge", "Endowment", "Dossier", "Retreat"]
+    a_first = [
+        "Quiet",
+        "Backroom",
+        "Velvet",
+        "Midnight",
+        "Paper",
+        "Silent",
+        "Golden",
+        "Hollow",
+        "Iron",
+        "Glass",
+        "Borrowed",
+        "Crimson",
+        "Distant",
+        "Careful",
+        "Open",
+    ]
+    a_second = [
+        "Handshake",
+        "Donation",
+        "Leak",
+        "Lobbying",
+        "Gala",
+        "Favor",
+        "Briefing",
+        "Summit",
+        "Petition",
+        "Audit",
+        "Rumor",
+        "Pledge",
+        "Endowment",
+        "Dossier",
+        "Retreat",
+    ]
     names = []
     for f in a_first:
         for s in a_second:
@@ -65,28 +116,42 @@ def main():
         style = k % 5
         cg, pg = [], []
         if style in (0, 1, 2, 3):
-            cg.append({"verb": "fund", "args": {"resource": rng.choice(RES + ("any",)), "n": rng.choice((1, 1, 2))}})
+            cg.append(
+                {"verb": "fund", "args": {"resource": rng.choice(RES + ("any",)), "n": rng.choice((1, 1, 2))}}
+            )
             if rng.random() < 0.35:
-                cg.append({"verb": "relation", "args": {"entity": rng.choice(ents(scen)),
-                                                         "steps": rng.choice((1, -1))}})
+                cg.append(
+                    {
+                        "verb": "relation",
+                        "args": {"entity": rng.choice(ents(scen)), "steps": rng.choice((1, -1))},
+                    }
+                )
         else:
-            cg.append({"verb": "relation", "args": {"entity": rng.choice(ents(scen)), "steps": rng.choice((1, -1))}})
+            cg.append(
+                {"verb": "relation", "args": {"entity": rng.choice(ents(scen)), "steps": rng.choice((1, -1))}}
+            )
             if rng.random() < 0.3:
                 cg.append({"verb": "drain", "args": {"resource": rng.choice(RES), "n": 1}})
         if style != 3:
-            pg.append({"verb": "gain", "args": {"resource": rng.choice(RES + ("any",)), "n": rng.choice((1, 1, 2))}})
+            pg.append(
+                {"verb": "gain", "args": {"resource": rng.choice(RES + ("any",)), "n": rng.choice((1, 1, 2))}}
+            )
             if rng.random() < 0.25:
                 pg.append({"verb": "draw", "args": {"deck": "action", "n": 1}})
             if k % 9 == 4:
                 pg = [{"verb": "vp", "args": {"n": 1}}]
         if style == 2 and k % 3 == 0:  # stronger cards for the player In the Shadows
-            card["personal_gain"] = {"shadows_only": True,
-                                     "effects": [{"verb": "take", "args": {"resource": "any", "n": 2}}]}
+            card["personal_gain"] = {
+                "shadows_only": True,
+                "effects": [{"verb": "take", "args": {"resource": "any", "n": 2}}],
+            }
         elif pg:
             card["personal_gain"] = {"shadows_only": False, "effects": pg}
         if k % 11 == 7:
-            card["common_good"] = {"shadows_only": True, "effects": cg + [
-                {"verb": "fund", "args": {"resource": rng.choice(RES), "n": 2}}]}
+            card["common_good"] = {
+                "shadows_only": True,
+                "effects": cg + [{"verb": "fund", "args": {"resource": rng.choice(RES), "n": 2}}],
+            }
         else:
             card["common_good"] = {"shadows_only": False, "effects": cg}
         if k % 13 == 12 and "personal_gain" in card:
@@ -95,15 +160,39 @@ def main():
     write("actions.json", "gray-eminence-actions", actions)
 
     # ---- Factions: 31 (23 standard, 2 per scenario)
-    fac_names = ["Harbor Trust", "Meridian Foundation", "Office of Quiet Affairs", "Lantern Institute",
-                 "Coldwater Holdings", "Ashgrove Union", "Bellwether Press", "Northgate Defense",
-                 "Saltmarsh Energy", "Civic Renewal League", "Orchid Capital", "Granite Security Bureau",
-                 "Silverline Media", "Cobalt Analytics", "Heritage Circle", "Tidewater Shipping",
-                 "Evergreen Trust", "Watchtower Agency", "Kestrel Pharmaceuticals", "Pinnacle Think Tank",
-                 "Copperfield Bank", "Blue Ribbon Council", "Driftwood Logistics", "Continental Forum",
-                 "Rainforest Alliance Fund", "Andes Mining Syndicate", "Pampas Agrarian League",
-                 "Desert Pearl Consortium", "Caravan Oil Partners", "Tidal Research Station",
-                 "Reef Guardians Society"]
+    fac_names = [
+        "Harbor Trust",
+        "Meridian Foundation",
+        "Office of Quiet Affairs",
+        "Lantern Institute",
+        "Coldwater Holdings",
+        "Ashgrove Union",
+        "Bellwether Press",
+        "Northgate Defense",
+        "Saltmarsh Energy",
+        "Civic Renewal League",
+        "Orchid Capital",
+        "Granite Security Bureau",
+        "Silverline Media",
+        "Cobalt Analytics",
+        "Heritage Circle",
+        "Tidewater Shipping",
+        "Evergreen Trust",
+        "Watchtower Agency",
+        "Kestrel Pharmaceuticals",
+        "Pinnacle Think Tank",
+        "Copperfield Bank",
+        "Blue Ribbon Council",
+        "Driftwood Logistics",
+        "Continental Forum",
+        "Rainforest Alliance Fund",
+        "Andes Mining Syndicate",
+        "Pampas Agrarian League",
+        "Desert Pearl Consortium",
+        "Caravan Oil Partners",
+        "Tidal Research Station",
+        "Reef Guardians Society",
+    ]
     fscen = ["standard"] * 23 + [s for s in ("eu", "ecology", "latam", "mideast") for _ in range(2)]
     factions = []
     for k in range(31):
@@ -124,8 +213,16 @@ def main():
     # ---- Tweets: 64 (48 standard, 4 per scenario)
     tweets = []
     tscen = ["standard"] * 48 + [s for s in SCEN for _ in range(4)]
-    openers = ["Big news", "Sad", "Tremendous", "Nobody knows", "Many people say", "Total disaster",
-               "Very unfair", "Believe me"]
+    openers = [
+        "Big news",
+        "Sad",
+        "Tremendous",
+        "Nobody knows",
+        "Many people say",
+        "Total disaster",
+        "Very unfair",
+        "Believe me",
+    ]
     for k in range(64):
         scen = tscen[k]
         tags = sorted(rng.sample(TAGS, 1 + (k % 3 == 0)))
@@ -145,21 +242,54 @@ def main():
         else:
             eff.append({"verb": "fund", "args": {"resource": "influence", "n": 1}})
         text = f"{openers[k % 8]}! {' '.join(tags)}" + (f" #{entity.replace(' ', '')}" if entity else "")
-        card = {"id": f"T{k + 1:02d}", "name": f"Tweet {k + 1}: {text}", "scenario": scen, "hashtags": tags,
-                "entities": [entity] if entity else [], "effects": eff}
+        card = {
+            "id": f"T{k + 1:02d}",
+            "name": f"Tweet {k + 1}: {text}",
+            "scenario": scen,
+            "hashtags": tags,
+            "entities": [entity] if entity else [],
+            "effects": eff,
+        }
         tweets.append(card)
     write("tweets.json", "gray-eminence-tweets", tweets)
 
     # ---- Events: 34 (22 standard, 3 per scenario)
-    ev_names = ["Harbor Strike", "Border Standoff", "Pipeline Dispute", "Summit Walkout", "Data Breach Scandal",
-                "Refugee Convoy", "Drought Emergency", "Arms Fair Uproar", "Currency Wobble", "Embassy Siege",
-                "Peace Talks Stall", "Satellite Collision", "Oil Tanker Seized", "Trade Tariff Spat",
-                "Election Hacking Claims", "Fishing Rights Clash", "Vaccine Shortage", "Cyber Blackout",
-                "Leaked Memo", "Stadium Protest", "Sanctions Vote", "Ceasefire Offer",
-                "Eurozone Budget Row", "Brussels Lobby Probe", "Schengen Checkpoints",
-                "Coral Reef Collapse", "Glacier Melt Summit", "Plastic Tide",
-                "Amazon Logging Row", "Copper Mine Strike", "Carnival Coup Rumor",
-                "Strait Closure", "Desalination Pact", "Pipeline Sabotage"]
+    ev_names = [
+        "Harbor Strike",
+        "Border Standoff",
+        "Pipeline Dispute",
+        "Summit Walkout",
+        "Data Breach Scandal",
+        "Refugee Convoy",
+        "Drought Emergency",
+        "Arms Fair Uproar",
+        "Currency Wobble",
+        "Embassy Siege",
+        "Peace Talks Stall",
+        "Satellite Collision",
+        "Oil Tanker Seized",
+        "Trade Tariff Spat",
+        "Election Hacking Claims",
+        "Fishing Rights Clash",
+        "Vaccine Shortage",
+        "Cyber Blackout",
+        "Leaked Memo",
+        "Stadium Protest",
+        "Sanctions Vote",
+        "Ceasefire Offer",
+        "Eurozone Budget Row",
+        "Brussels Lobby Probe",
+        "Schengen Checkpoints",
+        "Coral Reef Collapse",
+        "Glacier Melt Summit",
+        "Plastic Tide",
+        "Amazon Logging Row",
+        "Copper Mine Strike",
+        "Carnival Coup Rumor",
+        "Strait Closure",
+        "Desalination Pact",
+        "Pipeline Sabotage",
+    ]
     escen = ["standard"] * 22 + [s for s in SCEN for _ in range(3)]
     events = []
     for k in range(34):
@@ -178,50 +308,114 @@ def main():
             else:
                 eff.append({"verb": "gain", "target": who, "args": {"resource": rng.choice(RES), "n": 1}})
             options.append({"label": labels[(k + o) % 5], "cost": cost, "effects": eff})
-        unresolved = {"personal_gain": k % 5 == 2,
-                      "effects": [{"verb": "relation", "args": {"entity": es[k % 5], "steps": -1}}]}
+        unresolved = {
+            "personal_gain": k % 5 == 2,
+            "effects": [{"verb": "relation", "args": {"entity": es[k % 5], "steps": -1}}],
+        }
         if k % 4 == 1:
-            unresolved["effects"].append({"verb": "gain", "target": "shadows",
-                                          "args": {"resource": rng.choice(RES), "n": 1}})
-        events.append({"id": f"E{k + 1:02d}", "name": ev_names[k], "scenario": scen, "hashtags": tags,
-                       "entities": [es[k % 5]], "options": options, "unresolved": unresolved})
+            unresolved["effects"].append(
+                {"verb": "gain", "target": "shadows", "args": {"resource": rng.choice(RES), "n": 1}}
+            )
+        events.append(
+            {
+                "id": f"E{k + 1:02d}",
+                "name": ev_names[k],
+                "scenario": scen,
+                "hashtags": tags,
+                "entities": [es[k % 5]],
+                "options": options,
+                "unresolved": unresolved,
+            }
+        )
     write("events.json", "gray-eminence-events", events)
 
     # ---- Escalations: 8, one per entity, each with a Conflict and an Allied side
-    rules = [("hand_limit", 6), ("tweet_slots", 3), ("fourth_cost", 2), ("faction_limit", 2),
-             ("blackmail_amount", 3), ("refresh_draw", 3), ("tweet_slots", 2), ("hand_limit", 7)]
+    rules = [
+        ("hand_limit", 6),
+        ("tweet_slots", 3),
+        ("fourth_cost", 2),
+        ("faction_limit", 2),
+        ("blackmail_amount", 3),
+        ("refresh_draw", 3),
+        ("tweet_slots", 2),
+        ("hand_limit", 7),
+    ]
     esc = []
     for k, ent in enumerate((*STANDARD_ENTITIES, "Brazil", "Gulf States", "Pacific Islands")):
         key, val = rules[k]
         r1, r2 = RES[k % 3], RES[(k + 1) % 3]
         conflict = {
-            "name": f"{ent}: Open Conflict", "hashtags": ["#War", "#Sanction"],
+            "name": f"{ent}: Open Conflict",
+            "hashtags": ["#War", "#Sanction"],
             "trigger": [{"verb": "drain", "args": {"resource": r1, "n": 1}}],
             "static": [{"verb": "rule", "args": {"key": key, "value": val}}],
-            "options": [{"label": "Back channel talks", "cost": {r1: 2, r2: 1},
-                         "effects": [{"verb": "relation", "args": {"entity": ent, "steps": 1}}]},
-                        {"label": "Show of force", "cost": {"power": 3},
-                         "effects": [{"verb": "relation", "args": {"entity": ent, "steps": 1}},
-                                     {"verb": "vp", "target": "public_eye", "args": {"n": 1}}]}],
-            "unresolved": {"personal_gain": False, "effects": []}}
+            "options": [
+                {
+                    "label": "Back channel talks",
+                    "cost": {r1: 2, r2: 1},
+                    "effects": [{"verb": "relation", "args": {"entity": ent, "steps": 1}}],
+                },
+                {
+                    "label": "Show of force",
+                    "cost": {"power": 3},
+                    "effects": [
+                        {"verb": "relation", "args": {"entity": ent, "steps": 1}},
+                        {"verb": "vp", "target": "public_eye", "args": {"n": 1}},
+                    ],
+                },
+            ],
+            "unresolved": {"personal_gain": False, "effects": []},
+        }
         allied = {
-            "name": f"{ent}: Grand Alliance", "hashtags": ["#Peace", "#Deal"],
+            "name": f"{ent}: Grand Alliance",
+            "hashtags": ["#Peace", "#Deal"],
             "trigger": [{"verb": "fund", "args": {"resource": r2, "n": 1}}],
             "static": [{"verb": "rule", "args": {"key": "fourth_cost", "value": 0}}],
-            "options": [{"label": "Sign the treaty", "cost": {r2: 2, r1: 1},
-                         "effects": [{"verb": "vp", "target": "each_player", "args": {"n": 1}}]},
-                        {"label": "Share the spoils", "cost": {"money": 3},
-                         "effects": [{"verb": "gain", "target": "gray_eminences",
-                                      "args": {"resource": "money", "n": 1}}]}],
-            "unresolved": {"personal_gain": False,
-                           "effects": [{"verb": "relation", "args": {"entity": ent, "steps": -1}}]}}
-        esc.append({"id": f"X{k + 1:02d}", "name": f"{ent} Escalation", "entity": ent,
-                    "conflict": conflict, "allied": allied})
+            "options": [
+                {
+                    "label": "Sign the treaty",
+                    "cost": {r2: 2, r1: 1},
+                    "effects": [{"verb": "vp", "target": "each_player", "args": {"n": 1}}],
+                },
+                {
+                    "label": "Share the spoils",
+                    "cost": {"money": 3},
+                    "effects": [
+                        {"verb": "gain", "target": "gray_eminences", "args": {"resource": "money", "n": 1}}
+                    ],
+                },
+            ],
+            "unresolved": {
+                "personal_gain": False,
+                "effects": [{"verb": "relation", "args": {"entity": ent, "steps": -1}}],
+            },
+        }
+        esc.append(
+            {
+                "id": f"X{k + 1:02d}",
+                "name": f"{ent} Escalation",
+                "entity": ent,
+                "conflict": conflict,
+                "allied": allied,
+            }
+        )
     write("escalations.json", "gray-eminence-escalations", esc)
 
     # ---- Secret Objectives: 36
-    obj_first = ["Cornering", "Whispering", "Owning", "Shaping", "Hoarding", "Brokering", "Burying", "Steering",
-                 "Funding", "Unmasking", "Outlasting", "Buying"]
+    obj_first = [
+        "Cornering",
+        "Whispering",
+        "Owning",
+        "Shaping",
+        "Hoarding",
+        "Brokering",
+        "Burying",
+        "Steering",
+        "Funding",
+        "Unmasking",
+        "Outlasting",
+        "Buying",
+    ]
     obj_second = ["the Market", "the Narrative", "the Summit", "the Vault", "the Press", "the Agenda"]
     onames = [f"{a} {b}" for a in obj_first for b in obj_second]
     rng.shuffle(onames)
@@ -245,20 +439,45 @@ def main():
             req = {"position": {"is": ("shadows", "public_eye", "gray_eminence")[k % 3]}}
         elif kind == 7:
             e = STANDARD_ENTITIES[k % 5]
-            req = {"any": [{"entity": {"name": e, "op": ">=", "n": 1}}, {"entity": {"name": e, "op": "<=", "n": -1}}]}
+            req = {
+                "any": [
+                    {"entity": {"name": e, "op": ">=", "n": 1}},
+                    {"entity": {"name": e, "op": "<=", "n": -1}},
+                ]
+            }
         else:
-            req = {"all": [{"resources": {"type": "total", "op": ">=", "n": 6}},
-                           {"not": {"position": {"is": "public_eye"}}}]}
+            req = {
+                "all": [
+                    {"resources": {"type": "total", "op": ">=", "n": 6}},
+                    {"not": {"position": {"is": "public_eye"}}},
+                ]
+            }
         spend = {r: 1 + (k % 2)} if kind in (2, 5, 7, 8) else {}
         vp = 2 + (kind in (0, 7, 8))
-        objectives.append({"id": f"S{k + 1:02d}", "name": onames[k], "requires": req, "spend": spend,
-                           "vp": {"standard": vp, "long": vp + 1 + (k % 2)}})
+        objectives.append(
+            {
+                "id": f"S{k + 1:02d}",
+                "name": onames[k],
+                "requires": req,
+                "spend": spend,
+                "vp": {"standard": vp, "long": vp + 1 + (k % 2)},
+            }
+        )
     write("objectives.json", "gray-eminence-objectives", objectives)
 
     # ---- Gray Eminence cards: 10
-    ge_names = ["Madame Orla Vence", "Baron Tibor Kask", "Dr. Helene Marsh", "Colonel Ruy Abreu",
-                "Sister Agathe Lind", "Mr. Osei Brandt", "Countess Ilse Varga", "Professor Jun Okafor",
-                "Lady Mireille Toft", "Judge Anselm Roe"]
+    ge_names = [
+        "Madame Orla Vence",
+        "Baron Tibor Kask",
+        "Dr. Helene Marsh",
+        "Colonel Ruy Abreu",
+        "Sister Agathe Lind",
+        "Mr. Osei Brandt",
+        "Countess Ilse Varga",
+        "Professor Jun Okafor",
+        "Lady Mireille Toft",
+        "Judge Anselm Roe",
+    ]
     ges = []
     for k in range(10):
         start = {"money": 2 + (k % 3 == 0), "power": 2 + (k % 3 == 1), "influence": 2 + (k % 3 == 2)}
@@ -275,29 +494,82 @@ def main():
             req = {"entity": {"name": STANDARD_ENTITIES[k % 5], "op": ">=", "n": 1}}
         else:
             req = {"position": {"is": "shadows"}}
-        ges.append({"id": f"G{k + 1:02d}", "name": ge_names[k], "start": start, "factions": facs,
-                    "objective": {"name": f"{ge_names[k].split()[-1]}'s Design", "requires": req,
-                                  "spend": {RES[(k + 1) % 3]: 1}, "vp": 3}})
+        ges.append(
+            {
+                "id": f"G{k + 1:02d}",
+                "name": ge_names[k],
+                "start": start,
+                "factions": facs,
+                "objective": {
+                    "name": f"{ge_names[k].split()[-1]}'s Design",
+                    "requires": req,
+                    "spend": {RES[(k + 1) % 3]: 1},
+                    "vp": 3,
+                },
+            }
+        )
     write("eminences.json", "gray-eminence-eminences", ges)
 
     # ---- Scenarios: 5
     sc = [
-        ("eu", "EU", STANDARD_ENTITIES, {"EU": 1, "China": 0, "Russia": -1, "Africa": 0, "UN": 0}, ["eu"],
-         {"all": [{"entity": {"name": "EU", "op": ">=", "n": -1}}, {"resolved_events": {"op": ">=", "n": 2}}]}),
-        ("ecology", "Ecology", ents("ecology"), {"EU": 0, "China": -1, "Russia": 0, "Pacific Islands": 1, "UN": 0},
-         ["ecology"], {"resolved_events": {"op": ">=", "n": 3}}),
-        ("latam", "Latin America", ents("latam"), {"EU": 0, "China": 1, "Russia": 0, "Brazil": 0, "UN": -1},
-         ["latam"], {"entity": {"name": "Brazil", "op": ">=", "n": -1}}),
-        ("mideast", "Middle East", ents("mideast"), {"EU": 0, "China": 0, "Russia": -1, "Gulf States": 1,
-                                                     "UN": 0}, ["mideast"],
-         {"entity": {"name": "Gulf States", "op": ">=", "n": -1}}),
-        ("global", "Global", STANDARD_ENTITIES, {"EU": 0, "China": 0, "Russia": 0, "Africa": 0, "UN": 0},
-         list(SCEN), {"resolved_events": {"op": ">=", "n": 3}}),
+        (
+            "eu",
+            "EU",
+            STANDARD_ENTITIES,
+            {"EU": 1, "China": 0, "Russia": -1, "Africa": 0, "UN": 0},
+            ["eu"],
+            {
+                "all": [
+                    {"entity": {"name": "EU", "op": ">=", "n": -1}},
+                    {"resolved_events": {"op": ">=", "n": 2}},
+                ]
+            },
+        ),
+        (
+            "ecology",
+            "Ecology",
+            ents("ecology"),
+            {"EU": 0, "China": -1, "Russia": 0, "Pacific Islands": 1, "UN": 0},
+            ["ecology"],
+            {"resolved_events": {"op": ">=", "n": 3}},
+        ),
+        (
+            "latam",
+            "Latin America",
+            ents("latam"),
+            {"EU": 0, "China": 1, "Russia": 0, "Brazil": 0, "UN": -1},
+            ["latam"],
+            {"entity": {"name": "Brazil", "op": ">=", "n": -1}},
+        ),
+        (
+            "mideast",
+            "Middle East",
+            ents("mideast"),
+            {"EU": 0, "China": 0, "Russia": -1, "Gulf States": 1, "UN": 0},
+            ["mideast"],
+            {"entity": {"name": "Gulf States", "op": ">=", "n": -1}},
+        ),
+        (
+            "global",
+            "Global",
+            STANDARD_ENTITIES,
+            {"EU": 0, "China": 0, "Russia": 0, "Africa": 0, "UN": 0},
+            list(SCEN),
+            {"resolved_events": {"op": ">=", "n": 3}},
+        ),
     ]
     scen = []
     for sid, name, es, rel, sets, common in sc:
-        scen.append({"id": sid, "name": name, "entities": list(es), "relations": rel, "card_sets": sets,
-                     "common_objective": {"text": "", "requires": common}})
+        scen.append(
+            {
+                "id": sid,
+                "name": name,
+                "entities": list(es),
+                "relations": rel,
+                "card_sets": sets,
+                "common_objective": {"text": "", "requires": common},
+            }
+        )
     write("scenarios.json", "gray-eminence-scenarios", scen)
 
 
