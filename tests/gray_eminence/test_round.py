@@ -356,3 +356,133 @@ def test_game_end_winner_by_vp_then_objectives_then_track(table):
         tied = [s for s in tied if sc[s]["objectives"] == most]
         order = M.order(t.d)
         assert out["winners"] == [min(tied, key=order.index)]
+
+
+def test_vote_tie_two_against_two_goes_to_the_public_eye(table):
+    # RULINGS "Voting": "All tied votes are broken by the player in the highest position of Visibility track"
+    t = table(players=4, seed=21)
+    t.to_phase("resolution")
+    with t.state.edit():
+        t.set_pool([9, 9, 9])
+        t.d["discards"]["action"] += [c for c, _ in t.d["cgpile"]]
+        t.d["cgpile"] = []
+    t.to_step("vote")
+    f = t.d["frames"][-1]
+    a, b = [i + 1 for i in f["options"]][:2]
+    order = M.order(t.d)
+    votes = {order[0]: b, order[1]: a, order[2]: a, order[3]: b}
+    for s in order:
+        t.play(s, f"vote {votes[s]}")
+    assert t.d["last"]["vote"]["winner"] == b  # 2–2: the Public Eye (first on the track) voted b
+
+
+def test_refresh_phase_pays_the_refresh_cost(table):
+    # Phase 1: pay the cost on the exhausted side to refresh a Faction
+    t = table(players=3, seed=6)
+    t.to_step("refresh")
+    s = t.d["frames"][-1]["seat"]
+    fid = next(
+        k
+        for k, c in t.game.cards.factions.items()
+        if "refresh_cost" in c
+        and c["scenario"] == "standard"
+        and all(fid_ != k for m in t.d["facs"] for fid_, _ in m)
+    )
+    cost = t.game.cards.factions[fid]["refresh_cost"]
+    with t.state.edit():
+        for lst in (t.d["decks"]["faction"], t.d["discards"]["faction"]):
+            if fid in lst:
+                lst.remove(fid)
+        t.d["discards"]["faction"] += [fc[0] for fc in t.d["facs"][s]]
+        t.d["facs"][s] = [[fid, False]]
+        t.set_box(s, [3, 3, 3])
+    t.play(s, f"refresh {fid}")
+    assert [fid, True] in t.d["facs"][s]
+    assert t.d["box"][s] == [3 - cost.get(r, 0) for r in M.RES]
+
+
+def test_hashtag_only_faction_refreshes_when_the_tweet_is_drawn(table):
+    t = table(players=3, seed=8)
+    t.to_step("program")
+    s = M.order(t.d)[-1]  # (not the Public Eye: some tweets exhaust the Public Eye's Factions)
+    fid = next(
+        k for k, c in t.game.cards.factions.items() if "refresh_on" in c and c["scenario"] == "standard"
+    )
+    tag = t.game.cards.factions[fid]["refresh_on"]
+    with t.state.edit():
+        for m in t.d["facs"]:
+            for fc in list(m):
+                if fc[0] == fid:
+                    m.remove(fc)
+        for lst in (t.d["decks"]["faction"], t.d["discards"]["faction"]):
+            if fid in lst:
+                lst.remove(fid)
+        t.d["discards"]["faction"] += [fc[0] for fc in t.d["facs"][s]]
+        t.d["facs"][s] = [[fid, False]]
+        deck = t.d["decks"]["tweet"]
+        tw = next(x for x in deck if tag in t.game.cards.tweets[x]["hashtags"])
+        deck.remove(tw)
+        deck.append(tw)  # drawn first
+    assert "refresh" not in [a.kind for a in t.game.candidates(t.d, s) if a.args[:1] == (fid,)]
+    t.to_phase("action")
+    assert t.d["tweets"][0] == tw and [fid, True] in t.d["facs"][s]
+
+
+def test_fourth_faction_forces_a_discard(table):
+    # "Playmats only hold 3 cards at one time. If you have 4, discard one."
+    t = table(players=3, seed=11)
+    t.to_step("place")
+    with t.state.edit():
+        s0 = t.d["frames"][-1]["order"][0]
+        spare = [f for f in t.d["decks"]["faction"]][:3]
+        for f in spare:
+            t.d["decks"]["faction"].remove(f)
+        t.d["discards"]["faction"] += [fc[0] for fc in t.d["facs"][s0]]
+        t.d["facs"][s0] = [[f, True] for f in spare]
+    t.play(s0, "place eye")
+    t.to_step("drop")
+    assert t.d["frames"][-1]["seat"] == s0 and len(t.d["facs"][s0]) == 4
+    t.state.apply(t.state.legal_actions(s0)[0])
+    assert len(t.d["facs"][s0]) == 3
+
+
+def test_allied_escalation_drawn_as_the_event_triggers(table):
+    t = table(players=3, seed=2)
+    t.to_phase("refresh")
+    x = next(iter(t.game.cards.escalations))
+    ref = f"{x}:allied"
+    with t.state.edit():
+        t.d["box_esc"].remove(x)
+        t.d["decks"]["event"].append(ref)  # on top
+    pool = list(t.d["pool"])
+    t.to_phase("bidding")
+    assert t.d["mandatory"] == ref
+    trig = t.game.cards.escalations[x]["allied"]["trigger"][0]
+    r = M.RES.index(trig["args"]["resource"])
+    assert t.d["pool"][r] == pool[r] + trig["args"]["n"]  # the Trigger funded the Bidding Pool
+
+
+def test_optional_tweet_vote_worsens_a_relationship():
+    from illumi_widgets import load_game
+
+    g = load_game("gray-eminence", players=3, tweet_vote=True)
+    st = g.new_state(seed=8)
+    while st.data["phase"] != "programming":
+        st.apply(st.legal_actions(st.to_act()[0])[0])
+    with st.edit() as d:
+        from illumi_widgets.games.gray_eminence.phases import event_tags
+
+        tags = event_tags(g, d)
+        quiet = [x for x in d["decks"]["tweet"] if not set(g.cards.tweets[x]["hashtags"]) & tags]
+        e = next(e for e in d["rel"] if sum(e in g.cards.tweets[x]["entities"] for x in quiet) >= 2)
+        tws = [x for x in quiet if e in g.cards.tweets[x]["entities"]][:2]
+        for x in tws:
+            d["decks"]["tweet"].remove(x)
+            d["decks"]["tweet"].append(x)
+        d["rel"][e] = 0
+    while not (st.data["frames"] and st.data["frames"][-1]["t"] == "vote"):
+        st.apply(st.legal_actions(st.to_act()[0])[0])
+    assert st.data["frames"][-1]["entity"] == e
+    for s in M.order(st.data):
+        st.apply(st.parse("vote yes", s))
+    assert st.data["rel"][e] == -1
