@@ -33,6 +33,14 @@ def test_random_games_with_every_invariant(players):
         )
         assert stats.games == 2 and stats.truncated == 0
         assert all(r in ("most-vp", "common-objective-failed") for r in stats.reasons)
+    # the optional rules: contested objectives (Phase 9) and the tweet vote (Phase 5)
+    g = load_game(
+        "gray-eminence", players=players, scenario=SCENARIOS[players], contest=True, tweet_vote=True
+    )
+    stats = random_games(
+        g, games=1, seed=7 * players, check_every=1, undo_every=4, leaks_every=6, replay_every=0
+    )
+    assert stats.games == 1 and stats.truncated == 0
 
 
 @pytest.mark.slow

@@ -486,3 +486,32 @@ def test_optional_tweet_vote_worsens_a_relationship():
     for s in M.order(st.data):
         st.apply(st.parse("vote yes", s))
     assert st.data["rel"][e] == -1
+
+
+def test_optional_contested_objective(table):
+    # Phase 9 optional rule: others may beat a Secret Objective claim by spending more of its resource
+    t = table(players=3, seed=12, contest=True)
+    t.to_step("score")
+    s = t.d["frames"][-1]["seat"]
+    x = next(k for k, o in t.game.cards.objectives.items() if "resources" in o["requires"] and o["spend"])
+    obj = t.game.cards.objectives[x]
+    res = next(iter(obj["spend"]))
+    with t.state.edit():
+        for o in range(3):
+            t.set_box(o, [9, 9, 9])
+        if x not in t.d["secret"][s]:
+            mine = t.d["secret"][s][0]
+            for lst in [t.d["decks"]["secret"], t.d["discards"]["secret"], *t.d["secret"], *t.d["done"]]:
+                if x in lst:
+                    lst[lst.index(x)] = mine
+                    break
+            t.d["secret"][s][0] = x
+    t.play(s, f"complete {x}")
+    rival = t.d["frames"][-1]["seat"]
+    assert t.top() == "contest" and rival != s
+    best = obj["spend"][res] + 2
+    t.play(rival, f"contest {best}")
+    t.state.apply(t.state.parse("contest", t.d["frames"][-1]["seat"]))
+    assert x in t.d["done"][rival] and x not in t.d["secret"][s]
+    assert t.d["box"][rival][M.RES.index(res)] == 9 - best
+    assert t.d["box"][s] == [9, 9, 9]  # the beaten claimant spends nothing

@@ -460,24 +460,77 @@ def do_complete(g, d, a, log):
     s, what = a.seat, a.args[0]
     if what == "public":
         obj = g.cards.eminences[d["ge"][s]]["objective"]
-    else:
-        obj = g.cards.objectives[what]
-    for r, n in obj["spend"].items():
-        d["box"][s][E.R[r]] -= n
-        d["minted"][E.R[r]] -= n
-    if what == "public":  # READING: a Public Objective is completed once
-        d["pub_done"][s] = True
+        _pay(d, s, obj["spend"])
+        d["pub_done"][s] = True  # READING: a Public Objective is completed once
         d["vp"][s] += obj["vp"]
         log.add(f"{g.seat_name(s)} completes their Public Objective {obj['name']}: {obj['vp']} VP.")
         return
-    d["secret"][s].remove(what)
-    d["done"][s].append(what)
+    obj = g.cards.objectives[what]
+    rivals = [o for o in M.order(d) if o != s]
+    if g.contest and obj["spend"] and rivals:
+        # Optional rule (Phase 9): the others, in turn order, may try to beat the claim by spending more of
+        # the requested resource (the first listed) while meeting the other conditions
+        req = next(iter(obj["spend"]))
+        if what not in d["exposed"]:
+            d["exposed"].append(what)  # the claim shows the card to the table
+        log.add(f"{g.seat_name(s)} claims the Secret Objective {obj['name']}: the others may contest it.")
+        d["frames"].append(
+            {
+                "t": "contest",
+                "obj": what,
+                "claimant": s,
+                "res": req,
+                "best": obj["spend"][req],
+                "leader": s,
+                "order": rivals,
+                "i": 0,
+                "seat": rivals[0],
+            }
+        )
+        return
+    _pay(d, s, obj["spend"])
+    _secret_done(g, d, s, s, what, log)
+
+
+def _pay(d, s, vec):
+    for r, n in vec.items():
+        d["box"][s][E.R[r]] -= n
+        d["minted"][E.R[r]] -= n
+
+
+def _secret_done(g, d, owner, winner, what, log):
+    obj = g.cards.objectives[what]
+    d["secret"][owner].remove(what)
+    d["done"][winner].append(what)
     vp = obj["vp"][g.length]
-    log.add(f"{g.seat_name(s)} completes the Secret Objective {obj['name']} ({vp} VP) and turns it face up.")
+    log.add(
+        f"{g.seat_name(winner)} completes the Secret Objective {obj['name']} ({vp} VP) and turns it face up."
+    )
     cards = [x for x in (M.draw(d, "secret") for _ in range(2)) if x is not None]
     if cards:
-        d["frames"].append({"t": "keep", "seat": s, "cards": cards, "keep": 1})
+        d["frames"].append({"t": "keep", "seat": winner, "cards": cards, "keep": 1})
         log.add(
-            f"{g.seat_name(s)} draws two Secret Objectives and keeps one.",
-            {s: "You draw " + ", ".join(g.cards.name(x) for x in cards) + ": keep one."},
+            f"{g.seat_name(winner)} draws two Secret Objectives and keeps one.",
+            {winner: "You draw " + ", ".join(g.cards.name(x) for x in cards) + ": keep one."},
         )
+
+
+def do_contest(g, d, a, log):
+    f = d["frames"][-1]
+    if a.args:
+        f["best"], f["leader"] = a.args[0], a.seat
+        log.add(f"{g.seat_name(a.seat)} contests with {a.args[0]} {f['res']}.")
+    f["i"] += 1
+    if f["i"] < len(f["order"]):
+        f["seat"] = f["order"][f["i"]]
+        return
+    d["frames"].pop()
+    obj = g.cards.objectives[f["obj"]]
+    spend = dict(obj["spend"])
+    spend[f["res"]] = f["best"]
+    winner = f["leader"]
+    _pay(d, winner, spend)
+    if winner != f["claimant"]:
+        # READING: the claim is lost: the card goes to the winner's completed objectives
+        log.add(f"{g.seat_name(winner)} completes it best and takes the card.")
+    _secret_done(g, d, f["claimant"], winner, f["obj"], log)

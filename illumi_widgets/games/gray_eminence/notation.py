@@ -44,6 +44,7 @@ KINDS = frozenset(
         "accept",
         "decline",
         "complete",
+        "contest",
     }
 )
 

@@ -57,11 +57,7 @@ class GrayEminenceGame(Game):
             if not isinstance(options.get(key, False), bool):
                 raise EngineError(f"{key} must be True or False, got {options[key]!r}", code="bad-option")
         self.tweet_vote = options.get("tweet_vote", False)  # optional rule of Phase 5
-        self.contest = options.get("contest", False)  # optional rule of Phase 9 (not implemented: refused)
-        if self.contest:
-            raise EngineError(
-                "the optional contested-objective rule is not implemented yet", code="bad-option"
-            )
+        self.contest = options.get("contest", False)  # optional rule of Phase 9 (contested objectives)
 
     # -- helpers ------------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -223,6 +219,8 @@ class GrayEminenceGame(Game):
             return self._answer_candidates(d, f, seat)
         if t == "score":
             return self._score_candidates(d, seat)
+        if t == "contest":
+            return self._contest_candidates(d, f, seat)
         return []
 
     def _can_pay(self, d, seat, vec) -> bool:
@@ -325,6 +323,17 @@ class GrayEminenceGame(Game):
             if self.objective_met(d, seat, self.cards.objectives[x]):
                 out.append(self.act(seat, "complete", x))
         return out + [self.act(seat, "pass")]
+
+    def _contest_candidates(self, d, f, seat) -> list:
+        obj = self.cards.objectives[f["obj"]]
+        out = [self.act(seat, "contest")]  # (no amount: let the claim stand)
+        if not E.condition(self, d, obj["requires"], seat):
+            return out
+        others = {r: n for r, n in obj["spend"].items() if r != f["res"]}
+        if not self._can_pay(d, seat, others):
+            return out
+        have = d["box"][seat][E.R[f["res"]]]
+        return out + [self.act(seat, "contest", k) for k in range(f["best"] + 1, have + 1)]
 
     def objective_met(self, d, seat, obj) -> bool:
         """The condition holds ("prove it" is decided here, on hidden state) and the spend is affordable."""

@@ -209,6 +209,7 @@ def prompt(g, d, f, s) -> str:
         "terms": "build your trade proposal, then send it",
         "answer": "accept or decline the trade proposed to you",
         "score": "complete one objective, or pass",
+        "contest": "contest the claimed Secret Objective by spending more, or let it stand",
     }
     return f"{name}: {texts.get(t, t)}"
 
@@ -371,6 +372,7 @@ def label(g, d, a, seat=None) -> str:
         "complete": lambda: (
             "Complete your Public Objective" if args[0] == "public" else f"Complete {n(args[0])}"
         ),
+        "contest": lambda: f"Contest it by spending {args[0]}" if args else "Let the claim stand",
     }.get(k)
     return who + (text() if text else k)
 
