@@ -142,3 +142,37 @@ def test_random_and_search_bots_play_any_seat():
     bots[1] = make_bot("search", seat=1, iterations=4, depth=8)
     played = run_bots(st, bots, max_steps=120)
     assert any(a.seat == 1 for a in played) and M.order(st.data)
+
+
+def test_trader_bot_trades_sensibly_and_never_stalls():
+    from illumi_widgets.bots.base import run_bots
+    from illumi_widgets.games.gray_eminence.bots import TraderBot
+
+    g = load_game("gray-eminence", players=4, scenario="eu")
+    for seed in (1, 2):
+        st = g.new_state(seed=seed)
+        bots = {s: TraderBot(s, seed=s) for s in range(4)}
+        run_bots(st, bots, max_steps=20000)
+        assert st.is_terminal()
+        trades = st.data["trades"]
+        by_round: dict = {}
+        for tr in trades:
+            key = (tr["round"], tr["from"])
+            by_round[key] = by_round.get(key, 0) + 1
+        assert all(v == 1 for v in by_round.values())  # at most one proposal per phase each
+        for tr in trades:  # every proposal: 1 of a plentiful resource for 1 of a scarce one
+            assert sum(tr["give"].values()) == 1 and sum(tr["get"].values()) == 1
+        assert any(tr["accepted"] for tr in trades) or not trades
+
+
+def test_evaluate_runs_for_gray_eminence():
+    from illumi_widgets.bots import evaluate
+    from illumi_widgets.games.gray_eminence.bots import TraderBot
+
+    res = evaluate(
+        [lambda seat, seed: TraderBot(seat, seed=seed), "random", "random"],
+        games=2,
+        game="gray-eminence",
+        seed=3,
+    )
+    assert res["games"] == 2 and not res["unfinished"]

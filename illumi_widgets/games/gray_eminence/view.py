@@ -155,6 +155,11 @@ def _pending(g, d, f, seat):
         )
     if t == "answer":
         out["deal"] = describe_deal(g, f["deal"], seat)
+        if _sees(seat, f["deal"]["from"]) or _sees(seat, f["deal"]["to"]):  # counts for the two traders
+            out["terms"] = {
+                k: {x: (len(v) if isinstance(v, list) else v) for x, v in f["deal"][k].items()}
+                for k in ("give", "get")
+            }
     if t == "bmanswer":
         out.update({"by": f["by"], "faction": _card(g, f["fid"])})
     return out
