@@ -25,6 +25,8 @@ Keys of the position (``d``):
 
 from __future__ import annotations
 
+import marshal
+
 RES = ("money", "power", "influence")
 SLOTS = ("eye", "gray1", "gray2", "gray3", "shadows")
 SLOT_NAMES = {
@@ -39,13 +41,9 @@ DECK_NAMES = ("action", "faction", "secret", "tweet", "event")
 
 
 def clone(obj):
-    """Copy plain data (dicts, lists of primitives) — much faster than copy.deepcopy."""
-    t = type(obj)
-    if t is list:
-        return [clone(x) for x in obj]
-    if t is dict:
-        return {k: clone(v) for k, v in obj.items()}
-    return obj
+    """Copy plain data (dicts, lists, str, int, bool, None): a marshal round trip, done in C — several times
+    faster than a recursive copy for a position of several hundred small lists."""
+    return marshal.loads(marshal.dumps(obj))
 
 
 def new_position(n: int, scen: str, rounds: int) -> dict:
