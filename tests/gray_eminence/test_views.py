@@ -176,3 +176,28 @@ def test_evaluate_runs_for_gray_eminence():
         seed=3,
     )
     assert res["games"] == 2 and not res["unfinished"]
+
+
+def test_presentation_hooks(table):
+    t = table(players=3, seed=3)
+    t.to_step("program")
+    s = t.state.to_act()[0]
+    card = t.d["hands"][s][0]
+    hint = t.game.hint(t.d, s, card)
+    assert hint is not None and hint.kind == "program" and card in hint.args
+    assert t.game.hint(t.d, s, "nothing-here") is None
+    assert t.game.touched(t.d, hint) == [card]
+    t.to_step("bmanswer")
+    if True:
+        target = t.d["frames"][-1]["seat"]
+        refuse = t.state.parse("refuse", target)
+        assert "Refuse?" in t.game.confirm(t.d, refuse)
+        assert t.game.confirm(t.d, t.state.parse("comply", target)) is None
+        assert t.game.label(t.d, refuse, target) == "Refuse the blackmail"
+        assert t.game.label(t.d, refuse, None).startswith(t.game.seat_name(target) + ": ")
+    legend = t.game.legend(0)
+    assert {x["text"].split(":")[0] for x in legend} >= {
+        "In the Public Eye",
+        "Gray Eminence",
+        "In the Shadows",
+    }
