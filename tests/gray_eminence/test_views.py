@@ -188,13 +188,12 @@ def test_presentation_hooks(table):
     assert t.game.hint(t.d, s, "nothing-here") is None
     assert t.game.touched(t.d, hint) == [card]
     t.to_step("bmanswer")
-    if True:
-        target = t.d["frames"][-1]["seat"]
-        refuse = t.state.parse("refuse", target)
-        assert "Refuse?" in t.game.confirm(t.d, refuse)
-        assert t.game.confirm(t.d, t.state.parse("comply", target)) is None
-        assert t.game.label(t.d, refuse, target) == "Refuse the blackmail"
-        assert t.game.label(t.d, refuse, None).startswith(t.game.seat_name(target) + ": ")
+    target = t.d["frames"][-1]["seat"]
+    refuse = t.state.parse("refuse", target)
+    assert "Refuse?" in t.game.confirm(t.d, refuse)
+    assert t.game.confirm(t.d, t.state.parse("comply", target)) is None
+    assert t.game.label(t.d, refuse, target) == "Refuse the blackmail"
+    assert t.game.label(t.d, refuse, None).startswith(t.game.seat_name(target) + ": ")
     legend = t.game.legend(0)
     assert {x["text"].split(":")[0] for x in legend} >= {
         "In the Public Eye",
