@@ -486,6 +486,13 @@ def test_optional_tweet_vote_worsens_a_relationship():
     for s in M.order(st.data):
         st.apply(st.parse("vote yes", s))
     assert st.data["rel"][e] == -1
+    # then each player in turn order may add one resource to the Bidding Pool
+    first = M.order(st.data)[0]
+    assert st.data["frames"][-1]["t"] == "addone" and st.to_act() == [first]
+    pool = list(st.data["pool"])
+    r = next(r for i, r in enumerate(M.RES) if st.data["box"][first][i])
+    st.apply(st.parse(f"donate {r}", first))
+    assert st.data["pool"][M.RES.index(r)] == pool[M.RES.index(r)] + 1
 
 
 def test_optional_contested_objective(table):

@@ -374,6 +374,14 @@ def _term(side, args):
             side["objs"] = side.get("objs", 0) + 1
 
 
+def do_donate(g, d, a, log):
+    d["frames"].pop()
+    r = E.R[a.args[0]]
+    d["box"][a.seat][r] -= 1
+    d["pool"][r] += 1
+    log.add(f"{g.seat_name(a.seat)} adds 1 {a.args[0]} to the Bidding Pool.")
+
+
 def do_cancel(g, d, a, log):
     d["frames"].pop()
     N.answered(_top(d))

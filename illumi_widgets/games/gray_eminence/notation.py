@@ -45,6 +45,7 @@ KINDS = frozenset(
         "decline",
         "complete",
         "contest",
+        "donate",
     }
 )
 

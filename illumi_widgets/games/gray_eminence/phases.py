@@ -334,7 +334,11 @@ def _entity_votes(g, d, log) -> None:
     for t in d["tweets"]:
         for e in g.cards.tweets[t]["entities"]:
             seen[e] = seen.get(e, 0) + 1
-    for e in sorted(x for x, k in seen.items() if k > 1 and x in d["rel"]):
+    voted = sorted(x for x, k in seen.items() if k > 1 and x in d["rel"])
+    if voted:
+        # "Each player may add one resource to the Bidding Pool" (READING: after the vote, in turn order)
+        push_seq(d, [{"t": "addone", "seat": s} for s in M.order(d)])
+    for e in voted:
         log.add(f"{e} is mentioned in several tweets: the players vote on worsening the relationship.")
         d["frames"].append(
             {"t": "vote", "what": "entity", "entity": e, "options": ["yes", "no"], "votes": {}}

@@ -221,6 +221,10 @@ class GrayEminenceGame(Game):
             return self._score_candidates(d, seat)
         if t == "contest":
             return self._contest_candidates(d, f, seat)
+        if t == "addone":
+            return [a(seat, "donate", r) for i, r in enumerate(M.RES) if d["box"][seat][i] > 0] + [
+                a(seat, "pass")
+            ]
         return []
 
     def _can_pay(self, d, seat, vec) -> bool:

@@ -281,12 +281,13 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 color=GOLD,
             )
         out.text(x0 + 12, 110, "Factions", size=12, color=MUTED, bold=True)
+        fw = min(150, (468 - 8 * (len(mine["factions"]) - 1)) / max(1, len(mine["factions"])))
         for i, f in enumerate(mine["factions"]):
             _card(
                 out,
-                x0 + 12 + i * 158,
+                x0 + 12 + i * (fw + 8),
                 118,
-                150,
+                fw,
                 40,
                 f["name"],
                 ident=f["id"],
@@ -295,17 +296,29 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 sub="refreshed" if f["refreshed"] else "exhausted",
             )
         out.text(x0 + 12, 178, f"Hand ({mine['hand_count']})", size=12, color=MUTED, bold=True)
-        for i, c in enumerate(mine["hand"] or []):
-            col, row = i % 4, i // 4
+        hand = mine["hand"] or []
+        cols = 4 if len(hand) <= 8 else 6  # two rows fit above the programming slots
+        cw = (468 - 6 * (cols - 1)) / cols
+        for i, c in enumerate(hand[: 2 * cols]):
+            col, row = i % cols, i // cols
             _card(
                 out,
-                x0 + 12 + col * 118,
+                x0 + 12 + col * (cw + 6),
                 186 + row * 42,
-                112,
+                cw,
                 36,
                 c["name"],
                 ident=c["id"],
                 tip=card_tip(game, c["id"]),
+            )
+        if len(hand) > 2 * cols:
+            out.text(
+                x0 + 480,
+                178,
+                f"+{len(hand) - 2 * cols} more (discard down to the limit)",
+                size=11,
+                color=MUTED,
+                align="right",
             )
         out.text(x0 + 12, 292, "Programming", size=12, color=MUTED, bold=True)
         prog = mine.get("program") or {}
@@ -326,13 +339,15 @@ def gray_eminence_scene(view: dict, game) -> dict:
             if cid:
                 out.text(x + 56, 338, _short(game.cards.name(cid), 16), size=11, align="center", bold=True)
         out.text(x0 + 12, 372, "Secret Objectives", size=12, color=MUTED, bold=True)
-        for i, o in enumerate(mine["secret_objectives"]):
+        objs = mine["secret_objectives"]
+        ow = min(150, (468 - 8 * (len(objs) - 1)) / max(1, len(objs)))  # (trades can bring more than three)
+        for i, o in enumerate(objs):
             face_up = o["id"] in mine["exposed"]
             _card(
                 out,
-                x0 + 12 + i * 158,
+                x0 + 12 + i * (ow + 8),
                 380,
-                150,
+                ow,
                 40,
                 o["name"],
                 ident=o["id"],

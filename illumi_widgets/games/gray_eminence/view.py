@@ -215,6 +215,7 @@ def prompt(g, d, f, s) -> str:
         "answer": "accept or decline the trade proposed to you",
         "score": "complete one objective, or pass",
         "contest": "contest the claimed Secret Objective by spending more, or let it stand",
+        "addone": "you may add one resource to the Bidding Pool",
     }
     return f"{name}: {texts.get(t, t)}"
 
@@ -378,6 +379,7 @@ def label(g, d, a, seat=None) -> str:
             "Complete your Public Objective" if args[0] == "public" else f"Complete {n(args[0])}"
         ),
         "contest": lambda: f"Contest it by spending {args[0]}" if args else "Let the claim stand",
+        "donate": lambda: f"Add 1 {args[0]} to the Bidding Pool",
     }.get(k)
     return who + (text() if text else k)
 
