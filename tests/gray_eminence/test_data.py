@@ -299,3 +299,25 @@ def test_every_verb_is_used_by_a_shipped_card():
     for fam in FILES:
         walk(raw(fam))
     assert {"gain", "fund", "drain", "relation", "vp", "rule", "refresh", "exhaust", "take", "draw"} <= used
+
+
+def test_card_text_is_generated_from_every_record():
+    # guide §1.3: the text a player reads comes from the effect records, never kept separately
+    from illumi_widgets.games.gray_eminence.describe import condition_text, effects_text, objective_text
+    from illumi_widgets.games.gray_eminence.scene import card_tip
+
+    g = load_game("gray-eminence", players=3, scenario="global")
+    c = g.cards
+    for cid in list(c.actions) + list(c.factions):
+        text = card_tip(g, cid)
+        assert c.name(cid) in text and "{" not in text
+    for cid in c.objectives:
+        assert c.objectives[cid]["name"] in objective_text(g, cid)
+    for e in c.events.values():
+        for o in e["options"]:
+            assert effects_text(o["effects"])
+    for x in c.escalations.values():
+        assert "while in play" in effects_text(x["conflict"]["static"])
+    for s in c.scenarios.values():
+        assert condition_text(s["common_objective"]["requires"])
+    assert card_tip(g, "A01").startswith(c.actions["A01"]["name"])
