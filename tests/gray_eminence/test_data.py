@@ -317,7 +317,7 @@ def test_card_text_is_generated_from_every_record():
         for o in e["options"]:
             assert effects_text(o["effects"])
     for x in c.escalations.values():
-        assert "while in play" in effects_text(x["conflict"]["static"])
+        assert effects_text(x["conflict"]["static"]).startswith("While in play: ")
     for s in c.scenarios.values():
         assert condition_text(s["common_objective"]["requires"])
     assert card_tip(g, "A01").startswith(c.actions["A01"]["name"])

@@ -29,7 +29,13 @@ def test_random_games_with_every_invariant(players):
             length="long" if (players + i) % 3 == 0 else "standard",
         )
         stats = random_games(
-            g, games=2, seed=100 * players + i, check_every=1, undo_every=4, leaks_every=6, replay_every=100_000
+            g,
+            games=2,
+            seed=100 * players + i,
+            check_every=1,
+            undo_every=4,
+            leaks_every=6,
+            replay_every=100_000,
         )
         assert stats.games == 2 and stats.truncated == 0
         assert all(r in ("most-vp", "common-objective-failed") for r in stats.reasons)
@@ -54,7 +60,13 @@ def test_two_hundred_random_games_per_player_count(players):
             "gray-eminence", players=players, scenario=scen, length="long" if i % 7 == 0 else "standard"
         )
         stats = random_games(
-            g, games=1, seed=1000 * players + i, check_every=1, undo_every=25, leaks_every=40, replay_every=100_000
+            g,
+            games=1,
+            seed=1000 * players + i,
+            check_every=1,
+            undo_every=25,
+            leaks_every=40,
+            replay_every=100_000,
         )
         assert stats.truncated == 0
         total += stats.games

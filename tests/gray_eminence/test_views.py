@@ -207,12 +207,52 @@ def test_every_action_kind_parses_back_from_its_notation_through_the_grammar():
     from illumi_widgets.games.gray_eminence.notation import KINDS, parse_words
 
     g = load_game("gray-eminence", players=3)
-    for kind in ("deal", "shuffle", "eminence", "keep", "discard", "refresh", "done", "bid", "place", "drop",
-                 "expose", "gain", "blackmail", "comply", "refuse", "penalty", "show", "take", "program", "pick",
-                 "resolve", "exhaust", "vote", "propose", "pass", "offer", "ask", "send", "cancel", "accept",
-                 "decline", "complete", "contest", "donate"):
+    for kind in (
+        "deal",
+        "shuffle",
+        "eminence",
+        "keep",
+        "discard",
+        "refresh",
+        "done",
+        "bid",
+        "place",
+        "drop",
+        "expose",
+        "gain",
+        "blackmail",
+        "comply",
+        "refuse",
+        "penalty",
+        "show",
+        "take",
+        "program",
+        "pick",
+        "resolve",
+        "exhaust",
+        "vote",
+        "propose",
+        "pass",
+        "offer",
+        "ask",
+        "send",
+        "cancel",
+        "accept",
+        "decline",
+        "complete",
+        "contest",
+        "donate",
+    ):
         assert kind in KINDS
-    for text in ("program D A05 common money", "bid influence 3", "blackmail 2 F03", "offer card A07",
-                 "contest 4", "donate power", "vote yes", "accept A01 S02"):
+    for text in (
+        "program D A05 common money",
+        "bid influence 3",
+        "blackmail 2 F03",
+        "offer card A07",
+        "contest 4",
+        "donate power",
+        "vote yes",
+        "accept A01 S02",
+    ):
         kind, args = parse_words(text)
         assert g.format(kind, args) == text
