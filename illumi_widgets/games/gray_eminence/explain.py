@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...engine import IllegalAction
 from . import effects as E
 from . import model as M
-from . import phases as P
 
 
 def _no(code, msg):
@@ -151,5 +150,4 @@ def why(g, d, a) -> IllegalAction:
         )
     ):
         return _no("wrong-step", f"not now: {step}")
-    _ = P
     return _no("not-allowed", f"not allowed now: {step}")

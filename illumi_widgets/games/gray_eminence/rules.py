@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...engine import CHANCE, Action, ActionList, Decision, EngineError, Game, IllegalAction
+from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction
 from ...engine import negotiation as N
 from ...engine.errors import NotationError
 from . import effects as E
@@ -442,6 +442,3 @@ class GrayEminenceGame(Game):
 
         return touched(self, d, action)
 
-
-def _unused():  # keep ActionList importable for type users
-    return ActionList
