@@ -256,3 +256,26 @@ def test_every_action_kind_parses_back_from_its_notation_through_the_grammar():
     ):
         kind, args = parse_words(text)
         assert g.format(kind, args) == text
+
+
+def test_explain_names_the_rule(table):
+    t = table(players=3, seed=4)
+    t.to_step("program")
+    eye = t.d["track"][0]
+    gray = next(s for s in t.d["track"][1:4] if s is not None)
+    h = t.d["hands"][eye]
+    assert "slots A (Common Good), B (Personal Gain), C (discard)" in t.state.explain(
+        t.state.parse(f"program D {h[0]} common money", eye)
+    )
+    for slot, c in zip("ABC", h, strict=False):
+        t.play(eye, f"program {slot} {c}")
+    assert "say which type" in t.state.explain(t.state.parse(f"program D {h[3]} common", eye))
+    g = t.d["hands"][gray]
+    for slot, c in zip("ABC", g, strict=False):
+        t.play(gray, f"program {slot} {c}")
+    assert "It pays to be Gray" in t.state.explain(t.state.parse(f"program D {g[3]} common money", gray))
+    t.to_step("act")
+    s = t.d["frames"][-1]["seat"]
+    other = next(x for x in range(3) if x != s)
+    assert "not" in t.state.explain(t.state.parse("done", other)).lower()
+    assert "resolve all your programmed cards first" in t.state.explain(t.state.parse("done", s))
