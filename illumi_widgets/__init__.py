@@ -3,12 +3,13 @@
 from .engine import CHANCE, OMNISCIENT, Action, available_games, load_game
 
 __version__ = "0.1.0"
-__all__ = ["CHANCE", "OMNISCIENT", "Action", "Illuminati", "Match", "PaxIlluminaten", "PrimordialSecrets",
+__all__ = ["CHANCE", "OMNISCIENT", "Action", "GrayEminence", "Illuminati", "Match", "PaxIlluminaten",
+           "PrimordialSecrets",
            "available_games",
            "load_game", "__version__"]
 
 _LAZY = {"Match": ".match", "PaxIlluminaten": ".widget.pax", "Illuminati": ".widget.illuminati",
-         "PrimordialSecrets": ".widget.primordial"}
+         "PrimordialSecrets": ".widget.primordial", "GrayEminence": ".widget.gray_eminence"}
 
 
 def __getattr__(name: str):

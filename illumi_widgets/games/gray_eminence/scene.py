@@ -1,0 +1,581 @@
+"""The Gray Eminence scene for the generic painter: the Power Struggle Board and the players' mats.
+
+Drawn from one seat's view only.  Left: the Power Struggle Board — round and phase, the visibility track
+(In the Public Eye, three Gray Eminence positions, In the Shadows), the Relationship Chart with its five
+entities (Conflict … Allied), the Bidding Pool, the Mandatory and Additional event slots with their options
+(cost; the ones the pool can pay are marked), the four Tweet slots and the resolved/unresolved piles.
+Right: the viewer's own mat — Box of Secrets (the only box count shown), hand, Factions (refreshed or
+exhausted), programming slots A–D, Secret Objectives and the Public Objective.  Bottom: the other players'
+mats (Factions, card counts, objectives turned face up, VP markers, whether they have committed a sealed
+choice).  Every clickable thing has an id that the options of the pending decision point at.
+"""
+
+from __future__ import annotations
+
+from ...scene import SceneItems
+
+W, H = 1280, 860
+BG = "#1d2230"
+PANEL = "#283044"
+BOARD = "#2f3a52"
+INK = "#f2efe6"
+MUTED = "#b4bccb"
+CARD = "#f6f1e4"
+CARD_INK = "#1d1d1d"
+GOLD = "#e3c15a"
+SEAT_COLORS = {
+    "Red": "#d0453b",
+    "Blue": "#3f7fd0",
+    "Green": "#3fa069",
+    "Yellow": "#d6b83a",
+    "Purple": "#9b6ad6",
+}
+RES_COLORS = {"money": "#27ae60", "power": "#c0392b", "influence": "#8e44ad"}
+RES = ("money", "power", "influence")
+SLOTS = (
+    ("eye", "In the Public Eye"),
+    ("gray1", "Gray Eminence"),
+    ("gray2", "Gray Eminence"),
+    ("gray3", "Gray Eminence"),
+    ("shadows", "In the Shadows"),
+)
+LEVELS = ("Conflict", "Tension", "Neutral", "Friendly", "Allied")
+LEVEL_COLORS = ("#8e2b2b", "#8a5a2b", "#4c5670", "#2f6b4f", "#2f7a3a")
+
+
+class _Items(SceneItems):
+    def __init__(self) -> None:
+        super().__init__(ink=INK)
+
+
+def _short(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
+def _chips(out, x, y, vec, prefix, size=22, ids=True):
+    for i, r in enumerate(RES):
+        cx = x + i * (size + 30)
+        out.rect(
+            cx,
+            y,
+            size,
+            size,
+            fill=RES_COLORS[r],
+            stroke="#000",
+            lw=1,
+            r=3,
+            ident=f"{prefix}:{r}" if ids else None,
+            tip=f"{vec[i]} {r}",
+        )
+        out.text(cx + size + 4, y + size - 6, vec[i], size=13, bold=True)
+
+
+def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
+    out.rect(x, y, w, h, fill=fill, stroke="#000", lw=1, r=4, ident=ident, tip=tip or name)
+    out.text(
+        x + w / 2,
+        y + 16,
+        _short(name, max(6, int(w / 6.6))),
+        size=11,
+        color=CARD_INK,
+        align="center",
+        bold=True,
+        maxw=w - 6,
+    )
+    if sub:
+        out.text(x + w / 2, y + h - 6, sub, size=11, color="#444", align="center", maxw=w - 6)
+
+
+def gray_eminence_scene(view: dict, game) -> dict:
+    out = _Items()
+    seats = view["seats"]
+    me = view.get("perspective")
+    me = me if isinstance(me, int) else None
+    names = {s["seat"]: s["name"] for s in seats}
+    # ---- the Power Struggle Board ------------------------------------------------------------------------
+    out.rect(8, 8, 760, 560, fill=BOARD, r=8)
+    out.text(
+        20, 30, f"Power Struggle Board — {view['scenario']['name']} scenario", size=15, color=GOLD, bold=True
+    )
+    out.text(756, 30, f"Round {view['round']} of {view['rounds']} · {view['phase']}", size=13, align="right")
+    # visibility track
+    out.text(20, 56, "Visibility track (turn order)", size=12, color=MUTED, bold=True)
+    for i, (slot, label) in enumerate(SLOTS):
+        x = 20 + i * 146
+        seat = view["track"][i]
+        color = SEAT_COLORS.get(names.get(seat), "#555") if seat is not None else "#3a4258"
+        out.rect(
+            x,
+            64,
+            138,
+            44,
+            fill=color if seat is not None else "#3a4258",
+            stroke=GOLD if i in (0, 4) else "#777",
+            lw=2 if i in (0, 4) else 1,
+            r=6,
+            ident=f"slot:{slot}",
+            tip=label,
+        )
+        out.text(x + 69, 82, label, size=11, align="center", color=INK)
+        out.text(
+            x + 69,
+            100,
+            names.get(seat, "empty") if seat is not None else "empty",
+            size=12,
+            align="center",
+            bold=True,
+        )
+    # relationship chart
+    out.text(20, 132, "Relationship Chart (USA and …)", size=12, color=MUTED, bold=True)
+    for j, lv in enumerate(LEVELS):
+        out.rect(120 + j * 70, 140, 66, 20, fill=LEVEL_COLORS[j], r=3)
+        out.text(153 + j * 70, 155, lv, size=11, align="center")
+    for i, rel in enumerate(view["relations"]):
+        y = 166 + i * 24
+        out.text(20, y + 15, rel["entity"], size=12, bold=True)
+        for j in range(5):
+            out.rect(120 + j * 70, y, 66, 20, fill="#394361", stroke="#4a5578", lw=1, r=3)
+        out.circle(
+            153 + (rel["level"] + 2) * 70,
+            y + 10,
+            8,
+            fill=GOLD,
+            stroke="#000",
+            lw=1,
+            ident=f"entity:{rel['entity']}",
+            tip=f"{rel['entity']}: {rel['state']}",
+        )
+    # Bidding Pool
+    out.text(500, 132, "Bidding Pool", size=12, color=MUTED, bold=True)
+    _chips(out, 500, 142, view["pool"], "pool")
+    out.text(
+        500, 188, f"Common Good pile: {view['common_good_pile']} face-down card(s)", size=11, color=MUTED
+    )
+    if view.get("my_common_good"):
+        out.text(
+            500,
+            204,
+            "yours: " + ", ".join(c["name"] for c in view["my_common_good"]),
+            size=11,
+            color=MUTED,
+            maxw=260,
+        )
+    # event slots
+    for k, (key, label) in enumerate((("mandatory", "Mandatory event"), ("additional", "Additional event"))):
+        x = 20 + k * 372
+        out.text(x, 318, label, size=12, color=MUTED, bold=True)
+        ev = view.get(key)
+        out.rect(
+            x,
+            324,
+            360,
+            142,
+            fill=CARD if ev else "#3a4258",
+            stroke="#000",
+            lw=1,
+            r=6,
+            ident=ev["id"] if ev else None,
+            tip=ev["name"] if ev else "empty",
+        )
+        if not ev:
+            continue
+        out.text(
+            x + 10,
+            344,
+            ev["name"] + (" (Escalation)" if ev["escalation"] else ""),
+            size=13,
+            color=CARD_INK,
+            bold=True,
+            maxw=340,
+        )
+        out.text(
+            x + 10,
+            361,
+            " ".join(ev["hashtags"]) + ("  · Personal Gain mark" if ev["personal_gain"] else ""),
+            size=11,
+            color="#445",
+            maxw=340,
+        )
+        for i, o in enumerate(ev["options"]):
+            y = 368 + i * 31
+            out.rect(
+                x + 8,
+                y,
+                344,
+                28,
+                fill="#dfe9d8" if o["affordable"] else "#e7e1d4",
+                stroke="#777",
+                lw=1,
+                r=4,
+                ident=f"opt:{key}:{i + 1}",
+                tip=f"Option {i + 1}: {o['label']}",
+            )
+            cost = ", ".join(f"{n} {r}" for r, n in zip(RES, o["cost"], strict=True) if n)
+            out.text(x + 14, y + 18, f"{i + 1}. {o['label']}", size=11, color=CARD_INK, bold=True)
+            out.text(
+                x + 346,
+                y + 18,
+                cost + (" ✓" if o["affordable"] else ""),
+                size=11,
+                color=CARD_INK,
+                align="right",
+            )
+    # tweets
+    out.text(20, 488, "Presidential tweets", size=12, color=MUTED, bold=True)
+    tweets = view["tweets"]
+    for i in range(max(4, len(tweets))):
+        x = 20 + i * 122
+        if i < len(tweets):
+            _card(
+                out,
+                x,
+                496,
+                116,
+                36,
+                tweets[i]["name"].split(": ", 1)[-1],
+                ident=tweets[i]["id"],
+                tip=tweets[i]["name"],
+            )
+        else:
+            out.rect(x, 496, 116, 36, fill="#3a4258", stroke="#556", lw=1, r=4, tip="empty Tweet slot")
+    # piles
+    out.text(520, 488, f"Resolved events: {len(view['resolved'])}", size=12, color="#8fc2ff", bold=True)
+    for i, r in enumerate(view["resolved"][-2:]):
+        out.text(520, 505 + i * 15, f"{_short(r['name'], 22)} ({', '.join(r['with'])})", size=11, color=MUTED)
+    out.text(520, 542, f"Unresolved events: {len(view['unresolved'])}", size=12, color="#ff9f8f", bold=True)
+    if view["unresolved"]:
+        out.text(520, 558, _short(view["unresolved"][-1]["name"], 30), size=11, color=MUTED)
+    # last bids / vote
+    if view.get("bid_order"):
+        out.text(
+            20,
+            304,
+            "Last bidding order: " + ", ".join(names[s] for s in view["bid_order"]),
+            size=11,
+            color=MUTED,
+        )
+    # ---- the viewer's mat ----------------------------------------------------------------------------------
+    x0 = 780
+    out.rect(x0, 8, 492, 560, fill=PANEL, r=8)
+    mine = next((s for s in seats if s["seat"] == me), None)
+    if mine is None:
+        out.text(x0 + 12, 32, "Spectator: hidden cards and boxes are not shown", size=13, color=MUTED)
+    else:
+        color = SEAT_COLORS.get(mine["name"], "#888")
+        role = {
+            "public_eye": "In the Public Eye",
+            "gray_eminence": "Gray Eminence",
+            "shadows": "In the Shadows",
+        }.get(mine["role"], "")
+        head = f"{mine['name']}" + (f": {mine['eminence']['name']}" if mine["eminence"] else "")
+        out.text(x0 + 12, 32, head, size=15, color=color, bold=True)
+        out.text(x0 + 480, 32, f"{role} · {mine['vp_markers']} VP markers", size=12, align="right")
+        out.text(x0 + 12, 56, "Your Box of Secrets", size=12, color=MUTED, bold=True)
+        _chips(out, x0 + 12, 64, mine["box"], "box")
+        if mine.get("bid"):
+            out.text(
+                x0 + 200,
+                80,
+                "sealed bid so far: " + ", ".join(f"{n} {r}" for r, n in zip(RES, mine["bid"], strict=False)),
+                size=11,
+                color=GOLD,
+            )
+        out.text(x0 + 12, 110, "Factions", size=12, color=MUTED, bold=True)
+        fw = min(150, (468 - 8 * (len(mine["factions"]) - 1)) / max(1, len(mine["factions"])))
+        for i, f in enumerate(mine["factions"]):
+            _card(
+                out,
+                x0 + 12 + i * (fw + 8),
+                118,
+                fw,
+                40,
+                f["name"],
+                ident=f["id"],
+                tip=card_tip(game, f["id"]),
+                fill=CARD if f["refreshed"] else "#b9b3a6",
+                sub="refreshed" if f["refreshed"] else "exhausted",
+            )
+        out.text(x0 + 12, 178, f"Hand ({mine['hand_count']})", size=12, color=MUTED, bold=True)
+        hand = mine["hand"] or []
+        cols = 4 if len(hand) <= 8 else 6  # two rows fit above the programming slots
+        cw = (468 - 6 * (cols - 1)) / cols
+        for i, c in enumerate(hand[: 2 * cols]):
+            col, row = i % cols, i // cols
+            _card(
+                out,
+                x0 + 12 + col * (cw + 6),
+                186 + row * 42,
+                cw,
+                36,
+                c["name"],
+                ident=c["id"],
+                tip=card_tip(game, c["id"]),
+            )
+        if len(hand) > 2 * cols:
+            out.text(
+                x0 + 480,
+                178,
+                f"+{len(hand) - 2 * cols} more (discard down to the limit)",
+                size=11,
+                color=MUTED,
+                align="right",
+            )
+        out.text(x0 + 12, 292, "Programming", size=12, color=MUTED, bold=True)
+        prog = mine.get("program") or {}
+        for i, (slot, label) in enumerate(
+            (
+                ("A", "A · Common Good"),
+                ("B", "B · Personal Gain"),
+                ("C", "C · discard"),
+                ("D", "D · fourth card"),
+            )
+        ):
+            cid = prog.get(slot)
+            x = x0 + 12 + i * 118
+            out.rect(
+                x, 300, 112, 48, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}", tip=label
+            )
+            out.text(x + 56, 316, label, size=11, align="center", color=MUTED)
+            if cid:
+                out.text(x + 56, 338, _short(game.cards.name(cid), 16), size=11, align="center", bold=True)
+        out.text(x0 + 12, 372, "Secret Objectives", size=12, color=MUTED, bold=True)
+        objs = mine["secret_objectives"]
+        ow = min(150, (468 - 8 * (len(objs) - 1)) / max(1, len(objs)))  # (trades can bring more than three)
+        for i, o in enumerate(objs):
+            face_up = o["id"] in mine["exposed"]
+            _card(
+                out,
+                x0 + 12 + i * (ow + 8),
+                380,
+                ow,
+                40,
+                o["name"],
+                ident=o["id"],
+                sub="face up" if face_up else "secret",
+                tip=_objective_tip(game, o["id"]),
+            )
+        if mine["public_objective"]:
+            po = mine["public_objective"]
+            out.text(
+                x0 + 12,
+                444,
+                f"Public Objective: {po['name']} ({po['vp']} VP)" + (" — done" if po["done"] else ""),
+                size=12,
+                maxw=470,
+            )
+        done = ", ".join(c["name"] for c in mine["completed"]) or "none yet"
+        out.text(x0 + 12, 464, f"Completed Secret Objectives: {done}", size=11, color=MUTED, maxw=470)
+    pend = view.get("pending") or {}
+    if pend.get("deal"):
+        out.text(x0 + 12, 500, "Trade: " + pend["deal"], size=11, color=GOLD, maxw=470)
+    lv = view.get("last_vote")
+    if lv:
+        out.text(
+            x0 + 12,
+            540,
+            "Last vote: "
+            + "; ".join(f"{names[int(s)]} {v}" for s, v in lv["votes"].items())
+            + f" → {lv['winner']}",
+            size=11,
+            color=MUTED,
+            maxw=470,
+        )
+    # ---- the other players' mats ---------------------------------------------------------------------------
+    others = [s for s in seats if s["seat"] != me]
+    w = (W - 16) / max(1, len(others)) - 8
+    for i, s in enumerate(others):
+        x, y = 8 + i * (w + 8), 578
+        color = SEAT_COLORS.get(s["name"], "#888")
+        out.rect(
+            x,
+            y,
+            w,
+            274,
+            fill=PANEL,
+            stroke=color,
+            lw=2,
+            r=8,
+            ident=f"seat:{s['seat']}",
+            tip=f"{s['name']}'s mat",
+        )
+        role = {
+            "public_eye": "In the Public Eye",
+            "gray_eminence": "Gray Eminence",
+            "shadows": "In the Shadows",
+        }.get(s["role"], "")
+        out.text(
+            x + 10,
+            y + 22,
+            s["name"] + (f": {s['eminence']['name']}" if s["eminence"] else ""),
+            size=13,
+            color=color,
+            bold=True,
+            maxw=w - 20,
+        )
+        out.text(x + 10, y + 40, f"{role} · {s['vp_markers']} VP markers", size=11, color=MUTED)
+        out.text(
+            x + 10,
+            y + 58,
+            f"Hand: {s['hand_count']} cards · Secret Objectives: {s['secret_count']}",
+            size=11,
+            color=MUTED,
+            maxw=w - 20,
+        )
+        if s["box"] is not None:  # (the omniscient analysis view)
+            out.text(
+                x + 10,
+                y + 76,
+                "Box: " + ", ".join(f"{n} {r}" for r, n in zip(RES, s["box"], strict=True)),
+                size=11,
+                color=MUTED,
+            )
+        if s["committed"] is not None:
+            out.text(
+                x + w - 10,
+                y + 22,
+                "committed" if s["committed"] else "deciding…",
+                size=11,
+                color=GOLD if s["committed"] else MUTED,
+                align="right",
+            )
+        for j, f in enumerate(s["factions"]):
+            _card(
+                out,
+                x + 10,
+                y + 86 + j * 44,
+                w - 20,
+                40,
+                f["name"],
+                ident=f["id"],
+                fill=CARD if f["refreshed"] else "#b9b3a6",
+                sub="refreshed" if f["refreshed"] else "exhausted",
+            )
+        shown = [o["name"] for o in s["secret_objectives"]]
+        if shown:
+            out.text(x + 10, y + 226, "Known objectives: " + ", ".join(shown), size=11, maxw=w - 20)
+        if s["completed"]:
+            out.text(
+                x + 10,
+                y + 244,
+                "Completed: " + ", ".join(c["name"] for c in s["completed"]),
+                size=11,
+                color=MUTED,
+                maxw=w - 20,
+            )
+        po = s["public_objective"]
+        if po:
+            out.text(
+                x + 10,
+                y + 264,
+                f"Public Objective: {po['name']}" + (" (done)" if po["done"] else ""),
+                size=11,
+                color=MUTED,
+                maxw=w - 20,
+            )
+    return {"w": W, "h": H, "bg": BG, "items": out.items}
+
+
+def _objective_tip(game, oid) -> str:
+    from .describe import objective_text
+
+    return objective_text(game, oid)
+
+
+def card_tip(game, cid) -> str:
+    """A card's text generated from its effect records (tooltips)."""
+    from .describe import effects_text
+
+    c = game.cards
+    if cid in c.actions:
+        a = c.actions[cid]
+        parts = [a["name"]]
+        for side, word in (("common_good", "Common Good"), ("personal_gain", "Personal Gain")):
+            if side in a:
+                only = " (In the Shadows only)" if a[side]["shadows_only"] else ""
+                parts.append(f"{word}{only}: {effects_text(a[side]['effects'])}")
+        return "\n".join(parts)
+    if cid in c.factions:
+        f = c.factions[cid]
+        refresh = (
+            f"refresh on {f['refresh_on']}"
+            if "refresh_on" in f
+            else "refresh cost " + ", ".join(f"{n} {r}" for r, n in f["refresh_cost"].items())
+        )
+        return f"{f['name']}\nUse: {effects_text(f['use'])}\n{refresh}"
+    return c.name(cid)
+
+
+def option_targets(game, action) -> list:
+    a, k = action.args, action.kind
+    if k in ("eminence", "keep", "discard", "refresh", "drop", "expose", "show", "exhaust", "resolve"):
+        return [a[0]]
+    if k == "complete":
+        return [a[0]] if a[0] != "public" else []
+    if k == "place":
+        return [f"slot:{a[0]}"]
+    if k == "program":
+        return [] if a[0] == "done" else [a[1], f"prog:{a[0]}"]
+    if k == "blackmail":
+        return [a[1], f"seat:{a[0]}"]
+    if k == "propose":
+        return [f"seat:{a[0]}"]
+    if k in ("gain", "pick", "penalty") and a[0] in RES:
+        return [f"box:{a[0]}"]
+    if k == "take":
+        return [f"pool:{a[0]}"]
+    if k == "bid":
+        return [f"box:{a[0]}"]
+    if k == "vote" and isinstance(a[0], int):
+        return [f"opt:mandatory:{a[0]}", f"opt:additional:{a[0]}"]
+    if k in ("offer", "ask") and len(a) > 1:
+        return [a[1]]
+    return []
+
+
+_GROUPS = {
+    "bid": "Sealed bid",
+    "place": "Visibility track",
+    "program": "Programming",
+    "resolve": "Action",
+    "exhaust": "Factions",
+    "refresh": "Factions",
+    "vote": "Vote",
+    "propose": "Trading",
+    "offer": "Trading",
+    "ask": "Trading",
+    "send": "Trading",
+    "cancel": "Trading",
+    "accept": "Trading",
+    "decline": "Trading",
+    "complete": "Scoring",
+    "blackmail": "Blackmail",
+    "comply": "Blackmail",
+    "refuse": "Blackmail",
+    "penalty": "Blackmail",
+    "show": "Blackmail",
+}
+
+
+def option_group(game, action):
+    return _GROUPS.get(action.kind)
+
+
+def status_text(view: dict, game) -> str:
+    names = [s["name"] for s in view["seats"]]
+    if view.get("terminal"):
+        res = view.get("outcome") or {}
+        if res.get("reason") == "common-objective-failed":
+            return "Game over: the Common Objective failed — everyone loses"
+        winners = " and ".join(names[s] for s in res.get("winners", [])) or "nobody"
+        return f"Game over: {winners} wins"
+    who = ", ".join(names[s] if s >= 0 else "chance" for s in view.get("to_act", []))
+    return f"Round {view['round']}, {view['phase']} — waiting for {who or 'chance'}"
+
+
+PRESENTER = {
+    "scene": gray_eminence_scene,
+    "targets": option_targets,
+    "group": option_group,
+    "status": status_text,
+    "size": (W, H),
+}

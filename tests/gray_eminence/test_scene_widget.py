@@ -1,0 +1,58 @@
+"""The Gray Eminence scene and board widget: drawn from one seat's view, nothing hidden in it, text ≥ 11 px,
+plain labels, clickable targets."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import illumi_widgets
+from illumi_widgets.engine.testing import _find_secrets
+from illumi_widgets.games.gray_eminence.scene import gray_eminence_scene, option_targets
+from illumi_widgets.match import Match
+
+TYPES = {"rect", "circle", "poly", "line", "text", "icon"}
+
+
+def test_scene_from_each_view_hides_secrets_and_reads_plainly(table):
+    t = table(players=4, seed=3)
+    for stop in ("bid", "program", "act", "vote", "trade"):
+        t.drive(lambda x, stop=stop: x.top() == stop or x.state.is_terminal())
+        for seat in (*range(4), None):
+            scene = gray_eminence_scene(t.state.view(seat), t.game)
+            assert {it["t"] for it in scene["items"]} <= TYPES
+            texts = [it for it in scene["items"] if it["t"] == "text"]
+            assert all(it["size"] >= 11 for it in texts)
+            shown = " ".join(str(it["s"]) for it in texts)
+            assert not re.search(r"\b[AEFGSTX]\d\d\b", shown), "ids shown as text"
+            assert "seat " not in shown.lower()
+            assert not _find_secrets(json.dumps(scene), t.game.secrets(t.d, seat))
+            ids = {it.get("id") for it in scene["items"]}
+            assert {"slot:eye", "slot:shadows", "pool:money"} <= ids
+            if seat is not None:
+                assert "box:money" in ids  # only the viewer's own Box of Secrets has counters
+            box_texts = [it for it in scene["items"] if it.get("id", "").startswith("box:")]
+            assert (seat is None) == (not box_texts)
+        if t.state.is_terminal():
+            break
+        t.state.apply(t.first())
+
+
+def test_clicks_point_at_board_things(table):
+    t = table(players=3, seed=3)
+    t.to_step("place")
+    a = t.state.legal_actions()[0]
+    assert option_targets(t.game, a) == [f"slot:{a.args[0]}"]
+    t.to_step("program")
+    s = t.state.to_act()[0]
+    a = t.state.legal_actions(s)[0]
+    assert option_targets(t.game, a) == [a.args[1], "prog:A"]
+
+
+def test_widget_and_match():
+    board = illumi_widgets.GrayEminence(players=3, seed=2, seat=0, scenario="global")
+    assert board.match.game.name == "gray-eminence"
+    snap = board.match.snapshot("seat:0")
+    assert snap["scene"]["w"] == 1280 and snap["decisions"] is not None
+    assert board.view_as(1).perspective == "seat:1"
+    assert Match("gray-eminence", players=3, seed=1).snapshot("spectator")["scene"]["w"] == 1280
