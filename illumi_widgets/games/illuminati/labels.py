@@ -228,6 +228,8 @@ def hint_action(g, d, seat, entity: str):
     f = _frame(d)
     t = f.get("t")
     A = g.act
+    if entity.startswith("place:"):  # an open arrow of the attacker while a captured group is placed
+        return A(seat, "place", entity[6:])
     if entity.startswith("arrow:"):  # arrow:<group>:<direction>
         _, grp, direction = (entity.split(":") + ["", ""])[:3]
         if t == "place":

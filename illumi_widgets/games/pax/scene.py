@@ -869,7 +869,7 @@ def pax_scene(view: dict, game, width: float | None = None) -> dict:
     out = _Items()
     rows, cols, gx, gy = _map_geometry(view)
     grid_bottom = gy + rows * (CH + GAP) - GAP
-    w, h = (NARROW_W, 2 * H) if narrow else (W, H)
+    w, h = (NARROW_W, 2 * H) if narrow else (W, H)  # (narrow: the height of what is drawn, below)
     if not view["map"]["cells"]:  # before the deal
         out.text(w / 2, H / 2, "The game is being set up…", size=16, align="center", baseline="middle")
         return {"w": w, "h": H, "bg": BG, "items": out.items}
@@ -881,6 +881,7 @@ def pax_scene(view: dict, game, width: float | None = None) -> dict:
     right = _right_column(view, game, seat)
     if narrow:
         _translate(right, LEFT_X - RX, H)
+        h = max(it["y"] + it.get("h", 0) for it in right if it["t"] == "rect") + 8
     out.items.extend(right)
     return {"w": w, "h": h, "bg": BG, "items": out.items}
 
