@@ -264,47 +264,52 @@ def _why(g, d, why: str) -> str:
 
 
 def hint_action(g, d, seat, entity: str):
-    """The most natural action of ``seat`` on a board entity (legal or not), or ``None``."""
+    """The most natural action of ``seat`` on a board entity (legal or not), or ``None``.
+
+    Only actions that answer the pending decision are hinted (a click on the map while paying Favor has
+    no natural action: the board then says nothing rather than a reason about another decision)."""
     if not isinstance(entity, str) or ":" not in entity or not isinstance(seat, int):
         return None
     kind, _, key = entity.partition(":")
     f = _frame(d)
     t = f.get("t")
+    if f.get("seat", seat) != seat and t != "reveal":
+        return None
     A = g.act
-    if kind == "cell":
+    if kind == "cell" and t in ("turn", "power"):
         c = g.geom.index.get(key)
         if c is None:
             return None
-        if t in ("move", "place"):
-            return None  # (a move needs two cards: the option's own targets show them)
         if c < len(d.up) and not d.up[c]:
             actors = g.actors(d, seat, c)
             return A(seat, "scout", c, actors[0] if actors else AREO)
         return A(seat, "influence", c, 1, False)
-    if kind == "areo":
+    if kind == "areo" and t in ("turn", "power"):
         return A(seat, "extort", AREO) if key == str(seat) else None
-    if kind == "hand":
-        if key not in g.lum:
-            return None
+    if kind == "hand" and key in g.lum:
         if t == "reveal":
             return A(seat, "reveal", key)
         if t == "place":
             return A(seat, "place", key)
-        return A(seat, "scheme", key, False)
+        if t == "turn":
+            return A(seat, "scheme", key, False)
+        return None
     if kind == "court" and key.isdigit():
         i = int(key) - 1
         if t == "redraw":
             return A(seat, "redraw", "court", (i,))
-        return A(seat, "drawcards", "court", i)
-    if kind == "faction" and key in FACTIONS:
+        if t == "power" and f.get("kind") == "SD":
+            return A(seat, "drawcards", "court", i)
+        return None
+    if kind == "faction" and key in FACTIONS and t == "turn":
         i = FACTIONS.index(key)
         if d.faction_holder.get(key) == seat:
             return A(seat, "faction", i)
         return A(seat, "claimfaction", i)
-    if kind == "plot" and key in g.plots:
+    if kind == "plot" and key in g.plots and t == "turn":
         return A(seat, "claimplot", key)
-    if kind == "event" and key in g.events:
-        return A(seat, "keep" if t == "keep" else "activate", key)
+    if kind == "event" and key in g.events and t in ("keep", "activate"):
+        return A(seat, t, key)
     return None
 
 

@@ -369,7 +369,7 @@ def _draw_areopagi(out: _Items, view: dict, game, rows, cols, gx, gy) -> None:
 # ------------------------------------------------------------------------------------------------------
 # the right column
 # ------------------------------------------------------------------------------------------------------
-_PHASES = {"activate": "Event phase", "keep": "Check phase (Events)", "redraw": "Check phase (redraw)",
+_PHASES = {"activate": "Event phase", "keep": "Check phase: Events", "redraw": "Check phase: drawing back up",
            "reveal": "Oust challenge", "press": "Oust challenge"}
 
 
