@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["LINE_HEIGHT", "text_box", "text_width", "wrap"]
+__all__ = ["LINE_HEIGHT", "layout_problems", "reflow", "text_box", "text_width", "wrap"]
 
 LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
 _REGULAR = (
@@ -122,3 +122,25 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
             if min(ax1, bx1) - max(ax0, bx0) > slack and min(ay1, by1) - max(ay0, by0) > slack:
                 problems.append(f"texts overlap: {sa!r} and {sb!r}")
     return problems
+
+
+def reflow(scene: dict, layout: str = "narrow") -> dict:
+    """The scene as the board draws it in ``layout`` (``scene["layouts"][layout]``: ``{"w", "h", "moves":
+    [[x0, y0, x1, y1, dx, dy], ...]}``): every item whose anchor (``x, y``; a poly's or line's first point)
+    lies in a region moves by ``(dx, dy)`` (the first region that holds it), as the painter does."""
+    spec = (scene.get("layouts") or {}).get(layout)
+    if not spec:
+        return scene
+    items = []
+    for it in scene["items"]:
+        ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])
+        for x0, y0, x1, y1, dx, dy in spec.get("moves", []):
+            if x0 <= ax < x1 and y0 <= ay < y1:
+                it = dict(it)
+                if "pts" in it:
+                    it["pts"] = [[a + dx, b + dy] for a, b in it["pts"]]
+                else:
+                    it["x"], it["y"] = it["x"] + dx, it["y"] + dy
+                break
+        items.append(it)
+    return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": items}

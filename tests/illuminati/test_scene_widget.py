@@ -12,7 +12,7 @@ from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import _find_secrets, random_action
 from illumi_widgets.games.illuminati.scene import illuminati_scene, option_targets
 from illumi_widgets.match import Match
-from illumi_widgets.textfit import layout_problems
+from illumi_widgets.textfit import layout_problems, reflow
 
 TYPES = {"rect", "circle", "poly", "line", "text", "icon"}
 
@@ -41,10 +41,10 @@ def test_widget_and_match(table):
     board = illumi_widgets.Illuminati(players=3, seed=2, seat=0)
     assert board.match.game.name == "illuminati"
     snap = board.match.snapshot("seat:0")
-    assert snap["scene"]["w"] == 1200 and snap["decisions"] is not None
+    assert snap["scene"]["w"] == 1000 and snap["decisions"] is not None
     other = board.view_as(1)
     assert other.perspective == "seat:1"
-    assert Match("illuminati", players=2, seed=1).snapshot("spectator")["scene"]["w"] == 1200
+    assert Match("illuminati", players=2, seed=1).snapshot("spectator")["scene"]["w"] == 1000
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -60,10 +60,10 @@ def test_text_is_readable_inside_the_board_and_never_overlaps(players):
             break
         if step % 15 == 0:
             for seat in (0, None, OMNISCIENT):
-                for width in (None, 780):
-                    scene = illuminati_scene(state.view(seat), game, width=width)
+                wide = illuminati_scene(state.view(seat), game)
+                for scene in (wide, reflow(wide)):
                     problems = layout_problems(scene, min_size=11)
-                    assert not problems, (step, seat, width, problems[:5])
+                    assert not problems, (step, seat, scene['w'], problems[:5])
                     texts = [it["s"] for it in scene["items"] if it["t"] == "text"]
                     assert not any("…" in t for t in texts)
                     checked += 1

@@ -11,7 +11,7 @@ from illumi_widgets import OMNISCIENT, load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax.scene import NARROW_W, H, W, option_group, option_targets, pax_scene
-from illumi_widgets.textfit import layout_problems
+from illumi_widgets.textfit import layout_problems, reflow
 from illumi_widgets.widget.svg import scene_to_svg
 
 SHAPES = {"rect", "circle", "poly"}
@@ -177,11 +177,12 @@ def test_text_is_readable_inside_the_board_and_never_overlaps(players):
         if step % 12:
             continue
         for seat in (0, None, OMNISCIENT):
-            for width in (None, 780):
-                scene = pax_scene(state.view(seat), state.game, width=width)
-                assert scene["w"] == (NARROW_W if width else W)
+            wide = pax_scene(state.view(seat), state.game)
+            for narrow in (False, True):
+                scene = reflow(wide) if narrow else wide
+                assert scene["w"] == (NARROW_W if narrow else W)
                 problems = layout_problems(scene, min_size=11)
-                assert not problems, (step, seat, width, problems[:5])
+                assert not problems, (step, seat, narrow, problems[:5])
                 for it in scene["items"]:
                     if it["t"] == "rect":
                         assert -1 <= it["x"] and it["x"] + it["w"] <= scene["w"] + 1, it

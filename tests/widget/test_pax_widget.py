@@ -65,7 +65,7 @@ def test_construction_and_traits(boards):
     assert all(w.match is blue.match for w in boards)
     assert [w.perspective for w in boards] == ["seat:0", "seat:1", "seat:2", "spectator", "omniscient",
                                                "follow"]
-    assert blue.scene["w"] == 1200 and len(blue.scene["items"]) < 1500
+    assert blue.scene["w"] == 1000 and len(blue.scene["items"]) < 1500
     seat = blue.state.to_act()[0]
     acting = boards[seat]
     assert [d["seat"] for d in acting.decisions] == [seat]

@@ -7,8 +7,8 @@ viewer's own, backs for rivals), the attack being resolved with its modifiers, a
 Layout: one scene unit is one CSS pixel at the default cell width, so every text is at least 11 px there.
 Cards keep one readable size (:data:`CARD_W` x :data:`CARD_H`); each player's panel is as large as its power
 structure, and the panels flow in rows, so the scene grows taller as the structures grow (``h`` varies).  The
-wide layout (``w`` = :data:`W`) has the attack/dice panel on the right; the narrow one (``width`` under
-:data:`NARROW_BELOW`) stacks it under the structures.
+wide layout (the scene, ``w`` = :data:`W`) has the attack/dice panel on the right; ``layouts.narrow`` (the
+board uses it under :data:`NARROW_BELOW` CSS px) moves that panel under the structures.
 
 Entity ids: a group's id (its card), ``seat:N`` (a player's panel), ``arrow:<group>:<direction>`` (an open
 control arrow), ``place:<direction>`` (an open arrow of the attacker while a captured group is placed).
@@ -19,11 +19,10 @@ from __future__ import annotations
 from ...scene import SceneItems, rnd
 from ...textfit import wrap
 
-W = 1200
-NARROW_W = 780
-NARROW_BELOW = 900
+W = 1000
+NARROW_BELOW = 900  # the board uses ``layouts.narrow`` below this width (CSS px)
 MIN_H = 640
-SIDE_W = 300  # the right-hand panel: attack, dice, dead pile
+SIDE_W = 280  # the right-hand panel: attack, dice, dead pile
 MIN_TEXT = 11
 CARD_W, CARD_H = 108, 66
 CELL_W, CELL_H = 128, 90
@@ -283,11 +282,9 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float) -> float:
     return y + 6 - y0
 
 
-def illuminati_scene(view: dict, game, width: float | None = None) -> dict:
-    """The scene for one seat's view; ``width`` (CSS px, if known) chooses the wide or narrow layout."""
-    narrow = width is not None and width < NARROW_BELOW
-    w_total = NARROW_W if narrow else W
-    main_w = w_total - 16 if narrow else W - SIDE_W - 16
+def illuminati_scene(view: dict, game) -> dict:
+    """The scene for one seat's view (wide), with its narrow layout in ``layouts.narrow``."""
+    main_w = W - SIDE_W - 16
     out = _Items()
     seats = view["seats"]
     # uncontrolled groups: as many rows as they need
@@ -335,17 +332,16 @@ def illuminati_scene(view: dict, game, width: float | None = None) -> dict:
         _structure(out, s, px + 4, py + hh, bw - 8, bh - hh - 4, place_master if i == view.get("active")
                    else None)
         bottom = max(bottom, py + bh)
-    # the side panel: right of the structures (wide) or under them (narrow)
-    if narrow:
-        sx, sy, sw = 8, bottom + 8, main_w
-    else:
-        sx, sy, sw = W - SIDE_W, 8, SIDE_W - 8
+    # the side panel: right of the structures (narrow: moved under them)
+    sx, sy, sw = W - SIDE_W, 8, SIDE_W - 8
     side = _Items()
     sh = _side_panel(side, view, sx, sy, sw)
     out.rect(sx, sy, sw, sh, fill=PANEL, r=6)
     out.items.extend(side.items)
-    h = max(MIN_H, bottom + 8, sy + sh + 8)
-    return {"w": w_total, "h": rnd(h), "bg": BG, "items": out.items}
+    h = rnd(max(MIN_H, bottom + 8, sy + sh + 8))
+    narrow = {"w": main_w + 16, "h": rnd(bottom + 8 + sh + 8),
+              "moves": [[sx - 1, 0, W + 1, h + 1, 8 - sx, rnd(bottom + 8 - sy)]]}
+    return {"w": W, "h": h, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
 
 
 def option_targets(game, action) -> list:

@@ -26,8 +26,7 @@ from .powers import POWER_NAMES
 
 __all__ = ["PRESENTER", "option_group", "option_targets", "pax_scene", "status_text"]
 
-W, H = 1200, 800
-NARROW_W = 776
+W, H = 1000, 820
 NARROW_BELOW = 900  # a board narrower than this (CSS px) stacks the right column under the map
 MIN_TEXT = 11
 BG = "#efe6d2"
@@ -48,11 +47,12 @@ AFFILIATION = {"freemason": ("FM", "#1d4e89"), "rosicrucian": ("RC", "#8e2d4e")}
 RANK_TEXT = {"I": "I", "II": "II", "III": "III"}
 
 # the left block: map and Areopagi, then the context line and the hand
-CW, CH, GAP = 116, 98, 6
-STRIP_SIDE, STRIP_TOP = 70, 44
-LEFT_X, LEFT_W = 8, 756
-# the right column (drawn at x = RX; the narrow layout moves it under the map)
-RX, RW = 776, 416
+CW, CH, GAP = 100, 100, 6
+STRIP_SIDE, STRIP_TOP = 62, 44
+LEFT_X, LEFT_W = 8, 660
+# the right column (the narrow layout moves it under the map)
+RX, RW = 676, 316
+NARROW_W = LEFT_X + LEFT_W + 8
 COL_H = H  # the right column's height
 
 
@@ -417,11 +417,13 @@ def _header(out: _Items, view: dict, game) -> float:
         line2 += " · waiting for " + ", ".join(acting)
     if turn.get("revealed"):
         line2 += " · an Ace or Crown was revealed"
+    line1 = _fit(line1, RW - 16, 15, True)
     line2 = _fit(line2, RW - 16, 12)
-    h = 12 + 20 + _lines(line2) * 14.4
+    h1 = _lines(line1) * 18
+    h = 14 + h1 + _lines(line2) * 14.4
     out.rect(RX, 8, RW, h, fill=PANEL, stroke="#cbbd9f", r=5)
     out.text(RX + 8, 14, line1, size=15, bold=True, baseline="top")
-    out.text(RX + 8, 34, line2, size=12, baseline="top")
+    out.text(RX + 8, 16 + h1, line2, size=12, baseline="top")
     return 8 + h + 6
 
 
@@ -433,23 +435,43 @@ def _court(out: _Items, view: dict, game, y: float) -> float:
     tip = ("Top of the discard pile: " + card_tip(game, top)) if top else "The discard pile is empty"
     out.rect(RX + RW - w, y, w, 17, fill=CARD, stroke=CARD_EDGE, lw=0.8, r=3, ident="discard", tip=tip)
     out.text(RX + RW - w / 2, y + 8.5, label, size=MIN_TEXT, align="center", baseline="middle", color=MUTED)
-    cw, ch, gap = 80, 96, 4
     y += 20
     for i, cid in enumerate(view["court"]):
-        x = RX + i * (cw + gap)
         ident = f"court:{i + 1}"
+        chamber = i == view.get("chamberlain")
+        right = 26 + (text_width("Chamberlain", MIN_TEXT, True) + 12 if chamber else 0)
         if cid:
-            _mini_card(out, game, cid, x, y, cw, ch, ident=ident, extra_tip=f"\nCourt, slot {i + 1}")
+            c = game.lum[cid]
+            name = wrap(c.name, RW - 58 - right, 12, True)
+            rh = max(22, _lines(name) * 14.4 + 6)
+            out.rect(RX, y, RW, rh, fill=CARD, stroke=CARD_EDGE, lw=1, r=4, ident=ident,
+                     tip=card_tip(game, cid) + f"\nCourt, slot {i + 1}")
+            facs = list(c.factions)
+            if facs:
+                out.rect(RX + 1, y + 1, 48, rh - 2, fill=FACTION_TINT.get(facs[0], "#ddd"), r=3)
+            _rank_mark(out, c.rank, RX + 4, y + rh / 2, 13)
+            for k, f in enumerate(facs):
+                out.icon(f"faction:{f}", RX + 28 + k * 13, y + rh / 2, 12)
+            out.text(RX + 54, y + rh / 2, name, size=12, bold=True, baseline="middle")
+            if c.rank not in ("ACE", "CROWN"):
+                out.circle(RX + RW - 13, y + rh / 2, 9, fill="#3a3027")
+                out.text(RX + RW - 13, y + rh / 2, c.strength, size=12, bold=True, color="#ffffff",
+                         align="center", baseline="middle")
         else:
-            out.rect(x, y, cw, ch, stroke="#a08f70", lw=1, r=4, dash=[4, 3], ident=ident,
+            rh = 22
+            out.rect(RX, y, RW, rh, stroke="#a08f70", lw=1, r=4, dash=[4, 3], ident=ident,
                      tip=f"Court slot {i + 1}: empty")
-        if i == view.get("chamberlain"):
-            out.rect(x + 2, y + ch + 3, cw - 4, 15, fill="#c9a94b", stroke="#5a4300", lw=0.8, r=3,
-                     tip="The Chamberlain: at the Court refresh the card above it is discarded "
-                         "and it moves right")
-            out.text(x + cw / 2, y + ch + 10.5, "Chamberlain", size=MIN_TEXT, bold=True, align="center",
+            out.text(RX + 54, y + rh / 2, "empty", size=MIN_TEXT, color=MUTED, baseline="middle", italic=True)
+        if chamber:
+            cw = text_width("Chamberlain", MIN_TEXT, True) + 8
+            cx = RX + RW - right
+            out.rect(cx, y + rh / 2 - 8, cw, 16, fill="#c9a94b", stroke="#5a4300", lw=0.8, r=3,
+                     tip="The Chamberlain: at the Court refresh the card beside it is discarded "
+                         "and it moves on")
+            out.text(cx + cw / 2, y + rh / 2, "Chamberlain", size=MIN_TEXT, bold=True, align="center",
                      baseline="middle")
-    return y + ch + 22
+        y += rh + 3
+    return y + 3
 
 
 def _pool(out: _Items, view: dict, y: float) -> float:
@@ -457,27 +479,29 @@ def _pool(out: _Items, view: dict, y: float) -> float:
     out.icon("favor", RX + 7, y, 14)
     out.text(RX + 18, y, "Favor pool", size=12, bold=True, baseline="middle")
     for k, f in enumerate(FACTIONS):
-        x = RX + 106 + k * 52
-        out.icon(f"faction:{f}", x, y, 17, )
-        out.text(x + 12, y, view["pool"].get(f, 0), size=12, bold=True, baseline="middle")
+        x = RX + 96 + k * 37
+        out.icon(f"faction:{f}", x, y, 16)
+        out.text(x + 11, y, view["pool"].get(f, 0), size=12, bold=True, baseline="middle")
     return y + 13
 
 
 def _factions(out: _Items, view: dict, y: float) -> float:
+    """The six Faction cards in two rows of three: who holds each, which are in the row or out."""
     names = view["seat_names"]
     fa = view["factions"]
     held = {f: s for f, s in fa.get("held", {}).items()}
     row, boxed = list(fa.get("row", [])), set(fa.get("out", []))
     gap = 4
-    w = (RW - 5 * gap) / 6
+    w, h = (RW - 2 * gap) / 3, 26
     turn = view.get("turn") or {}
     for k, f in enumerate(FACTIONS):
-        x = RX + k * (w + gap)
+        x = RX + (k % 3) * (w + gap)
+        yy = y + (k // 3) * (h + gap)
         if f in boxed:
-            out.rect(x, y, w, 36, fill="#e6e0d4", stroke="#b9ad97", lw=0.8, r=4, dash=[3, 2],
+            out.rect(x, yy, w, h, fill="#e6e0d4", stroke="#b9ad97", lw=0.8, r=4, dash=[3, 2],
                      tip=f"{FACTION_NAMES[k]} Faction card: out of this game")
-            out.icon(f"faction:{f}", x + 13, y + 18, 16)
-            out.text(x + 25, y + 18, "out", size=MIN_TEXT, color=MUTED, baseline="middle")
+            out.icon(f"faction:{f}", x + 12, yy + h / 2, 16)
+            out.text(x + 24, yy + h / 2, f"{_abbr(f)} · out", size=MIN_TEXT, color=MUTED, baseline="middle")
             continue
         holder = held.get(f)
         hname = names[int(holder)] if holder is not None and int(holder) < len(names) else None
@@ -491,12 +515,12 @@ def _factions(out: _Items, view: dict, y: float) -> float:
         borrower = (turn.get("borrowed") or {}).get(f)
         if borrower is not None and int(borrower) < len(names):
             tip += f" — lent to {names[int(borrower)]} this turn"
-        out.rect(x, y, w, 36, fill=fill, stroke=stroke, lw=1.6, r=4, ident=f"faction:{f}", tip=tip)
-        out.icon(f"faction:{f}", x + 12, y + 18, 17)
-        out.text(x + 23, y + 11, _abbr(f), size=MIN_TEXT, bold=True, baseline="middle")
-        out.text(x + 23, y + 26, hname or ("row" if f in row else ""), size=MIN_TEXT, baseline="middle",
+        out.rect(x, yy, w, h, fill=fill, stroke=stroke, lw=1.6, r=4, ident=f"faction:{f}", tip=tip)
+        out.icon(f"faction:{f}", x + 12, yy + h / 2, 17)
+        out.text(x + 24, yy + h / 2, _abbr(f), size=MIN_TEXT, bold=True, baseline="middle")
+        out.text(x + 52, yy + h / 2, hname or ("row" if f in row else ""), size=MIN_TEXT, baseline="middle",
                  color=SEAT_FILL.get(hname, MUTED) if hname else MUTED)
-    return y + 42
+    return y + 2 * h + gap + 6
 
 
 def _plots(out: _Items, view: dict, game, y: float) -> float:
@@ -528,7 +552,9 @@ def _plots(out: _Items, view: dict, game, y: float) -> float:
                  ident=f"plot:{p}", tip=tip)
         out.text(RX + 6, y + 10.5, game.plots[p].name, size=12, bold=True, baseline="middle")
         if private:
-            out.text(RX + 160, y + 10.5, label, size=MIN_TEXT, baseline="middle", color=MUTED)
+            who = "yours" if label.startswith("your") else label.split("'")[0]
+            out.text(RX + 14 + text_width(game.plots[p].name, 12, True), y + 10.5, f"private, {who}",
+                     size=MIN_TEXT, baseline="middle", color=MUTED, italic=True)
         for k, (s, v) in enumerate(c.items()):
             sname = names[int(s)] if int(s) < len(names) else "?"
             cx = RX + RW - 10 - k * 15
@@ -651,21 +677,23 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
         out.circle(RX + 12, y + 12, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
         title = name + (" (you)" if s == me else "") + (" · active" if s == turn.get("active") else "")
         out.text(RX + 24, y + 12, title, size=13, bold=True, baseline="middle")
-        out.text(RX + RW - 8, y + 12, f"Influence in supply: {view['supply'][s]}", size=MIN_TEXT,
+        out.text(RX + RW - 8, y + 12, f"{view['supply'][s]} Influence left", size=MIN_TEXT,
                  align="right", baseline="middle")
         # Favor, and the Faction cards held
         fav = view["favor"][s]
         yy = y + 31
         out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
         for k, f in enumerate(FACTIONS):
-            x = RX + 52 + k * 38
+            x = RX + 50 + k * 33
             out.icon(f"faction:{f}", x, yy, 14)
-            out.text(x + 10, yy, fav.get(f, 0), size=12, bold=True, baseline="middle")
+            out.text(x + 9, yy, fav.get(f, 0), size=12, bold=True, baseline="middle")
         mine_f = [f for f, h in held.items() if int(h) == s]
-        if mine_f:
-            out.text(RX + 284, yy, "holds", size=MIN_TEXT, color=MUTED, baseline="middle")
+        if mine_f:  # the Faction cards this seat holds, framed
+            fx = RX + RW - 6 - 17 * len(mine_f)
+            out.rect(fx - 2, yy - 9, 17 * len(mine_f) + 2, 18, stroke=SEAT_FILL.get(name, "#888"), lw=1, r=3,
+                     tip="Faction cards held: " + ", ".join(FACTION_NAMES[FACTIONS.index(f)] for f in mine_f))
             for k, f in enumerate(mine_f):
-                out.icon(f"faction:{f}", RX + 322 + k * 16, yy, 14)
+                out.icon(f"faction:{f}", fx + 8 + k * 17, yy, 14)
         hand_chips, ev_chips = chips[s]
         hand = view["hands"][s]
         yy = y + 51
@@ -839,17 +867,8 @@ def _hand(out: _Items, view: dict, game, y: float, seat) -> None:
 # ------------------------------------------------------------------------------------------------------
 # the scene
 # ------------------------------------------------------------------------------------------------------
-def _translate(items: list, dx: float, dy: float) -> None:
-    for it in items:
-        if "pts" in it:
-            it["pts"] = [[rnd(a + dx), rnd(b + dy)] for a, b in it["pts"]]
-        else:
-            it["x"], it["y"] = rnd(it["x"] + dx), rnd(it["y"] + dy)
-
-
-def _right_column(view: dict, game, seat) -> list:
-    """The right column's items (at x = RX, from y = 0)."""
-    out = _Items()
+def _right_column(out: _Items, view: dict, game, seat) -> float:
+    """The right column (at x = RX); returns the y where the seat panels begin."""
     y = _header(out, view, game)
     y = _court(out, view, game, y)
     y = _pool(out, view, y)
@@ -857,33 +876,32 @@ def _right_column(view: dict, game, seat) -> list:
     y = _plots(out, view, game, y)
     y = _events_line(out, view, game, y + 2)
     _seat_panels(out, view, game, y + 4, seat)
-    return out.items
+    return y + 4
 
 
-def pax_scene(view: dict, game, width: float | None = None) -> dict:
-    """The scene for one seat's view (pure: the same view, game and layout give the same scene).
+def pax_scene(view: dict, game) -> dict:
+    """The scene for one seat's view (pure: the same view and game give the same scene).
 
-    ``width``: the board's width in CSS px if known; under :data:`NARROW_BELOW` the right column is drawn
-    under the map (``w`` = :data:`NARROW_W`), else beside it (``w`` = :data:`W`)."""
-    narrow = width is not None and width < NARROW_BELOW
+    The wide layout is the scene itself (:data:`W` x :data:`H`); ``layouts.narrow`` (the board uses it
+    under :data:`NARROW_BELOW` CSS px) moves the right column under the map: the turn, Court, Favor,
+    Factions, Plots and Events on the left, the seat panels beside them."""
     out = _Items()
     rows, cols, gx, gy = _map_geometry(view)
     grid_bottom = gy + rows * (CH + GAP) - GAP
-    w, h = (NARROW_W, 2 * H) if narrow else (W, H)  # (narrow: the height of what is drawn, below)
     if not view["map"]["cells"]:  # before the deal
-        out.text(w / 2, H / 2, "The game is being set up…", size=16, align="center", baseline="middle")
-        return {"w": w, "h": H, "bg": BG, "items": out.items}
+        out.text(W / 2, H / 2, "The game is being set up…", size=16, align="center", baseline="middle")
+        return {"w": W, "h": H, "bg": BG, "items": out.items}
     _draw_map(out, view, game)
     below = grid_bottom + GAP + STRIP_TOP + 6
     ph = _pending(out, view, game, below)
     seat = _hand_seat(view)
     _hand(out, view, game, below + ph + 4, seat)
-    right = _right_column(view, game, seat)
-    if narrow:
-        _translate(right, LEFT_X - RX, H)
-        h = max(it["y"] + it.get("h", 0) for it in right if it["t"] == "rect") + 8
-    out.items.extend(right)
-    return {"w": w, "h": h, "bg": BG, "items": out.items}
+    panels = _right_column(out, view, game, seat)
+    bottom = max(it["y"] + it.get("h", 0) for it in out.items if it["t"] == "rect" and it["x"] >= RX - 1)
+    narrow = {"w": NARROW_W, "h": rnd(H + max(panels, bottom - panels) + 8),
+              "moves": [[RX - 1, 0, W + 1, panels, LEFT_X - RX, H],
+                        [RX - 1, panels, W + 1, H + 1, LEFT_X + RW + 12 - RX, rnd(H - panels)]]}
+    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
 
 
 # ------------------------------------------------------------------------------------------------------
