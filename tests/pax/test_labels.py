@@ -193,3 +193,29 @@ def test_touched_names_the_cards_an_action_used():
     d = game.new_state(seed=1).data
     assert game.touched(d, game.act(0, "oust", c3, 1, 1, b3)) == ["cell:C3", "cell:B3"]
     assert game.touched(d, game.act(0, "scout", c3, -1)) == ["cell:C3", "areo:0"]
+
+
+@pytest.mark.parametrize("bot", ["weishaupt", "st-germain"])
+def test_a_rulebook_bot_s_steps_read_in_plain_words(bot):
+    game = load_game("pax", players=2, bots={1: bot})
+    state = game.new_state(seed=3)
+    rng = Rng(5)
+    seen = 0
+    for step in range(150):
+        if state.is_terminal():
+            break
+        data = state.data
+        for d in state.decisions():
+            if d.seat < 0 or d.options is None:
+                continue
+            for a in d.options:
+                label = game.label(data, a, d.seat)
+                assert not leaks(label, notation=True), (label, a.notation())
+                seen += a.kind == "bot"
+        if step % 3 == 0:
+            view = state.view(0)
+            assert not leaks(status_text(view, game), notation=True)
+            for text in scene_texts(pax_scene(view, game)):
+                assert not leaks(text) and "'bot " not in text, text
+        state.apply(random_action(state, rng))
+    assert seen >= 5

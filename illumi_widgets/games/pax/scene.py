@@ -784,7 +784,7 @@ def _pending(out: _Items, view: dict, game, y: float) -> float:
     elif t == "activate":
         text = f"{who(p.get('seat'))} may activate a held Special Event."
     elif t == "bot":  # a rulebook bot's next script step (automa.py)
-        text = _ids_to_names(game, str(p.get("step", "")))
+        text = _bot_step_words(game, str(p.get("step", "")))
     elif t == "power":
         src = f" of {_name(game, p['card'])}" if p.get("card") else ""
         text = f"{who(p.get('seat'))} may use the power{src}: {POWER_NAMES.get(p.get('kind'), '')} — or skip."
@@ -829,6 +829,27 @@ def _pending(out: _Items, view: dict, game, y: float) -> float:
 def _name(game, cid) -> str:
     c = game.lum.get(cid) if cid is not None else None
     return c.name if c is not None else "a card"
+
+
+_BOT_WORDS = {"plan": "turns up a Plan card", "reveal": "reveals the top card of the deck",
+              "end": "ends its Action Phase", "flip": "turns {} face-up", "scout": "scouts {}",
+              "influence": "places Influence on {}", "token": "moves its token to {}", "extort": "extorts {}",
+              "expel": "expels {}", "swap": "swaps {} with its Plan card", "oust": "ousts {}"}
+
+
+def _bot_step_words(game, text: str) -> str:
+    """The automaton's prompt ("Red (St Germain): the bot's script plays 'bot expel B3'") in words."""
+    import re
+
+    m = re.match(r"(.*?): the bot's script plays '(?:bot )?(\w+) ?([^']*)'", text)
+    if not m:
+        return _ids_to_names(game, text)
+    who, verb, rest = m.groups()
+    words = rest.split()
+    target = words[0] if words else ""
+    if verb == "oust" and len(words) >= 3:
+        target = f"{words[2].lstrip('x')} of {words[1]}'s Influence from {words[0]}"
+    return f"{who} next {_BOT_WORDS.get(verb, verb + ' {}').format(target)}."
 
 
 def _ids_to_names(game, text: str) -> str:
