@@ -76,11 +76,12 @@ def _coach_class():
 Coach = None  # the widget class, made on first use (ipywidgets is imported only then)
 
 
-def coach(board, moves: list, done: str):
+def coach(board, moves: list, done: str, ask: str | None = None):
     """A line that follows ``board`` and tells the reader how the lesson's ``moves`` (notation, in order;
     an entry may be a tuple of moves that are all right, e.g. any of three arrows) are going: what to
     click first, each step done, a different move (with what it was), and ``done`` at the end.  Press ↶
-    on the board to go back and try again: the line follows."""
+    on the board to go back and try again: the line follows.  ``ask``: what to tell the reader to do first
+    (default: the first move's label)."""
     global Coach
     if Coach is None:
         Coach = _coach_class()
@@ -99,8 +100,9 @@ def coach(board, moves: list, done: str):
             return notation
 
     first = label(steps[0])
-    ask = f"Your turn on the live board: <b>{html.escape(first)}</b>."
-    line = Coach(value="➜ " + ask)
+    todo = html.escape(ask or first)
+    invite = f"Your turn on the live board: <b>{todo}</b>."
+    line = Coach(value="➜ " + invite)
 
     def update() -> None:
         played = [a.notation() for a in state.history[start:] if a.seat >= 0]
@@ -108,7 +110,7 @@ def coach(board, moves: list, done: str):
         while right < min(len(played), len(steps)) and played[right] in steps[right]:
             right += 1
         if not played:
-            line.value = "➜ " + ask
+            line.value = "➜ " + invite
         elif right == len(steps):
             line.value = f"✔ {html.escape(done)} (Press ↶ on the board to take it back and try it again.)"
         elif right == len(played):
@@ -117,7 +119,7 @@ def coach(board, moves: list, done: str):
         else:
             last = next(a for a in reversed(state.history) if a.seat >= 0)
             line.value = (f"✘ That was “{html.escape(game.label(state.data, last, last.seat))}”; this lesson "
-                          f"shows “{html.escape(first)}”. Press ↶ to take it back.")
+                          f"asks: {todo}. Press ↶ to take it back.")
 
     board.match.subscribe(update)
     return line

@@ -268,7 +268,7 @@ def hint_action(g, d, seat, entity: str):
 
     Only actions that answer the pending decision are hinted (a click on the map while paying Favor has
     no natural action: the board then says nothing rather than a reason about another decision)."""
-    if not isinstance(entity, str) or ":" not in entity or not isinstance(seat, int):
+    if not isinstance(entity, str) or not isinstance(seat, int):
         return None
     kind, _, key = entity.partition(":")
     f = _frame(d)
@@ -276,6 +276,12 @@ def hint_action(g, d, seat, entity: str):
     if f.get("seat", seat) != seat and t != "reveal":
         return None
     A = g.act
+    if entity == "deck":
+        if t == "redraw":
+            return A(seat, "redraw", "deck", ())
+        if t == "power" and f.get("kind") == "SD":
+            return A(seat, "drawcards", "deck", None)
+        return None
     if kind == "cell" and t in ("turn", "power"):
         c = g.geom.index.get(key)
         if c is None:
@@ -301,6 +307,17 @@ def hint_action(g, d, seat, entity: str):
         if t == "power" and f.get("kind") == "SD":
             return A(seat, "drawcards", "court", i)
         return None
+    if kind == "favor" and key.count(":") == 1:  # favor:<seat>:<FACTION>: a seat's Favor token
+        who, fac = key.split(":")
+        if fac in FACTIONS and who.isdigit():
+            unit = tuple(int(i == FACTIONS.index(fac)) for i in range(6))
+            if t == "pay" and int(who) == seat:
+                return A(seat, "pay", unit)
+            if t == "give" and int(who) != seat:
+                return A(seat, "give", int(who), FACTIONS.index(fac))
+        return None
+    if kind == "pool" and key in FACTIONS and t == "collect":
+        return A(seat, "collect", tuple(int(i == FACTIONS.index(key)) for i in range(6)))
     if kind == "faction" and key in FACTIONS and t == "turn":
         i = FACTIONS.index(key)
         if d.faction_holder.get(key) == seat:

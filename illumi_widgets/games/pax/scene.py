@@ -429,7 +429,13 @@ def _header(out: _Items, view: dict, game) -> float:
 
 def _court(out: _Items, view: dict, game, y: float) -> float:
     top = view.get("discard_top")
-    out.text(RX, y + 8, f"Court · deck {view['deck']}", size=12, bold=True, baseline="middle")
+    out.text(RX, y + 8, "Court", size=12, bold=True, baseline="middle")
+    deck = f"deck {view['deck']}"
+    dw = text_width(deck, MIN_TEXT) + 12
+    out.rect(RX + 46, y, dw, 17, fill=BACK, stroke=BACK_EDGE, lw=0.8, r=3, ident="deck",
+             tip=f"The Luminary deck: {view['deck']} cards")
+    out.text(RX + 46 + dw / 2, y + 8.5, deck, size=MIN_TEXT, color="#e9dcb4", align="center",
+             baseline="middle")
     label = f"discard {view['discard']}"
     w = text_width(label, MIN_TEXT) + 12
     tip = ("Top of the discard pile: " + card_tip(game, top)) if top else "The discard pile is empty"
@@ -480,6 +486,8 @@ def _pool(out: _Items, view: dict, y: float) -> float:
     out.text(RX + 18, y, "Favor pool", size=12, bold=True, baseline="middle")
     for k, f in enumerate(FACTIONS):
         x = RX + 96 + k * 37
+        out.rect(x - 10, y - 10, 34, 20, r=3, ident=f"pool:{f}",
+                 tip=f"{FACTION_NAMES[k]} Favor in the pool: {view['pool'].get(f, 0)}")
         out.icon(f"faction:{f}", x, y, 16)
         out.text(x + 11, y, view["pool"].get(f, 0), size=12, bold=True, baseline="middle")
     return y + 13
@@ -683,8 +691,10 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
         fav = view["favor"][s]
         yy = y + 31
         out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
-        for k, f in enumerate(FACTIONS):
+        for k, f in enumerate(FACTIONS):  # each Favor token: clicked to pay or to give it
             x = RX + 50 + k * 33
+            out.rect(x - 9, yy - 9, 30, 18, r=3, ident=f"favor:{s}:{f}",
+                     tip=f"{name}'s {FACTION_NAMES[k]} Favor: {fav.get(f, 0)}")
             out.icon(f"faction:{f}", x, yy, 14)
             out.text(x + 9, yy, fav.get(f, 0), size=12, bold=True, baseline="middle")
         mine_f = [f for f, h in held.items() if int(h) == s]
@@ -959,10 +969,17 @@ def option_targets(game, action) -> list[str]:
         return [f"faction:{FACTIONS[a[0]]}"]
     if k == "swap":
         return [_cell_id(game, a[0]), _cell_id(game, a[1])]
-    if k == "drawcards" and a[0] == "court":
-        return [f"court:{a[1] + 1}"]
-    if k == "redraw" and a[0] == "court":
-        return [f"court:{i + 1}" for i in a[1]]
+    if k == "drawcards":
+        return [f"court:{a[1] + 1}"] if a[0] == "court" else ["deck"]
+    if k == "redraw":
+        return [f"court:{i + 1}" for i in a[1]] if a[0] == "court" else ["deck"]
+    if k == "pay":  # the payer's Favor tokens it spends
+        return [f"favor:{action.seat}:{FACTIONS[i]}" for i, n in enumerate(a[0]) if n]
+    if k == "collect":  # the pool's tokens it takes
+        return [f"pool:{FACTIONS[i]}" for i, n in enumerate(a[0]) if n]
+    if k == "give":  # the token of that Faction of the receiver
+        return [f"favor:{a[0]}:{FACTIONS[a[1]]}"]
+
     if k == "bot":  # a rulebook bot's step: its target card (or its Areopagus)
         if len(a) > 1 and isinstance(a[1], int):
             return [f"areo:{action.seat}"] if a[1] == AREO else [_cell_id(game, a[1])]
