@@ -146,3 +146,26 @@ def test_the_legend_explains_the_board():
     for needed in ("Power", "Resistance", "Income", "open control arrow", "megabucks"):
         assert needed in text
     assert any(e["symbol"] == "Blue" and "you" in e["text"] for e in entries)
+
+
+def test_hidden_illuminati_are_never_named_to_the_others():
+    """p.9: a face-down Illuminati card is "Blue's Illuminati" to the others, in every label and prompt."""
+    game = load_game("illuminati", players=4, hidden_illuminati=True)
+    state = game.new_state(seed=4)
+    rng = Rng(9)
+    checked = 0
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        data = state.data
+        for d in state.decisions():
+            if d.seat < 0 or d.options is None:
+                continue
+            hidden = {game.cd.name(data["illum"][r]) for r in range(game.players)
+                      if r != d.seat and data["illum"][r] and game.is_hidden(data, r)}
+            texts = [game.label(data, a, d.seat) for a in d.options] + [game.prompt(data, d.seat, d.kind)]
+            for text in texts:
+                assert not any(name in text for name in hidden), (text, hidden)
+                checked += 1
+        state.apply(random_action(state, rng))
+    assert checked > 200

@@ -373,7 +373,7 @@ _LEGEND = [
     ("EXT", "#8e2d2d", "the card was Extorted this turn"),
     ("Chamberlain", "#c9a94b", "at the Court refresh the card above it is discarded"),
     ("dashed box", "#b0452f", "an empty space waiting for a card"),
-    ("highlight", "#e0a800", "you can click it now"),
+    ("B", "#2f6db5", "a rulebook bot's token (on its target card or its Areopagus)"),
 ]
 
 
