@@ -382,7 +382,8 @@ def option_group(game, action):
     return _GROUPS.get(action.kind)
 
 
-_PHASES = {"actions": "action phase", "attack": "an attack", "react": "the dice", "counter": "a privileged attack",
+_PHASES = {"actions": "action phase", "attack": "an attack", "react": "the dice",
+           "counter": "a privileged attack",
            "place": "placing a captured group", "fit": "placing a received group",
            "captxfer": "moving money", "transfers": "free money transfers", "special": "a special power",
            "redistribute": "a special power", "choose": "choosing goals", "secrets": "a Special played",

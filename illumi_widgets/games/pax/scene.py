@@ -8,12 +8,15 @@ person clicks for each legal action (options without targets are panel buttons).
 Entity ids: ``cell:C3`` (map card), ``areo:<seat>`` (a seat's Areopagus), ``hand:<card id>``,
 ``court:<1-5>``, ``faction:<CODE>``, ``plot:<plot id>``, ``event:<event id>``.
 
-Layout in scene units, one unit = one CSS pixel at the default cell width (so every text is at least 11 px
-there): the wide layout (1200 x 790) has the map with the Areopagi on its sides at the top left, the
-pending decision's context and the seat's own hand below it; on the right the turn header, the Court,
-the Favor pool, the Faction cards, the Plots, the Event summary and one panel per seat.  The narrow layout
-(``pax_scene(view, game, width=...)`` with a width under :data:`NARROW_BELOW`) puts that right column under
-the map instead.  Names wrap onto more lines (:func:`illumi_widgets.textfit.wrap`), never cut.
+Layout in scene units, one unit = one CSS pixel at the board's default width of 1000 px (so every text is
+at least 11 px there): the scene (1000 x 820) has the map with the Areopagi on its sides at the top left,
+the pending decision's context and the seat's own hand below it; on the right the turn header, the Court,
+the Favor pool, the Faction cards, the Plots, the Event summary and one panel per seat.  Its
+``layouts.narrow`` (used by the board under :data:`NARROW_BELOW` CSS px; see ``illumi_widgets/scene.py``)
+moves that right column under the map, in two columns.  Names wrap onto more lines
+(:func:`illumi_widgets.textfit.wrap`), never cut.  Favor tokens (``favor:<seat>:<FACTION>``), the pool's
+tokens (``pool:<FACTION>``) and the deck (``deck``) are clickable too: paying, giving, collecting and
+drawing happen on the board.
 """
 
 from __future__ import annotations
