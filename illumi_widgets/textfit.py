@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["LINE_HEIGHT", "layout_problems", "reflow", "text_box", "text_width", "wrap"]
 
@@ -39,12 +40,14 @@ def _char(c: str, table) -> int:
     return 556 if c.isalpha() else _WIDE
 
 
+@lru_cache(maxsize=8192)
 def text_width(line: str, size: float, bold: bool = False) -> float:
     """The width of one line of text at ``size`` (scene units)."""
     table = _BOLD if bold else _REGULAR
     return sum(_char(c, table) for c in line) * size / 1000
 
 
+@lru_cache(maxsize=4096)
 def wrap(text: str, width: float, size: float, bold: bool = False, lines: int | None = None) -> str:
     """``text`` broken at spaces (or after a hyphen) into lines no wider than ``width``; a word longer than
     a line stays whole.  ``lines``: at most that many lines (the rest joins the last one, which may then be
