@@ -163,6 +163,10 @@ def test_option_targets_of_each_kind():
     assert option_targets(game, A(1, "pay", (0, 0, 0, 0, 2, 1))) == ["favor:1:SCH", "favor:1:CLE"]
     assert option_targets(game, A(0, "give", 2, 4)) == ["favor:2:SCH"]
     assert option_targets(game, A(0, "collect", (1, 0, 0, 0, 0, 0))) == ["pool:NOB"]
+    assert option_targets(game, A(0, "organize", 4, None)) == ["favor:0:SCH"]  # the Favor it spends
+    assert option_targets(game, A(0, "organize", None, None)) == []
+    assert option_targets(game, A(0, "investigate", 2, "hand")) == ["seat:2"]
+    assert option_targets(game, A(0, "raid", "EV01")) == ["edict:EV01"]
     assert option_targets(game, A(0, "end")) == []
     assert option_targets(game, A(0, "reveal", None)) == []
     assert option_targets(game, A(0, "claimfaction", 4)) == ["faction:SCH"]

@@ -313,6 +313,8 @@ def hint_action(g, d, seat, entity: str):
             unit = tuple(int(i == FACTIONS.index(fac)) for i in range(6))
             if t == "pay" and int(who) == seat:
                 return A(seat, "pay", unit)
+            if t == "turn" and int(who) == seat:  # your own Favor of a Faction: Organize with it
+                return A(seat, "organize", FACTIONS.index(fac), None)
             if t == "give" and int(who) != seat:
                 return A(seat, "give", int(who), FACTIONS.index(fac))
         return None
@@ -323,6 +325,8 @@ def hint_action(g, d, seat, entity: str):
         if d.faction_holder.get(key) == seat:
             return A(seat, "faction", i)
         return A(seat, "claimfaction", i)
+    if kind == "seat" and key.isdigit() and int(key) != seat and t == "subvert":
+        return A(seat, "subvert", int(key))
     if kind == "plot" and key in g.plots and t == "turn":
         return A(seat, "claimplot", key)
     if kind == "event" and key in g.events and t in ("keep", "activate"):

@@ -654,7 +654,7 @@ def _seat_panel_items(view: dict, game, s: int, hand_shown) -> tuple[list, list]
     ev_chips = []
     for e, favor in ev["edicts"][s]:
         if e in game.events:
-            ev_chips.append((f"{game.events[e].name}: {favor} Favor", "#fff4d6", "#a07f2a", None,
+            ev_chips.append((f"{game.events[e].name}: {favor} Favor", "#fff4d6", "#a07f2a", f"edict:{e}",
                              _event_tip(game, e) + f"\nEdict with {favor} Favor on it"))
     sh = ev["specials_held"][s]
     if isinstance(sh, list):
@@ -666,7 +666,7 @@ def _seat_panel_items(view: dict, game, s: int, hand_shown) -> tuple[list, list]
         ev_chips += [("", "#6c3fa0", "#2b1840", None, "A held Special Event (face-down)")] * int(sh)
     act = ev["active"][s] if s < len(ev["active"]) else None
     if act and act in game.events:
-        ev_chips.append(("active: " + game.events[act].name, "#d9c6f0", "#6c3fa0", None,
+        ev_chips.append(("active: " + game.events[act].name, "#d9c6f0", "#6c3fa0", f"event:{act}",
                          _event_tip(game, act) + "\nActive Special Event"))
     return hand_chips, ev_chips
 
@@ -684,7 +684,7 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
         y = y0 + s * (ph + 4)
         name = names[s]
         out.rect(RX, y, RW, ph, fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"),
-                 lw=2.4 if s == turn.get("active") else 1, r=5)
+                 lw=2.4 if s == turn.get("active") else 1, r=5, ident=f"seat:{s}", tip=f"{name}'s table")
         out.circle(RX + 12, y + 12, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
         title = name + (" (you)" if s == me else "") + (" · active" if s == turn.get("active") else "")
         out.text(RX + 24, y + 12, title, size=13, bold=True, baseline="middle")
@@ -952,8 +952,10 @@ def option_targets(game, action) -> list[str]:
         return [_cell_id(game, a[0])]
     if k == "extort":
         return [f"areo:{action.seat}"] if a[0] == AREO else [_cell_id(game, a[0])]
-    if k == "organize":
-        return [_cell_id(game, a[1])] if a[1] is not None else []
+    if k == "organize":  # the bonus follow-up's card, or the Favor token it spends
+        if a[1] is not None:
+            return [_cell_id(game, a[1])]
+        return [f"favor:{action.seat}:{FACTIONS[a[0]]}"] if a[0] is not None else []
     if k == "move":
         return [_cell_id(game, a[1])]
     if k == "place":
@@ -964,8 +966,12 @@ def option_targets(game, action) -> list[str]:
         return [f"faction:{FACTIONS[a[0]]}"]
     if k == "claimplot":
         return [f"plot:{a[0]}"]
-    if k in ("keep", "activate"):
+    if k in ("keep", "activate", "event"):
         return [f"event:{a[0]}"]
+    if k == "raid":
+        return [f"edict:{a[0]}"]
+    if k in ("investigate", "subvert"):
+        return [f"seat:{a[0]}"]
     if k == "scheme":
         return [f"hand:{a[0]}"]
     if k in ("faction", "borrow"):
