@@ -169,3 +169,13 @@ def test_hidden_illuminati_are_never_named_to_the_others():
                 checked += 1
         state.apply(random_action(state, rng))
     assert checked > 200
+
+
+def test_a_special_s_hint_is_to_play_it_and_check_says_when_not(table):
+    state, g, edit = table()
+    with edit() as t:
+        t.special(0, "slush-fund")
+    d = state.data
+    a = g.hint(d, 0, "special:slush-fund")
+    assert a == g.act(0, "play", "slush-fund")
+    assert g.hint(d, 0, "special:bribery") is None  # not in Red's hand: nothing to say

@@ -33,7 +33,9 @@ def test_scene_shows_structures_attack_and_dice(table):
         ids = {it.get("id") for it in scene["items"]}
         assert {"mafia", "fbi", "bavarian-illuminati"} <= ids
         assert not _find_secrets(text, g.secrets(state.data, seat))
-    assert "Your Specials: Slush Fund" in json.dumps(illuminati_scene(state.view(0), g))  # by name, not id
+    red = illuminati_scene(state.view(0), g)["items"]  # own Specials: named chips, clicked to play them
+    assert any(it.get("id") == "special:slush-fund" for it in red)
+    assert any(it.get("s") == "Slush Fund" for it in red)
     assert option_targets(g, state.parse("spend 1 from mafia")) == ["mafia"]
 
 
@@ -69,3 +71,26 @@ def test_text_is_readable_inside_the_board_and_never_overlaps(players):
                     checked += 1
         state.apply(random_action(state, rng))
     assert checked >= 30
+
+
+def test_every_option_with_a_place_on_the_board_finds_it():
+    """Issue 13 §2: an option's targets are drawn (arrows, groups, Specials, panels) in its seat's scene."""
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        game = load_game("illuminati", players=players)
+        state = game.new_state(seed=seed)
+        rng = Rng(seed)
+        kinds = set()
+        for _ in range(200):
+            if state.is_terminal():
+                break
+            for d in state.decisions():
+                if d.seat < 0 or d.options is None:
+                    continue
+                ids = {it.get("id") for it in illuminati_scene(state.view(d.seat), game)["items"]}
+                for a in d.options:
+                    targets = option_targets(game, a)
+                    if targets:
+                        kinds.add(a.kind)
+                        assert any(t in ids for t in targets), (a.notation(), targets)
+            state.apply(random_action(state, rng))
+        assert {"attack", "gift"} <= kinds

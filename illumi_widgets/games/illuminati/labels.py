@@ -237,6 +237,8 @@ def hint_action(g, d, seat, entity: str):
         if t == "fit":
             return A(seat, "fit", grp, direction)
         return None
+    if entity.startswith("special:"):  # one of your Specials: play it
+        return A(seat, "play", entity[8:]) if entity[8:] in d["hands"][seat] else None
     if entity.startswith("seat:"):
         try:
             other = int(entity[5:])

@@ -17,7 +17,7 @@ control arrow), ``place:<direction>`` (an open arrow of the attacker while a cap
 from __future__ import annotations
 
 from ...scene import SceneItems, rnd
-from ...textfit import wrap
+from ...textfit import text_width, wrap
 
 W = 1000
 NARROW_BELOW = 900  # the board uses ``layouts.narrow`` below this width (CSS px)
@@ -182,15 +182,37 @@ def _seat_header(view: dict, s: dict, width: float) -> list[tuple[str, dict]]:
     info = (f"{n} group{'s' if n != 1 else ''} · {s['treasury']} MB · destroyed {s['destroyed']} · "
             f"turns {s['turns']}")
     lines.append((wrap(info, width, MIN_TEXT), {"size": MIN_TEXT, "color": MUTED}))
-    if s["specials"] is not None:
-        sp = ", ".join(_pretty(c) for c in s["specials"]) or "none"
-        lines.append((wrap("Your Specials: " + sp, width, MIN_TEXT), {"size": MIN_TEXT}))
+    if s["specials"] is not None and not s["specials"]:
+        lines.append(("Your Specials: none", {"size": MIN_TEXT}))
     goal = s.get("goal")
     if goal:
         text = "Goal: secret" if goal == "secret" else "Goal: " + (
             goal if " " in str(goal) else _goal_text(goal))
         lines.append((wrap(text, width, MIN_TEXT), {"size": MIN_TEXT, "color": MUTED, "italic": True}))
     return lines
+
+
+def _special_chips(specials, width: float) -> list[tuple[float, float, float, str, str]]:
+    """Chips ``(dx, dy, w, text, id)`` of the viewer's own Specials in rows ``width`` wide (clickable: they
+    are played from there)."""
+    out, x, y = [], 0.0, 0.0
+    for cid in specials:
+        text = _pretty(cid)
+        w = text_width(text, MIN_TEXT) + 12
+        if x and x + w > width:
+            x, y = 0.0, y + 21
+        out.append((x, y, w, text, cid))
+        x += w + 4
+    return out
+
+
+def _special_tip(cid) -> str:
+    from .data import load_illuminati_data
+
+    card = load_illuminati_data().specials.get(cid)
+    if card is None:
+        return f"{_pretty(cid)} (your Special)"
+    return f"{card.name} (your Special)\nWhen: {card.timing}\nEffect: {card.effect}"
 
 
 def _goal_text(goal) -> str:
@@ -308,13 +330,14 @@ def illuminati_scene(view: dict, game) -> dict:
         sw, sh = _structure_size(s)
         pw = max(min_w, min(main_w, sw + 24))
         head = _seat_header(view, s, pw - 16)
-        hh = 8 + sum(_line_h(t, st["size"]) + 2 for t, st in head)
-        heads.append((head, hh))
+        chips = _special_chips(s["specials"] or [], pw - 16)
+        hh = 8 + sum(_line_h(t, st["size"]) + 2 for t, st in head) + (chips[-1][1] + 22 if chips else 0)
+        heads.append((head, hh, chips))
         sizes.append((pw, hh + sh + 24))
     boxes = _flow(sizes, main_w)
     top = 8 + unc_h + 8
     bottom = top
-    for s, (bx, by, bw, bh), (head, hh) in zip(seats, boxes, heads, strict=True):
+    for s, (bx, by, bw, bh), (head, hh, chips) in zip(seats, boxes, heads, strict=True):
         i = s["seat"]
         px, py = 8 + bx, top + by
         color = SEAT_COLORS.get(s["name"], "#888")
@@ -325,6 +348,11 @@ def illuminati_scene(view: dict, game) -> dict:
         for text, st in head:
             out.text(px + 8, y, text, baseline="top", **st)
             y += _line_h(text, st["size"]) + 2
+        for dx, dy, cw, text, cid in chips:  # the viewer's own Specials: played by a click
+            out.rect(px + 8 + dx, y + dy, cw, 18, fill="#5b3f7a", stroke="#c9a94b", lw=1, r=3,
+                     ident=f"special:{cid}", tip=_special_tip(cid))
+            out.text(px + 8 + dx + cw / 2, y + dy + 9, text, size=MIN_TEXT, color="#ffffff", align="center",
+                     baseline="middle")
         if s["specials"] is None:
             for k in range(s["special_count"]):
                 out.rect(px + bw - 18 - k * 13, py + 8, 11, 15, fill="#5b3f7a", stroke="#c9a94b", lw=1,
@@ -362,8 +390,21 @@ def option_targets(game, action) -> list:
         return [a[1], a[2]]
     if k in ("move", "bribe"):
         return [a[0], f"arrow:{a[1]}:{a[2]}"]
-    if k == "negotiate":
+    if k in ("negotiate", "accuse"):
         return [f"seat:{a[0]}"]
+    if k == "gift":
+        return [f"seat:{a[1]}"]
+    if k == "play":  # the Special (and what it is played on)
+        extra = [a[1]] if len(a) > 1 and isinstance(a[1], str) else [f"seat:{a[1]}"] if len(a) > 1 else []
+        return [f"special:{a[0]}", *extra]
+    if k == "privilege" and a[0] == "discard":
+        return [f"special:{a[1]}"]
+    if k == "replace":
+        return [f"special:{a[0]}"]
+    if k == "abolish":
+        return [f"special:{a[0]}", f"special:{a[1]}"]
+    if k == "laser":
+        return [a[0]]
     return []
 
 
