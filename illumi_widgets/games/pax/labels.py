@@ -327,6 +327,8 @@ def hint_action(g, d, seat, entity: str):
         return A(seat, "claimfaction", i)
     if kind == "seat" and key.isdigit() and int(key) != seat and t == "subvert":
         return A(seat, "subvert", int(key))
+    if kind == "edict" and key in g.events and t == "power" and f.get("kind") == "SE":
+        return A(seat, "raid", key)
     if kind == "plot" and key in g.plots and t == "turn":
         return A(seat, "claimplot", key)
     if kind == "event" and key in g.events and t in ("keep", "activate"):
