@@ -447,4 +447,3 @@ class GrayEminenceGame(Game):
         from .view import touched
 
         return touched(self, d, action)
-

@@ -336,7 +336,11 @@ def label(g, d, a, seat=None) -> str:
         "keep": lambda: f"Keep {n(args[0])}",
         "discard": lambda: f"Discard {n(args[0])}",
         "refresh": lambda: f"Refresh {n(args[0])}",
-        "done": lambda: "Done",
+        "done": lambda: (
+            "Finish your actions"
+            if d["frames"] and d["frames"][-1]["t"] == "act"
+            else "Refresh no more Factions"
+        ),
         "bid": lambda: f"Bid {args[1]} {args[0]}",
         "place": lambda: f"Take the position {M.SLOT_NAMES.get(args[0], args[0])}",
         "drop": lambda: f"Discard the Faction {n(args[0])}",
@@ -357,7 +361,7 @@ def label(g, d, a, seat=None) -> str:
             if args[0] == "done"
             else f"Program {n(args[1])} in slot {args[0]}"
             + (f" for {'Common Good' if args[2] == 'common' else 'Personal Gain'}" if len(args) > 2 else "")
-            + (f", paying {args[3]}" if len(args) > 3 else "")
+            + (f", paying {E.rule(g, d, 'fourth_cost')} {args[3]}" if len(args) > 3 else "")
         ),
         "pick": lambda: f"Choose {args[0]}",
         "resolve": lambda: {
@@ -368,7 +372,11 @@ def label(g, d, a, seat=None) -> str:
         "exhaust": lambda: f"Use the Faction {n(args[0])}",
         "vote": lambda: _vote_label(g, d, args[0]),
         "propose": lambda: f"Propose a trade to {g.seat_name(args[0])}",
-        "pass": lambda: "Pass",
+        "pass": lambda: {
+            "trade": "Pass: propose no trade",
+            "score": "Pass: complete no objective this round",
+            "addone": "Pass: add nothing to the Bidding Pool",
+        }.get(d["frames"][-1]["t"] if d["frames"] else None, "Pass"),
         "offer": lambda: _term_label("Offer", g, args),
         "ask": lambda: _term_label("Ask for", g, args),
         "send": lambda: "Send the proposal",
@@ -378,7 +386,13 @@ def label(g, d, a, seat=None) -> str:
         "complete": lambda: (
             "Complete your Public Objective" if args[0] == "public" else f"Complete {n(args[0])}"
         ),
-        "contest": lambda: f"Contest it by spending {args[0]}" if args else "Let the claim stand",
+        "contest": lambda: (
+            f"Contest it by spending {args[0]} {d['frames'][-1].get('res', '')}".rstrip()
+            if args and d["frames"]
+            else f"Contest it by spending {args[0]}"
+            if args
+            else "Let the claim stand"
+        ),
         "donate": lambda: f"Add 1 {args[0]} to the Bidding Pool",
     }.get(k)
     return who + (text() if text else k)
