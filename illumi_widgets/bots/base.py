@@ -9,7 +9,10 @@ A bot never receives the engine :class:`~illumi_widgets.engine.State`.  :func:`d
 * ``history``: the decisions taken so far, without the seed and without chance outcomes (a deal or shuffle
   action spells out hidden cards).  The seat's own decisions are given in full; another seat's decision is
   given as ``(seat, kind, notation)`` only if its notation names none of the tokens this seat may not see
-  now (``Game.secrets``) and it does not answer a sealed decision still pending — else ``(seat, kind, None)``;
+  now (``Game.secrets``) and it does not answer a sealed decision still pending — else ``(seat, kind, None)``.
+  A game that defines ``Game.public_action`` says itself how a seat reads another's past decision (a text
+  that never depends on hidden cards, e.g. Gray Eminence's ``resolve common`` for a card played face down,
+  which stays anonymous after the pile is revealed); only the pending-sealed rule is applied on top;
 * ``game``: the rules object (public: rules, card texts, seat names);
 * ``sample_world(rng)``: a complete engine ``State`` in which every card the seat cannot see has been dealt
   again at random (``Game.determinize(data, seat, rng)``), with a fresh RNG drawn from ``rng``.
@@ -33,6 +36,7 @@ import re
 import time
 
 from ..engine import CHANCE, OMNISCIENT, Action, ActionList, EngineError, IllegalAction, Rng, State
+from ..engine.game import Game
 
 __all__ = ["Bot", "SeatState", "decide", "run_bots"]
 
@@ -100,15 +104,22 @@ class SeatState:
 
 
 def _public_history(state: State, seat: int) -> tuple:
-    mentions = _matcher(state.game.secrets(state.data, seat))
+    game = state.game
+    own_rule = type(game).public_action is not Game.public_action
+    mentions = None if own_rule else _matcher(game.secrets(state.data, seat))
     sealed = {d.kind for d in state.decisions() if d.sealed}
     out = []
     for act in state.history:
         if act.seat == CHANCE:
             continue
-        text = act.notation()
-        if act.seat != seat and (act.kind in sealed or mentions(text)):
-            text = None
+        if act.seat == seat:
+            text = act.notation()
+        elif own_rule:  # the game says what stays hidden (its text must not depend on hidden cards)
+            text = None if act.kind in sealed else game.public_action(state.data, act, seat)
+        else:
+            text = act.notation()
+            if act.kind in sealed or mentions(text):
+                text = None
         out.append((act.seat, act.kind, text))
     return tuple(out)
 

@@ -239,6 +239,15 @@ class Game:
         """Tokens (card ids, names) that ``seat`` must not see now; used by the no-leak checks."""
         return set()
 
+    def public_action(self, data, action: Action, seat) -> str | None:
+        """How ``seat`` may read another seat's past decision ``action`` (a bot's public history): its
+        notation by default, ``None`` to hide it.  A game returns a text without what ``seat`` may not know
+        even after the cards involved are revealed (Gray Eminence: which card a seat played face down); the
+        text must not depend on hidden cards.  Without this hook the bot layer hides a decision whose
+        notation names a current secret (``secrets``); with it, only one answering a pending sealed
+        decision."""
+        return action.notation()
+
 
 class State:
     """A game in progress: position, version, seeded RNG, event log and history.

@@ -16,6 +16,7 @@ import difflib
 import functools
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from illumi_widgets.engine.errors import DataError
@@ -132,24 +133,30 @@ class Cards:
     scenarios: dict
     source: str
 
-    def name(self, cid: str) -> str:
+    @cached_property
+    def _names(self) -> dict:
+        """Every id (and Escalation side) -> its name, built once: ``name`` is on the hot path of views,
+        labels and the no-leak checks."""
+        out = {}
         for fam in (
-            self.actions,
-            self.factions,
-            self.tweets,
-            self.events,
-            self.objectives,
-            self.eminences,
-            self.escalations,
             self.scenarios,
-        ):
-            if cid in fam:
-                return fam[cid]["name"]
-        if ":" in cid:  # an Escalation side, "X01:conflict"
-            xid, side = cid.split(":", 1)
-            if xid in self.escalations and side in ("conflict", "allied"):
-                return self.escalations[xid][side]["name"]
-        return cid
+            self.escalations,
+            self.eminences,
+            self.objectives,
+            self.events,
+            self.tweets,
+            self.factions,
+            self.actions,
+        ):  # (reversed priority: an id in an earlier family of ``name``'s order wins)
+            out.update((cid, c["name"]) for cid, c in fam.items() if "name" in c)
+        for xid, x in self.escalations.items():
+            for side in ("conflict", "allied"):
+                if isinstance(x.get(side), dict) and "name" in x[side]:
+                    out[f"{xid}:{side}"] = x[side]["name"]
+        return out
+
+    def name(self, cid: str) -> str:
+        return self._names.get(cid, cid)
 
     def entities(self) -> tuple:
         out = list(STANDARD_ENTITIES)

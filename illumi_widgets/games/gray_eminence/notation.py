@@ -54,6 +54,24 @@ def format_action(kind: str, args: tuple) -> str:
     return " ".join([kind, *map(str, args)])
 
 
+def public_text(kind: str, args: tuple) -> str:
+    """Another seat's reading of a past decision: the notation without the cards it may never learn it
+    played or handled (they may be revealed later, but not whose they were) — which Secret Objective a
+    player kept or showed the blackmailer, which cards it programmed, which card it played face down on the
+    Common Good pile or discarded from its program, which card or objective it offered or handed over in a
+    trade: ``program A``, ``program D``, ``resolve common``, ``offer card``, ``accept``, ``keep``, ``show``.
+    """
+    if kind in ("keep", "show", "accept"):
+        return kind
+    if kind == "program":
+        return format_action(kind, args[:1])  # the slot (or ``done``)
+    if kind == "resolve" and len(args) > 1 and args[1] != "personal":
+        return format_action(kind, args[1:2])  # face down, or discarded unseen
+    if kind == "offer" and args and args[0] in ("card", "objective"):
+        return format_action(kind, args[:1])
+    return format_action(kind, args)
+
+
 def parse_words(text: str) -> tuple:
     """``(kind, args)`` from notation text (whole numbers become ints)."""
     words = text.replace(",", " ").split()

@@ -417,6 +417,12 @@ class GrayEminenceGame(Game):
         return vals[seat] / sum(vals)
 
     # -- presentation hooks (plain English; see view.py) -----------------------------------------------------
+    def public_action(self, d, action, seat) -> str:
+        """Another seat's past decision as ``seat`` may read it (bots' history): see notation.public_text."""
+        from .notation import public_text
+
+        return action.notation() if action.seat == seat else public_text(action.kind, action.args)
+
     def label(self, d, action, seat=None) -> str:
         from .view import label
 
@@ -441,4 +447,3 @@ class GrayEminenceGame(Game):
         from .view import touched
 
         return touched(self, d, action)
-

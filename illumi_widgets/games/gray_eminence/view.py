@@ -250,6 +250,23 @@ def secrets(g, d, seat) -> set:
     return _tokens(g, [c for c in hidden if c not in kn])
 
 
+def _wanted(g) -> dict:
+    """The cards of each kind in play for this game's scenario (sorted ids), computed once per game."""
+    got = g.__dict__.get("_wanted_cards")
+    if got is None:
+        sets = {"standard", *g.scenario["card_sets"]}
+        c = g.cards
+        got = g.__dict__["_wanted_cards"] = {
+            "action": sorted(k for k, v in c.actions.items() if v["scenario"] in sets),
+            "secret": sorted(c.objectives),
+            "tweet": sorted(k for k, v in c.tweets.items() if v["scenario"] in sets),
+            "event": sorted(k for k, v in c.events.items() if v["scenario"] in sets),
+            "escalation": sorted(c.escalations),
+            "faction": sorted(k for k, v in c.factions.items() if v["scenario"] in sets),
+        }
+    return got
+
+
 def problems(g, d) -> list:
     out = []
     for r in range(3):
@@ -270,7 +287,7 @@ def problems(g, d) -> list:
         sorted(placed) != list(range(d["n"])) or d["track"][0] is None or d["track"][4] is None
     ):
         out.append("the visibility track needs every seat once, a Public Eye and an In the Shadows player")
-    sets = {"standard", *g.scenario["card_sets"]}
+    want_all = _wanted(g)
     # Action cards
     where = (
         list(d["decks"]["action"])
@@ -279,8 +296,7 @@ def problems(g, d) -> list:
         + [v for p in d["prog"] if p for k, v in p.items() if k in "ABCD"]
         + [c for c, _ in d["cgpile"]]
     )
-    want = sorted(k for k, v in g.cards.actions.items() if v["scenario"] in sets)
-    if sorted(where) != want:
+    if sorted(where) != want_all["action"]:
         out.append("Action cards are not conserved (lost or duplicated)")
     # Secret Objectives
     where = (
@@ -290,11 +306,11 @@ def problems(g, d) -> list:
         + [c for h in d["done"] for c in h]
         + [c for f in d["frames"] if f["t"] == "keep" for c in f["cards"]]
     )
-    if sorted(where) != sorted(g.cards.objectives):
+    if sorted(where) != want_all["secret"]:
         out.append("Secret Objectives are not conserved")
     # Tweets
     where = list(d["decks"]["tweet"]) + d["discards"]["tweet"] + d["tweets"]
-    if sorted(where) != sorted(k for k, v in g.cards.tweets.items() if v["scenario"] in sets):
+    if sorted(where) != want_all["tweet"]:
         out.append("Tweet cards are not conserved")
     # Events and Escalations
     refs = (
@@ -304,17 +320,17 @@ def problems(g, d) -> list:
         + d["unresolved"]
     )
     events = sorted(r for r in refs if ":" not in r)
-    if events != sorted(k for k, v in g.cards.events.items() if v["scenario"] in sets):
+    if events != want_all["event"]:
         out.append("Event cards are not conserved")
     escs = sorted([r.split(":")[0] for r in refs if ":" in r] + d["box_esc"])
-    if escs != sorted(g.cards.escalations):
+    if escs != want_all["escalation"]:
         out.append("Escalation cards are not conserved")
     # Factions
     facs = list(d["decks"]["faction"]) + d["discards"]["faction"] + [fc[0] for m in d["facs"] for fc in m]
     if len(facs) != len(set(facs)):
         out.append("a Faction card is in two places")
     if d["round"] >= 1:
-        want = {k for k, v in g.cards.factions.items() if v["scenario"] in sets}
+        want = set(want_all["faction"])
         want |= {f for gid in d["ge"] if gid for f in g.cards.eminences[gid]["factions"]}
         if set(facs) != want:
             out.append("Faction cards are not conserved")
@@ -336,7 +352,11 @@ def label(g, d, a, seat=None) -> str:
         "keep": lambda: f"Keep {n(args[0])}",
         "discard": lambda: f"Discard {n(args[0])}",
         "refresh": lambda: f"Refresh {n(args[0])}",
-        "done": lambda: "Done",
+        "done": lambda: (
+            "Finish your actions"
+            if d["frames"] and d["frames"][-1]["t"] == "act"
+            else "Refresh no more Factions"
+        ),
         "bid": lambda: f"Bid {args[1]} {args[0]}",
         "place": lambda: f"Take the position {M.SLOT_NAMES.get(args[0], args[0])}",
         "drop": lambda: f"Discard the Faction {n(args[0])}",
@@ -357,7 +377,7 @@ def label(g, d, a, seat=None) -> str:
             if args[0] == "done"
             else f"Program {n(args[1])} in slot {args[0]}"
             + (f" for {'Common Good' if args[2] == 'common' else 'Personal Gain'}" if len(args) > 2 else "")
-            + (f", paying {args[3]}" if len(args) > 3 else "")
+            + (f", paying {E.rule(g, d, 'fourth_cost')} {args[3]}" if len(args) > 3 else "")
         ),
         "pick": lambda: f"Choose {args[0]}",
         "resolve": lambda: {
@@ -368,7 +388,11 @@ def label(g, d, a, seat=None) -> str:
         "exhaust": lambda: f"Use the Faction {n(args[0])}",
         "vote": lambda: _vote_label(g, d, args[0]),
         "propose": lambda: f"Propose a trade to {g.seat_name(args[0])}",
-        "pass": lambda: "Pass",
+        "pass": lambda: {
+            "trade": "Pass: propose no trade",
+            "score": "Pass: complete no objective this round",
+            "addone": "Pass: add nothing to the Bidding Pool",
+        }.get(d["frames"][-1]["t"] if d["frames"] else None, "Pass"),
         "offer": lambda: _term_label("Offer", g, args),
         "ask": lambda: _term_label("Ask for", g, args),
         "send": lambda: "Send the proposal",
@@ -378,7 +402,13 @@ def label(g, d, a, seat=None) -> str:
         "complete": lambda: (
             "Complete your Public Objective" if args[0] == "public" else f"Complete {n(args[0])}"
         ),
-        "contest": lambda: f"Contest it by spending {args[0]}" if args else "Let the claim stand",
+        "contest": lambda: (
+            f"Contest it by spending {args[0]} {d['frames'][-1].get('res', '')}".rstrip()
+            if args and d["frames"]
+            else f"Contest it by spending {args[0]}"
+            if args
+            else "Let the claim stand"
+        ),
         "donate": lambda: f"Add 1 {args[0]} to the Bidding Pool",
     }.get(k)
     return who + (text() if text else k)
