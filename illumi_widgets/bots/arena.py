@@ -13,8 +13,10 @@ import math
 
 from .simulation import _run, make_plan
 
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` successes in ``n`` trials (``(0, 1)`` when ``n == 0``)."""
     if n <= 0:
         return (0.0, 1.0)

@@ -20,11 +20,11 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+from .arena import Z95
 from .simulation import COLUMNS
 
 SEAT_COLUMNS = ("game", "number", "seed", "players", "seat", "turn_order", "entrant", "bot", "won", "winner",
                 "shared", "finished", "decisions", "think_seconds", "score")
-Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 
 __all__ = ["Chart", "games_frame", "length_chart", "seat_chart", "seat_frame", "seat_summary", "summary",
            "wilson_interval", "win_rate_chart"]
