@@ -36,7 +36,7 @@ __all__ = ["COLUMNS", "bot_seed", "default_workers", "game_seed", "simulate"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-MAX_CHUNK = 25  # games per task at most: progress stays lively and the last tasks stay short
+MAX_CHUNK = 10  # games per task at most: progress stays lively and the last tasks stay short
 CHUNKS_PER_WORKER = 4  # at least this many tasks per worker when there are enough games (load balance)
 
 #: the keys of every game result, in the order of the results table's columns
@@ -262,7 +262,7 @@ def simulate(game: str = "pax", games: int = 100, *, bots=None, seed: int = 0, p
     * ``executor=``: any ``concurrent.futures.Executor`` (left running afterwards), or a
       ``dask.distributed.Client`` — ``Client()`` for a local cluster with its dashboard,
       ``Client("tcp://scheduler:8786")`` for a real one.  Each task plays a chunk of games
-      (``chunk_size``; by default at least four tasks per worker and at most 25 games per task).
+      (``chunk_size``; by default at least four tasks per worker and at most 10 games per task).
 
     ``progress``: ``True`` shows a ``tqdm.auto`` bar, advanced as games finish; a callable
     ``progress(done, total)`` is called instead; ``False`` shows nothing.
@@ -345,11 +345,12 @@ def _run_parallel(plan: Plan, games: int, workers, executor, progress, chunk) ->
     owned = executor is None
     pool = ProcessPoolExecutor(workers) if owned else _client_executor(executor)
     size = chunk or default_chunk(games, workers if owned else _capacity(pool))
-    bar = _Progress(progress, games, plan.game)
     pending: dict = {}
+    bar = None
     try:
         for start in range(0, games, size):
             pending[pool.submit(play_chunk, plan, start, min(games, start + size))] = start
+        bar = _Progress(progress, games, plan.game)  # after the pool's processes start: no tqdm thread forked
         ready: dict[int, list[dict]] = {}
         next_start = 0
         while pending:
@@ -366,6 +367,7 @@ def _run_parallel(plan: Plan, games: int, workers, executor, progress, chunk) ->
     finally:
         for fut in pending:
             fut.cancel()
-        bar.close()
+        if bar is not None:
+            bar.close()
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -110,7 +110,7 @@ def test_dask_local_cluster_gives_the_same_games():
 
 def test_default_workers_and_chunks():
     assert default_workers() >= 1
-    assert default_chunk(1000, 2) == 25 and default_chunk(20, 2) == 3 and default_chunk(3, 8) == 1
+    assert default_chunk(1000, 2) == 10 and default_chunk(20, 2) == 3 and default_chunk(3, 8) == 1
 
 
 def _workers_in_child(_):
