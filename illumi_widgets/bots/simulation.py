@@ -190,8 +190,8 @@ def _client_executor(executor):
     if isinstance(executor, Executor):
         return executor
     get = getattr(executor, "get_executor", None)
-    if callable(get):
-        return get()
+    if callable(get):  # pure=False: every chunk runs, never a result the cluster still holds
+        return get(pure=False)
     raise TypeError("executor must be a concurrent.futures.Executor or a dask.distributed.Client, "
                     f"not {type(executor).__name__}")
 
