@@ -32,6 +32,16 @@ def _entrant_order(label: str):
     return (int(head), label) if head.isdigit() else (1 << 30, label)
 
 
+def _results():
+    """The module :mod:`.results` (pandas, matplotlib), or an ImportError that says what to install."""
+    try:
+        from . import results
+    except ImportError as exc:
+        raise ImportError(f"tables and charts of simulations need pandas and matplotlib ({exc}): "
+                          "pip install 'illumi-widgets[analysis]'") from exc
+    return results
+
+
 def _num(x: float) -> str:
     """A win count: whole, or to one decimal (shared wins count ``1/k``)."""
     return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
@@ -133,33 +143,25 @@ class Evaluation(dict):
         """The games as a pandas DataFrame, one row per game (columns: ``simulation.COLUMNS``, and ``record``
         when the run kept records)."""
         if "games" not in self._frames:
-            from .results import games_frame
-
-            self._frames["games"] = games_frame(self.rows)
+            self._frames["games"] = _results().games_frame(self.rows)
         return self._frames["games"]
 
     @property
     def seat_frame(self):
         """One row per game and seat: ``entrant``, ``bot``, ``won`` (a shared win counts ``1/k``), …"""
         if "seats" not in self._frames:
-            from .results import seat_frame
-
-            self._frames["seats"] = seat_frame(self.frame)
+            self._frames["seats"] = _results().seat_frame(self.frame)
         return self._frames["seats"]
 
     def summary(self):
         """Per entrant: games, wins, win rate with its Wilson 95% interval and time per decision (a DataFrame
         computed from :attr:`seat_frame`)."""
-        from .results import summary
-
-        return summary(self.seat_frame)
+        return _results().summary(self.seat_frame)
 
     def seat_summary(self, by: str = "turn_order", by_entrant: bool = False):
         """Win rate by turn order (``by="seat"``: by seat) with its Wilson 95% interval — first-player
         advantage; ``by_entrant``: per entrant too."""
-        from .results import seat_summary
-
-        return seat_summary(self.seat_frame, by=by, by_entrant=by_entrant)
+        return _results().seat_summary(self.seat_frame, by=by, by_entrant=by_entrant)
 
     def to_parquet(self, path, **kwargs):
         """Write :attr:`frame` to a Parquet file (pyarrow)."""
@@ -172,27 +174,20 @@ class Evaluation(dict):
     # ------------------------------------------------------------------ charts (matplotlib)
     def chart(self, ax=None):
         """Win rate per entrant with its 95% interval (a matplotlib Figure; a notebook shows it)."""
-        from .results import win_rate_chart
-
-        return win_rate_chart(self.summary(), title=self._title(), ax=ax)
+        return _results().win_rate_chart(self.summary(), title=self._title(), ax=ax)
 
     def length_chart(self, ax=None):
         """The distribution of game lengths (players' decisions per game)."""
-        from .results import length_chart
-
-        return length_chart(self.frame, title=self._title(), ax=ax)
+        return _results().length_chart(self.frame, title=self._title(), ax=ax)
 
     def seat_chart(self, by: str = "turn_order", ax=None):
         """Win rate by turn order (or ``by="seat"``) with its 95% interval, against the fair share."""
-        from .results import seat_chart
-
-        return seat_chart(self.seat_summary(by=by), players=self["players"], title=self._title(), ax=ax)
+        return _results().seat_chart(self.seat_summary(by=by), players=self["players"], title=self._title(),
+                                     ax=ax)
 
     def charts(self):
         """The three charts side by side in one Figure."""
-        from .results import new_figure
-
-        fig = new_figure(figsize=(15, 3.8))
+        fig = _results().new_figure(figsize=(15, 3.8))
         axes = fig.subplots(1, 3)
         self.chart(ax=axes[0])
         self.length_chart(ax=axes[1])
