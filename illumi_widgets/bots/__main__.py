@@ -27,7 +27,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m illumi_widgets.bots", description=__doc__.split("::")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="examples:\n" + __doc__.split("::")[1].split("\n\n")[1])
-    ap.add_argument("bots", nargs="+", help=f"one bot per entrant (Pax: {', '.join(available('pax'))})")
+    per_game = "; ".join(f"{g}: {', '.join(available(g))}" for g in available_games())
+    ap.add_argument("bots", nargs="+", help=f"one bot per entrant ({per_game})")
     ap.add_argument("--game", default="pax", help=f"one of {', '.join(available_games())} (default pax)")
     ap.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     ap.add_argument("--seed", type=int, default=0, help="the run's seed; game i is dealt from (seed, i)")
