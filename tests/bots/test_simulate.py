@@ -57,10 +57,10 @@ def test_results_come_in_game_order_with_the_derived_seeds():
 # ------------------------------------------------------------------------------------------------ workers
 @pytest.mark.parametrize("game", available_games())
 def test_one_worker_and_two_give_the_same_games(game):
-    one = list(simulate(game, 6, seed=3, workers=1, progress=False))
-    two = list(simulate(game, 6, seed=3, workers=2, progress=False))
-    chunked = list(simulate(game, 6, seed=3, workers=2, progress=False, chunk_size=4))
-    assert _same(one) == _same(two) == _same(chunked)
+    one = list(simulate(game, 6, seed=3, workers=1, progress=False, records=True))
+    two = list(simulate(game, 6, seed=3, workers=2, progress=False, records=True))
+    chunked = list(simulate(game, 6, seed=3, workers=2, progress=False, chunk_size=4, records=True))
+    assert _same(one) == _same(two) == _same(chunked)  # the game records (every action) included
     assert all(r["finished"] for r in one), "random play should finish every game"
     assert {r["game"] for r in one} == {game}
 
@@ -93,13 +93,15 @@ def test_dask_local_cluster_gives_the_same_games():
     """A real dask.distributed LocalCluster: two worker processes, the Client passed directly and as its
     ``get_executor()``; per-game results equal the in-process ones, for every registered game."""
     distributed = pytest.importorskip("dask.distributed")
-    local = {g: _same(simulate(g, 8 if g == "pax" else 4, seed=5, workers=1, progress=False))
+    local = {g: _same(simulate(g, 8 if g == "pax" else 4, seed=5, workers=1, progress=False, records=True))
              for g in available_games()}
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         for g, expected in local.items():
-            assert _same(simulate(g, len(expected), seed=5, executor=client, progress=False)) == expected
-        rows = simulate("pax", 8, seed=5, executor=client.get_executor(), chunk_size=3, progress=False)
+            rows = simulate(g, len(expected), seed=5, executor=client, progress=False, records=True)
+            assert _same(rows) == expected  # the game records (every action) included
+        rows = simulate("pax", 8, seed=5, executor=client.get_executor(), chunk_size=3, progress=False,
+                        records=True)
         assert _same(rows) == local["pax"]
         ev = evaluate(["random", "weishaupt"], games=4, seed=1, executor=client, progress=False)
     here = evaluate(["random", "weishaupt"], games=4, seed=1, workers=1, progress=False)
