@@ -24,7 +24,7 @@ import os
 import pickle
 import time
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from ..engine import EngineError, load_game
@@ -323,7 +323,8 @@ def _run(plan: Plan, games: int, *, workers, executor, progress, chunk, on_state
     if executor is None and workers == 1:
         return _run_here(plan, games, progress, on_state)
     try:
-        pickle.dumps(plan)
+        if not isinstance(executor, ThreadPoolExecutor):  # threads share the objects: nothing to pickle
+            pickle.dumps(plan)
     except Exception as exc:  # noqa: BLE001 - say what to do, whatever pickle raised
         raise TypeError(f"the bots must be picklable to run in other processes ({exc}); bot factories "
                         "must be importable functions, or pass workers=1") from exc

@@ -72,8 +72,14 @@ def test_rulebook_bots_and_factories_run_on_workers():
     assert [r["bots"] for r in a] == [["random", "weishaupt"], ["weishaupt", "random"]] * 2  # rotated
     c = list(simulate("pax", 2, bots=[_random_factory, "random"], workers=2, progress=False))
     assert c[0]["bots"] == ["_random_factory", "random"]
+    local = [lambda seat, seed: _random_factory(seat, seed), "random"]
     with pytest.raises(TypeError, match="picklable"):
-        list(simulate("pax", 2, bots=[lambda seat, seed: _random_factory(seat, seed), "random"], workers=2))
+        list(simulate("pax", 2, bots=local, workers=2))
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as threads:  # threads need no pickling
+        assert _same(simulate("pax", 2, bots=local, executor=threads, progress=False)) == \
+            _same(simulate("pax", 2, bots=local, workers=1, progress=False))
 
 
 def test_an_executor_is_used_and_left_running():
