@@ -166,7 +166,8 @@ def length_chart(games: pd.DataFrame, *, column: str = "decisions", title: str =
     ax.set_ylabel("games")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"Game length{', ' + title if title else ''}", fontsize=10)
-    ax.legend(fontsize=8)
+    if len(games):
+        ax.legend(fontsize=8)
     return fig
 
 
