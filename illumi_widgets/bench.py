@@ -32,7 +32,9 @@ What it measures, in one run:
 5. **Scaling**: ``--scaling-games`` (default 1,000) random-bot games of each registered game through
    :func:`illumi_widgets.bots.simulate` (its default player count), on 1 worker (in-process), on a process
    pool with one worker per CPU, and on a Dask ``LocalCluster`` of 2 worker processes (when
-   ``dask.distributed`` is installed; the cluster's start is timed apart, it happens once per session).
+   ``dask.distributed`` is installed; the cluster's start is timed apart, it happens once per session),
+   in five rounds of a fifth of the games where the three take turns, so that a change of load on the
+   machine weighs on all three alike (a pool is started in each round and its start is counted).
    Reported: wall time, games per second, the speed-up over 1 worker, the overhead per game
    (``(workers × wall time − 1-worker wall time) ÷ games``: process start, shipping games and results,
    idle workers at the end) and whether every run gave the same per-game results.  Targets on a 2-CPU
@@ -71,6 +73,7 @@ QUICK_SCALING_GAMES = 4
 SCALING_TARGET = 1.8  # all local cores (2 here) over 1 worker
 DASK_TARGET = 1.6  # a 2-worker Dask LocalCluster over 1 worker
 DASK_WORKERS = 2
+SCALING_ROUNDS = 5  # 1 worker, all cores and Dask take turns, a fifth of the games at a time
 LATENCY_SHARE = 4  # latency games per player count: games // LATENCY_SHARE (at least 1)
 _ACTION_SALT = 0x5DEECE66D
 
@@ -272,6 +275,12 @@ def _scaling_row(games: int, workers: int, seconds: float, base: float | None) -
     return row
 
 
+def _rounds(games: int) -> list[int]:
+    """``games`` split into up to :data:`SCALING_ROUNDS` rounds."""
+    k = max(1, min(SCALING_ROUNDS, games // 20))
+    return [games // k + (i < games % k) for i in range(k)]
+
+
 def bench_scaling(games: int, seed: int, say=lambda _msg: None, use_dask: bool = True) -> dict:
     """``games`` random-bot games of each registered game on 1 worker, every local core and a 2-worker Dask
     LocalCluster (see the module's docstring, step 5)."""
@@ -300,17 +309,26 @@ def bench_scaling(games: int, seed: int, say=lambda _msg: None, use_dask: bool =
             say(f"scaling: {games} random-bot games of {name} on 1 worker, {cores} local workers"
                 f"{', a Dask LocalCluster' if client is not None else ''} …")
             _timed_run(name, min(games, 2), seed ^ 0x5A, workers=1)  # warm-up (imports, caches)
-            one, rows1 = _timed_run(name, games, seed, workers=1)
-            fig = {"players": rows1[0]["players"] if rows1 else None,
-                   "1": _scaling_row(games, 1, one, None)}
-            local, rows_local = _timed_run(name, games, seed, workers=cores)
-            fig["local"] = _scaling_row(games, cores, local, one)
-            same = rows_local == rows1
             if client is not None:
                 _timed_run(name, min(games, 4), seed ^ 0x5A, executor=client)  # workers import the game
-                dask_s, rows_dask = _timed_run(name, games, seed, executor=client)
-                fig["dask"] = _scaling_row(games, DASK_WORKERS, dask_s, one)
-                same = same and rows_dask == rows1
+            places = {"1": {"workers": 1}, "local": {"workers": cores}}
+            if client is not None:
+                places["dask"] = {"executor": client}
+            # in rounds, each place in turn: a change of load on the machine weighs on all of them alike
+            seconds = dict.fromkeys(places, 0.0)
+            same, players = True, None
+            for r, n in enumerate(_rounds(games)):
+                results = {}
+                for key, where in places.items():
+                    t, results[key] = _timed_run(name, n, seed + r, **where)
+                    seconds[key] += t
+                same = same and all(rows == results["1"] for rows in results.values())
+                players = players or results["1"][0]["players"]
+            fig = {"players": players, "rounds": len(_rounds(games)),
+                   "1": _scaling_row(games, 1, seconds["1"], None),
+                   "local": _scaling_row(games, cores, seconds["local"], seconds["1"])}
+            if client is not None:
+                fig["dask"] = _scaling_row(games, DASK_WORKERS, seconds["dask"], seconds["1"])
             fig["same_results"] = same
             out["by_game"][name] = fig
     finally:
@@ -538,8 +556,9 @@ def format_report(f: dict) -> str:
 
 
 def _scaling_report(sc: dict) -> list[str]:
+    rounds = max((g.get("rounds", 1) for g in sc["by_game"].values()), default=1)
     out = ["", f"Scaling: {sc['games']:,} random-bot games of each game (illumi_widgets.bots.simulate; "
-               f"{sc['cores']} local CPUs)"]
+               f"{sc['cores']} local CPUs; {rounds} rounds, the places taking turns)"]
     d = sc["dask"]
     if d["available"]:
         out.append(f"Dask LocalCluster: {d['workers']} worker processes, started in "
