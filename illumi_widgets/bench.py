@@ -256,19 +256,34 @@ def bench_memory(deal_seed: int) -> dict:
     }
 
 
-def _timed_run(name: str, games: int, seed: int, **where) -> tuple[float, list]:
+def _cpu() -> float:
+    """CPU seconds of this process and of its ended child processes (a local pool's, once shut down)."""
+    try:
+        import resource
+    except ImportError:  # not on Unix: this process only
+        return time.process_time()
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
+def _timed_run(name: str, games: int, seed: int, **where) -> tuple[float, list, float]:
+    """Wall seconds, results (timings left out) and CPU seconds here and in local workers."""
     from .bots import simulate
 
-    t0 = time.perf_counter()
+    cpu0, t0 = _cpu(), time.perf_counter()
     rows = list(simulate(name, games, seed=seed, progress=False, **where))
-    return time.perf_counter() - t0, [{k: v for k, v in r.items() if k not in _TIMING} for r in rows]
+    wall, cpu = time.perf_counter() - t0, _cpu() - cpu0
+    return wall, [{k: v for k, v in r.items() if k not in _TIMING} for r in rows], cpu
 
 
 _TIMING = ("seconds", "think_seconds_by_seat")
 
 
-def _scaling_row(games: int, workers: int, seconds: float, base: float | None) -> dict:
+def _scaling_row(games: int, workers: int, seconds: float, base: float | None,
+                 cpu: float | None = None) -> dict:
     row = {"workers": workers, "seconds": seconds, "games_per_s": games / seconds}
+    if cpu is not None:
+        row["cpu_ms_per_game"] = cpu / games * 1e3
     if base is not None:
         row["speedup"] = base / seconds
         row["overhead_ms_per_game"] = (workers * seconds - base) / games * 1e3
@@ -316,17 +331,22 @@ def bench_scaling(games: int, seed: int, say=lambda _msg: None, use_dask: bool =
                 places["dask"] = {"executor": client}
             # in rounds, each place in turn: a change of load on the machine weighs on all of them alike
             seconds = dict.fromkeys(places, 0.0)
+            cpu = dict.fromkeys(places, 0.0)
             same, players = True, None
             for r, n in enumerate(_rounds(games)):
                 results = {}
                 for key, where in places.items():
-                    t, results[key] = _timed_run(name, n, seed + r, **where)
+                    t, results[key], c = _timed_run(name, n, seed + r, **where)
                     seconds[key] += t
+                    cpu[key] += c
                 same = same and all(rows == results["1"] for rows in results.values())
                 players = players or results["1"][0]["players"]
             fig = {"players": players, "rounds": len(_rounds(games)),
-                   "1": _scaling_row(games, 1, seconds["1"], None),
-                   "local": _scaling_row(games, cores, seconds["local"], seconds["1"])}
+                   "1": _scaling_row(games, 1, seconds["1"], None, cpu["1"]),
+                   "local": _scaling_row(games, cores, seconds["local"], seconds["1"], cpu["local"])}
+            # CPU per game, all local processes counted: what parallel play costs beyond the games themselves,
+            # whatever share of the CPUs other work on the machine leaves to this run
+            fig["local"]["cpu_efficiency"] = cpu["1"] / cpu["local"] if cpu["local"] else None
             if client is not None:
                 fig["dask"] = _scaling_row(games, DASK_WORKERS, seconds["dask"], seconds["1"])
             fig["same_results"] = same
@@ -575,9 +595,16 @@ def _scaling_report(sc: dict) -> list[str]:
             rows.append([f"{name} ({fig['players']}p)" if key == "1" else "", what, f"{r['seconds']:.1f} s",
                          f"{r['games_per_s']:.1f}", f"{r['speedup']:.2f}x" if "speedup" in r else "",
                          f"{r['overhead_ms_per_game']:.1f} ms" if "overhead_ms_per_game" in r else "",
+                         f"{r['cpu_ms_per_game']:.1f} ms" if "cpu_ms_per_game" in r else "n/a",
                          ("yes" if fig["same_results"] else "NO") if key == "1" else ""])
-    out += _table(["game", "where", "wall time", "games/s", "speed-up", "overhead/game", "same results"],
-                  rows)
+    out += _table(["game", "where", "wall time", "games/s", "speed-up", "overhead/game", "CPU/game",
+                   "same results"], rows)
+    eff = [f"{n} {g['local']['cpu_efficiency']:.2f}" for n, g in sc["by_game"].items()
+           if g["local"].get("cpu_efficiency")]
+    if eff:
+        out.append("CPU efficiency of the local pool (in-process CPU per game ÷ the pool's, its processes "
+                   "included): " + ", ".join(eff) + f" — {sc['cores']} × this is the speed-up on an idle "
+                   "machine, before the wait for the last task")
     return out
 
 
