@@ -100,9 +100,35 @@ class SeatServer:
         self._server = None
         self._thread: threading.Thread | None = None
         self._save_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._closing = False
         self._unsubscribe = match.subscribe(self._on_change)
         if self.save_path is not None:
             self.save()
+        # bots on empty seats play here, one decision every bot_delay seconds, whether or not a page is open
+        self._bots = threading.Thread(target=self._bot_loop, name="illumi-seat-bots", daemon=True)
+        self._bots.start()
+        self._wake.set()
+
+    def _bot_due(self) -> bool:
+        st = self.match.state
+        return not st.is_terminal() and any(s in self.match.bots for s in st.to_act())
+
+    def _bot_loop(self) -> None:
+        while not self._closing:
+            self._wake.wait()
+            self._wake.clear()
+            while not self._closing and self._bot_due():
+                time.sleep(self.bot_delay)
+                if self._closing:
+                    return
+                try:
+                    self.match.run_bots(max_steps=1)
+                except Exception as exc:  # a bot's failure must not kill the server; the page shows the seat
+                    import logging
+
+                    logging.getLogger(__name__).warning("bot step failed: %s", exc)
+                    break
 
     # ------------------------------------------------------------------ seats
     def seat_of(self, token: str | None) -> int | None:
@@ -146,6 +172,7 @@ class SeatServer:
             self.bot_names[seat] = name
         self.match.refresh()
         self.save()
+        self._wake.set()
 
     def take_back(self, seat: int) -> None:
         """A person plays ``seat`` again (its bot stops)."""
@@ -165,6 +192,7 @@ class SeatServer:
     def _on_change(self) -> None:
         if self.save_path is not None:
             self.save()
+        self._wake.set()
 
     def saved(self) -> dict:
         return {"format": SAVE_FORMAT, "version": 1, "record": self.match.record(),
@@ -239,6 +267,8 @@ class SeatServer:
 
     def close(self) -> None:
         self.stop()
+        self._closing = True
+        self._wake.set()
         self._unsubscribe()
 
     def describe(self) -> str:

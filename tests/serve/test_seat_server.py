@@ -86,3 +86,20 @@ def test_the_serve_command_refuses_bad_bots(capsys):
 
     assert main(["pax", "--players", "2", "--bots", "5:random"]) == 2
     assert "no seat 5" in capsys.readouterr().err
+
+
+def test_bots_on_empty_seats_play_by_themselves_at_the_boards_pace():
+    import time
+
+    match = Match("pax", players=2, seed=9, mode="play", bots={0: "random", 1: "random"})
+    server = SeatServer(match, bot_delay=0.01)
+    try:
+        deadline = time.monotonic() + 30
+        while match.version < 6 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert match.version >= 6  # no page open, yet the bots played
+    finally:
+        server.close()
+    stopped = match.version
+    time.sleep(0.2)
+    assert match.version <= stopped + 1  # closed: at most the step under way finishes
