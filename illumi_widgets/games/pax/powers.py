@@ -11,7 +11,7 @@ rule is one ``_check_*``.
   ``organize any``, ``expel C3 from B3``, ``oust C3 Red x1 from B3 +1``, ``extort B2``, ``swap C3 D4``,
   ``raid <edict>``, ``draw plot``, ``draw deck`` / ``draw court 3``, ``borrow Nob``) or ``skip``.
   The power's changes to that action (ANY, costs, fees) are decided in the action's own ``_check_*``
-  in rules.py, keyed by the frame's ``kind``.
+  in actions.py, keyed by the frame's ``kind``.
 * Buffs go into ``d.buffs`` for the rest of the turn and are read by the checks and costs.
 * Special Events in play are read through ``event_on``; the once-per-turn ones are turn actions
   (``event recruitment-press Sch``, ``event congress-of-wilhelmsbad``, ``investigate Red hand``).
