@@ -7,7 +7,8 @@ import re
 
 from illumi_widgets.engine.errors import IllegalAction
 
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White", "Black")
+from .model import SEAT_NAMES  # noqa: F401  (the rules modules import it here)
+
 #: Basic goal: groups controlled, Illuminati included (p.16).
 BASIC_GOAL = {2: 13, 3: 13, 4: 12, 5: 10, 6: 9, 7: 8, 8: 8}
 #: Larger games: Illuminati income bonus (p.9).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import IllegalAction
+from .model import slug  # noqa: F401  (the rules modules import it here)
 
 EXCHANGE_RATE = 3
 EDICTS_TO_END = 5
@@ -15,14 +16,6 @@ FORCED = frozenset({"pay", "collect", "subvert", "give", "place", "reveal", "kee
 
 def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
-
-
-def slug(name: str) -> str:
-    """``"The Inner Circle"`` → ``"inner-circle"``; ``"Elector's Decree"`` → ``"electors-decree"``."""
-    words = "".join(c if c.isalnum() else (" " if c != "'" else "") for c in name.lower()).split()
-    if len(words) > 1 and words[0] == "the":
-        words = words[1:]
-    return "-".join(words)
 
 
 _MISSING = object()  # (a memo's "not there yet")

@@ -35,7 +35,7 @@ from .favor import (
     need_vector,
     payments,
 )
-from .model import AREO, SEAT_COLORS
+from .model import AREO, SEAT_COLORS, slug
 
 BUFFS = frozenset({"FI", "FS", "FX", "FU", "FE"})
 # the one action each power frame offers (besides ``skip``)
@@ -683,22 +683,16 @@ class PowersMixin:
         if kind == "swap":
             return f"swap {self.cell_name(args[0])} {self.cell_name(args[1])}"
         if kind == "raid":
-            from .rules import slug
-
             return f"raid {slug(self.events[args[0]].name)}"
         if kind == "drawplot":
             return "draw plot"
         if kind == "keepplot":
-            from .rules import slug
-
             return f"keep plot {slug(self.plots[args[0]].name)}"
         if kind == "drawcards":
             return "draw deck" if args[0] == "deck" else f"draw court {args[1] + 1}"
         if kind == "borrow":
             return f"borrow {ABBR[args[0]]}"
         if kind == "event":
-            from .rules import slug
-
             tail = "" if args[1] is None else f" {ABBR[args[1]]}"
             return f"event {slug(self.events[args[0]].name)}{tail}"
         if kind == "investigate":

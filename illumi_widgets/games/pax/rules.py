@@ -390,7 +390,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
 
     def format(self, kind: str, args: tuple) -> str:
         if kind == "bot":
-            from .automa import format_bot
+            from .notation import format_bot
 
             return format_bot(self, args)
         cn = self.cell_name
