@@ -78,6 +78,8 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     seat_names = SEAT_COLORS
     presenter = "illumi_widgets.games.pax.scene"
     option_names = ("cards", "map", "plots", "bots", "bot_redraw", "bot_data")
+    #: the module the search bot asks for its position evaluation and playout hints (``bots/search.py``)
+    bot_hints = "illumi_widgets.games.pax.evaluation"
 
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)
