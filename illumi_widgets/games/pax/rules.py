@@ -30,6 +30,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
+from ..fieldcheck import trial_problems
 from . import board as B
 from .actions import MainActionsMixin
 from .candidates import CandidatesMixin
@@ -65,6 +66,7 @@ from .model import (
 from .payments import PaymentsMixin
 from .powers import PowersMixin
 from .turn import TurnMixin
+from .validate import field_problems
 
 
 class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin, ClaimsMixin, TurnMixin,
@@ -315,6 +317,11 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         if d.seats != self.players:
             raise NotationError(f"position has {d.seats} seats, this game {self.players}",
                                 code="bad-position")
+        # untrusted input: every field checked (naming it), the conservation checks, then the pending steps
+        # played on copies
+        bad = self.problems(d) or trial_problems(self, d, self._trial_advance)
+        if bad:
+            raise NotationError("; ".join(bad[:5]), code="bad-position")
         return d
 
     def outcome(self, d: PaxData):
@@ -573,8 +580,14 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             out.difference_update(d.peek["cards"])
         return out
 
+    def _trial_advance(self, d: PaxData) -> None:
+        self._advance(d, Log([], 0))
+        self._last_listing = None
+
     def problems(self, d: PaxData) -> list[str]:
+        """What makes ``d`` impossible: malformed fields first (each named), then, on sound fields, the
+        conservation and placement checks (``view.pax_problems``)."""
         from .view import pax_problems
 
-        return pax_problems(self, d)
+        return field_problems(self, d) or pax_problems(self, d)
 
