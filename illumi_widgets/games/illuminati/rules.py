@@ -33,7 +33,9 @@ from __future__ import annotations
 from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE, ActionList
 from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
+from illumi_widgets.engine.game import Log
 
+from ..fieldcheck import trial_problems
 from . import model as M
 from .attacks import AttacksMixin
 from .candidates import CandidatesMixin
@@ -70,6 +72,7 @@ from .groups import GroupsMixin
 from .hidden import HiddenIlluminatiMixin
 from .specials import SpecialsMixin
 from .turn import TurnMixin
+from .validate import field_problems
 
 
 class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsMixin, AttacksMixin,
@@ -205,7 +208,16 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         if not isinstance(obj, dict) or obj.get("n") != self.players:
             raise NotationError("position is not an Illuminati position for this player count",
                                 code="bad-position")
-        return M.clone(obj)
+        d = M.clone(obj)
+        # untrusted input: every field checked (naming it), the conservation checks, then the pending steps
+        # played on copies
+        bad = self.problems(d) or trial_problems(self, d, self._trial_advance)
+        if bad:
+            raise NotationError("; ".join(bad[:5]), code="bad-position")
+        return d
+
+    def _trial_advance(self, d) -> None:
+        self._advance(d, self._masked_log(d, Log([], 0)))
 
     def outcome(self, d):
         return d["result"]
@@ -441,57 +453,62 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         return out
 
     def problems(self, d) -> list[str]:
-        out = []
+        """What makes ``d`` impossible: malformed fields first (each named, ``validate.py``), then, on sound
+        fields, where every card is, money, and each power structure."""
+        out = field_problems(self, d)
+        if out:
+            return out
         places = {}
         for where in ("box", "deck", "unc", "dead", "discard", "out"):
             for c in d[where]:
                 places.setdefault(c, []).append(where)
         for s, hand in enumerate(d["hands"]):
             for c in hand:
-                places.setdefault(c, []).append(f"hand {s}")
+                places.setdefault(c, []).append(f"hands[{s}]")
                 if c not in self.cd.specials:
-                    out.append(f"{c} is in a hand but is not a Special")
+                    out.append(f"field 'hands': {c} is in a hand but is not a Special")
         for c, (s, _m, _side) in d["ctrl"].items():
-            places.setdefault(c, []).append(f"structure {s}")
+            places.setdefault(c, []).append(f"ctrl (seat {s})")
         for c in (*self.ill_ids, *self.deck_ids):
             p = places.get(c, [])
             if len(p) != 1:
-                out.append(f"{c} is in {len(p)} places ({', '.join(p) or 'none'})")
+                out.append(f"{c} is in {len(p)} places: fields {', '.join(p)}" if p else
+                           f"{c} is in none of the fields box, deck, unc, dead, discard, out, hands, ctrl")
         extra = set(places) - set(self.ill_ids) - set(self.deck_ids)
         if extra:
-            out.append(f"unknown cards: {', '.join(sorted(extra))}")
+            out.append(f"unknown cards: {', '.join(sorted(map(str, extra))[:5])}")
         if set(d["money"]) != set(d["ctrl"]):
-            out.append("treasuries do not match the groups in power structures")
+            out.append("fields money, ctrl: treasuries do not match the groups in power structures")
         if any(v < 0 for v in d["money"].values()):
-            out.append("a treasury is negative")
+            out.append("field 'money': a treasury is negative")
         if sum(d["money"].values()) != d["minted"]:
-            out.append(f"money is not conserved: treasuries hold {sum(d['money'].values())} MB, "
-                       f"the bank paid out {d['minted']} MB net")
+            out.append(f"fields money, minted: money is not conserved: treasuries hold "
+                       f"{sum(d['money'].values())} MB, the bank paid out {d['minted']} MB net")
         for s in range(d["n"]):
             ill = d["illum"][s]
             if d["alive"][s] and ill is not None and d["ctrl"].get(ill) != [s, None, None]:
-                out.append(f"seat {s} is alive but its Illuminati is not in play")
+                out.append(f"fields alive, illum, ctrl: seat {s} is alive but its Illuminati is not in play")
             mine = [g for g, c in d["ctrl"].items() if c[0] == s]
             pos = M.layout(d, s, self.cards)
             if set(pos) != set(mine):
                 loose = sorted(set(mine) - set(pos))
-                out.append(f"seat {s}: groups {loose} are not connected to the Illuminati")
+                out.append(f"field 'ctrl': seat {s}: groups {loose} are not connected to the Illuminati")
             cells = [(x, y) for x, y, _ in pos.values()]
             if len(set(cells)) != len(cells):
-                out.append(f"seat {s}: cards overlap in the power structure")
+                out.append(f"field 'ctrl': seat {s}: cards overlap in the power structure")
             slots = set()
             for g in mine:
                 _s, m, side = d["ctrl"][g]
                 if m is None:
                     if not self.cards[g].illuminati:
-                        out.append(f"{g} has no master")
+                        out.append(f"field 'ctrl': {g} has no master")
                     continue
                 if m not in d["ctrl"] or d["ctrl"][m][0] != s:
-                    out.append(f"{g}: its master {m} is not in the same structure")
+                    out.append(f"field 'ctrl': {g}: its master {m} is not in the same structure")
                 elif side not in self.cards[m].arrows_out:
-                    out.append(f"{g} hangs on a side of {m} without an out-arrow")
+                    out.append(f"field 'ctrl': {g} hangs on a side of {m} without an out-arrow")
                 if (m, side) in slots:
-                    out.append(f"two puppets on the same arrow of {m}")
+                    out.append(f"field 'ctrl': two puppets on the same arrow of {m}")
                 slots.add((m, side))
         return out
 
