@@ -82,9 +82,14 @@ def format_action(kind: str, a: tuple) -> str:
     return " ".join([kind, *map(str, a)])
 
 
+def _digits(tok: str) -> bool:
+    """A plain number: ASCII digits only ("²" passes ``str.isdigit`` but not ``int``), at most 9 of them."""
+    return tok.isascii() and tok.isdigit() and len(tok) <= 9
+
+
 def _num(tok: str) -> int:
-    if not tok.isdigit():
-        raise NotationError(f"expected a number, got '{tok}'")
+    if not _digits(tok):
+        raise NotationError(f"expected a number (at most 9 digits), got '{tok[:20]}'")
     return int(tok)
 
 
@@ -97,7 +102,7 @@ def parse_action(game, text: str, seat: int):
 
     def need(count, form):
         if n != count:
-            raise NotationError(f"'{text}' does not read as '{form}'")
+            raise NotationError(f"'{text[:80]}' does not read as '{form}'")
 
     if k == "attack":
         need(4, "attack GROUP control|neutralize|destroy TARGET")
@@ -137,7 +142,7 @@ def parse_action(game, text: str, seat: int):
         names = [x.lower() for x in SEAT_NAMES]
         if t[3] not in names:
             raise NotationError(f"no seat named '{t[3]}' (seats: {', '.join(names)})")
-        return act(seat, "gift", _num(t[1]) if t[1].isdigit() else t[1], names.index(t[3]))
+        return act(seat, "gift", _num(t[1]) if t[1][:1].isdigit() else t[1], names.index(t[3]))
     if k in ("sell", "buy"):
         need(4, f"{k} GROUP {'to' if k == 'sell' else 'from'} SEAT")
         names = [x.lower() for x in SEAT_NAMES]
@@ -192,18 +197,23 @@ def parse_action(game, text: str, seat: int):
     if k == "leave":
         need(3, "leave the game")
         if t[1:] != ["the", "game"]:
-            raise NotationError(f"'{text}' does not read as 'leave the game'")
+            raise NotationError(f"'{text[:80]}' does not read as 'leave the game'")
         return act(seat, "leave")
     if k == "call":
+        need(2, "call off")
+        if t[1] != "off":
+            raise NotationError(f"'{text[:80]}' does not read as 'call off'")
         return act(seat, "calloff")
-    if k == "collect":
+    if k == "collect":  # "collect N": the amount shown is the rules' to compute, not the player's to say
+        if n > 2 or (n == 2 and not _digits(t[1])):
+            raise NotationError(f"'{text[:80]}' does not read as 'collect N'")
         return act(seat, "collect")
     if k == "deal" and n == 3 and t[1] == "with":
         return act(seat, "negotiate", _seat_no(t[2]))
     if k == "deal":
         need(2, "deal BLOB")
         return act(seat, "deal", t[1])
-    raise NotationError(f"'{text}' is not Illuminati notation (attack, aid, spend, pass, transfer, "
+    raise NotationError(f"'{text[:80]}' is not Illuminati notation (attack, aid, spend, pass, transfer, "
                         "move, ...)")
 
 
