@@ -84,10 +84,11 @@ class CandidatesMixin:
                 out += [a(seat, "privilege", "discard", s) for s in d["hands"][seat]]
                 out.append(a(seat, "privilege", "pay"))
                 out.append(a(seat, "calloff"))
-                for g in (f["att"], d["illum"][seat]):
+                # the attacking group and the Illuminati (one card when the Illuminati attacks): each once
+                for g in dict.fromkeys((f["att"], d["illum"][seat])):
                     out += [a(seat, "spend", n, g) for n in range(1, d["money"][g] + 1)]
             elif seat == self.owner(d, f["target"]):
-                for g in (f["target"], d["illum"][seat]):
+                for g in dict.fromkeys((f["target"], d["illum"][seat])):
                     out += [a(seat, "spend", n, g) for n in range(1, d["money"][g] + 1)]
             else:
                 cash = d["money"][d["illum"][seat]]

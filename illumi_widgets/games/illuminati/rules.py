@@ -345,9 +345,21 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         self._advance(d, log)
 
     def after_edit(self, d, log) -> None:
-        self._advance(d, self._masked_log(d, log))
+        # READING: an edit of the position (analysis, test set-ups) runs the automatic steps but eliminates
+        # no one by itself: a player left with only the Illuminati is out after the next action
+        self._run_steps(d, self._masked_log(d, log))
 
     def _advance(self, d, log) -> None:
+        self._run_steps(d, log)
+        # elimination "if, at any time after his third turn, he controls no Groups except his Illuminati"
+        # (p.8): checked after every change (a drop, a destroyed or given-away group, a Special), not only
+        # after attacks, deals and turns; a capture being placed or a deal being fitted checks at its end
+        # (with the attacker credited for the elimination); an eliminated active player's turn ends at once
+        while d["result"] is None and not any(f["t"] in ("place", "captxfer", "dealfit", "fit")
+                                              for f in d["frames"]) and self._eliminations(d, log):
+            self._run_steps(d, log)
+
+    def _run_steps(self, d, log) -> None:
         while d["result"] is None and d["frames"]:
             f = d["frames"][-1]
             auto = getattr(self, "_auto_" + f["t"], None)

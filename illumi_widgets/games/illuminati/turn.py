@@ -259,8 +259,10 @@ class TurnMixin:
         d["alive"][s] = False
         d["frames"] = [{"t": "endturn", "seat": s}]
 
-    def _eliminations(self, d, log, by=None):
-        """A player with only the Illuminati after the third turn is out; money to the bank (p.8)."""
+    def _eliminations(self, d, log, by=None) -> bool:
+        """A player with only the Illuminati after the third turn is out; money to the bank (p.8). Returns
+        whether anyone was eliminated."""
+        out = False
         for s in range(d["n"]):
             # READING: "after his third turn" counts from the end of that player's third turn on
             if not d["alive"][s] or d["turns"][s] < 3:
@@ -283,6 +285,8 @@ class TurnMixin:
                     # neutralization, for whichever player made that attack (the UFOs may hold that goal)
                     d["destroyed"][by] += 1
                 log.add(f"{self.seat_name(s)} ({self.label(ill)}) is eliminated.")
+                out = True
+        return out
 
     # -- end of turn -------------------------------------------------------------------------------------
     def _auto_endturn(self, d, f, log):

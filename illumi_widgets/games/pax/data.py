@@ -65,6 +65,8 @@ ABILITY_KINDS: dict[str, tuple[str, str | None]] = {
 }
 CARD_COUNT = 57
 CARD_IDS: tuple[str, ...] = tuple(f"PIL{n:03d}" for n in range(1, CARD_COUNT + 1))
+#: the largest number a Plot's parameters may hold (the map has at most a few dozen cards)
+MAX_PLOT_PARAM = 99
 PLOT_KEYS: tuple[str, ...] = (
     "remote_enlistment",
     "coaxing_of_crowns",
@@ -537,13 +539,18 @@ def parse_plots(data: Any) -> tuple[tuple[Plot, ...], bool, str]:
         for pk, pv in params.items():
             if isinstance(pv, bool) or not isinstance(pv, (int, str)):
                 raise item.fail("params", f"value of {pk!r} must be an integer or a string, got {pv!r}")
+            # a count of cards or Influence: a negative (or zero) one makes a Plot met by nothing at all
+            if isinstance(pv, int) and not 1 <= pv <= MAX_PLOT_PARAM:
+                raise item.fail("params", f"value of {pk!r} must be a count from 1 to {MAX_PLOT_PARAM}, "
+                                          f"got {pv!r}")
         ja = item.mapping("ja_variant_params", default={})
         for pk, pv in ja.items():
             if str(pk) not in ("1", "2", "3", "4"):
                 raise item.fail("ja_variant_params", f"keys must be player counts '2', '3', '4', got {pk!r}")
-            if isinstance(pv, bool) or not isinstance(pv, int):
+            if isinstance(pv, bool) or not isinstance(pv, int) or not 1 <= pv <= MAX_PLOT_PARAM:
                 raise item.fail("ja_variant_params",
-                                f"value for {pk!r} players must be an integer, got {pv!r}")
+                                f"value for {pk!r} players must be a count from 1 to {MAX_PLOT_PARAM}, "
+                                f"got {pv!r}")
         ja = {str(k): v for k, v in ja.items()}
         lodge_based = item.boolean("lodge_based")
         variant = item.boolean("variant", default=False)
