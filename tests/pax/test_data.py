@@ -105,7 +105,7 @@ def test_loaded_data_lists_the_reconstructed_files():
 
 def test_readme_documents_the_reconstruction():
     text = (resources.files("illumi_widgets.games.pax") / "data" / "README.md").read_text(encoding="utf-8")
-    for word in ("RULINGS.md", "Ranks of PIL001", "Strength", "Affiliation", "Locations", "Contact",
+    for word in ("RULES-NOTES.md", "Ranks of PIL001", "Strength", "Affiliation", "Locations", "Contact",
                  "maps.json", "Influence example", "load_game"):
         assert word in text
 

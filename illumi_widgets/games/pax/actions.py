@@ -22,7 +22,7 @@ class MainActionsMixin:
     def _main_or_bonus(self, d, bonus: bool, cell: int, f=None, free=False) -> IllegalAction | None:
         """A Main action needs one left; the Oust follow-up needs its cube; a power needs nothing more.
         ``free``: Rosicrucian Advance — the action uses no Main action (READING: so it may be taken with none
-        left; RULINGS §7.36: no limit)."""
+        left; ruling 36: no limit)."""
         if f is not None and f["t"] == "power":
             return None
         if bonus:
@@ -93,7 +93,7 @@ class MainActionsMixin:
             return _illegal("no-open-location", f"{self.cell_name(dst)} has no open Location")
         if self.crown_blocked(d, s, dst):
             return _illegal("crown-exclusive",
-                            "a Crown with rival Influence cannot take yours (RULINGS §7.29)")
+                            "a Crown with rival Influence cannot take yours (ruling 29)")
         if f.get("dest") is not None and dst != f["dest"]:
             return _illegal("bonus-target",
                             f"this move may only bring Influence onto {self.cell_name(f['dest'])}")
@@ -114,8 +114,8 @@ class MainActionsMixin:
             return err
         if d.up[t]:
             return _illegal("face-up", f"{self.cell_name(t)} is face-up: Scout targets face-down cards "
-                            "(RULINGS: Scout targets face-down cards only)")
-        if mode in ("BS", "SCH"):  # ANY card: no acting card, no matching Favor (rules-reference §2.3 BS, §4)
+                            "(ruling: Scout targets face-down cards only)")
+        if mode in ("BS", "SCH"):  # ANY card: no acting card, no matching Favor (card effect BS)
             if acting is not None:
                 return _illegal("any-card", "this Scout is on ANY card: name no acting card (scout C2)")
             if not self.can_pay_alts(d, s, [self.fee_slots(f)]):
@@ -158,7 +158,7 @@ class MainActionsMixin:
         if self.crown_blocked(d, s, t):
             return _illegal("crown-exclusive",
                             "a Crown with rival Influence cannot take yours (EN Influence; "
-                            "RULINGS §7.29: even for ANY effects)")
+                            "ruling 29: even for ANY effects)")
         opens = d.infl[t].count(None)
         if opens < k:
             return _illegal("no-open-location", f"{self.cell_name(t)} has only {opens} open Location(s) "
@@ -235,7 +235,7 @@ class MainActionsMixin:
             return err
         if not d.up[t]:
             return _illegal("face-down", f"{self.cell_name(t)} is face-down: Expel targets face-up cards "
-                            "(RULINGS §7.33; Scout is the face-down action)")
+                            "(ruling 33; Scout is the face-down action)")
         err = self._check_actor(d, s, t, acting)
         if err:
             return err
@@ -353,7 +353,7 @@ class MainActionsMixin:
         # Elector's Decree: the rivals' Influence goes on first, then the expeller's own
         carry = list(f.get("rseats", [])) + [s] * f.get("carry", 0)
         if f.get("rseats") and self.rank[cid] == "CROWN":
-            # READING (RULINGS §7.29): no effect puts Influence on a Crown beside another player's, so on a
+            # READING (ruling 29): no effect puts Influence on a Crown beside another player's, so on a
             # Crown placed under Elector's Decree only the rivals' Influence goes on; the expeller's returns
             carry = list(f["rseats"])
         placed = min(len(carry), len(slots))
@@ -399,7 +399,7 @@ class MainActionsMixin:
         d.infl[t] = tuple(slots)
 
     def card_favor_slots(self, d, s, c, extort: bool) -> list[frozenset]:
-        """A card's Favor value as gain slots (EN Luminary Card Terms 3; RULINGS §7.12 for Crowns)."""
+        """A card's Favor value as gain slots (EN Luminary Card Terms 3; ruling 12 for Crowns)."""
         if c == AREO:
             return [frozenset((x,)) for x in self.contact_fac[d.contacts[s]]]
         cid = d.cards[c]
@@ -420,11 +420,11 @@ class MainActionsMixin:
         s, (t,) = a.seat, a.args
         pf = self._use_main(d, False, t)
         pro = pf is not None and pf["kind"] == "PRO"  # the Professions ability: no Whisper, no Conspire
-        fe = "FE" in d.buffs  # FE: rival Influence counts as yours (RULINGS §7.15: Whisper too, no Conspire)
+        fe = "FE" in d.buffs  # FE: rival Influence counts as yours (ruling 15: Whisper too, no Conspire)
         cards = [t]
         if t != AREO and not pro:
             # EN Whisper rule: adjacent cards of the same rank with your Influence (not the target itself;
-            # RULINGS §7.16: the Areopagus never Whispers), minus cards already Extorted (§7.14)
+            # ruling 16: the Areopagus never Whispers), minus cards already Extorted (ruling 14)
             r = self.rank[d.cards[t]]
             cards += [c for c in self.nb[t] if d.up[c] and self.rank[d.cards[c]] == r and c not in d.extorted
                       and (s in d.infl[c] or (fe and any(x is not None for x in d.infl[c])))]
@@ -462,7 +462,7 @@ class MainActionsMixin:
             else:
                 d.frames.append(move)
             return
-        dest = cube  # RULINGS §7.25: a bonus Organize's moves must end on the cube card
+        dest = cube  # ruling 25: a bonus Organize's moves must end on the cube card
         log.add(f"{self.seat_name(s)} {'uses the bonus follow-up to ' if cube is not None else ''}Organizes "
                 f"with {FACTION_NAMES[fac]}.")
         # Fair Weather: moves from cards of the chosen Faction may go to ANY open Location
@@ -479,7 +479,7 @@ class MainActionsMixin:
         slots[i] = None
         d.infl[src] = tuple(slots)
         slots = list(d.infl[dst])
-        slots[self.open_slots(d, dst)[0]] = s  # RULINGS §7.30: top-most open Location
+        slots[self.open_slots(d, dst)[0]] = s  # ruling 30: top-most open Location
         d.infl[dst] = tuple(slots)
         f["left"] -= 1
         if f.get("one"):
@@ -527,7 +527,7 @@ class MainActionsMixin:
         d.frames.append(place)
 
     def initial_strength(self, d, seat, t) -> int:
-        """RULINGS §7.27: Influence on the target and side-adjacent cards, +1 for an adjacent Areopagus."""
+        """ruling 27: Influence on the target and side-adjacent cards, +1 for an adjacent Areopagus."""
         n = d.infl[t].count(seat) + sum(d.infl[c].count(seat) for c in self.nb[t])
         return n + (1 if t in self.areo_cells[seat] else 0)
 

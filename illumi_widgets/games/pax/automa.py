@@ -1,4 +1,4 @@
-"""The rulebook's four bots (EN "Playing with Bots", JA bot appendix; rules-reference §6, §7 items 48-52, 58).
+"""The rulebook's four bots (EN "Playing with Bots", JA bot appendix; the bot rules; rulings 48-52, 58).
 
 A bot seat is declared with the game option ``bots={seat: name}`` (names :data:`BOT_IDS`):
 ``load_game("pax", players=2, bots={1: "weishaupt"})``.  ``bot_redraw=False`` is the rulebook's "harder"
@@ -179,7 +179,7 @@ class Automaton:
 
     def preference(self, d, seat: int) -> list[int]:
         """Faction order of the bot's Favor choices: the bot card's Primary, its Secondary, the Contact card's
-        Factions, then the rest (rules-reference §6.1: Primary first)."""
+        Factions, then the rest (the bot rules: Primary first)."""
         out: list[int] = []
         for x in (*self.card_factions(d, seat), *self.g.contact_fac[d.contacts[seat]], *range(6)):
             if x not in out:
@@ -202,7 +202,7 @@ class Automaton:
         if want != a:
             return IllegalAction(f"{self.title(a.seat)} is a rulebook bot: its script plays "
                                  f"'{want.notation()}' "
-                                 "now (rules-reference §6)", code="bot-script")
+                                 "now (the bot rules)", code="bot-script")
         return None
 
     # ============================================================================================
@@ -254,7 +254,7 @@ class Automaton:
 
     def adjacent_order(self, seat: int, frm: int) -> list[int]:
         """The cards adjacent to the bot card (itself included), highest diagram number first (the tie rule of
-        the bots without Plan, rules-reference §6.1)."""
+        the bots without Plan, the bot rules)."""
         out: list[int] = []
         for n in (6, 5, 4, 3, 2):
             c, _ = self.target(seat, frm, n)
@@ -342,7 +342,7 @@ class Automaton:
     # condition holds AND its action can be carried out now (an open Location and Influence in supply for
     # Influence, a card left in the deck or discard for Expel, no rival on a Crown); otherwise the next letter
     def script_st_germain(self, d, b: int):
-        """Count of St. Germain, step 1 (rules-reference §6.2)."""
+        """Count of St. Germain, step 1 (the bot rules)."""
         g = self.g
         frm = d.bot_token[b]
         adj = self.adjacent_order(b, frm)
@@ -377,12 +377,12 @@ class Automaton:
                 mv = min(spots, key=self.any_key(d, b))
                 ends = [("token", mv), ("extort", mv), ("extort", AREO)]
             return "1d", "every adjacent card is full of bot Influence", ends
-        # READING (rules-reference §7 item 51): "Extort the bot card and the Areopagus" is also the fallback
+        # READING (ruling 51): "Extort the bot card and the Areopagus" is also the fallback
         # when no option applies (e.g. no Influence left in supply)
         return "1", "no option applies", ends
 
     def script_joseph(self, d, b: int):
-        """Joseph II, step 1 (rules-reference §6.2)."""
+        """Joseph II, step 1 (the bot rules)."""
         g = self.g
         frm = d.bot_token[b]
         adj = self.adjacent_order(b, frm)
@@ -392,7 +392,7 @@ class Automaton:
                     self.oust_step(d, b, t)]
         key = self.any_key(d, b)
         # b) ANY face-up card with player Influence next to a card with bot Influence: Charge.
-        # READING (§7 item 51, "adjacent to a card with more bot Influence"): any adjacent card (itself
+        # READING (ruling 51, "adjacent to a card with more bot Influence"): any adjacent card (itself
         # included) holding bot Influence qualifies; the Charge moves to the one with the MOST bot Influence
         targets = sorted((t for t in range(g.n) if d.up[t] and self.rival_on(d, b, t)
                           and any(b in d.infl[c] for c in g.adj[t])), key=key)
@@ -422,7 +422,7 @@ class Automaton:
         return "1", "no option applies", [("extort", frm)]
 
     def letters(self, d, b: int, t: int, search: bool = True):
-        """Step 3 of Alessandro Cagliostro and Adam Weishaupt for target ``t`` (rules-reference §6.2)."""
+        """Step 3 of Alessandro Cagliostro and Adam Weishaupt for target ``t`` (the bot rules)."""
         g = self.g
         who = self.spec[b].id
         cid = d.cards[t]
@@ -496,7 +496,7 @@ class Automaton:
         if not special and self.can_expel(d):
             return letter, f"{name} holds no player Influence and is not {what}", [("expel", t)]
         if who == "cagliostro":
-            # e) READING (rules-reference §7 item 51): b) repeated; read like Adam Weishaupt's d): no Faction
+            # e) READING (ruling 51): b) repeated; read like Adam Weishaupt's d): no Faction
             # shared with the bot card, but the Plan card shares one
             if not P and not self.shares(d, b, t, mine):
                 for pc in reversed(d.plan):

@@ -69,7 +69,7 @@ class ChallengesMixin:
                     d.revealed = True
         f["commits"] = {}
         sa, sd = f["base"]
-        even = f.get("even", False)  # FU (RULINGS §7.28): Aces and Crowns count 0 for both sides
+        even = f.get("even", False)  # FU (ruling 28): Aces and Crowns count 0 for both sides
         adv = {att: sa > sd and not even, de: sd > sa and not even}
         disadv = {att: sa < sd and not even, de: sd < sa and not even}
 

@@ -130,7 +130,7 @@ class ClaimsMixin:
 
     # -- factions held ------------------------------------------------------------------------------------
     def _update_factions(self, d: PaxData, log: Log) -> bool:
-        """EN Losing Faction cards (RULINGS): lost at once when control of the largest Lodge is lost."""
+        """EN Losing Faction cards (product rulings): lost at once when control of the largest Lodge goes."""
         if not d.faction_holder or d.result is not None:
             return False
         changed = False
@@ -167,5 +167,5 @@ class ClaimsMixin:
             log.add(f"{self.seat_name(s)} reveals their private Plot {self.plots[p].name} and claims it.")
         else:
             log.add(f"{self.seat_name(s)} claims the Plot {self.plots[p].name}.")
-        self._victory_check(d, log)  # RULINGS §7.43: the win is immediate
+        self._victory_check(d, log)  # ruling 43: the win is immediate
 

@@ -3,8 +3,8 @@
 The files are ``luminaries.json`` (the 57 Luminary cards), ``contacts.json``, ``plots.json``,
 ``factions.json``, ``events.json`` and ``maps.json``.  Much of the card and map data is printed on
 the physical components only, so it is shipped as a *reconstruction* (see ``data/README.md``, the one
-place that lists every reconstructed fact and the rule that produced it, and
-``shared/reference/pax/RULINGS.md``).  A user who owns the game can replace the cards, the map or the
+place that lists every reconstructed fact and the rule that produced it, and ``RULES-NOTES.md``, "Product
+rulings").  A user who owns the game can replace the cards, the map or the
 plots (and the Contact cards) without touching code: ``load_pax_data(players, cards=path, map=path,
 plots=path, contacts=path)``, reached through ``load_game("pax", cards=path)``.  A malformed file
 raises :class:`DataError` whose message names the file, the item and the field.
@@ -43,7 +43,7 @@ AFFILIATIONS: tuple[str | None, ...] = ("freemason", "rosicrucian", None)
 SYMBOLS: tuple[str, ...] = ("dagger", "hammer")
 ABILITY_TYPES: tuple[str, ...] = ("bonus", "buff", "special")
 ABILITY_CLASSES: tuple[str | None, ...] = ("influence", "scout", "organize", "expel", "oust", "extort", None)
-#: ability kind -> (ability_type, ability_class); rules-reference section 2.3.
+#: ability kind -> (ability_type, ability_class); the card effects (RULES-NOTES.md).
 ABILITY_KINDS: dict[str, tuple[str, str | None]] = {
     "BI": ("bonus", "influence"),
     "BS": ("bonus", "scout"),
@@ -778,7 +778,7 @@ def load_pax_data(players: int, cards=None, map=None, plots=None, contacts=None)
 BOT_IDS: tuple[str, ...] = ("st-germain", "joseph-ii", "cagliostro", "weishaupt")
 #: the five slots of a direction diagram: the bot card itself and its four sides, from the bot's seat
 BOT_DIRECTIONS: tuple[str, ...] = ("here", "forward", "right", "back", "left")
-#: the bot plots the engine can check (rules-reference §6.2)
+#: the bot plots the engine can check (the bot rules)
 BOT_PLOTS: dict[str, str] = {
     "edicts-4": "4 Edicts have been discarded",
     "lodge-5": "the bot controls a Lodge of at least 5 cards",

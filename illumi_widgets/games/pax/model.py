@@ -134,7 +134,7 @@ class PaxData:
     def decode(cls, obj) -> PaxData:
         if not isinstance(obj, dict):
             raise ValueError("position data must be an object")
-        # fields added with the Scheme issue may be absent from older positions: they take their defaults
+        # fields added with the Schemes may be absent from older positions: they take their defaults
         seats = obj.get("seats")
         if type(seats) is not int or not 2 <= seats <= 4:  # (checked first: it sizes everything below)
             raise ValueError(f"field 'seats' must be 2, 3 or 4, got {str(seats)[:20]!r}")

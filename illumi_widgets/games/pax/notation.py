@@ -14,7 +14,7 @@ names in full).  Examples::
     bot plan / bot influence C3 / bot oust C3 Blue x1 / bot reveal …   a rulebook bot's step (automa.py)
     redraw court 2               redraw court 1 2       redraw deck
 
-Schemes and powers (rules-reference §2, §4, §5.3)::
+Schemes and powers (card effects, Faction cards, Special Events)::
 
     scheme PIL031                play PIL031 to the Scheme and use its ability
     scheme PIL031 quick          play it for Quick Favor instead (once per turn)

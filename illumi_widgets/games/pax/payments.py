@@ -109,7 +109,7 @@ class PaymentsMixin:
             return
         d.frames.pop()
         log.add(f"{self.seat_name(s)} gains {tokens_text(f['got']) or 'nothing'} ({f['why']}).")
-        # Conspire (EN Extort; RULINGS §7.54): keep what you would normally keep, give the rest
+        # Conspire (EN Extort; ruling 54): keep what you would normally keep, give the rest
         value = len(f["slots"])
         owed = sum(n for _r, n in f["conspire"])
         got = sum(f["got"])

@@ -227,7 +227,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             ("lodges", self.board_key(d)), lambda: tuple(B.lodges(self.geom, self.faces(d)))))
 
     def claimant(self, d: PaxData, fac: str):
-        """Who controls the largest ``fac`` Lodge(s), or None (EN Claim Faction; RULINGS §7.37)."""
+        """Who controls the largest ``fac`` Lodge(s), or None (EN Claim Faction; ruling 37)."""
         return self._memoized(("claimant", fac), lambda: self._by_board(
             ("claimant", fac, self.board_key(d)), lambda: B.faction_claimant(
                 self.geom, self.faces(d), d.infl, fac, lodge_list=self.lodge_list(d))))
@@ -284,7 +284,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         return [i for i, s in enumerate(d.infl[c]) if s is None]
 
     def crown_blocked(self, d: PaxData, seat: int, c: int) -> bool:
-        """EN Influence: a Crown with a rival's Influence takes no one else's (RULINGS: for every effect)."""
+        """EN Influence: a Crown with a rival's Influence takes no one else's (ruling: for every effect)."""
         if self.rank[d.cards[c]] != "CROWN":
             return False
         return any(s is not None and s != seat for s in d.infl[c])

@@ -122,7 +122,7 @@ class TurnMixin:
         for s in range(n):
             d.hands[s] = [deck.pop() for _ in range(HAND_LIMIT)] if s not in self.automa else []  # bots: none
         d.deck = deck
-        # 8-9. contact cards and starting Favor (RULINGS §7.55: 1 of each of its 3 Factions)
+        # 8-9. contact cards and starting Favor (ruling 55: 1 of each of its 3 Factions)
         for s in range(n):
             d.contacts[s] = contacts[s]
             for x in self.contact_fac[contacts[s]]:
