@@ -178,8 +178,8 @@ def pax_problems(g, d) -> list[str]:
         out.append(f"card {c} is in {len(where[c])} places: fields {', '.join(where[c])}")
     missing = [c for c in g.ids if c not in where]
     if missing:
-        out.append(f"card(s) {', '.join(missing[:5])} in none of the fields cards, court, deck, discard, "
-                   "hands, played, plan")
+        out.append(f"card(s) missing: {', '.join(missing[:5])} (in none of the fields cards, court, deck, "
+                   "discard, hands, played, plan)")
     if len(d.court) != COURT_SIZE or not 0 <= d.chamberlain < COURT_SIZE:
         out.append("fields court, chamberlain: the Court has 5 slots and the Chamberlain stands on one of "
                    "them")
