@@ -141,3 +141,25 @@ def test_notation_never_imports_rules(game):
     assert f"illumi_widgets.games.{game}.rules" in layer
     reached = sorted(seen & layer)
     assert reached == [], f"{game} notation imports its rules: {reached}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_rules_module_over_a_thousand_lines(game):
+    """A rule is found in a module named for its topic, none of them a whole game (the architecture)."""
+    long = {p.name: n for p in (ROOT / "games" / game).glob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 1000}
+    assert long == {}
+
+
+@pytest.mark.parametrize(("module", "names"), [
+    ("illumi_widgets.games.pax.rules", ("PaxGame", "slug", "AREO", "FORCED", "EXCHANGE_RATE", "EDICTS_TO_END",
+                                        "open_locations", "can_pay_any_need", "_FRAME_KINDS")),
+    ("illumi_widgets.games.illuminati.rules", ("IlluminatiGame", "SEAT_NAMES", "BASIC_GOAL", "FRAME_KINDS",
+                                               "ACCUSE_ALIAS", "_MaskedLog", "ALIGNMENTS")),
+    ("illumi_widgets.games.pax.automa", ("Automaton", "format_bot", "parse_bot", "parse_bots_option")),
+])
+def test_names_stay_importable_where_they_were(module, names):
+    import importlib
+
+    mod = importlib.import_module(module)
+    assert [n for n in names if not hasattr(mod, n)] == []

@@ -65,11 +65,11 @@ from .common import (  # noqa: F401  (re-exported: other modules import them her
     _illegal,
     _word_rx,
 )
-from .data import load_illuminati_data
+from .data import ALIGNMENTS, OPPOSITE, load_illuminati_data  # noqa: F401  (importable here as before)
 from .deals import DealsMixin
 from .goals import GoalsMixin
 from .groups import GroupsMixin
-from .hidden import HiddenIlluminatiMixin
+from .hidden import HiddenIlluminatiMixin, _MaskedLog  # noqa: F401  (_MaskedLog: re-exported)
 from .specials import SpecialsMixin
 from .turn import TurnMixin
 from .validate import field_problems

@@ -49,14 +49,21 @@ from .common import (  # noqa: F401  (re-exported: other modules import them her
     slug,
 )
 from .data import load_pax_data
-from .favor import (
+from .favor import (  # (ALL ... slot_capacity: importable here as before the split by topic)
     ABBR,
+    ALL,  # noqa: F401
     FACTION_NAMES,
+    FACTIONS,  # noqa: F401
     FI,
+    can_pay_any_need,  # noqa: F401
+    gain_choices,  # noqa: F401
+    slot_capacity,  # noqa: F401
     tokens_text,
 )
 from .model import (
     AREO,
+    COURT_SIZE,  # noqa: F401
+    FACTION_ROW,  # noqa: F401
     HAND_LIMIT,
     INFLUENCE_PER_SEAT,
     POOL_PER_FACTION,
@@ -64,7 +71,7 @@ from .model import (
     PaxData,
 )
 from .payments import PaymentsMixin
-from .powers import PowersMixin
+from .powers import PowersMixin, open_locations  # noqa: F401  (open_locations: importable here as before)
 from .turn import TurnMixin
 from .validate import field_problems
 
