@@ -13,20 +13,21 @@
   :func:`simulate` (many games of any game on every local core, an executor or a Dask cluster; one result
   dict per game), :func:`evaluate` (win rates with Wilson 95% intervals, wins by seat, lengths, a progress
   bar; an :class:`Evaluation` whose games are a pandas DataFrame with charts;
-  ``python -m illumi_widgets.bots search weishaupt --games 100`` from a terminal) and
-  :class:`BotMatch` (a ``Match`` with ``bots={seat: name | Bot}`` and ``run_bots()``).
+  ``python -m illumi_widgets.bots search weishaupt --games 100`` from a terminal); a
+  :class:`~illumi_widgets.match.Match` takes ``bots={seat: name | Bot}`` and has ``run_bots()``
+  (:func:`attach_bots` seats them).
 """
 
 from .arena import Evaluation, evaluate, wilson
 from .base import Bot, SeatState, decide, run_bots
-from .match import BotMatch, attach_bots
 from .random_bot import RandomBot
 from .registry import RulebookBot, available, make_bot, register_bot
 from .search import SearchBot, register_evaluator
+from .seating import attach_bots
 from .simulation import simulate
 
 __all__ = [
-    "Bot", "BotMatch", "Evaluation", "RandomBot", "RulebookBot", "SearchBot", "SeatState", "attach_bots",
+    "Bot", "Evaluation", "RandomBot", "RulebookBot", "SearchBot", "SeatState", "attach_bots",
     "available", "decide", "evaluate", "make_bot", "register_bot", "register_evaluator", "run_bots",
     "simulate", "wilson",
 ]

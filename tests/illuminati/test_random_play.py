@@ -75,3 +75,20 @@ def test_random_games_with_advanced_options(options):
     stats = random_games(load_game("illuminati", players=4, **options), games=1, seed=21,
                          max_decisions=200, replay_every=50)
     assert stats.games == 1
+
+
+def _distinct_options(state, _action) -> None:
+    """Every seat to act has distinct options: no action listed twice (by value or by its notation)."""
+    for seat in state.to_act():
+        legal = state.legal_actions(seat)
+        notes = legal.notations()
+        assert len(set(legal)) == len(legal) and len(set(notes)) == len(notes), (
+            seat, sorted(n for n in set(notes) if notes.count(n) > 1)[:5])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_legal_actions_are_distinct(players):
+    stats = random_games(load_game("illuminati", players=players), games=3, seed=70 + players,
+                         max_decisions=300, undo_every=0, replay_every=0, leaks_every=0,
+                         on_state=_distinct_options)
+    assert stats.games == 3 and stats.decisions > 300

@@ -105,7 +105,7 @@ def test_loaded_data_lists_the_reconstructed_files():
 
 def test_readme_documents_the_reconstruction():
     text = (resources.files("illumi_widgets.games.pax") / "data" / "README.md").read_text(encoding="utf-8")
-    for word in ("RULINGS.md", "Ranks of PIL001", "Strength", "Affiliation", "Locations", "Contact",
+    for word in ("RULES-NOTES.md", "Ranks of PIL001", "Strength", "Affiliation", "Locations", "Contact",
                  "maps.json", "Influence example", "load_game"):
         assert word in text
 
@@ -642,6 +642,11 @@ BAD_PLOTS = [
     ("duplicate id", _plots_doc(1, "id", "PLOT01"), ("PLOT01", "'id'", "duplicate")),
     ("params not an object", _plots_doc(3, "params", [5, 5]), ("PLOT04", "'params'")),
     ("param not a number", _plots_doc(3, "params", {"cards": 5.5}), ("PLOT04", "'params'")),
+    # a negative count would make the Plot met by nothing at all (such files used to be accepted)
+    ("negative param", _plots_doc(3, "params", {"cards": -5, "influence": 5}), ("PLOT04", "'params'", "-5")),
+    ("zero param", _plots_doc(0, "params", {"edge_cards": 0, "influence": 4}), ("PLOT01", "'params'")),
+    ("huge param", _plots_doc(3, "params", {"cards": 10 ** 9, "influence": 5}), ("PLOT04", "'params'")),
+    ("negative ja param", _plots_doc(9, "ja_variant_params", {"2": -8}), ("PLOT10", "'ja_variant_params'")),
     ("bad ja player count", _plots_doc(9, "ja_variant_params", {"7": 8}), ("PLOT10", "'ja_variant_params'")),
     ("lodge_based missing", _plots_doc(2, "lodge_based", KeyError), ("PLOT03", "'lodge_based'", "missing")),
     ("variant not a boolean", _plots_doc(2, "variant", "no"), ("PLOT03", "'variant'")),

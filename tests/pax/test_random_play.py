@@ -28,3 +28,23 @@ def test_random_games_keep_every_invariant(players):
     assert all(0 <= w < players for ws in stats.winners for w in ws)
     print(f"\n{players} players: {GAMES} games, {stats.decisions} decisions, "
           f"median length {sorted(stats.lengths)[len(stats.lengths) // 2]}, endings {stats.reasons}")
+
+
+def _distinct_options(state, _action) -> None:
+    """Every seat to act has distinct options: no action listed twice (by value or by its notation)."""
+    for seat in state.to_act():
+        legal = state.legal_actions(seat)
+        notes = legal.notations()
+        assert len(set(legal)) == len(legal) and len(set(notes)) == len(notes), (
+            seat, sorted(n for n in set(notes) if notes.count(n) > 1)[:5])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_actions_are_distinct(players):
+    from illumi_widgets.engine import load_game
+    from illumi_widgets.engine.testing import random_games
+
+    stats = random_games(load_game("pax", players=players), games=2, seed=60 + players, max_decisions=1500,
+                         undo_every=0, replay_every=0, leaks_every=0, prefer=("claimplot", "claimfaction"),
+                         on_state=_distinct_options)
+    assert stats.games == 2 and stats.decisions > 200

@@ -30,12 +30,12 @@ from __future__ import annotations
 from illumi_widgets.engine.action import normalize
 from illumi_widgets.engine.errors import NotationError
 
+from .model import SEAT_NAMES
+
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _seat(x) -> str:
-    from .rules import SEAT_NAMES
-
     return SEAT_NAMES[x].lower() if isinstance(x, int) and 0 <= x < 8 else str(x)
 
 
@@ -60,15 +60,11 @@ def format_action(kind: str, a: tuple) -> str:
     if kind in ("move", "bribe"):
         return f"{kind} {a[0]} to {a[1]} {a[2]}"
     if kind == "gift":
-        from .rules import SEAT_NAMES
-
         who = SEAT_NAMES[a[1]].lower() if isinstance(a[1], int) and 0 <= a[1] < 8 else a[1]
         return f"give {a[0]} to {who}"
     if kind == "choose":
         return f"choose {str(a[0]).removeprefix('goal-')}"
     if kind in ("offer", "request"):
-        from .rules import SEAT_NAMES
-
         who = SEAT_NAMES[a[1]].lower() if isinstance(a[1], int) and 0 <= a[1] < 8 else a[1]
         return f"{'sell' if kind == 'offer' else 'buy'} {a[0]} {'to' if kind == 'offer' else 'from'} {who}"
     if kind == "fit":
@@ -86,9 +82,14 @@ def format_action(kind: str, a: tuple) -> str:
     return " ".join([kind, *map(str, a)])
 
 
+def _digits(tok: str) -> bool:
+    """A plain number: ASCII digits only ("²" passes ``str.isdigit`` but not ``int``), at most 9 of them."""
+    return tok.isascii() and tok.isdigit() and len(tok) <= 9
+
+
 def _num(tok: str) -> int:
-    if not tok.isdigit():
-        raise NotationError(f"expected a number, got '{tok}'")
+    if not _digits(tok):
+        raise NotationError(f"expected a number (at most 9 digits), got '{tok[:20]}'")
     return int(tok)
 
 
@@ -101,7 +102,7 @@ def parse_action(game, text: str, seat: int):
 
     def need(count, form):
         if n != count:
-            raise NotationError(f"'{text}' does not read as '{form}'")
+            raise NotationError(f"'{text[:80]}' does not read as '{form}'")
 
     if k == "attack":
         need(4, "attack GROUP control|neutralize|destroy TARGET")
@@ -137,16 +138,12 @@ def parse_action(game, text: str, seat: int):
         need(5, f"{k} GROUP to MASTER DIRECTION")
         return act(seat, k, t[1], t[3], t[4])
     if k == "give":
-        from .rules import SEAT_NAMES
-
         need(4, "give N|SPECIAL to SEAT")
         names = [x.lower() for x in SEAT_NAMES]
         if t[3] not in names:
             raise NotationError(f"no seat named '{t[3]}' (seats: {', '.join(names)})")
-        return act(seat, "gift", _num(t[1]) if t[1].isdigit() else t[1], names.index(t[3]))
+        return act(seat, "gift", _num(t[1]) if t[1][:1].isdigit() else t[1], names.index(t[3]))
     if k in ("sell", "buy"):
-        from .rules import SEAT_NAMES
-
         need(4, f"{k} GROUP {'to' if k == 'sell' else 'from'} SEAT")
         names = [x.lower() for x in SEAT_NAMES]
         if t[3] not in names:
@@ -200,24 +197,27 @@ def parse_action(game, text: str, seat: int):
     if k == "leave":
         need(3, "leave the game")
         if t[1:] != ["the", "game"]:
-            raise NotationError(f"'{text}' does not read as 'leave the game'")
+            raise NotationError(f"'{text[:80]}' does not read as 'leave the game'")
         return act(seat, "leave")
     if k == "call":
+        need(2, "call off")
+        if t[1] != "off":
+            raise NotationError(f"'{text[:80]}' does not read as 'call off'")
         return act(seat, "calloff")
-    if k == "collect":
+    if k == "collect":  # "collect N": the amount shown is the rules' to compute, not the player's to say
+        if n > 2 or (n == 2 and not _digits(t[1])):
+            raise NotationError(f"'{text[:80]}' does not read as 'collect N'")
         return act(seat, "collect")
     if k == "deal" and n == 3 and t[1] == "with":
         return act(seat, "negotiate", _seat_no(t[2]))
     if k == "deal":
         need(2, "deal BLOB")
         return act(seat, "deal", t[1])
-    raise NotationError(f"'{text}' is not Illuminati notation (attack, aid, spend, pass, transfer, "
+    raise NotationError(f"'{text[:80]}' is not Illuminati notation (attack, aid, spend, pass, transfer, "
                         "move, ...)")
 
 
 def _seat_no(tok: str) -> int:
-    from .rules import SEAT_NAMES
-
     names = [x.lower() for x in SEAT_NAMES]
     if tok not in names:
         raise NotationError(f"no seat named '{tok}' (seats: {', '.join(names)})")

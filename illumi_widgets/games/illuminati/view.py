@@ -17,7 +17,7 @@ from . import model as M
 
 def _group(game, d, g, pos=None) -> dict:
     c = game.cards[g]
-    out = {"id": g, "name": c.name, "power": c.power, "tp": c.tp, "resistance": c.resistance,
+    out = {"id": g, "name": c.name, "power": game.power(g), "tp": c.tp, "resistance": c.resistance,
            "income": c.income, "alignments": list(game.aligns(g, d)), "arrow_in": c.arrow_in,
            "arrows_out": list(c.arrows_out), "ability": c.ability}
     if g in d["ctrl"]:
@@ -60,8 +60,18 @@ def make_view(game, d, seat) -> dict:
         })
     f = d["frames"][-1] if d["frames"] else None
     attack = None
-    if f is not None and f["t"] in ("attack", "roll", "react") and (f.get("attack") or f)["t"] == "attack":
-        a = f.get("attack") or f
+    # the attack under way: on top, or below the windows that interrupt it (Secrets Man Was Not Meant to
+    # Know after a Special, Deep Agent against a privilege, replacing a Special), so the seats asked there
+    # see what they are deciding about
+    under = None
+    for g in reversed(d["frames"]):
+        if g["t"] in ("attack", "roll", "react") and (g.get("attack") or g)["t"] == "attack":
+            under = g
+            break
+        if g["t"] not in ("secrets", "counter", "replace"):
+            break
+    if under is not None:
+        a = under.get("attack") or under
         attack = {"attacker": a["att"], "seat": a["seat"], "mode": a["mode"], "target": a["target"],
                   "aid": list(a["aid"]), "privileged": a["priv"], "spent": dict(a["spent"]),
                   "terms": [list(x) for x in game.attack_terms(d, a)], "need": game.attack_need(d, a)}

@@ -1,4 +1,4 @@
-"""The rulebook's four bots (EN "Playing with Bots", JA bot appendix; rules-reference §6, §7 items 48-52, 58).
+"""The rulebook's four bots (EN "Playing with Bots", JA bot appendix; the bot rules; rulings 48-52, 58).
 
 A bot seat is declared with the game option ``bots={seat: name}`` (names :data:`BOT_IDS`):
 ``load_game("pax", players=2, bots={1: "weishaupt"})``.  ``bot_redraw=False`` is the rulebook's "harder"
@@ -34,11 +34,12 @@ listed in ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from ...engine import Action, EngineError, IllegalAction, NotationError
+from ...engine import Action, EngineError, IllegalAction
 from . import board as B
 from .data import BOT_IDS, BOT_PLOTS, BotSpec, load_bots
-from .favor import ABBR, FACTION_NAMES, FACTIONS, FI, faction_index
+from .favor import FACTION_NAMES, FACTIONS, FI
 from .model import AREO, SEAT_COLORS
+from .notation import format_bot, parse_bot  # the bot steps' notation (re-exported)
 
 __all__ = ["BOT_IDS", "Automaton", "format_bot", "parse_bot", "parse_bots_option"]
 
@@ -79,50 +80,6 @@ def parse_bots_option(players: int, value) -> dict[int, str]:
         raise EngineError("option bots: the rulebook plays 1-3 people against ONE bot; "
                           f"{len(out)} bot seats were given", code="bad-option")
     return out
-
-
-def format_bot(g, args: tuple) -> str:
-    cn = g.cell_name
-    verb = args[0]
-    if verb in ("plan", "reveal", "end"):
-        return f"bot {verb}"
-    if verb == "oust":
-        return f"bot oust {cn(args[1])} {SEAT_COLORS[args[2]]} x{args[3]}"
-    if verb == "swap":
-        return f"bot swap {cn(args[1])} {args[2]}"
-    if verb == "influence" and len(args) > 2:
-        return f"bot influence {cn(args[1])} pay {ABBR[args[2]]}"
-    return f"bot {verb} {cn(args[1])}"
-
-
-def parse_bot(g, d, toks: list, seat: int) -> Action:
-    """Read ``bot …`` notation (the tokens after ``bot``) into an Action (legal or not)."""
-    from .notation import _cell, _color, _count
-
-    if not toks:
-        raise NotationError("expected: bot <step> … (plan, flip, scout, influence, swap, token, extort, "
-                            "expel, "
-                            "oust, reveal)")
-    verb = toks[0].lower()
-    rest = toks[1:]
-    if verb in ("plan", "reveal", "end") and not rest:
-        return g.act(seat, "bot", verb)
-    if verb in ("flip", "scout", "influence", "token", "extort", "expel", "swap", "oust") and rest:
-        c = _cell(g, rest[0])
-        if verb == "oust" and len(rest) == 3:
-            return g.act(seat, "bot", "oust", c, _color(g, rest[1]), _count(rest[2]))
-        if verb == "swap" and len(rest) == 2:
-            cid = rest[1].upper()
-            return g.act(seat, "bot", "swap", c, cid if cid in g.lum else rest[1])
-        if verb == "influence" and len(rest) == 3 and rest[1].lower() == "pay":
-            f = faction_index(rest[2])
-            if f is None:
-                raise NotationError(f"'{rest[2]}' is not a Faction")
-            return g.act(seat, "bot", "influence", c, f)
-        if len(rest) == 1:
-            return g.act(seat, "bot", verb, c)
-    raise NotationError(f"'bot {' '.join(toks)}' is not a bot step (e.g. bot plan, bot influence C3, "
-                        "bot oust C3 Blue x1, bot reveal)")
 
 
 class Automaton:
@@ -222,7 +179,7 @@ class Automaton:
 
     def preference(self, d, seat: int) -> list[int]:
         """Faction order of the bot's Favor choices: the bot card's Primary, its Secondary, the Contact card's
-        Factions, then the rest (rules-reference §6.1: Primary first)."""
+        Factions, then the rest (the bot rules: Primary first)."""
         out: list[int] = []
         for x in (*self.card_factions(d, seat), *self.g.contact_fac[d.contacts[seat]], *range(6)):
             if x not in out:
@@ -245,7 +202,7 @@ class Automaton:
         if want != a:
             return IllegalAction(f"{self.title(a.seat)} is a rulebook bot: its script plays "
                                  f"'{want.notation()}' "
-                                 "now (rules-reference §6)", code="bot-script")
+                                 "now (the bot rules)", code="bot-script")
         return None
 
     # ============================================================================================
@@ -297,7 +254,7 @@ class Automaton:
 
     def adjacent_order(self, seat: int, frm: int) -> list[int]:
         """The cards adjacent to the bot card (itself included), highest diagram number first (the tie rule of
-        the bots without Plan, rules-reference §6.1)."""
+        the bots without Plan, the bot rules)."""
         out: list[int] = []
         for n in (6, 5, 4, 3, 2):
             c, _ = self.target(seat, frm, n)
@@ -385,7 +342,7 @@ class Automaton:
     # condition holds AND its action can be carried out now (an open Location and Influence in supply for
     # Influence, a card left in the deck or discard for Expel, no rival on a Crown); otherwise the next letter
     def script_st_germain(self, d, b: int):
-        """Count of St. Germain, step 1 (rules-reference §6.2)."""
+        """Count of St. Germain, step 1 (the bot rules)."""
         g = self.g
         frm = d.bot_token[b]
         adj = self.adjacent_order(b, frm)
@@ -420,12 +377,12 @@ class Automaton:
                 mv = min(spots, key=self.any_key(d, b))
                 ends = [("token", mv), ("extort", mv), ("extort", AREO)]
             return "1d", "every adjacent card is full of bot Influence", ends
-        # READING (rules-reference §7 item 51): "Extort the bot card and the Areopagus" is also the fallback
+        # READING (ruling 51): "Extort the bot card and the Areopagus" is also the fallback
         # when no option applies (e.g. no Influence left in supply)
         return "1", "no option applies", ends
 
     def script_joseph(self, d, b: int):
-        """Joseph II, step 1 (rules-reference §6.2)."""
+        """Joseph II, step 1 (the bot rules)."""
         g = self.g
         frm = d.bot_token[b]
         adj = self.adjacent_order(b, frm)
@@ -435,7 +392,7 @@ class Automaton:
                     self.oust_step(d, b, t)]
         key = self.any_key(d, b)
         # b) ANY face-up card with player Influence next to a card with bot Influence: Charge.
-        # READING (§7 item 51, "adjacent to a card with more bot Influence"): any adjacent card (itself
+        # READING (ruling 51, "adjacent to a card with more bot Influence"): any adjacent card (itself
         # included) holding bot Influence qualifies; the Charge moves to the one with the MOST bot Influence
         targets = sorted((t for t in range(g.n) if d.up[t] and self.rival_on(d, b, t)
                           and any(b in d.infl[c] for c in g.adj[t])), key=key)
@@ -465,7 +422,7 @@ class Automaton:
         return "1", "no option applies", [("extort", frm)]
 
     def letters(self, d, b: int, t: int, search: bool = True):
-        """Step 3 of Alessandro Cagliostro and Adam Weishaupt for target ``t`` (rules-reference §6.2)."""
+        """Step 3 of Alessandro Cagliostro and Adam Weishaupt for target ``t`` (the bot rules)."""
         g = self.g
         who = self.spec[b].id
         cid = d.cards[t]
@@ -539,7 +496,7 @@ class Automaton:
         if not special and self.can_expel(d):
             return letter, f"{name} holds no player Influence and is not {what}", [("expel", t)]
         if who == "cagliostro":
-            # e) READING (rules-reference §7 item 51): b) repeated; read like Adam Weishaupt's d): no Faction
+            # e) READING (ruling 51): b) repeated; read like Adam Weishaupt's d): no Faction
             # shared with the bot card, but the Plan card shares one
             if not P and not self.shares(d, b, t, mine):
                 for pc in reversed(d.plan):

@@ -15,11 +15,11 @@ A board snapshot is two sequences indexed by cell:
   it, or ``None`` when it is open.
 
 The Areopagus is never part of this snapshot: it is never in a lodge, never counts for card control
-and never counts for plots (rules-reference 1.5 and 7.18).
+and never counts for plots (the rules digest and ruling 18).
 
-Sources are cited as in ``shared/reference/pax``: ``EN L###`` (English rulebook, with its Plot Aid at
-the end), ``rules-reference §x`` and ``RULINGS``. Every reading the engine had to choose is marked
-``ENGINE READING`` at the one place where it is decided.
+Sources are cited as ``EN L###`` (lines of the English rulebook, with its Plot Aid at the end), ``JA``
+(the Japanese rulebook) and ``ruling N`` (the numbered rulings restated in ``RULES-NOTES.md``). Every
+reading the engine had to choose is marked ``ENGINE READING`` at the one place where it is decided.
 """
 
 from __future__ import annotations
@@ -70,8 +70,8 @@ class Geometry:
 
     Cells are numbered row-major from the top-left; a cell is named by its column letter and its row
     number, row 1 being the top row: index 0 is ``"A1"``, index 1 is ``"B1"``.
-    Adjacency is by shared sides only (EN, rules-reference 7.19); ``adjacent[c]`` also contains ``c``
-    itself because the rules make every card adjacent to itself (EN L192, rules-reference 7.20).
+    Adjacency is by shared sides only (EN, ruling 19); ``adjacent[c]`` also contains ``c``
+    itself because the rules make every card adjacent to itself (EN L192, ruling 20).
     """
 
     __slots__ = (
@@ -114,7 +114,7 @@ class Geometry:
         self.bottom_row = frozenset(range(n - cols, n))
         # ENGINE READING: the "center row" is the middle row of an odd number of rows. An even number of
         # rows has no single center row, so the set is empty and Line of Exchange can never be met there
-        # (RULINGS map: 5 rows for every player count, so this never happens with the shipped maps).
+        # (the map ruling: 5 rows for every player count, so this never happens with the shipped maps).
         if rows % 2:
             mid = rows // 2
             self.center_row = frozenset(range(mid * cols, (mid + 1) * cols))
@@ -136,7 +136,7 @@ class Geometry:
             if isinstance(pair, str) or len(pair) != 2:
                 raise ValueError(f"Areopagus of seat {seat}: expected two cell names, got {pair!r}")
             a, b = (self.cell(x) for x in pair)
-            # RULINGS / rules-reference 1.4: a placard on a side touches two neighbouring cards of one
+            # the map ruling: a placard on a side touches two neighbouring cards of one
             # outer row or column.
             ra, ka, rb, kb = self.row_of[a], self.col_of[a], self.row_of[b], self.col_of[b]
             same_side = (ra == rb and ra in (0, rows - 1)) or (ka == kb and ka in (0, cols - 1))
@@ -230,7 +230,7 @@ class Lodge:
 def lodges(geom: Geometry, faces: Sequence[FaceCard | None]) -> list[Lodge]:
     """All lodges on the map, one entry per (faction, connected component), in faction then cell order.
 
-    ENGINE READING (rules-reference 1.5 and 7.40): a Lodge is the *maximal* connected component of the
+    ENGINE READING (the rules digest and ruling 40): a Lodge is the *maximal* connected component of the
     face-up cards showing a faction, with at least 3 cards; "largest Lodge" and "a Lodge reduced in
     size" only make sense that way. A two-faction card can be in two lodges (EN L241).
     """
@@ -311,7 +311,7 @@ def faction_claimant(
     """The seat that may claim (or keep) ``faction``'s Faction card, or ``None``.
 
     It must control the largest lodge of the faction. Tied largest lodges are treated as one lodge for
-    counting Influence (EN L586-588, rules-reference 7.37): the controller of their union, with the
+    counting Influence (EN L586-588, ruling 37): the controller of their union, with the
     usual >= 3 and strict-majority test; a tie means nobody. No lodge of >= 3 cards means nobody.
     ``lodge_list`` may pass ``lodges(geom, faces)`` when it is already known.
     """
@@ -472,7 +472,7 @@ def _pool_witness(cells: Sequence[int], k: int) -> list[Witness]:
 
 def _remote_enlistment(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: control a Lodge of any Faction containing at least 4 cards along the map edge, with at
-    # least 4 of your Influence in total. rules-reference 7.38: the edge cards need not be consecutive.
+    # least 4 of your Influence in total. ruling 38: the edge cards need not be consecutive.
     edge = ctx.geom.edge
     ne, ni = p["edge_cards"], p["influence"]
     return _lodge_witnesses(ctx, lambda lg, mine: mine >= ni and len(lg.cells & edge) >= ne)
@@ -480,7 +480,7 @@ def _remote_enlistment(p: dict, ctx: PlotContext) -> list[Witness]:
 
 def _coaxing_of_crowns(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: 4+ Influence on Crown cards and more Influence on Crown cards than each rival
-    # (RULINGS: the Aid's "K-rank" is the Crown).
+    # (ruling: the Aid's "K-rank" is the Crown).
     need = p["influence"]
     tot: dict[int, int] = {}
     used = []
@@ -504,7 +504,7 @@ def _coaxing_of_crowns(p: dict, ctx: PlotContext) -> list[Witness]:
 
 def _path_of_whispers(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: Influence on each card of a Lodge that connects the top row to the bottom row.
-    # ENGINE READING (rules-reference 7.40): the Lodge is the whole maximal lodge, so every one of its
+    # ENGINE READING (ruling 40): the Lodge is the whole maximal lodge, so every one of its
     # cards needs the seat's Influence (no control needed); the chain-only reading is not offered.
     g, mine = ctx.geom, ctx.mine
     return [
@@ -521,7 +521,7 @@ def _factional_pact(p: dict, ctx: PlotContext) -> list[Witness]:
 
 def _inner_circle(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: Influence on 4 cards in an interior group, each adjacent to two others of the group.
-    # ENGINE READING (rules-reference 7.42): exactly a 2x2 block of interior cards (not JA "4 or more").
+    # ENGINE READING (ruling 42): exactly a 2x2 block of interior cards (not JA "4 or more").
     mine = ctx.mine
     return [
         Witness(frozenset(b)) for b in ctx.geom.blocks_2x2
@@ -531,7 +531,7 @@ def _inner_circle(p: dict, ctx: PlotContext) -> list[Witness]:
 
 def _rosicrucian_foil(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: control more Rosicrucian cards than each rival, at least 3 cards with at least 5 of
-    # your Influence in total (rules-reference 7.4: Rosicrucian, not JA's Clergy).
+    # your Influence in total (ruling 4: Rosicrucian, not JA's Clergy).
     seat, faces, ctrl, mine = ctx.seat, ctx.faces, ctx.controllers, ctx.mine
     per: dict[int, int] = {}
     used = []
@@ -552,7 +552,7 @@ def _rosicrucian_foil(p: dict, ctx: PlotContext) -> list[Witness]:
 
 def _consort_of_peers(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: Influence on a card and on three directly adjacent cards of the same Rank.
-    # ENGINE READING (rules-reference 7.41): the card-text shape, a card plus three distinct cards
+    # ENGINE READING (ruling 41): the card-text shape, a card plus three distinct cards
     # side-adjacent to IT (a T or star), not any connected four.
     faces, mine, nbrs = ctx.faces, ctx.mine, ctx.geom.neighbors
     rank = {c: card.rank for c, card in enumerate(faces) if card is not None and mine[c]}
@@ -573,7 +573,7 @@ def _faction_leader(p: dict, ctx: PlotContext) -> list[Witness]:
 
 def _freemason_union(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: control at least 1 Freemason card belonging to EACH different Faction.
-    # rules-reference 7.45: all six factions, whichever Faction cards are in the game.
+    # ruling 45: all six factions, whichever Faction cards are in the game.
     faces, ctrl, seat = ctx.faces, ctx.controllers, ctx.seat
     mine: list[tuple[int, frozenset[str]]] = []
     seen: set[str] = set()
@@ -612,20 +612,20 @@ def _freemason_union(p: dict, ctx: PlotContext) -> list[Witness]:
 
 
 def _dispersed_contacts(p: dict, ctx: PlotContext) -> list[Witness]:
-    # EN Plot Aid: control any 6 cards (rules-reference 7.5: 6 at every player count).
+    # EN Plot Aid: control any 6 cards (ruling 5: 6 at every player count).
     seat = ctx.seat
     return _pool_witness([c for c, who in enumerate(ctx.controllers) if who == seat], p["cards"])
 
 
 def _line_of_exchange(p: dict, ctx: PlotContext) -> list[Witness]:
     # EN Plot Aid: control a Lodge of any Faction containing at least 3 cards in the center row.
-    # rules-reference 7.39: they need not be adjacent to each other.
+    # ruling 39: they need not be adjacent to each other.
     center, need = ctx.geom.center_row, p["center_cards"]
     return _lodge_witnesses(ctx, lambda lg, mine: len(lg.cells & center) >= need)
 
 
 def _shadow_alliance(p: dict, ctx: PlotContext) -> list[Witness]:
-    # EN Plot Aid: Influence on at least 4 cards that contain rival Influence (rules-reference 7.6).
+    # EN Plot Aid: Influence on at least 4 cards that contain rival Influence (ruling 6).
     seat = ctx.seat
     shared = []
     for c, slots in enumerate(ctx.infl):
@@ -638,7 +638,7 @@ def _shadow_alliance(p: dict, ctx: PlotContext) -> list[Witness]:
 
 
 def _influential_converts(p: dict, ctx: PlotContext) -> list[Witness]:
-    # EN Plot Aid: condition cut off in the text; RULINGS: control at least 3 Ace cards ("A-rank").
+    # EN Plot Aid: condition cut off in the text; ruling: control at least 3 Ace cards ("A-rank").
     # The rank is a parameter so a corrected plot file can change it without code.
     rank, seat, faces = p["rank"], ctx.seat, ctx.faces
     if rank not in RANKS:
@@ -651,8 +651,8 @@ def _influential_converts(p: dict, ctx: PlotContext) -> list[Witness]:
 
 
 def _clandestine_vassal(p: dict, ctx: PlotContext) -> list[Witness]:
-    # JA P13 (variant, RULINGS): control a Lodge that links your own Areopagus to at least one other
-    # player's Areopagus. ENGINE READING (rules-reference 3.2): "links" = the lodge holds one of the two
+    # JA P13 (variant, the rulings): control a Lodge that links your own Areopagus to at least one other
+    # player's Areopagus. ENGINE READING (the Plot predicates): "links" = the lodge holds one of the two
     # cards your Areopagus touches and one of the two cards some rival's Areopagus touches.
     areo = ctx.geom.areopagus_cells
     if ctx.nseats > len(areo):
@@ -684,7 +684,7 @@ _PLOTS = {
 #: Every plot key with its default parameters.
 PLOT_DEFAULTS: dict[str, dict[str, Any]] = {k: dict(v[1]) for k, v in _PLOTS.items()}
 PLOT_KEYS: tuple[str, ...] = tuple(_PLOTS)
-#: The English 13 (RULINGS: the game's plots); Clandestine Vassal is the Japanese variant.
+#: The English 13 (ruling: the game's plots); Clandestine Vassal is the Japanese variant.
 DEFAULT_PLOTS: tuple[str, ...] = tuple(k for k in _PLOTS if k != "clandestine_vassal")
 VARIANT_PLOTS: tuple[str, ...] = ("clandestine_vassal",)
 #: Plots that use a Lodge: one Lodge serves at most one of them for a player (EN L652).
@@ -805,7 +805,7 @@ def claims_compatible(families: Sequence[Sequence[Witness]]) -> bool:
     """Whether one witness per plot can be picked so that the plots may all be held together.
 
     ``families`` holds one witness list per plot (from :func:`plot_witnesses`). The rules (EN
-    L648-658, rules-reference 3.3): no chosen card set may equal or be contained in another's (a
+    L648-658, the claiming rules): no chosen card set may equal or be contained in another's (a
     witness using no map card, Faction Leader, is exempt), and two lodge-based plots never use the
     same Lodge. Pool witnesses stand for all their choices and are decided exactly.
     """

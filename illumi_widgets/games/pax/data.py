@@ -3,8 +3,8 @@
 The files are ``luminaries.json`` (the 57 Luminary cards), ``contacts.json``, ``plots.json``,
 ``factions.json``, ``events.json`` and ``maps.json``.  Much of the card and map data is printed on
 the physical components only, so it is shipped as a *reconstruction* (see ``data/README.md``, the one
-place that lists every reconstructed fact and the rule that produced it, and
-``shared/reference/pax/RULINGS.md``).  A user who owns the game can replace the cards, the map or the
+place that lists every reconstructed fact and the rule that produced it, and ``RULES-NOTES.md``, "Product
+rulings").  A user who owns the game can replace the cards, the map or the
 plots (and the Contact cards) without touching code: ``load_pax_data(players, cards=path, map=path,
 plots=path, contacts=path)``, reached through ``load_game("pax", cards=path)``.  A malformed file
 raises :class:`DataError` whose message names the file, the item and the field.
@@ -43,7 +43,7 @@ AFFILIATIONS: tuple[str | None, ...] = ("freemason", "rosicrucian", None)
 SYMBOLS: tuple[str, ...] = ("dagger", "hammer")
 ABILITY_TYPES: tuple[str, ...] = ("bonus", "buff", "special")
 ABILITY_CLASSES: tuple[str | None, ...] = ("influence", "scout", "organize", "expel", "oust", "extort", None)
-#: ability kind -> (ability_type, ability_class); rules-reference section 2.3.
+#: ability kind -> (ability_type, ability_class); the card effects (RULES-NOTES.md).
 ABILITY_KINDS: dict[str, tuple[str, str | None]] = {
     "BI": ("bonus", "influence"),
     "BS": ("bonus", "scout"),
@@ -65,6 +65,8 @@ ABILITY_KINDS: dict[str, tuple[str, str | None]] = {
 }
 CARD_COUNT = 57
 CARD_IDS: tuple[str, ...] = tuple(f"PIL{n:03d}" for n in range(1, CARD_COUNT + 1))
+#: the largest number a Plot's parameters may hold (the map has at most a few dozen cards)
+MAX_PLOT_PARAM = 99
 PLOT_KEYS: tuple[str, ...] = (
     "remote_enlistment",
     "coaxing_of_crowns",
@@ -537,13 +539,18 @@ def parse_plots(data: Any) -> tuple[tuple[Plot, ...], bool, str]:
         for pk, pv in params.items():
             if isinstance(pv, bool) or not isinstance(pv, (int, str)):
                 raise item.fail("params", f"value of {pk!r} must be an integer or a string, got {pv!r}")
+            # a count of cards or Influence: a negative (or zero) one makes a Plot met by nothing at all
+            if isinstance(pv, int) and not 1 <= pv <= MAX_PLOT_PARAM:
+                raise item.fail("params", f"value of {pk!r} must be a count from 1 to {MAX_PLOT_PARAM}, "
+                                          f"got {pv!r}")
         ja = item.mapping("ja_variant_params", default={})
         for pk, pv in ja.items():
             if str(pk) not in ("1", "2", "3", "4"):
                 raise item.fail("ja_variant_params", f"keys must be player counts '2', '3', '4', got {pk!r}")
-            if isinstance(pv, bool) or not isinstance(pv, int):
+            if isinstance(pv, bool) or not isinstance(pv, int) or not 1 <= pv <= MAX_PLOT_PARAM:
                 raise item.fail("ja_variant_params",
-                                f"value for {pk!r} players must be an integer, got {pv!r}")
+                                f"value for {pk!r} players must be a count from 1 to {MAX_PLOT_PARAM}, "
+                                f"got {pv!r}")
         ja = {str(k): v for k, v in ja.items()}
         lodge_based = item.boolean("lodge_based")
         variant = item.boolean("variant", default=False)
@@ -771,7 +778,7 @@ def load_pax_data(players: int, cards=None, map=None, plots=None, contacts=None)
 BOT_IDS: tuple[str, ...] = ("st-germain", "joseph-ii", "cagliostro", "weishaupt")
 #: the five slots of a direction diagram: the bot card itself and its four sides, from the bot's seat
 BOT_DIRECTIONS: tuple[str, ...] = ("here", "forward", "right", "back", "left")
-#: the bot plots the engine can check (rules-reference §6.2)
+#: the bot plots the engine can check (the bot rules)
 BOT_PLOTS: dict[str, str] = {
     "edicts-4": "4 Edicts have been discarded",
     "lodge-5": "the bot controls a Lodge of at least 5 cards",

@@ -134,12 +134,14 @@ class PaxData:
     def decode(cls, obj) -> PaxData:
         if not isinstance(obj, dict):
             raise ValueError("position data must be an object")
-        # fields added with the Scheme issue may be absent from older positions: they take their defaults
-        fresh = cls(obj.get("seats", 2)) if isinstance(obj.get("seats"), int) else None
+        # fields added with the Schemes may be absent from older positions: they take their defaults
+        seats = obj.get("seats")
+        if type(seats) is not int or not 2 <= seats <= 4:  # (checked first: it sizes everything below)
+            raise ValueError(f"field 'seats' must be 2, 3 or 4, got {str(seats)[:20]!r}")
+        fresh = cls(seats)
         later = ("scheme", "buffs", "bs_adj", "sideways", "used_events", "scheme_ended", "quick_used",
                  "borrowed", "peek", "bot_token", "plan")
-        if fresh is not None:
-            obj = {**{f: getattr(fresh, f) for f in later}, **obj}
+        obj = {**{f: getattr(fresh, f) for f in later}, **obj}
         missing = [f for f in cls.__slots__ if f not in obj]
         if missing:
             raise ValueError(f"position data lacks field(s) {', '.join(missing)}")
@@ -194,3 +196,11 @@ def _compile_copy():
 
 
 _compile_copy()
+
+
+def slug(name: str) -> str:
+    """``"The Inner Circle"`` → ``"inner-circle"``; ``"Elector's Decree"`` → ``"electors-decree"``."""
+    words = "".join(c if c.isalnum() else (" " if c != "'" else "") for c in name.lower()).split()
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return "-".join(words)

@@ -1,5 +1,5 @@
 """Pax Illuminaten powers: the Scheme action, the 57 Luminary abilities, the six Faction cards and the nine
-Special Events (rules-reference §2, §4, §5.3; RULINGS.md).
+Special Events (card effects, Faction cards, Special Events; RULES-NOTES.md).
 
 Mixed into ``PaxGame`` (rules.py).  Same architecture as the core: every choice is a decision frame, every
 rule is one ``_check_*``.
@@ -11,7 +11,7 @@ rule is one ``_check_*``.
   ``organize any``, ``expel C3 from B3``, ``oust C3 Red x1 from B3 +1``, ``extort B2``, ``swap C3 D4``,
   ``raid <edict>``, ``draw plot``, ``draw deck`` / ``draw court 3``, ``borrow Nob``) or ``skip``.
   The power's changes to that action (ANY, costs, fees) are decided in the action's own ``_check_*``
-  in rules.py, keyed by the frame's ``kind``.
+  in actions.py, keyed by the frame's ``kind``.
 * Buffs go into ``d.buffs`` for the rest of the turn and are read by the checks and costs.
 * Special Events in play are read through ``event_on``; the once-per-turn ones are turn actions
   (``event recruitment-press Sch``, ``event congress-of-wilhelmsbad``, ``investigate Red hand``).
@@ -35,7 +35,7 @@ from .favor import (
     need_vector,
     payments,
 )
-from .model import AREO, SEAT_COLORS
+from .model import AREO, SEAT_COLORS, slug
 
 BUFFS = frozenset({"FI", "FS", "FX", "FU", "FE"})
 # the one action each power frame offers (besides ``skip``)
@@ -44,7 +44,7 @@ POWER_ACTION = {
     "BX": "expel", "MAG": "expel", "BU": "oust", "CLE": "oust", "PRO": "extort",
     "SW": "swap", "SE": "raid", "SP": "drawplot", "SD": "drawcards", "SF": "borrow",
 }
-# Faction-card abilities that cost 1 Favor of the card's Faction on top of the action (rules-reference §4)
+# Faction-card abilities that cost 1 Favor of the card's Faction on top of the action (the Faction cards)
 FEE = {"NOB": FI["NOB"], "MAG": FI["MAG"], "ART": FI["ART"], "SCH": FI["SCH"]}
 POWER_NAMES = {
     "BI": "Bonus Influence on ANY card", "BS": "Bonus Scout on ANY card, free", "BO": "Bonus Organize, free",
@@ -94,7 +94,7 @@ class PowersMixin:
     # queries used by the core checks
     # ------------------------------------------------------------------------------------------------
     def event_on(self, d, key: str) -> bool:
-        """A Special Event is active (it applies to every player's turn — RULINGS §7.35)."""
+        """A Special Event is active (it applies to every player's turn — ruling 35)."""
         active = d.special_active
         if not any(active):  # (most of the time none is)
             return False
@@ -102,8 +102,8 @@ class PowersMixin:
 
     def holds(self, d, s: int, fac: str) -> bool:
         """Whether ``s`` has the use of a Faction card now: a borrowed card (SF) belongs to its borrower
-        until the borrower's Check Phase, and its holder loses ability and passive (rules-reference §7.59).
-        A rulebook bot takes Faction cards without any benefit from them (rules-reference §6.1)."""
+        until the borrower's Check Phase, and its holder loses ability and passive (ruling 59).
+        A rulebook bot takes Faction cards without any benefit from them (the bot rules)."""
         if s in self.automa:
             return False
         b = d.borrowed.get(fac)
@@ -158,7 +158,7 @@ class PowersMixin:
         return "cube" if bonus else "main"
 
     def influence_cost_alts(self, d, s, t, k, mode) -> list[list[frozenset]]:
-        """The ways to pay for ``k`` Influence on ``t`` (RULINGS §7.34: per-Influence reductions — FI −1 each,
+        """The ways to pay for ``k`` Influence on ``t`` (ruling 34: per-Influence reductions — FI −1 each,
         Nobility −1 on the first Influence onto an empty card — each with a floor of 1; then the BI discount,
         1 per Rival Influence on the card, off the total with a floor of 0; the payer picks the icons
         removed)."""
@@ -317,7 +317,7 @@ class PowersMixin:
     # ------------------------------------------------------------------------------------------------
     def links(self, d, cid) -> bool:
         """Whether ``cid`` may be played to this turn's Scheme sequence now: EN Continuing a Scheme, Aces and
-        Crowns; Freemason Compact (rules-reference §5.3)."""
+        Crowns; Freemason Compact (the Special Events)."""
         if not d.scheme:
             return True
         if self.rank[cid] == "ACE":
@@ -335,7 +335,7 @@ class PowersMixin:
             return None
         if self.rank[cid] == "ACE":
             return _illegal("ace-starts", f"{cid} is an Ace: an Ace can only start a Scheme sequence "
-                            "(EN Aces; RULINGS §7.3)")
+                            "(EN Aces; ruling 3)")
         prev = d.scheme[-1]
         return _illegal("no-link", f"{cid} shares no faction with the previous card {prev} "
                         f"({'/'.join(ABBR[x] for x in self.cfac[prev])}) — EN Continuing a Scheme")
@@ -347,7 +347,7 @@ class PowersMixin:
         if d.scheme_ended:
             return _illegal("scheme-ended",
                             "a Crown ended this turn's Scheme: no more Scheme cards this turn "
-                            "(EN Crowns; RULINGS §7.22)")
+                            "(EN Crowns; ruling 22)")
         if quick and d.quick_used:
             return _illegal("quick-used", "Quick Favor was already taken this turn (EN Quick Favor: once per "
                             "turn)")
@@ -514,7 +514,7 @@ class PowersMixin:
             self._push_gain(d, s, self.value_slots(cid), f"Quick Favor from {cid}")
 
     def value_slots(self, cid) -> list:
-        """A card's Favor value outside Extort (RULINGS §7.12: a Crown gives 2)."""
+        """A card's Favor value outside Extort (ruling 12: a Crown gives 2)."""
         fac = self.cfac[cid]
         r = self.rank[cid]
         if r == "I":
@@ -531,10 +531,10 @@ class PowersMixin:
             d.buffs.append(kind)
             log.add(f"Buff for the rest of the turn: {self.lum[cid].text}")
         elif kind == "ACE":
-            # RULINGS §7.13: the Ace's ability collects its Favor value; it is not the Quick Favor
+            # ruling 13: the Ace's ability collects its Favor value; it is not the Quick Favor
             self._push_gain(d, s, self.value_slots(cid), f"the Ace {cid}")
         elif kind == "CROWN":
-            d.main_left += 1  # RULINGS §7.21: +1 Main action for the rest of the turn
+            d.main_left += 1  # ruling 21: +1 Main action for the rest of the turn
             log.add(f"{self.seat_name(s)} may take 1 more Main action this turn.")
         else:
             d.frames.append({"t": "power", "seat": s, "kind": kind, "card": cid})
@@ -572,7 +572,7 @@ class PowersMixin:
         for r in range(d.seats):
             for e in d.edicts[r]:
                 if e[0] == ev:
-                    # READING (rules-reference §2.3 SE): up to 2, all from one Edict; RULINGS §7.56: an Edict
+                    # READING (card effect SE): up to 2, all from one Edict; ruling 56: an Edict
                     # emptied here is discarded at its holder's next Event Phase
                     n = min(2, e[1])
                     e[1] -= n
@@ -598,7 +598,7 @@ class PowersMixin:
             was_open = d.private_revealed[s]
             if old is not None:
                 d.plot_pile.insert(0, old)  # the bottom of the pile (its top is the end of the list)
-                d.claims[s].pop(old, None)  # RULINGS §7.44: Influence on or under it returns to supply
+                d.claims[s].pop(old, None)  # ruling 44: Influence on or under it returns to supply
             d.private_plot[s] = new
             d.private_revealed[s] = False
             log.add(f"{self.seat_name(s)} keeps the new Plot and puts their "
@@ -616,7 +616,7 @@ class PowersMixin:
         s, (src, i) = a.seat, a.args
         if src == "court":
             cid = d.court[i]
-            d.court[i] = None  # rules-reference §2.3 SD: the slot stays empty until the Court refresh
+            d.court[i] = None  # card effect SD: the slot stays empty until the Court refresh
             d.hands[s].append(cid)
             d.known[s].append(cid)
             log.add(f"{self.seat_name(s)} takes {cid} from the Court (hand limit may be exceeded).")
@@ -683,22 +683,16 @@ class PowersMixin:
         if kind == "swap":
             return f"swap {self.cell_name(args[0])} {self.cell_name(args[1])}"
         if kind == "raid":
-            from .rules import slug
-
             return f"raid {slug(self.events[args[0]].name)}"
         if kind == "drawplot":
             return "draw plot"
         if kind == "keepplot":
-            from .rules import slug
-
             return f"keep plot {slug(self.plots[args[0]].name)}"
         if kind == "drawcards":
             return "draw deck" if args[0] == "deck" else f"draw court {args[1] + 1}"
         if kind == "borrow":
             return f"borrow {ABBR[args[0]]}"
         if kind == "event":
-            from .rules import slug
-
             tail = "" if args[1] is None else f" {ABBR[args[1]]}"
             return f"event {slug(self.events[args[0]].name)}{tail}"
         if kind == "investigate":

@@ -156,61 +156,72 @@ def pax_problems(g, d) -> list[str]:
     n = g.n
     if len(d.cards) != n or len(d.up) != n or len(d.infl) != n:
         return [f"the map must have {n} cards, face flags and Influence rows"]
-    # Luminary cards: each exactly once
-    where = Counter()
+    # Luminary cards: each exactly once (a message names the fields where a card is)
+    where: dict = {}
     for c in d.cards:
         if c is not None:
-            where[c] += 1
-    for pile in (d.deck, d.discard, d.played, d.plan, *d.hands):
-        where.update(pile)
-    where.update(c for c in d.court if c is not None)
+            where.setdefault(c, []).append("cards")
+    for name in ("deck", "discard", "played", "plan"):
+        for c in getattr(d, name):
+            where.setdefault(c, []).append(name)
+    for s, hand in enumerate(d.hands):
+        for c in hand:
+            where.setdefault(c, []).append(f"hands[{s}]")
+    for c in d.court:
+        if c is not None:
+            where.setdefault(c, []).append("court")
     unknown = [c for c in where if c not in g.lum]
     if unknown:
         out.append(f"unknown card(s) {', '.join(sorted(map(str, unknown))[:5])}")
-    twice = [c for c, k in where.items() if k > 1]
-    if twice:
-        out.append(f"card(s) in two places: {', '.join(sorted(twice)[:5])}")
+    twice = sorted(c for c, places in where.items() if len(places) > 1)
+    for c in twice[:5]:
+        out.append(f"card {c} is in {len(where[c])} places: fields {', '.join(where[c])}")
     missing = [c for c in g.ids if c not in where]
     if missing:
-        out.append(f"card(s) missing: {', '.join(missing[:5])}")
+        out.append(f"card(s) missing: {', '.join(missing[:5])} (in none of the fields cards, court, deck, "
+                   "discard, hands, played, plan)")
     if len(d.court) != COURT_SIZE or not 0 <= d.chamberlain < COURT_SIZE:
-        out.append("the Court has 5 slots and the Chamberlain stands on one of them")
+        out.append("fields court, chamberlain: the Court has 5 slots and the Chamberlain stands on one of "
+                   "them")
     # Influence
     for c in range(n):
         cid = d.cards[c]
         slots = d.infl[c]
         if cid is None:
             if slots:
-                out.append(f"{g.geom.names[c]} is empty but holds Influence")
+                out.append(f"field 'infl': {g.geom.names[c]} is empty but holds Influence")
             continue
         if cid in g.nloc and len(slots) != g.nloc[cid]:
-            out.append(f"{g.geom.names[c]}: {cid} has {g.nloc[cid]} Locations, not {len(slots)}")
+            out.append(f"field 'infl': {g.geom.names[c]}: {cid} has {g.nloc[cid]} Locations, "
+                       f"not {len(slots)}")
         if not d.up[c] and any(x is not None for x in slots):
-            out.append(f"{g.geom.names[c]} is face-down but holds Influence")
+            out.append(f"fields up, infl: {g.geom.names[c]} is face-down but holds Influence")
         if any(x is not None and not (isinstance(x, int) and 0 <= x < d.seats) for x in slots):
-            out.append(f"{g.geom.names[c]}: Influence of an unknown seat")
+            out.append(f"field 'infl': {g.geom.names[c]}: Influence of an unknown seat")
     for s in range(d.seats):
         if g.supply(d, s) < 0:
-            out.append(f"seat {s} has more than {INFLUENCE_PER_SEAT} Influence out")
+            out.append(f"field 'infl': seat {s} has more than {INFLUENCE_PER_SEAT} Influence out")
     # Favor
     for x in range(6):
         total = d.pool[x] + sum(d.favor[s][x] for s in range(d.seats))
         total += sum(fav for s in range(d.seats) for ev, fav in d.edicts[s]
                      if g.events[ev].faction == FACTIONS[x])
         if total != g.pool_size:
-            out.append(f"{FACTIONS[x]} Favor: {total} in play, expected {g.pool_size}")
+            out.append(f"{FACTIONS[x]} Favor: {total} in play (fields pool, favor, edicts), expected "
+                       f"{g.pool_size}")
         if d.pool[x] < 0 or any(d.favor[s][x] < 0 for s in range(d.seats)):
-            out.append(f"{FACTIONS[x]} Favor below zero")
+            out.append(f"{FACTIONS[x]} Favor below zero (fields pool, favor)")
     # Plots
     plots = (Counter(d.public_plots) + Counter(p for p in d.private_plot if p is not None)
              + Counter(d.plot_pile))
-    plots.update(f["new"] for f in d.frames if f.get("t") == "plotkeep")
+    plots.update(f.get("new") for f in d.frames if f.get("t") == "plotkeep" and f.get("new") is not None)
     if sorted(plots.elements()) != sorted(g.plots):
-        out.append("every Plot card must be exactly once among public, private and the pile")
+        out.append("every Plot card must be exactly once among fields public_plots, private_plot and "
+                   "plot_pile")
     for s in range(d.seats):
         for p in d.claims[s]:
             if p not in d.public_plots and p != d.private_plot[s]:
-                out.append(f"seat {s} claims a Plot that is not theirs or public")
+                out.append(f"field 'claims': seat {s} claims a Plot that is not theirs or public")
     # Events
     ev = Counter(d.event_deck) + Counter(d.event_discard) + Counter(d.boxed_events)
     for s in range(d.seats):
@@ -220,21 +231,23 @@ def pax_problems(g, d) -> list[str]:
             ev[d.special_active[s]] += 1
     for f in d.frames:
         if f.get("t") == "keep":
-            ev.update(f.get("cards", []))
+            ev.update(c for c in f.get("cards", []) if isinstance(c, str))
     if sorted(ev.elements()) != sorted(g.events):
-        out.append("every Event card must be exactly once")
+        out.append("every Event card must be exactly once (fields event_deck, event_discard, boxed_events, "
+                   "special_hand, special_active, edicts)")
     # Faction cards
     fc = Counter(d.faction_row) + Counter(d.boxed_factions) + Counter(list(d.faction_holder))
     if sorted(fc.elements()) != sorted(FACTIONS[f] for f in g.faction_cards):
-        out.append("every Faction card must be exactly once (row, held or out of the game)")
+        out.append("every Faction card must be exactly once (fields faction_row, faction_holder, "
+                   "boxed_factions)")
     for f, s in d.borrowed.items():
         if f not in d.faction_row and f not in d.faction_holder:
-            out.append(f"the borrowed {f} card is neither in the row nor held")
+            out.append(f"field 'borrowed': the borrowed {f} card is neither in the row nor held")
         if not (isinstance(s, int) and 0 <= s < d.seats):
-            out.append("a Faction card is borrowed by an unknown seat")
+            out.append("field 'borrowed': a Faction card is borrowed by an unknown seat")
     # the Scheme: its cards are among this turn's played cards
     if any(c not in d.played for c in d.scheme):
-        out.append("a Scheme card of this turn is not among the played cards")
+        out.append("field 'scheme': a Scheme card of this turn is not among the played cards")
     if not (0 <= d.active < d.seats and 0 <= d.first < d.seats):
-        out.append("active and first seats must be seats")
+        out.append("fields active, first: the active and first seats must be seats")
     return out
