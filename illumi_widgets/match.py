@@ -360,10 +360,20 @@ class Match:
     def serve(self, port: int = 8765, host: str = "127.0.0.1", **kwargs: Any):
         """Serve this game to several browsers in the background (a private link per seat, a spectator
         link): see :mod:`illumi_widgets.serve` (needs ``pip install "illumi-widgets[serve]"``). Returns the
-        running server; print it for the links, ``server.stop()`` ends it."""
+        running server; print it for the links, ``server.stop()`` ends it. ``bots={seat: name}``,
+        ``save=path`` (the game and links after every move), ``resume=path`` (with :meth:`from_saved`)."""
         from .serve import serve
 
         return serve(self, port=port, host=host, **kwargs)
+
+    @classmethod
+    def from_saved(cls, path, mode: str | None = None) -> Match:
+        """The game a seat server saved in ``path`` (``serve(save=path)``); serve it again with
+        ``match.serve(resume=path)`` to keep its links."""
+        from .serve import load_saved
+
+        saved = load_saved(path)
+        return cls.from_record(saved["record"], mode=mode or saved.get("mode", "play"))
 
     def run_bots(self, max_steps: int = 100_000) -> list[Action]:
         """Play bot decisions (each through :meth:`play` as its seat) until a seat without a bot must act or

@@ -20,8 +20,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-from .arena import Z95
 from .simulation import COLUMNS
+from .stats import Z95
 
 SEAT_COLUMNS = ("game", "number", "seed", "players", "seat", "turn_order", "entrant", "bot", "won", "winner",
                 "shared", "finished", "decisions", "think_seconds", "score")

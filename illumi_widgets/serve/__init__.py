@@ -1,6 +1,6 @@
 """Serve one game to several browsers: a seat server with private links, spectators and bots.
 
-The game lives once, in one :class:`~illumi_widgets.match.Match`; every page is a board on it from one
+The game lives once, in one ``Match`` (:mod:`illumi_widgets.match`); every page is a board on it from one
 perspective. Pages are served by `Solara <https://solara.dev>`_ (``pip install "illumi-widgets[serve]"``),
 whose server gives each page a virtual kernel inside one Python process, so all pages share the same Match
 object and a move in one page repaints the others at once (no polling).
@@ -33,10 +33,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..engine import EngineError
-from ..match import Match
+
+if TYPE_CHECKING:  # the serve layer sits above the Match (``Match.serve`` calls :func:`serve`)
+    from ..match import Match
 
 __all__ = ["SeatServer", "serve", "load_saved", "parse_bots"]
 
@@ -315,23 +317,21 @@ def load_saved(path: str | os.PathLike) -> dict:
     return data
 
 
-def serve(match: Match | None = None, *, game: str = "pax", players: int = 2, seed: int | None = None,
-          bots: dict | None = None, port: int = 8765, host: str = "127.0.0.1", save=None, resume=None,
-          background: bool = True, mode: str = "play", public_url: str | None = None,
-          **options: Any) -> SeatServer:
-    """Serve ``match`` (or a new game, or the game saved in ``resume``) to several browsers.
+def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str = "127.0.0.1",
+          save=None, resume=None, background: bool = True, public_url: str | None = None) -> SeatServer:
+    """Serve ``match`` to several browsers (``match.serve(...)`` is the same); returns the running
+    :class:`SeatServer` — print it (or ``server.links``) for the links.
 
-    Returns the running :class:`SeatServer`; print it (or ``server.links``) for the links."""
+    ``resume=path``: ``match`` is the game saved there (``Match.from_saved(path)``), served with the saved
+    seat links and bots, and saved there again after every move unless ``save`` names another file."""
     tokens = host_token = None
     if resume is not None:
-        if match is not None:
-            raise EngineError("pass either match= or resume=, not both", code="bad-option")
         saved = load_saved(resume)
-        match = Match.from_record(saved["record"], mode=saved.get("mode", mode))
+        if match.record()["actions"] != saved["record"].get("actions"):
+            raise EngineError("resume: this match is not the game saved in that file (load it with "
+                              "Match.from_saved(path))", code="bad-option")
         tokens, host_token = saved["tokens"], saved["host"]
         bots = {**{int(s): n for s, n in saved["bots"].items()}, **(bots or {})}
         save = save or resume
-    elif match is None:
-        match = Match(game, players=players, seed=seed, mode=mode, bots=bots, **options)
     server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save)
     return server.start(port=port, host=host, background=background, public_url=public_url)

@@ -26,14 +26,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--resume", default=None, metavar="FILE", help="continue a game written by --save")
     ap.add_argument("--mode", choices=("play", "analysis"), default="play")
     args = ap.parse_args(argv)
+    from ..match import Match
     from . import parse_bots, serve
 
     try:
-        bots = parse_bots(args.bots, args.players) if not args.resume else {
-            k: v for k, v in parse_bots(args.bots, 99).items()}
-        server = serve(game=args.game, players=args.players, seed=args.seed, bots=bots, port=args.port,
-                       host=args.host, save=args.save, resume=args.resume, mode=args.mode,
-                       public_url=args.public_url)
+        if args.resume:
+            match = Match.from_saved(args.resume)
+            bots = parse_bots(args.bots, match.state.game.players)
+        else:
+            bots = parse_bots(args.bots, args.players)
+            match = Match(args.game, players=args.players, seed=args.seed, mode=args.mode, bots=bots)
+        server = serve(match, bots=bots, port=args.port, host=args.host, save=args.save,
+                       resume=args.resume, public_url=args.public_url)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

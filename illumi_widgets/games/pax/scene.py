@@ -21,34 +21,39 @@ drawing happen on the board.
 
 from __future__ import annotations
 
-from ...scene import SceneItems, rnd
+from ...scene import rnd
 from ...textfit import text_width, wrap
-from .favor import ABBR, FACTION_NAMES, FACTIONS
+from .favor import FACTION_NAMES, FACTIONS
 from .model import AREO
 from .powers import POWER_NAMES
+from .scene_cards import (
+    BACK,
+    BACK_EDGE,
+    BG,
+    CARD,
+    CARD_EDGE,
+    FACTION_COLOR,
+    FACTION_TINT,
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    SEAT_FILL,
+    SEAT_TINT,
+    _abbr,
+    _card_back,
+    _card_face,
+    _event_tip,
+    _Items,
+    _plot_tip,
+    _rank_mark,
+    card_tip,
+)
 
 __all__ = ["PRESENTER", "option_group", "option_targets", "pax_scene", "status_text"]
 
 W, H = 1000, 820
 NARROW_BELOW = 900  # a board narrower than this (CSS px) stacks the right column under the map
-MIN_TEXT = 11
-BG = "#efe6d2"
-INK = "#2b2118"
-MUTED = "#6f6353"
-CARD = "#fbf7ee"
-CARD_EDGE = "#5b4a32"
-BACK = "#3b2f4a"
-BACK_EDGE = "#c9a94b"
-PANEL = "#f7f1e3"
-SEAT_FILL = {"Blue": "#2f6db5", "Red": "#c0392b", "Green": "#2e8b57", "Beige": "#d8c092"}
-SEAT_TINT = {"Blue": "#dbe6f4", "Red": "#f5dcd8", "Green": "#d9eee2", "Beige": "#f3ecdc"}
-FACTION_COLOR = {"NOB": "#7b2d8e", "PRO": "#c0392b", "MAG": "#1f6fb2", "ART": "#d68910", "SCH": "#1e8449",
-                 "CLE": "#5d6d7e"}
-FACTION_TINT = {"NOB": "#eadcee", "PRO": "#f5dcd8", "MAG": "#d9e6f3", "ART": "#f7e6cc", "SCH": "#d8ece0",
-                "CLE": "#e3e6ea"}
-AFFILIATION = {"freemason": ("FM", "#1d4e89"), "rosicrucian": ("RC", "#8e2d4e")}
-RANK_TEXT = {"I": "I", "II": "II", "III": "III"}
-
 # the left block: map and Areopagi, then the context line and the hand
 CW, CH, GAP = 100, 100, 6
 STRIP_SIDE, STRIP_TOP = 62, 44
@@ -59,154 +64,6 @@ NARROW_W = LEFT_X + LEFT_W + 8
 COL_H = H  # the right column's height
 
 
-_r = rnd
-
-
-class _Items(SceneItems):
-    """The shared scene builder with this board's ink."""
-
-    def __init__(self) -> None:
-        super().__init__(ink=INK)
-
-
-# ------------------------------------------------------------------------------------------------------
-# text helpers
-# ------------------------------------------------------------------------------------------------------
-def _abbr(code: str) -> str:
-    return ABBR[FACTIONS.index(code)] if code in FACTIONS else str(code)
-
-
-def _rank_label(rank: str) -> str:
-    return {"ACE": "Ace", "CROWN": "Crown"}.get(rank, rank)
-
-
-def card_tip(game, cid: str) -> str:
-    """The full text of a Luminary card (its tooltip)."""
-    c = game.lum[cid]
-    facs = "/".join(_abbr(f) for f in c.factions)
-    head = f"{c.name} — {_rank_label(c.rank)}, {facs}"
-    if c.rank in ("ACE", "CROWN"):
-        head += f", symbol {c.symbol}" if getattr(c, "symbol", None) else ""
-    else:
-        head += f", strength {c.strength}"
-    aff = getattr(c, "affiliation", None)
-    if aff:
-        head += f", {str(aff).capitalize()}"
-    locs = "; ".join(f"{i + 1}: {' '.join(_abbr(f) for f in loc) or 'free'}"
-                     for i, loc in enumerate(c.locations))
-    text = getattr(c, "text", "") or ""
-    return f"{head}\nLocations (cost): {locs}" + (f"\n{text}" if text else "")
-
-
-def _event_tip(game, eid: str) -> str:
-    e = game.events[eid]
-    kind = "Edict" if e.kind == "edict" else "Special Event"
-    fac = f" ({_abbr(e.faction)})" if getattr(e, "faction", None) else ""
-    text = getattr(e, "text", "") or ""
-    return f"{e.name} — {kind}{fac}" + (f"\n{text}" if text else "")
-
-
-def _plot_tip(game, pid: str) -> str:
-    p = game.plots[pid]
-    return f"{p.name}\n{getattr(p, 'text', '') or ''}".strip()
-
-
-# ------------------------------------------------------------------------------------------------------
-# cards
-# ------------------------------------------------------------------------------------------------------
-def _rank_mark(out: _Items, rank: str, x: float, y: float, size: float) -> None:
-    if rank == "ACE":
-        out.icon("ace", x + size * 0.45, y, size)
-    elif rank == "CROWN":
-        out.icon("crown", x + size * 0.5, y, size)
-    else:
-        out.text(x, y, RANK_TEXT.get(rank, rank), size=max(MIN_TEXT, size * 0.85), bold=True,
-                 baseline="middle", color=INK)
-
-
-def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), seat_names=(), extra_tip="",
-               marks=(), cell_name=None) -> None:
-    """A face-up Luminary card: rank, factions, affiliation, name, Locations with costs and Influence."""
-    c = game.lum[cid]
-    facs = list(c.factions)
-    out.rect(x, y, w, h, fill=CARD, stroke=CARD_EDGE, lw=1.2, r=5, ident=ident,
-             tip=card_tip(game, cid) + extra_tip)
-    band = 18
-    if len(facs) >= 2:
-        out.rect(x + 1, y + 1, w / 2 - 1, band, fill=FACTION_TINT.get(facs[0], "#ddd"))
-        out.rect(x + w / 2, y + 1, w / 2 - 1, band, fill=FACTION_TINT.get(facs[1], "#ddd"))
-    elif facs:
-        out.rect(x + 1, y + 1, w - 2, band, fill=FACTION_TINT.get(facs[0], "#ddd"))
-    _rank_mark(out, c.rank, x + 4, y + band / 2 + 1, 14)
-    for i, f in enumerate(reversed(facs)):
-        out.icon(f"faction:{f}", x + w - 9 - i * 15, y + band / 2 + 1, 14)
-    aff = AFFILIATION.get(str(getattr(c, "affiliation", "") or "").lower())
-    if aff:
-        out.text(x + 32, y + band / 2 + 1, aff[0], size=MIN_TEXT, bold=True, color=aff[1], baseline="middle")
-    name = wrap(c.name, w - 6, MIN_TEXT, bold=True)
-    out.text(x + w / 2, y + band + 2, name, size=MIN_TEXT, bold=True, align="center", baseline="top")
-    top = band + 2 + (name.count("\n") + 1) * MIN_TEXT * 1.2 + 7
-    # Locations: a disk slot per Location (top-most first) and its cost icons
-    row_h = 14
-    for i, loc in enumerate(c.locations):
-        cy = y + top + i * row_h
-        who = infl[i] if i < len(infl) else None
-        sname = seat_names[who] if who is not None and who < len(seat_names) else None
-        if sname:
-            out.circle(x + 10, cy, 6, fill=SEAT_FILL.get(sname, "#888"), stroke="#1b1b1b", lw=1)
-        else:
-            out.circle(x + 10, cy, 6, fill="#ffffff", stroke="#8a7a60", lw=1)
-        for j, f in enumerate(loc[:5]):
-            out.icon(f"faction:{f}", x + 23 + j * 13, cy, 12)
-    # strength (Aces and Crowns: their symbol, in the tooltip)
-    if c.rank not in ("ACE", "CROWN"):
-        out.circle(x + w - 11, y + h - 11, 9, fill="#3a3027")
-        out.text(x + w - 11, y + h - 11, c.strength, size=12, bold=True, color="#ffffff", align="center",
-                 baseline="middle")
-    if cell_name:
-        out.text(x + w - 23, y + h - 4, cell_name, size=MIN_TEXT, color=MUTED, align="right")
-    for k, (kind, text) in enumerate(marks):  # above the strength disk, right
-        yy = y + h - 31 - k * 17
-        if kind == "cube":
-            out.icon("cube", x + w - 11, yy, 15)
-        else:
-            out.text(x + w - 3, yy, text, size=MIN_TEXT, color="#8e2d2d", align="right", baseline="middle",
-                     bold=True)
-
-
-def _card_back(out: _Items, x, y, w, h, ident=None, tip=None, label=None, note=None) -> None:
-    out.rect(x, y, w, h, fill=BACK, stroke=BACK_EDGE, lw=1.2, r=5, ident=ident, tip=tip)
-    out.rect(x + 5, y + 5, w - 10, h - 10, stroke=BACK_EDGE, lw=0.8, r=3)
-    if label:
-        out.text(x + w / 2, y + (h / 2 if not note else 24), label, size=14, bold=True, color="#e9dcb4",
-                 align="center", baseline="middle")
-    if note:
-        out.text(x + w / 2, y + 40, wrap(note, w - 12, MIN_TEXT), size=MIN_TEXT, color="#cfc6ec",
-                 align="center", baseline="top")
-
-
-def _mini_card(out: _Items, game, cid, x, y, w, h, ident=None, extra_tip="") -> None:
-    """A small face-up card (Court, Plan cards): rank, factions, name, strength."""
-    c = game.lum[cid]
-    out.rect(x, y, w, h, fill=CARD, stroke=CARD_EDGE, lw=1, r=4, ident=ident,
-             tip=card_tip(game, cid) + extra_tip)
-    facs = list(c.factions)
-    if facs:
-        out.rect(x + 1, y + 1, w - 2, 16, fill=FACTION_TINT.get(facs[0], "#ddd"))
-    _rank_mark(out, c.rank, x + 3, y + 9, 12)
-    for i, f in enumerate(reversed(facs)):
-        out.icon(f"faction:{f}", x + w - 8 - i * 13, y + 9, 12)
-    out.text(x + w / 2, y + 20, wrap(c.name, w - 4, MIN_TEXT, bold=True), size=MIN_TEXT, bold=True,
-             align="center", baseline="top")
-    if c.rank not in ("ACE", "CROWN"):
-        out.text(x + w - 5, y + h - 4, c.strength, size=12, bold=True, align="right")
-    for i in range(len(c.locations)):  # one dot per Location
-        out.circle(x + 8 + i * 7, y + h - 8, 2.5, fill=MUTED)
-
-
-# ------------------------------------------------------------------------------------------------------
-# the map and the Areopagi
-# ------------------------------------------------------------------------------------------------------
 def _map_geometry(view: dict):
     rows, cols = view["map"]["rows"], view["map"]["cols"]
     grid_w = cols * CW + (cols - 1) * GAP
