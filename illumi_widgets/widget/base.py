@@ -70,7 +70,11 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # decision at the pace of ``bot_delay``; the widget checks it (version, pause, a bot to act) itself
     "bot_step": {"version": "int"},
     "pause_bots": {"paused": "bool"},
+    # why a scene entity cannot be used now (hover or click on a thing that is not a legal target); the
+    # reply is ``{"type": "why", "entity", "reason", "version"}`` (reason None: it can be used)
+    "why": {"version": "int", "entity": "id"},
 }
+QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
 MAX_BOT_DELAY = 60.0
 
@@ -268,6 +272,18 @@ def _error(code: str, message: str) -> dict:
     return {"type": "error", "code": code, "message": message}
 
 
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """``repr``-like quote of untrusted input, at most ``limit`` characters (with "…" when cut)."""
+    text = value if isinstance(value, str) else type(value).__name__
+    text = repr(text[:limit + 1])
+    return text if len(text) <= limit + 2 else text[:limit] + "…'"
+
+
+def _short(text: Any, limit: int = 4 * QUOTE_CHARS) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _check_field(kind: str, value: Any) -> bool:
     if kind == "int":
         return type(value) is int and 0 <= value <= MAX_INT
@@ -292,10 +308,19 @@ def validate_message(content: Any, buffers: Any = None) -> tuple[dict | None, di
         return None, _error("bad-message", "A message must be a JSON object.")
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in MESSAGE_FIELDS:
-        shown = kind if isinstance(kind, str) and len(kind) <= 40 else type(kind).__name__
-        return None, _error("bad-message", f"Unknown message type: {shown!r}.")
+        return None, _error("bad-message", f"Unknown message type: {quote(kind)}.")
     fields = MESSAGE_FIELDS[kind]
-    extra = sorted(str(k)[:40] for k in content if k != "type" and k not in fields)
+    if len(content) > len(fields) + 1:  # (without walking a forged message of a million keys)
+        extra = []
+        for k in content:
+            if k != "type" and k not in fields:
+                extra.append(quote(str(k), 20))
+                if len(extra) == 3:
+                    break
+        more = len(content) - 1 - len(fields)
+        return None, _error("bad-message", f"Unexpected field(s) in {kind!r}: {', '.join(extra)}"
+                            f"{f' and more ({more} unknown fields or more)' if more > len(extra) else ''}.")
+    extra = [quote(str(k), 20) for k in content if k != "type" and k not in fields]
     if extra:
         return None, _error("bad-message", f"Unexpected field(s) in {kind!r}: {', '.join(extra)}.")
     clean: dict[str, Any] = {"type": kind}
@@ -345,7 +370,11 @@ class GameWidget(anywidget.AnyWidget):
     #: ``{"base": stamp, "ops": [[start, delete_count, [items]], ...], "set": {...}}`` (module docstring)
     scene_patch = traitlets.Dict().tag(sync=True, to_json=_as_json)
     decisions = traitlets.List().tag(sync=True, to_json=_as_json)
-    log = traitlets.List().tag(sync=True, to_json=_as_json)
+    #: the event log lines this perspective may read, newest last (named ``log_lines``: ``log`` is the
+    #: widget's logger in ipywidgets)
+    log_lines = traitlets.List().tag(sync=True, to_json=_as_json)
+    #: the board's legend (``Game.legend``): ``[{"symbol", "color", "text"}]``, behind the "?" button
+    legend = traitlets.List().tag(sync=True, to_json=_as_json)
     status = traitlets.Dict().tag(sync=True, to_json=_as_json)
     #: the seats played by bots (the controller's ``bots``); a board with bots shows a pause button
     bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -420,7 +449,13 @@ class GameWidget(anywidget.AnyWidget):
         values: dict[str, Any] = {}
         for key in SNAPSHOT_KEYS:
             if key in snap:
-                values[key] = snap[key]
+                values["log_lines" if key == "log" else key] = snap[key]
+        legend = getattr(self._controller, "legend", None)
+        if callable(legend):
+            try:
+                values["legend"] = list(legend(self.perspective))
+            except Exception:  # noqa: BLE001 - a legend is help text: never break an update
+                values["legend"] = []
         if "scene" in values:
             status = values.get("status", self.status)
             hidden = getattr(self._controller, "secrets", None)
@@ -509,15 +544,31 @@ class GameWidget(anywidget.AnyWidget):
             return {"type": "ok", "version": self.version}
         if message["type"] == "bot_step":
             return self._bot_step(message["version"])
+        if message["type"] == "why":
+            return self._why(message["entity"], message["version"])
         try:
             reply = self._controller.handle(message, self.perspective)
         except Exception as exc:  # the contract says it never raises; keep the comm alive anyway
-            return _error("internal", f"{type(exc).__name__}: {exc}")
+            return _error("internal", _short(f"{type(exc).__name__}: {exc}"))
         if not isinstance(reply, dict) or reply.get("type") not in ("ok", "error"):
             return _error("internal", "The controller gave no valid reply.")
+        if reply["type"] == "error":
+            reply = {**reply, "message": _short(reply.get("message", ""))}
         if reply["type"] == "ok":
             self._refresh()  # cheap when nothing changed: unchanged traits are not re-sent
         return reply
+
+    def _why(self, entity: str, version: int) -> dict:
+        """Why this board cannot use ``entity`` now (the controller's optional ``why_not``)."""
+        why = getattr(self._controller, "why_not", None)
+        reason = None
+        if callable(why):
+            try:
+                reason = why(entity, self.perspective)
+            except Exception as exc:  # noqa: BLE001 - a reason is help text: say what failed, keep going
+                reason = _short(f"{type(exc).__name__}: {exc}")
+        return {"type": "why", "entity": entity[:MAX_ID_CHARS], "version": self.version,
+                "asked": version, "reason": None if reason is None else _short(reason)}
 
     # ------------------------------------------------------------------ bots
     def pause_bots(self) -> None:

@@ -7,7 +7,7 @@ import { applyPatch } from "./patch.js";
 import { injectStyle } from "./style.js";
 
 export const PROTOCOL = 1;
-const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log", "perspective", "game",
+const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
   "bot_seats", "bot_turn", "bot_delay", "bots_paused"];
 const MAX_BOT_DELAY_MS = 60000;
 const TARGET_COLOR = "#ff8c00";
@@ -579,7 +579,7 @@ function render({ model, el }) {
 
   function renderLog() {
     logBox.hidden = !!curtainName;
-    const log = curtainName ? [] : model.get("log");
+    const log = curtainName ? [] : model.get("log_lines");
     const entries = Array.isArray(log) ? log.map((x) => String(x)) : [];
     const shown = entries.slice(-MAX_LOG_ROWS);
     // The log sent is the newest lines only; status.log_length (if given) counts every line.

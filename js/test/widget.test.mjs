@@ -212,7 +212,7 @@ test("repaints once on change:scene / change:version and updates data-version", 
   env.clearCalls();
   const paints = env.el.__illumi.paints;
   const scene = { ...SCENE, items: [{ t: "text", x: 1, y: 1, s: "new board" }] };
-  env.model.update({ scene, decisions: [], version: 8, log: ["x"] }); // one synced update
+  env.model.update({ scene, decisions: [], version: 8, log_lines: ["x"] }); // one synced update
   assert.equal(env.el.dataset.version, "7"); // painted in a microtask, once
   await tick();
   assert.equal(env.el.__illumi.paints, paints + 1);
@@ -283,7 +283,7 @@ test("clean-up removes every model listener, DOM listener and the ResizeObserver
 
 test("a widget without a scene still paints (empty board, no decisions)", () => {
   const env = setup();
-  const model = new FakeModel({ protocol: 1, version: 0, scene: {}, decisions: [], log: [], status: {} });
+  const model = new FakeModel({ protocol: 1, version: 0, scene: {}, decisions: [], log_lines: [], status: {} });
   widget.render({ model, el: env.el });
   assert.equal(env.el.dataset.painted, "1");
   assert.equal(env.el.dataset.version, "0");
@@ -384,7 +384,7 @@ test("a view opened later renders the effective scene from the two traits", () =
 
 test("the log panel counts every line (status.log_length) but shows the newest it was sent", () => {
   const log = Array.from({ length: 60 }, (_, i) => `line ${i + 191}`);
-  const env = mount({}, { log, status: { ...STATUS, log_length: 250 } });
+  const env = mount({}, { log_lines: log, status: { ...STATUS, log_length: 250 } });
   const list = env.el.querySelector(".illumi-log ol");
   assert.equal(list.children.length, 60);
   assert.equal(list.start, 191);
@@ -394,7 +394,7 @@ test("the log panel counts every line (status.log_length) but shows the newest i
 test("an update that leaves the scene alone does not repaint the board; a new scene does", async () => {
   const env = mount();
   env.clearCalls();
-  env.model.update({ version: 8, log: ["Red passes", "Blue moves to C3", "Red passes"], status: { ...STATUS } });
+  env.model.update({ version: 8, log_lines: ["Red passes", "Blue moves to C3", "Red passes"], status: { ...STATUS } });
   await tick();
   assert.equal(env.el.dataset.version, "8");
   assert.equal(names(env.calls("base")).includes("fillText"), false, "base canvas untouched");

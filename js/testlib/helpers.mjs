@@ -125,7 +125,7 @@ export function initialValues(over = {}) {
     version: 7,
     scene: SCENE,
     decisions: DECISIONS,
-    log: ["Red passes", "Blue moves to C3"],
+    log_lines: ["Red passes", "Blue moves to C3"],
     status: STATUS,
     ...over,
   };
