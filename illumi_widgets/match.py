@@ -50,7 +50,6 @@ from .engine import (
     load_game,
     load_record,
 )
-
 from .scene import group_amounts
 
 __all__ = ["MODES", "Match", "register_presenter"]
@@ -606,7 +605,8 @@ class Match:
             dec = next(d for d in st.decisions(vd["seat"]) if d.kind == vd["kind"])
             options = []
             for a in dec.options:
-                opt = {"id": a.notation(), "notation": a.notation(), "label": game.label(st.data, a, dec.seat),
+                opt = {"id": a.notation(), "notation": a.notation(),
+                       "label": game.label(st.data, a, dec.seat),
                        "targets": list(targets(game, a)), "group": group(game, a)}
                 ask = st.confirm(a)
                 if ask:

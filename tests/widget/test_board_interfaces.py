@@ -1,5 +1,5 @@
-"""The board interfaces of issue 13 (labels, hints and reasons, legend, confirm, amounts, last move) and the
-widget defects of issue 14 (1: hot seat follows a bot; 8: error replies quote little; 9: the ``log`` trait)."""
+"""The board interfaces (labels, hints and reasons, legend, confirm, amounts, last move) and three widget
+defects: a hot-seat board followed a bot; error replies quoted everything; the ``log`` trait."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_default_hooks_are_neutral():
 
 def test_every_option_carries_notation_and_label():
     m = Match("pax", players=3, seed=7)
-    snap = m.snapshot("seat:%d" % m.state.to_act()[0])
+    snap = m.snapshot(f"seat:{m.state.to_act()[0]}")
     opts = [o for d in snap["decisions"] for o in d["options"]]
     assert opts
     legal = {a.notation() for a in m.state.legal_actions()}
@@ -70,7 +70,8 @@ def test_confirm_defaults_to_withdraw_kinds(monkeypatch):
 
 
 def test_group_amounts_makes_one_stepper_of_options_that_differ_by_a_number():
-    opts = [{"label": f"Give {n} to Red"} for n in (1, 2, 3, 5)] + [{"label": "Give 2 to Blue"}, {"label": "Pass"}]
+    opts = [{"label": f"Give {n} to Red"} for n in (1, 2, 3, 5)]
+    opts += [{"label": "Give 2 to Blue"}, {"label": "Pass"}]
     group_amounts(opts)
     assert [o.get("amount") for o in opts] == [1, 2, 3, 5, None, None]
     assert {o.get("group") for o in opts[:4]} == {"Give … to Red"}
@@ -100,10 +101,12 @@ def test_hot_seat_board_never_follows_a_bot_seat():
     assert 0 in board.state.to_act()
     assert board.status.get("seat") != 0
     blob = json.dumps([board.scene, board.decisions, board.log_lines])
-    for token in board.state.game.secrets(board.state.data, None) - board.state.game.secrets(board.state.data, 0):
+    game, data = board.state.game, board.state.data
+    for token in game.secrets(data, None) - game.secrets(data, 0):
         assert token not in blob  # nothing only seat 0 may see
     assert board.decisions == []
-    assert board.dispatch({"type": "act", "version": board.version, "decision": "x", "option": "y"})["type"] == "error"
+    reply = board.dispatch({"type": "act", "version": board.version, "decision": "x", "option": "y"})
+    assert reply["type"] == "error"
 
 
 def test_hot_seat_board_plays_by_the_play_undo_policy():
