@@ -528,7 +528,8 @@ class Match:
             "perspective": key,
             "seat": seat if isinstance(seat, int) else None,
             "log_length": len(view["log"]),  # the log sent is the newest LOG_LIMIT lines of these
-            "bots": {str(s): getattr(b, "name", "bot") for s, b in self.bots.items() if b is not None},
+            "bots": [{"seat": s, "name": game.seat_name(s), "bot": getattr(b, "name", "bot")}
+                     for s, b in sorted(self.bots.items()) if b is not None],
             "last": self._last_move(key, seat, view),
         }
         log = [str(x) for x in view["log"][-LOG_LIMIT:]]
