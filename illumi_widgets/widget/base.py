@@ -346,6 +346,42 @@ def _as_json(value: Any, _widget: Any) -> Any:
     return value
 
 
+_DISPLAYED: weakref.WeakSet = weakref.WeakSet()  # boards displayed with a display id
+_HOOKED: list = []
+
+
+def _execution_count() -> int | None:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    return getattr(shell, "execution_count", None) if shell is not None else None
+
+
+def _after_cell(*_args: Any) -> None:
+    for widget in list(_DISPLAYED):
+        try:
+            widget._update_picture()
+        except Exception:  # noqa: BLE001 - a picture update must never break a cell
+            pass
+
+
+def _watch_cells(widget: GameWidget) -> None:
+    """Update ``widget``'s saved picture after every cell (IPython's ``post_run_cell`` event)."""
+    _DISPLAYED.add(widget)
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.events.register("post_run_cell", _after_cell)
+        _HOOKED.append(shell)
+
+
 class GameWidget(anywidget.AnyWidget):
     """A board in a notebook cell, for one perspective on a game session.
 
@@ -400,6 +436,9 @@ class GameWidget(anywidget.AnyWidget):
         self._base_text = ""
         self._stamp = 0
         self._privacy: tuple | None = None  # (perspective, curtain, seat) of the full scene sent
+        self._display_id: str | None = None  # the output this board was displayed in (its saved picture)
+        self._display_count: int | None = None
+        self._shown: tuple | None = None
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -603,6 +642,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ lifecycle and display
     def close(self) -> None:
+        _DISPLAYED.discard(self)
         unsubscribe = getattr(self, "_unsubscribe", None)  # also called by __del__ of a half-built widget
         self._unsubscribe = None
         if unsubscribe is not None:
@@ -617,7 +657,8 @@ class GameWidget(anywidget.AnyWidget):
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget view plus ``image/svg+xml`` of the current scene (shown without a kernel)."""
+        """The live widget view plus ``image/svg+xml`` of the board's saved picture (shown without a kernel:
+        GitHub, nbconvert; see :meth:`picture_scene`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
@@ -625,8 +666,54 @@ class GameWidget(anywidget.AnyWidget):
         data = dict(data)
         exclude = kwargs.get("exclude") or ()
         if self.svg_in_bundle and self.scene and "image/svg+xml" not in exclude:
-            data["image/svg+xml"] = scene_to_svg(self.effective_scene)
+            data["image/svg+xml"] = scene_to_svg(self.picture_scene())
         return data, metadata
+
+    def picture_scene(self) -> dict:
+        """The scene of the board's saved picture: only what its perspective may see -- and for a hot-seat
+        board (``follow``, several people at one screen) the PUBLIC view, whoever is at the screen now."""
+        if self.perspective == "follow":
+            try:
+                snap = self._controller.snapshot("spectator")
+                scene = snap.get("scene") if isinstance(snap, dict) else None
+                if isinstance(scene, dict):
+                    return scene
+            except Exception:  # noqa: BLE001 - a picture is decoration: fall back to a blank board
+                pass
+            return {"w": self.scene.get("w", 1000), "h": self.scene.get("h", 700), "items": []}
+        return self.effective_scene
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Display the board with a display id, so the saved picture can follow the game: after each later
+        cell that changed the game, the output is updated (``update_display``; JupyterLab applies display
+        updates only from the cell that made the output -- there a saved widget state shows the last
+        position -- while nbclient/nbconvert, the classic notebook and VS Code follow them)."""
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return
+        data, metadata = bundle
+        if self._display_id is None:
+            self._display_id = f"illumi-{id(self):x}-{self.model_id or 'w'}"
+        display(data, metadata=metadata, raw=True, display_id=self._display_id)
+        self._display_count = _execution_count()
+        self._shown = (self.version, self.perspective)
+        _watch_cells(self)
+
+    def _update_picture(self) -> None:
+        """Bring the displayed output up to date (called after a cell ran; nothing if nothing changed)."""
+        if self._display_id is None or (self.version, self.perspective) == self._shown:
+            return
+        if _execution_count() == self._display_count:
+            return  # the cell that displayed the board: JupyterLab would re-create its live view
+        from IPython.display import update_display
+
+        bundle = self._repr_mimebundle_()
+        if bundle is None:
+            return
+        update_display(bundle[0], metadata=bundle[1], raw=True, display_id=self._display_id)
+        self._shown = (self.version, self.perspective)
 
     def to_svg(self) -> str:
         """The current (effective) scene as SVG text."""

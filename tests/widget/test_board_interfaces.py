@@ -137,3 +137,48 @@ def test_controller_errors_are_cut_short():
     board = PaxIlluminaten(players=3, seed=7, seat=0)
     reply = board.dispatch({"type": "act", "version": board.version, "decision": "d" * 1000, "option": "o"})
     assert reply["type"] == "error" and len(reply["message"]) < 500
+
+
+def test_a_hot_seat_boards_saved_picture_is_the_public_view():
+    board = PaxIlluminaten(players=3, seed=7, seat=None)
+    st = board.state
+    seat = board.status["seat"]
+    assert isinstance(seat, int)
+    own = st.game.secrets(st.data, None) - st.game.secrets(st.data, seat)
+    assert own, "the seat at the screen has something only it may see"
+    svg = board._repr_mimebundle_()[0]["image/svg+xml"]
+    from illumi_widgets.widget.svg import scene_to_svg
+
+    assert svg == scene_to_svg(board.match.snapshot("spectator")["scene"])
+    for token in own:
+        assert token not in svg
+    seat_board = PaxIlluminaten(match=board.match, seat=seat)
+    assert seat_board._repr_mimebundle_()[0]["image/svg+xml"] == scene_to_svg(seat_board.effective_scene)
+
+
+def test_the_displayed_picture_follows_the_game_after_later_cells(monkeypatch):
+    import illumi_widgets.widget.base as base
+
+    shown, updated = [], []
+    count = {"n": 1}
+    monkeypatch.setattr(base, "_execution_count", lambda: count["n"])
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.append(k.get("display_id")))
+    monkeypatch.setattr("IPython.display.update_display",
+                        lambda data, **k: updated.append((k["display_id"], data)))
+    board = PaxIlluminaten(players=3, seed=7, seat=0)
+    board._ipython_display_()
+    assert shown == [board._display_id]
+    board.play(board.legal_actions()[0])
+    base._after_cell()  # the same cell that displayed it: JupyterLab would rebuild the live view
+    assert updated == []
+    count["n"] = 2
+    base._after_cell()
+    assert len(updated) == 1 and updated[0][0] == board._display_id
+    assert updated[0][1]["image/svg+xml"] == board.to_svg()
+    assert "application/vnd.jupyter.widget-view+json" in updated[0][1]
+    base._after_cell()  # nothing changed since
+    assert len(updated) == 1
+    board.close()
+    count["n"] = 3
+    base._after_cell()
+    assert len(updated) == 1
