@@ -109,6 +109,7 @@ class Match:
         self._follow_ack = self._follow_target()
         self._cache_key: tuple | None = None
         self._cache: dict = {}
+        self._label_ok: bool | None = None
         self._presenter = self._load_presenter(state.game)
         if bots:
             from .bots import attach_bots
@@ -562,6 +563,21 @@ class Match:
                 "version": st.version, "text": str(view["log"][-1]) if view["log"] else "",
                 "touched": touched}
 
+    def _label(self, action: Action, seat) -> str:
+        """``Game.label`` of ``action`` (the notation while a game still has an older ``label`` method of
+        another shape: Illuminati's ``label(card_id)`` names a card)."""
+        game = self._state.game
+        ok = self._label_ok
+        if ok is None:
+            import inspect
+
+            try:
+                ok = len(inspect.signature(game.label).parameters) >= 3
+            except (TypeError, ValueError):
+                ok = False
+            self._label_ok = ok
+        return game.label(self._state.data, action, seat) if ok else action.notation()
+
     def why_not(self, entity: str, perspective: str) -> str | None:
         """Why ``perspective`` cannot use the scene entity ``entity`` now (``State.why_not`` for its seat),
         or ``None`` when it can (or the game names no action on it)."""
@@ -607,7 +623,7 @@ class Match:
             options = []
             for a in dec.options:
                 opt = {"id": a.notation(), "notation": a.notation(),
-                       "label": game.label(st.data, a, dec.seat),
+                       "label": self._label(a, dec.seat),
                        "targets": list(targets(game, a)), "group": group(game, a)}
                 ask = st.confirm(a)
                 if ask:

@@ -432,7 +432,10 @@ class State:
     def label(self, action, seat=None) -> str:
         """The plain-English label of ``action`` (notation or Action) as ``seat`` reads it."""
         act = self.parse(action, seat) if not isinstance(action, Action) else action
-        return self.game.label(self.data, act, act.seat if seat is None else seat)
+        try:
+            return self.game.label(self.data, act, act.seat if seat is None else seat)
+        except TypeError:  # a game whose ``label`` is still an older helper of another shape
+            return act.notation()
 
     def why_not(self, seat, entity: str) -> str | None:
         """Why ``seat`` cannot use the scene entity ``entity`` now: the reason ``check`` gives (as
@@ -460,7 +463,7 @@ class State:
         act = self.parse(action) if not isinstance(action, Action) else action
         text = self.game.confirm(self.data, act)
         if text is None and act.kind in self.game.withdraw_kinds:
-            text = f"{self.game.label(self.data, act, act.seat)}: this cannot be taken back. Are you sure?"
+            text = f"{self.label(act)}: this cannot be taken back. Are you sure?"
         return text
 
     # -- changing the state ----------------------------------------------------------------------------------

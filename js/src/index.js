@@ -91,8 +91,10 @@ export function buildTargets(decisions) {
   return map;
 }
 
-/** The nearest ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. */
+/** The OUTERMOST ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. An inner
+ * scrolling box (an output area) may be as tall as its content -- the board itself -- and must not size it. */
 function scrollerOf(el, win) {
+  let found = null;
   for (let n = el.parentElement; n && n !== n.ownerDocument.body; n = n.parentElement) {
     let oy = "";
     try {
@@ -100,9 +102,9 @@ function scrollerOf(el, win) {
     } catch (_err) {
       oy = "";
     }
-    if ((oy === "auto" || oy === "scroll") && n.clientHeight > 0) return n;
+    if ((oy === "auto" || oy === "scroll") && n.clientHeight > 0) found = n;
   }
-  return null;
+  return found;
 }
 
 function render({ model, el }) {
@@ -279,7 +281,8 @@ function render({ model, el }) {
 
   function measureHeight() {
     if (!scroller || !scroller.isConnected) scroller = scrollerOf(el, win);
-    const h = scroller ? scroller.clientHeight : num(win.innerHeight, 0);
+    const inner = num(win.innerHeight, 0);
+    const h = scroller ? Math.min(scroller.clientHeight, inner > 0 ? inner : Infinity) : inner;
     observedHeight = h > 0 ? h : 0;
   }
 
@@ -807,10 +810,11 @@ function render({ model, el }) {
   }
 
   // ------------------------------------------------------------------ connection
+  let kernelGone = false;
   function checkConnection() {
     const gone = el.classList.contains("jupyter-widgets-disconnected")
       || (el.parentElement && el.parentElement.classList.contains("jupyter-widgets-disconnected"));
-    setConnected(!gone);
+    setConnected(!gone && !kernelGone);
   }
 
   function setConnected(value) {
@@ -1150,6 +1154,34 @@ function render({ model, el }) {
     mo.observe(el, { attributes: true, attributeFilter: ["class"] });
     if (el.parentElement) mo.observe(el.parentElement, { attributes: true, attributeFilter: ["class"] });
   }
+  // The kernel behind the model (JupyterLab's widget manager): a restart or a dead kernel leaves this view's
+  // comm dead for good (JupyterLab does not mark the view), and no kernel at all (a saved notebook reopened)
+  // means nothing can answer.
+  const kernelWatch = [];
+  const manager = model.widget_manager;
+  if (manager && typeof manager === "object" && "kernel" in manager) {
+    const kernel = manager.kernel;
+    const markGone = () => {
+      kernelGone = true;
+      setConnected(false);
+    };
+    if (!kernel) {
+      markGone();
+    } else {
+      const gone = new Set(["restarting", "autorestarting", "dead", "terminating"]);
+      const onStatus = (_k, st) => {
+        if (gone.has(st)) markGone();
+      };
+      const onDisposed = markGone;
+      for (const [signal, fn] of [[kernel.statusChanged, onStatus], [kernel.disposed, onDisposed]]) {
+        if (signal && typeof signal.connect === "function") {
+          signal.connect(fn);
+          kernelWatch.push([signal, fn]);
+        }
+      }
+      if (gone.has(kernel.status) || kernel.isDisposed) markGone();
+    }
+  }
   checkConnection();
   el.dataset.connected = connected ? "1" : "0";
 
@@ -1164,6 +1196,7 @@ function render({ model, el }) {
     for (const [node, type, fn] of domListeners) node.removeEventListener(type, fn);
     if (ro) ro.disconnect();
     if (mo) mo.disconnect();
+    for (const [signal, fn] of kernelWatch) signal.disconnect(fn);
     win.removeEventListener("resize", onWinResize);
     closeChooser();
     closeConfirm();

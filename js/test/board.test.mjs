@@ -227,3 +227,24 @@ test("the module has the current anywidget shape: a default export with render, 
   assert.equal(mod.render, undefined);
   assert.ok(SCENE && DECISIONS);
 });
+
+test("a kernel restart (the widget manager's kernel status) greys the board out for good", () => {
+  const env = setup({});
+  const handlers = [];
+  const kernel = { status: "idle", statusChanged: { connect: (fn) => handlers.push(fn), disconnect: () => {} },
+    disposed: { connect: () => {}, disconnect: () => {} } };
+  const model = new FakeModel(initialValues({}));
+  model.widget_manager = { kernel };
+  widget.render({ model, el: env.el });
+  assert.equal(env.el.querySelector(".illumi-offline").hidden, true);
+  handlers[0](kernel, "restarting");
+  assert.equal(env.el.querySelector(".illumi-offline").hidden, false);
+  handlers[0](kernel, "idle"); // a new kernel: this view's comm is still gone
+  assert.equal(env.el.querySelector(".illumi-offline").hidden, false);
+  const none = setup({});
+  const m2 = new FakeModel(initialValues({}));
+  m2.widget_manager = { kernel: null }; // a saved notebook opened without a kernel
+  widget.render({ model: m2, el: none.el });
+  assert.equal(none.el.querySelector(".illumi-offline").hidden, false);
+  assert.ok(none.el.querySelector("canvas.illumi-base").dataset.minFontPx, "the last position is still painted");
+});
