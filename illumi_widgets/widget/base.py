@@ -73,6 +73,9 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # why a scene entity cannot be used now (hover or click on a thing that is not a legal target); the
     # reply is ``{"type": "why", "entity", "reason", "version"}`` (reason None: it can be used)
     "why": {"version": "int", "entity": "id"},
+    # a live view opened (a front end renders this board): the output's picture is then left alone, since
+    # updating it would make JupyterLab rebuild the live view; the reply is ``{"type": "hello"}``
+    "hello": {"version": "int"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
@@ -439,6 +442,7 @@ class GameWidget(anywidget.AnyWidget):
         self._display_id: str | None = None  # the output this board was displayed in (its saved picture)
         self._display_count: int | None = None
         self._shown: tuple | None = None
+        self._live_view = False  # a front end has opened a live view of this board (a "hello" came)
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -583,6 +587,9 @@ class GameWidget(anywidget.AnyWidget):
             return {"type": "ok", "version": self.version}
         if message["type"] == "bot_step":
             return self._bot_step(message["version"])
+        if message["type"] == "hello":
+            self._live_view = True
+            return {"type": "hello", "version": self.version}
         if message["type"] == "why":
             return self._why(message["entity"], message["version"])
         try:
@@ -685,9 +692,10 @@ class GameWidget(anywidget.AnyWidget):
 
     def _ipython_display_(self, **kwargs: Any) -> None:
         """Display the board with a display id, so the saved picture can follow the game: after each later
-        cell that changed the game, the output is updated (``update_display``; JupyterLab applies display
-        updates only from the cell that made the output -- there a saved widget state shows the last
-        position -- while nbclient/nbconvert, the classic notebook and VS Code follow them)."""
+        cell that changed the game, the output is updated (``update_display``) -- while no live view of the
+        board is open (a notebook run by nbclient/nbconvert, papermill).  With a live view (JupyterLab) the
+        update would rebuild the view, so it is left alone: there the widget state saved with the notebook
+        shows the last position."""
         from IPython.display import display
 
         bundle = self._repr_mimebundle_(**kwargs)
@@ -703,8 +711,8 @@ class GameWidget(anywidget.AnyWidget):
 
     def _update_picture(self) -> None:
         """Bring the displayed output up to date (called after a cell ran; nothing if nothing changed)."""
-        if self._display_id is None or (self.version, self.perspective) == self._shown:
-            return
+        if self._display_id is None or self._live_view or (self.version, self.perspective) == self._shown:
+            return  # (a live view shows the game; JupyterLab would rebuild it: its saved widget state serves)
         if _execution_count() == self._display_count:
             return  # the cell that displayed the board: JupyterLab would re-create its live view
         from IPython.display import update_display

@@ -783,6 +783,7 @@ function render({ model, el }) {
 
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
+    if (msg.type === "hello") return; // Python noted this live view
     if (msg.type === "error" && String(msg.code).startsWith("bot-")) return; // a bot step not taken
     if (msg.type === "why") {
       gotReply();
@@ -1000,7 +1001,7 @@ function render({ model, el }) {
     botBtn.hidden = !(Array.isArray(bots) && bots.length);
     const paused = model.get("bots_paused") === true;
     botBtn.textContent = "";
-    botBtn.append(glyph(doc, paused ? "play" : "pause"), doc.createTextNode(paused ? " Resume bots" : " Pause bots"));
+    botBtn.append(glyph(doc, paused ? "play" : "pause"), doc.createTextNode(paused ? "Resume bots" : "Pause bots"));
     botBtn.setAttribute("aria-pressed", paused ? "true" : "false");
     botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
     if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
@@ -1184,6 +1185,9 @@ function render({ model, el }) {
   }
   checkConnection();
   el.dataset.connected = connected ? "1" : "0";
+  // Tell Python a live view is open (a real front end: it has a widget manager), so it leaves the output's
+  // saved picture alone (updating it would rebuild this view).
+  if (manager && connected) model.send({ type: "hello", version: model.get("version") });
 
   flush();
 

@@ -72,7 +72,7 @@ const CSS = `
 .illumi-btn:disabled{opacity:.45;cursor:default}
 .illumi-btn.illumi-primary{border-color:var(--jp-brand-color1,#1976d2);font-weight:600}
 .illumi-btn.illumi-chip{font-size:12px;padding:1px 6px}
-.illumi-glyph{vertical-align:-1px}
+.illumi-glyph{vertical-align:-1px;margin-right:5px}
 .illumi-error{margin:2px 0;color:var(--jp-error-color1,#c62828);font-weight:600;font-size:13px}
 .illumi-error:empty{display:none}
 .illumi-controls{display:flex;flex-wrap:wrap;align-items:center;gap:4px}

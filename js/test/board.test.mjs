@@ -237,6 +237,7 @@ test("a kernel restart (the widget manager's kernel status) greys the board out 
   model.widget_manager = { kernel };
   widget.render({ model, el: env.el });
   assert.equal(env.el.querySelector(".illumi-offline").hidden, true);
+  assert.deepEqual(model.sent, [{ type: "hello", version: 7 }]); // a live view: Python leaves the picture alone
   handlers[0](kernel, "restarting");
   assert.equal(env.el.querySelector(".illumi-offline").hidden, false);
   handlers[0](kernel, "idle"); // a new kernel: this view's comm is still gone

@@ -178,6 +178,12 @@ def test_the_displayed_picture_follows_the_game_after_later_cells(monkeypatch):
     assert "application/vnd.jupyter.widget-view+json" in updated[0][1]
     base._after_cell()  # nothing changed since
     assert len(updated) == 1
+    # a live view opened (JupyterLab): the output is left alone, the saved widget state serves
+    assert board.dispatch({"type": "hello", "version": 0}) == {"type": "hello", "version": board.version}
+    board.play(board.legal_actions()[0])
+    count["n"] = 5
+    base._after_cell()
+    assert len(updated) == 1
     board.close()
     count["n"] = 3
     base._after_cell()
