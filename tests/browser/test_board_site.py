@@ -11,8 +11,8 @@ At 900x700, 1400x900 and 1920x1080:
 * no console warning from the board (the anywidget deprecation warning is gone) and no error.
 
 Then: a kernel restart greys the board out with "Kernel disconnected — re-run the cell"; and a notebook
-played, saved (with widget state) and reopened with its kernel gone shows the last position.  Screenshots go to
-``tests/.artifacts/board-<game>-<w>x<h>.png``.
+played, saved (with widget state) and reopened with its kernel gone shows the last position.  Screenshots go
+to ``tests/.artifacts/board-<game>-<w>x<h>.png``.
 """
 
 from __future__ import annotations
