@@ -866,44 +866,48 @@ function render({ model, el }) {
     return b;
   }
 
-  /** One stepper for options that differ only by an amount: a slider, the amount, and one button. */
+  /** One stepper for options that differ only by an amount: − amount + and one button naming the choice
+   * (a slider too when there are many amounts). */
   function stepper(d, row) {
     const box = make(doc, "span", "illumi-stepper");
     box.dataset.group = row.group;
     const opts = row.options;
     const key = `${d.id}|${row.group}`;
     let i = Math.min(opts.length - 1, Math.max(0, stepperPick.get(key) ?? 0));
-    const [before, after] = row.group.includes("…") ? row.group.split("…", 2) : [row.group, ""];
-    const slider = make(doc, "input", "illumi-amount");
-    slider.type = "range";
-    slider.min = "0";
-    slider.max = String(opts.length - 1);
-    slider.step = "1";
-    slider.value = String(i);
-    slider.setAttribute("aria-label", row.group.replace("…", "amount"));
-    const minus = button(doc, "−", "illumi-step-minus", "Less");
-    const plus = button(doc, "+", "illumi-step-plus", "More");
+    const label = row.group.replace("…", "amount");
+    const minus = button(doc, "−", "illumi-step-minus", `Less (${label})`);
+    const plus = button(doc, "+", "illumi-step-plus", `More (${label})`);
     const shown = make(doc, "output", "illumi-amount-value", String(opts[i].amount));
     const go = button(doc, labelOf(opts[i]), "illumi-primary illumi-step-go");
-    const set = (k) => {
+    let slider = null;
+    if (opts.length > 12) {
+      slider = make(doc, "input", "illumi-amount");
+      slider.type = "range";
+      slider.min = "0";
+      slider.max = String(opts.length - 1);
+      slider.step = "1";
+      slider.setAttribute("aria-label", label);
+      slider.addEventListener("input", () => set(Math.trunc(Number(slider.value))));
+    }
+    function set(k) {
       i = Math.min(opts.length - 1, Math.max(0, k));
       stepperPick.set(key, i);
-      slider.value = String(i);
+      if (slider) slider.value = String(i);
       shown.textContent = String(opts[i].amount);
       go.textContent = labelOf(opts[i]);
       go.dataset.option = String(opts[i].id);
+      go.title = opts[i].notation ? String(opts[i].notation) : "";
       minus.disabled = i <= 0;
       plus.disabled = i >= opts.length - 1;
-    };
-    slider.addEventListener("input", () => set(Math.trunc(Number(slider.value))));
+    }
     minus.addEventListener("click", () => set(i - 1));
     plus.addEventListener("click", () => set(i + 1));
     go.dataset.decision = String(d.id);
     go.addEventListener("click", () => choose(d, opts[i]));
     set(i);
-    box.append(make(doc, "span", "illumi-step-text", before.trim()), minus, slider, plus, shown);
-    if (after.trim()) box.append(make(doc, "span", "illumi-step-text", after.trim()));
-    box.append(go);
+    box.append(minus);
+    if (slider) box.append(slider);
+    box.append(shown, plus, go);
     return box;
   }
 

@@ -60,7 +60,7 @@ const CSS = `
 .illumi-decision{display:flex;flex-wrap:wrap;align-items:center;gap:4px 8px}
 .illumi-prompt{font-weight:600}
 .illumi-group{display:flex;flex-wrap:wrap;align-items:center;gap:4px}
-.illumi-stepper{display:inline-flex;align-items:center;gap:4px;padding:1px 4px;border-radius:5px;
+.illumi-stepper{display:inline-flex;align-items:center;gap:3px;padding:0 3px;border-radius:5px;
   border:1px dashed var(--jp-border-color1,#b0b0b0)}
 .illumi-amount{width:110px}
 .illumi-amount-value{min-width:1.6em;text-align:center;font-weight:700}
