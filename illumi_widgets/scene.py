@@ -84,8 +84,10 @@ class SceneItems:
         self.items.append(it)
 
     def text(self, x, y, s, size=11, color=None, align=None, baseline=None, bold=False, italic=False,
-             maxw=None):
-        """Text (nothing for ``None`` or ``""``); ``s`` may hold line breaks."""
+             maxw=None, wrap=None):
+        """Text (nothing for ``None`` or ``""``); ``s`` may hold line breaks.  ``maxw``: the width it may take
+        (scene units); ``wrap``: how many lines the painter may wrap it onto at spaces to keep it within
+        ``maxw`` (default: 2 when the painter had to enlarge it to the minimum font, else 1)."""
         if s is None or s == "":
             return
         color = self.ink if color is None else color
@@ -102,6 +104,8 @@ class SceneItems:
             it["italic"] = True
         if maxw:
             it["maxw"] = rnd(maxw)
+        if wrap:
+            it["wrap"] = int(wrap)
         self.items.append(it)
 
     def icon(self, name, x, y, size, color=None):

@@ -634,6 +634,7 @@ function render({ model, el }) {
 
   function openConfirm(decision, option) {
     closeChooser();
+    toggleLegend(false);
     tip.hidden = true;
     confirmBox.textContent = "";
     confirmBox.append(make(doc, "div", "illumi-confirm-text", option.confirm));
@@ -1098,8 +1099,11 @@ function render({ model, el }) {
       if (!r) continue;
       if ((entry.target === el || !entry.target) && r.width > 0 && Math.abs(r.width - observedWidth) >= 1) {
         observedWidth = r.width;
+        barHeight = bar.offsetHeight || 0; // a new width wraps the bar anew
         changed = true;
-      } else if (entry.target === bar && Math.abs(r.height - barHeight) >= 1) {
+      } else if (entry.target === bar && r.height > barHeight + 1) {
+        // the bar's tallest height so far (until the width changes): the board does not jump in size
+        // each time a decision has a row of options more or less
         barHeight = r.height;
         changed = true;
       } else if (entry.target === scroller) {
