@@ -572,7 +572,8 @@ class Match:
             import inspect
 
             try:
-                ok = len(inspect.signature(game.label).parameters) >= 3
+                inspect.signature(game.label).bind(self._state.data, action, seat)
+                ok = True
             except (TypeError, ValueError):
                 ok = False
             self._label_ok = ok

@@ -188,3 +188,10 @@ def test_the_displayed_picture_follows_the_game_after_later_cells(monkeypatch):
     count["n"] = 3
     base._after_cell()
     assert len(updated) == 1
+
+
+def test_a_games_label_hook_of_any_compatible_shape_is_used(monkeypatch):
+    m = Match("pax", players=3, seed=7)
+    monkeypatch.setattr(type(m.game), "label", lambda self, *args, **kwargs: "plain words")
+    snap = m.snapshot(f"seat:{m.state.to_act()[0]}")
+    assert {o["label"] for d in snap["decisions"] for o in d["options"]} == {"plain words"}
