@@ -267,8 +267,13 @@ function render({ model, el }) {
     }
   }
 
+  function availHeight() {
+    const reserve = (barHeight > 0 ? barHeight : BAR_RESERVE_PX) + 12;
+    return observedHeight > 0 ? Math.max(160, observedHeight - reserve) : 0;
+  }
+
   function setScene() {
-    scene = reflow(rawScene, layout.availW || 0);
+    scene = reflow(rawScene, layout.availW || 0, availHeight());
     size = sceneSize(scene);
     index = buildIndex(scene);
   }
@@ -292,9 +297,8 @@ function render({ model, el }) {
     if (!(avail > 0)) avail = size.w;
     const wasNarrow = !!scene.narrow;
     layout.availW = avail;
-    if (!!reflow(rawScene, avail).narrow !== wasNarrow) setScene();
-    const reserve = (barHeight > 0 ? barHeight : BAR_RESERVE_PX) + 12;
-    const availH = observedHeight > 0 ? Math.max(160, observedHeight - reserve) : 0;
+    const availH = availHeight();
+    if (!!reflow(rawScene, avail, availH).narrow !== wasNarrow) setScene();
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
     const { scale, cssW, cssH } = fitBoard(size, avail, availH);
     const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;

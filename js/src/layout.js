@@ -32,12 +32,17 @@ function moved(it, dx, dy) {
   return out;
 }
 
-/** The scene as drawn at `cssWidth`: below NARROW_PX, a scene's `layouts.narrow` ({w, h, moves: [[x0, y0,
+/** The scene as drawn at `cssWidth` (x `cssHeight` visible): below NARROW_PX, a scene's `layouts.narrow` ({w, h, moves: [[x0, y0,
  * x1, y1, dx, dy], ...]}) moves every item whose anchor lies in a region by (dx, dy), e.g. the side panels
- * under the map. Without it (or when wide) the scene itself. */
-export function reflow(scene, cssWidth) {
+ * under the map -- when that draws the board at least as large. Without it (or when wide) the scene. */
+export function reflow(scene, cssWidth, cssHeight = 0) {
   const narrow = scene && scene.layouts && typeof scene.layouts === "object" ? scene.layouts.narrow : null;
   if (!narrow || typeof narrow !== "object" || !(cssWidth > 0) || cssWidth >= NARROW_PX) return scene;
+  if (cssHeight > 0) { // only when it draws the board at least as large (a short cell keeps the wide one)
+    const wide = fitBoard(sceneSize(scene), cssWidth, cssHeight).scale;
+    const tall = fitBoard(sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h }), cssWidth, cssHeight).scale;
+    if (tall < wide) return scene;
+  }
   const moves = Array.isArray(narrow.moves) ? narrow.moves.filter((m) => Array.isArray(m) && m.length === 6) : [];
   const items = (Array.isArray(scene.items) ? scene.items : []).map((it) => {
     if (!it || typeof it !== "object") return it;

@@ -85,6 +85,9 @@ test("a narrow layout moves the regions a scene names (side panels under the map
   assert.deepEqual(narrow.items[0], scene.items[0]);
   assert.deepEqual([narrow.items[1].x, narrow.items[1].y], [50, 720]);
   assert.deepEqual(narrow.items[2].pts, [[10, 705], [50, 705]]);
+  // a short cell: the tall narrow layout would draw smaller, so the wide one stays
+  assert.equal(reflow(scene, 800, 400), scene);
+  assert.equal(reflow(scene, 800, 2000).narrow, true);
 });
 
 // ------------------------------------------------------------------ menus and tooltips

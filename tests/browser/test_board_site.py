@@ -158,8 +158,9 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
         m = widget.evaluate(_MEASURE_JS)
         assert m["scroller"], "no scrolling notebook area found"
-        whole = {"x": m["stage"]["x"], "y": m["stage"]["y"], "w": max(m["stage"]["w"], m["bar"]["w"]),
-                 "h": m["bar"]["y"] + m["bar"]["h"] - m["stage"]["y"]}
+        top = min(m["stage"]["y"], m["bar"]["y"])  # (the bar is sticky: it may stand over the board)
+        bottom = max(m["stage"]["y"] + m["stage"]["h"], m["bar"]["y"] + m["bar"]["h"])
+        whole = {"x": m["stage"]["x"], "y": top, "w": max(m["stage"]["w"], m["bar"]["w"]), "h": bottom - top}
         assert inside(whole, m["scroller"], slack=2), f"{w}x{h}: board {whole} not inside {m['scroller']}"
         assert m["minFont"] >= 11 - 0.01, f"{w}x{h}: canvas text drawn at {m['minFont']} px"
         assert not m["small"], f"{w}x{h}: DOM text under 11 px: {m['small'][:5]}"
@@ -169,6 +170,7 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         chooser = widget.locator(".illumi-chooser")
         expect(chooser).to_be_visible()
         menu = box(chooser)
+        stage = box(widget.locator(".illumi-stage"))  # (as it stands now)
         assert inside(menu, stage), f"{w}x{h}: menu {menu} outside the board {stage}"
         page.mouse.move(menu["x"] - 5 if menu["x"] > stage["x"] + 10 else menu["x"] + menu["w"] + 5,
                         menu["y"] + 10)
@@ -185,6 +187,7 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
             why = widget.locator(".illumi-tip .illumi-why")
             expect(why).to_contain_text("Not now:")
             expect(why).to_contain_text("decision")  # "it is not <seat>'s decision now": check's own words
+            stage = box(widget.locator(".illumi-stage"))
             assert inside(box(tip), stage), f"{w}x{h}: tooltip outside the board"
         save_screenshot(page, f"board-{game}-{w}x{h}")
         page.mouse.move(1, 1)
@@ -211,6 +214,18 @@ def test_a_kernel_restart_greys_the_board_out(tmp_path, page, page_errors, open_
 
 
 _SAVE_JS = "() => window.jupyterapp.commands.execute('docmanager:save')"
+# the board's canvas drawn into 100 x 72 pixels (RGB): the same position at any size compares equal
+_THUMB_JS = """
+(el) => {
+  const src = el.querySelector('canvas.illumi-base');
+  const c = document.createElement('canvas');
+  c.width = 100; c.height = 72;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(src, 0, 0, 100, 72);
+  const d = ctx.getImageData(0, 0, 100, 72).data;
+  return [...d].filter((_, i) => i % 4 !== 3);
+}
+"""
 
 
 def test_a_saved_notebook_reopens_at_the_last_position_without_its_kernel(
@@ -230,7 +245,7 @@ def test_a_saved_notebook_reopens_at_the_last_position_without_its_kernel(
     expect(widget).to_have_attribute("data-version", str(version))
     page.set_viewport_size({"width": 1400, "height": 900})
     page.wait_for_timeout(200)
-    live = widget.evaluate("(el) => el.querySelector('canvas.illumi-base').toDataURL()")
+    live = widget.evaluate(_THUMB_JS)
     page.evaluate(_SAVE_JS)
     page.wait_for_timeout(500)
     path = next(lab_server.root.glob("**/saved.ipynb"))
@@ -247,7 +262,8 @@ def test_a_saved_notebook_reopens_at_the_last_position_without_its_kernel(
     expect(widget).to_have_attribute("data-version", str(version))
     widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
-    again = widget.evaluate("(el) => el.querySelector('canvas.illumi-base').toDataURL()")
+    again = widget.evaluate(_THUMB_JS)
     save_screenshot(widget, "board-reopened-without-kernel")
-    assert again == live, "the reopened board does not show the last position"
+    diff = sum(abs(a - b) for a, b in zip(live, again, strict=True)) / len(live)
+    assert diff < 4, f"the reopened board does not show the last position (mean pixel difference {diff:.1f})"
     page_errors.clear()  # no kernel: JupyterLab logs that it cannot connect widgets' comms
