@@ -94,6 +94,9 @@ export function buildTargets(decisions) {
 /** The OUTERMOST ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. An inner
  * scrolling box (an output area) may be as tall as its content -- the board itself -- and must not size it. */
 function scrollerOf(el, win) {
+  // JupyterLab's notebook scroller first (an outer box of the shell may scroll too, and be taller)
+  const known = typeof el.closest === "function" ? el.closest(".jp-WindowedPanel-outer, .jp-Notebook") : null;
+  if (known && known.clientHeight > 0) return known;
   let found = null;
   for (let n = el.parentElement; n && n !== n.ownerDocument.body; n = n.parentElement) {
     let oy = "";
