@@ -39,9 +39,10 @@ export function reflow(scene, cssWidth, cssHeight = 0) {
   const narrow = scene && scene.layouts && typeof scene.layouts === "object" ? scene.layouts.narrow : null;
   if (!narrow || typeof narrow !== "object" || !(cssWidth > 0) || cssWidth >= NARROW_PX) return scene;
   if (cssHeight > 0) { // only when it draws the board at least as large (a short cell keeps the wide one)
-    const wide = fitBoard(sceneSize(scene), cssWidth, cssHeight).scale;
-    const tall = fitBoard(sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h }), cssWidth, cssHeight).scale;
-    if (tall < wide) return scene;
+    const fit = (sz) => Math.min(cssWidth / sz.w, cssHeight / sz.h); // (without fitBoard's floor)
+    const wide = fit(sceneSize(scene));
+    const tall = fit(sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h }));
+    if (tall <= wide * 1.02) return scene;
   }
   const moves = Array.isArray(narrow.moves) ? narrow.moves.filter((m) => Array.isArray(m) && m.length === 6) : [];
   const items = (Array.isArray(scene.items) ? scene.items : []).map((it) => {
