@@ -584,7 +584,28 @@ function render({ model, el }) {
     chooser.textContent = "";
     const several = new Set(choices.map((c) => c.decision.id)).size > 1;
     if (title) chooser.append(make(doc, "div", "illumi-chooser-title", title));
+    // options that differ only by an amount: one stepper (per decision), not a button per number
+    const steppers = new Map();
     for (const { decision, option } of choices) {
+      if (typeof option.amount === "number" && typeof option.group === "string" && option.group) {
+        const key = `${decision.id}|${option.group}`;
+        if (!steppers.has(key)) steppers.set(key, { decision, options: [] });
+        steppers.get(key).options.push(option);
+      }
+    }
+    const stepped = new Set();
+    for (const { decision, options } of steppers.values()) {
+      if (options.length < 2) continue;
+      for (const o of options) stepped.add(o);
+      const row = groupOptions(options).find((r) => r.kind === "stepper");
+      if (row) {
+        const line = make(doc, "div", "illumi-chooser-row");
+        line.append(stepper(decision, row));
+        chooser.append(line);
+      }
+    }
+    for (const { decision, option } of choices) {
+      if (stepped.has(option)) continue;
       const label = several ? `${labelOf(option)} — ${decision.prompt ?? ""}` : labelOf(option);
       const b = button(doc, label, "illumi-choice");
       b.setAttribute("role", "menuitem");
@@ -911,7 +932,10 @@ function render({ model, el }) {
     minus.addEventListener("click", () => set(i - 1));
     plus.addEventListener("click", () => set(i + 1));
     go.dataset.decision = String(d.id);
-    go.addEventListener("click", () => choose(d, opts[i]));
+    go.addEventListener("click", () => {
+      closeChooser();
+      choose(d, opts[i]);
+    });
     set(i);
     box.append(minus);
     if (slider) box.append(slider);

@@ -20,7 +20,8 @@ const CSS = `
   color:var(--jp-ui-font-color1,#1f1f1f);border:1px solid var(--jp-border-color1,#9e9e9e);
   box-shadow:0 4px 14px rgba(0,0,0,.3)}
 .illumi-chooser-title{font-size:12px;opacity:.75;padding:2px 6px 4px}
-.illumi-chooser button{display:block;width:100%;text-align:left;margin:1px 0;font-size:13px}
+.illumi-chooser button.illumi-choice{display:block;width:100%;text-align:left;margin:1px 0;font-size:13px}
+.illumi-chooser-row{margin:2px 0}
 .illumi-legend{position:absolute;z-index:7;width:min(360px,calc(100% - 16px));overflow:auto;line-height:1.35;
   padding:8px 10px;border-radius:6px;background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#1f1f1f);
   border:1px solid var(--jp-border-color1,#9e9e9e);box-shadow:0 4px 14px rgba(0,0,0,.3);font-size:13px}

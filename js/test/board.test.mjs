@@ -252,3 +252,19 @@ test("a kernel restart (the widget manager's kernel status) greys the board out 
   assert.equal(none.el.querySelector(".illumi-offline").hidden, false);
   assert.ok(none.el.querySelector("canvas.illumi-base").dataset.minFontPx, "the last position is still painted");
 });
+
+test("amounts on the board are one stepper in the menu too", () => {
+  const give = [1, 2, 3].map((n) => ({ id: `give ${n} to red`, label: `Give ${n} MB to Red`, amount: n,
+    group: "Give … MB to Red", targets: ["cell:C3"] }));
+  const options = [...give, { id: "deal red", label: "Make a deal with Red", targets: ["cell:C3"] }];
+  const env = mount({}, { decisions: [{ id: "d", seat: 0, prompt: "Talk", options }] });
+  env.mouse("click", 20, 100); // cell:C3: four options
+  const chooser = env.el.querySelector(".illumi-chooser");
+  assert.equal(chooser.hidden, false);
+  assert.equal(chooser.querySelectorAll(".illumi-stepper").length, 1);
+  assert.equal(chooser.querySelectorAll("button.illumi-choice").length, 1); // the deal
+  chooser.querySelector(".illumi-step-plus").click();
+  chooser.querySelector(".illumi-step-go").click();
+  assert.deepEqual(env.model.sent.at(-1), { type: "act", version: 7, decision: "d", option: "give 2 to red" });
+  assert.equal(chooser.hidden, true);
+});
