@@ -40,7 +40,8 @@ def pick_option(page, widget, decision: str, option: str) -> None:
         direct.first.scroll_into_view_if_needed()
         direct.first.click()
     else:
-        for menu in widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more").all():
+        menus = widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more")
+        for menu in menus.all():
             menu.click()
             item = widget.locator(f".illumi-chooser {sel}")
             if item.count():
