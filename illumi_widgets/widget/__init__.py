@@ -30,6 +30,15 @@ Notes for scene authors (the painter in ``js/src/`` and ``svg.py`` agree on all 
   the base still holds something the controller's optional ``secrets(perspective)`` names (a card once
   shown and since hidden again), so the synced traits never hold what the viewer may not see now.
 * Scenes should be deterministic (the SVG in a saved notebook is compared byte for byte by nbval).
+* Readability and fit (see :mod:`illumi_widgets.scene` for the full spec a scene builds to): the board is
+  scaled to min(cell width, visible notebook height); text is never drawn under 11 CSS px (the painter
+  enlarges it and wraps a ``maxw`` text at spaces onto ``wrap`` lines, default 2 when enlarged); the
+  smallest size drawn is on the canvas as ``data-min-font-px``.  ``layouts.narrow`` moves regions below
+  900 px.  The action bar, bot names, the last move's highlight (``Game.touched``), the "why not" tooltip
+  (``Game.hint`` + ``State.why_not``), confirmations and the legend (``Game.legend``) are the board's own.
+* Messages from the page also include ``why`` (``{"version", "entity"}`` -> ``{"type": "why", "entity",
+  "reason"}``) and ``hello`` (a live view opened).  The log lines are the ``log_lines`` trait (``log`` is the
+  ipywidgets logger).
 """
 
 from .base import PROTOCOL, Controller, GameWidget, apply_scene_patch, validate_message

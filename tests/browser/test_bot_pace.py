@@ -56,7 +56,7 @@ def test_bots_play_at_a_visible_pace_and_pause(tmp_path, page, open_notebook, ru
 
     # the panel's button pauses them: the version stops moving
     pause.click()
-    expect(pause).to_have_text("▶ Resume bots")
+    expect(pause).to_have_text("Resume bots")
     assert kernel_state(kernel, page)["paused"] is True
     held = kernel_state(kernel, page)["version"]
     page.wait_for_timeout(800)
@@ -66,8 +66,8 @@ def test_bots_play_at_a_visible_pace_and_pause(tmp_path, page, open_notebook, ru
 
     # resumed from Python: they play on
     kernel(page, "bots.resume_bots()")
-    expect(pause).to_have_text("⏸ Pause bots")
+    expect(pause).to_have_text("Pause bots")
     page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[widget.element_handle(), held],
                            timeout=20_000)
     pause.click()  # leave them paused: the kernel is shut down next
-    expect(pause).to_have_text("▶ Resume bots")
+    expect(pause).to_have_text("Resume bots")

@@ -31,6 +31,30 @@ PROBE = (SNIPPETS / "board_probe.py").read_text()  # run in the kernel after the
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
+def pick_option(page, widget, decision: str, option: str) -> None:
+    """Take ``option`` from the action bar: its button, else from the bar's "On the board" / "More" menu
+    (confirming when the board asks)."""
+    sel = f'button[data-decision="{decision}"][data-option="{option}"]'
+    direct = widget.locator(f".illumi-panel {sel}")
+    if direct.count():
+        direct.first.scroll_into_view_if_needed()
+        direct.first.click()
+    else:
+        menus = widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more")
+        for menu in menus.all():
+            menu.click()
+            item = widget.locator(f".illumi-chooser {sel}")
+            if item.count():
+                item.first.click()
+                break
+            page.keyboard.press("Escape")
+        else:
+            raise AssertionError(f"{option!r} of {decision!r} is not in the action bar or its menus")
+    confirm = widget.locator(".illumi-confirm-yes")
+    if confirm.is_visible():
+        confirm.click()
+
+
 def reveal(page, widget) -> None:
     """Click the privacy curtain away (a message to Python, which then sends the seat's board)."""
     from playwright.sync_api import expect
@@ -63,7 +87,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
         before = board_probe(page)
     assert before["curtain"] is None and before["decisions"], before
     expect(widget).to_have_attribute("data-version", str(before["version"]))
-    expect(widget.locator(".illumi-panel button[data-option]").first).to_be_visible()
+    expect(widget.locator(".illumi-panel button").first).to_be_visible()
 
     # 1. A legal target on the canvas (a Group to attack); through the chooser when it has several options.
     clicks = sorted(before["clicks"], key=lambda c: (c["uses"], c["entity"] == "network"))
@@ -97,10 +121,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
         after = board_probe(page)
     assert after["decisions"], after
     decision, _prompt, options = after["decisions"][0]
-    button = widget.locator(f'.illumi-panel button[data-decision="{decision}"][data-option="{options[0]}"]')
-    expect(button.first).to_be_attached()
-    button.first.scroll_into_view_if_needed()
-    button.first.click()
+    pick_option(page, widget, decision, options[0])
     expect(widget).not_to_have_attribute("data-version", str(after["version"]))
     last = board_probe(page)
     assert last["version"] > after["version"]

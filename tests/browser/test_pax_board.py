@@ -114,9 +114,12 @@ def test_click_on_the_canvas_panel_button_and_forged_messages(tmp_path, page, pa
 
     # 2. A panel button: end the action phase (Blue has a full hand: the turn passes to Red).
     assert any("end" in options for _id, _prompt, options in after["decisions"]), after["decisions"]
-    end = widget.locator('button[data-option="end"]')
+    end = widget.locator('.illumi-panel button[data-option="end"]')
     expect(end).to_have_count(1)
     end.click()
+    confirm = widget.locator(".illumi-confirm-yes")  # ending a turn with actions left asks first
+    if confirm.is_visible():
+        confirm.click()
     expect(widget).not_to_have_attribute("data-version", str(after["version"]))
     ended = board_probe(page)
     assert ended["version"] > after["version"]

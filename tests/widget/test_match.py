@@ -55,7 +55,8 @@ def test_match_is_a_controller_and_snapshots_every_perspective(match):
     assert d["id"] == match.state.decisions()[0].id
     ids = [o["id"] for o in d["options"]]
     assert ids == match.legal_actions(seat).notations() and len(set(ids)) == len(ids)
-    assert all(o["label"] == o["id"] and isinstance(o["targets"], list) and o["group"] for o in d["options"])
+    assert all(o["notation"] == o["id"] and isinstance(o["label"], str) and o["label"]
+               and isinstance(o["targets"], list) and o["group"] for o in d["options"])
 
 
 def test_bad_perspectives_are_refused_without_raising(match):
