@@ -2,8 +2,8 @@
 
 When several effects trigger at the same moment (a timing window), the rules of many card games let the
 player who owns them choose the order, one at a time: after each resolves, the window is gathered again,
-because an earlier effect may move, silence or add a card (guide "card effects as data", §2.2 and pitfall 8:
-ask "which next", never a permutation, and only when there is a real choice).
+because an earlier effect may move, silence or add a card (ask "which next", never a permutation, and only
+when there is a real choice; see a game's RULES-NOTES.md, "How card effects work").
 
 The state stays plain data: a game keeps, per window, the list of effect keys already resolved (``done``)
 and recomputes the eligible keys from its position each time.  These helpers decide what happens next and

@@ -1,4 +1,4 @@
-"""A Gray Eminence bot with a trading policy (issue 16: "propose and answer sensible trades, never stall").
+"""A Gray Eminence bot with a trading policy (it proposes and answers sensible trades and never stalls).
 
 :class:`TraderBot` plays like the random bot (completing an objective whenever it can) except in the
 Trading phase, where it follows a small, bounded policy:

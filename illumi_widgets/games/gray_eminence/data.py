@@ -46,7 +46,8 @@ HASHTAGS = (
 STANDARD_ENTITIES = ("EU", "China", "Russia", "Africa", "UN")
 SCENARIO_SETS = ("standard", "eu", "ecology", "latam", "mideast")
 SCENARIOS = ("eu", "ecology", "latam", "mideast", "global")
-#: rule parameters with the rulebook's defaults (guide §2.4): read only through ``effects.rule(data, key)``
+#: rule parameters with the rulebook's defaults, read only through ``effects.rule(data, key)``
+#: (RULES-NOTES.md, How card effects work)
 RULES = {
     "hand_limit": 8,
     "refresh_draw": 4,
@@ -55,7 +56,7 @@ RULES = {
     "faction_limit": 3,
     "blackmail_amount": 2,
 }
-#: the counts of the component list (RULINGS.md "Counts exactly as the component list")
+#: the counts of the component list (RULES-NOTES.md ruling 20)
 COUNTS = {
     "eminences": 10,
     "events": 34,

@@ -1,4 +1,4 @@
-"""Card text generated from the effect records (guide §1.3: text from data, never kept separately)."""
+"""Card text generated from the effect records (text from data, never kept separately)."""
 
 from __future__ import annotations
 

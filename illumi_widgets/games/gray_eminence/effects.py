@@ -35,7 +35,7 @@ def effect_at(game, path):
     return obj
 
 
-# -- rule parameters (guide §2.4): defaults, overridden by an Escalation static in play ---------------------
+# -- rule parameters: defaults, overridden by an Escalation static in play ----------------------------------
 def statics(game, d) -> list:
     out = []
     for ref in (d["mandatory"], d["additional"]):  # the Additional slot last: it wins a conflict (READING)

@@ -1,7 +1,7 @@
 """Gray Eminence (DDP Games) for 3–5 players: the Game hooks.
 
-The rulebook is ``shared/seeds/003_…`` and the product rulings ``shared/reference/gray-eminence/RULINGS.md``;
-choices where both are silent are marked ``READING:`` and listed in ``RULES-NOTES.md``.  The round and its
+The product rulings are restated, numbered, in ``RULES-NOTES.md``; choices where the rulebook and the
+rulings are silent are marked ``READING:`` and listed there too.  The round and its
 nine phases live in ``phases.py``, the effect vocabulary in ``effects.py``, the card data in ``data.py``,
 per-seat views in ``view.py``, notation in ``notation.py``.
 """

@@ -1,7 +1,7 @@
 """Primordial Secrets card data: load, validate strictly, compile once, and describe in plain words.
 
 The card set is a reconstruction (no card list is public; see ``data/README.md``).  Effects are records in
-the small vocabulary of the rulebook's glossary (design: the guide "card effects as data", §2-§3.1):
+the small vocabulary of the rulebook's glossary (design: RULES-NOTES.md, How card effects work):
 ``timing``, ``condition``, ``target`` (a selector), ``verb``, ``args``, ``duration``, ``then``.  A user's
 own file replaces the shipped one with ``load_game("primordial", players=3, cards=path)``; every bad field
 is a :class:`CardDataError` naming the file, the card id and name, the field path, what was found and what
@@ -473,7 +473,7 @@ def _check_intents(ck, intents) -> None:
 
 
 def _check_set(ck, cards, intents) -> None:
-    """The counts the rulings fix, and the named cards of the rulebook's worked examples."""
+    """The counts and the named cards of the worked examples (RULES-NOTES.md rulings 18 and 19)."""
     by = {c["id"]: c for c in cards}
     for cid, want in (("messenger", 7), ("musician", 4), ("advisor", 1)):
         c = by.get(cid)

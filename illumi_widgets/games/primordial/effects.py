@@ -1,7 +1,7 @@
 """The effect interpreter: stats read through the per-turn ledger, "while" effects on read, selectors,
 conditions and one function per verb (never one per card).
 
-Design (guide "card effects as data" §2.2-§2.4):
+Design (RULES-NOTES.md, How card effects work):
 
 - **Ledger.** ``d["turn"]["ledger"][inst]`` is an ordered list ``[stat, op, amount]`` (``op`` add/set).
   Operands are resolved when a step runs (Double stores ``add <value now>``; Set-from-stat stores ``set
@@ -50,7 +50,7 @@ def active_while(g, d) -> list:
     silenced = t["silenced"]
     for side, timing in (("v", "while_visiting"), ("h", "while_hosting")):
         for inst in party(d, side):
-            if inst in silenced:  # READING: Silence also switches off the card's "while" effects (guide §5)
+            if inst in silenced:  # READING: Silence also switches off the card's "while" effects
                 continue
             for e in g.cards[g.types[inst]].effects:
                 if e["timing"] == timing and ("condition" not in e or condition(g, d, e["condition"],
@@ -81,7 +81,7 @@ def base_stat(g, inst: int, stat: str) -> int:
 def stat(g, d, inst: int, name: str, bonuses: bool = True, aw=None) -> int:
     """A card's stat now: base, folded through this turn's ledger in order, plus "while" bonuses, ≥ 0.
 
-    READING (guide §5): the ledger lasts the turn (the visit and its recruiting); "while" bonuses come after
+    READING: the ledger lasts the turn (the visit and its recruiting); "while" bonuses come after
     the ledger; a captivated card still gains from a later Add or a "while" bonus; never below 0."""
     v = base_stat(g, inst, name)
     t = d["turn"]
@@ -279,7 +279,7 @@ def _v_add(g, d, f, s, targets, log):
 def _v_double(g, d, f, s, targets, log):
     a = s["args"]
     for c in targets:
-        now = stat(g, d, c, a["stat"])  # a snapshot: doubling adds the value shown now (guide §2.3)
+        now = stat(g, d, c, a["stat"])  # a snapshot: doubling adds the value shown now (the ledger)
         _ledger(d, c, a["stat"], "add", now)
         log.add(f"{_card_name(g, f['inst'])} doubles the {a['stat']} of {_card_name(g, c)} (now "
                 f"{stat(g, d, c, a['stat'])}).")

@@ -110,7 +110,7 @@ class FlowMixin:
 
     def visit_plan(self, d) -> list:
         """``[[visitor, host or None], ...]`` in turn order from the First Visitor (rulebook step 1, "Intent
-        cards"; rulings: the highest-priority invitation wins and always overrides the invited player's
+        cards"; ruling 6: the highest-priority invitation wins and always overrides the invited player's
         own finger or wine glass; an invited player visits once)."""
         n = d["n"]
         order = [(d["first"] + k) % n for k in range(n)]
@@ -211,7 +211,7 @@ class FlowMixin:
                             "bind": {}})
 
     def _compare(self, d, log) -> None:
-        """Step 3: compare the visitors' total insight with the hosts' total deceit (rulings: ≥ 4 steals,
+        """Step 3: compare the visitors' total insight with the hosts' total deceit (ruling 4: ≥ 4 steals,
         below 0 Sacrifices, anything between: neither)."""
         t = d["turn"]
         v, h = t["v"], t["h"]
@@ -398,7 +398,7 @@ class FlowMixin:
     # game end
     # ------------------------------------------------------------------------------------------
     def _finish(self, d, log) -> None:
-        """Apply the first condition met, in the order the rulebook lists them (rulings)."""
+        """Apply the first condition met, in the order the rulebook lists them (ruling 13)."""
         reasons = [r for r, _s in d["ends"]]
         n = d["n"]
         secrets = d["stolen"]

@@ -3,8 +3,8 @@
 Every rule is checked once, in ``check``; ``candidates`` only proposes actions.  The round's automatic
 steps are in :mod:`.flow`, the effect interpreter in :mod:`.effects`, the card data and its validator in
 :mod:`.cards`, notation in :mod:`.notation`, views in :mod:`.view`.  Section names cite the rulebook
-(``shared/seeds/002``) and the product rulings (RULINGS.md); readings are marked ``READING:`` and listed in
-``RULES-NOTES.md``.
+and the product rulings (restated, numbered, in ``RULES-NOTES.md``); readings are marked ``READING:`` and
+listed there too.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     python illumi_widgets/games/gray_eminence/data/_reconstruct.py
 
 The printed cards are not public; these are the package's own inventions at the printed counts
-(RULINGS.md "Card data"), made from fixed word lists with a fixed seed so the files are reproducible.
+(RULES-NOTES.md rulings 18-21), made from fixed word lists with a fixed seed so the files are reproducible.
 Every person and organisation named here is fictional.
 """
 
