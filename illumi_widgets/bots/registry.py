@@ -17,6 +17,8 @@ _BOTS: dict[str, tuple[str, tuple | None]] = {
     "joseph-ii": ("illumi_widgets.bots.registry:RulebookBot", ("pax",)),
     "cagliostro": ("illumi_widgets.bots.registry:RulebookBot", ("pax",)),
     "weishaupt": ("illumi_widgets.bots.registry:RulebookBot", ("pax",)),
+    # Gray Eminence's trading bot: plays like the random bot but proposes and answers sensible trades
+    "trader": ("illumi_widgets.games.gray_eminence.bots:TraderBot", ("gray-eminence",)),
 }
 #: the bots that are rules of the game (a game option), not players choosing among legal actions
 RULEBOOK_BOTS = ("st-germain", "joseph-ii", "cagliostro", "weishaupt")
