@@ -138,13 +138,20 @@ def _scan(match: Match, pages: dict, frames: dict) -> None:
 
 
 def _click_a_move(page, match: Match, seat: int, rng) -> bool:
+    """Click one of ``seat``'s options that its page shows as a button (the bar; options asking to confirm
+    last, and then confirmed)."""
     snap = match.snapshot(f"seat:{seat}")
     options = [o for d in snap["decisions"] if d["seat"] == seat for o in d["options"]]
     rng.shuffle(options)
+    options.sort(key=lambda o: bool(o.get("confirm")))
     for o in options:
         button = page.locator(f'button[data-option="{o["id"]}"]')
         if button.count() and button.first.is_visible():
             button.first.click()
+            yes = page.locator(".illumi-confirm-yes")
+            if o.get("confirm"):
+                yes.first.wait_for(timeout=5_000)
+                yes.first.click()
             return True
     return False
 
