@@ -650,7 +650,8 @@ class Match:
             for k, a in enumerate(dec.options):
                 opt = {"id": a.notation(), "notation": a.notation(),
                        "label": self._label(a, dec.seat),
-                       "targets": list(comp["targets"][k] if comp else targets(game, a)), "group": group(game, a)}
+                       "targets": list(comp["targets"][k] if comp else targets(game, a)),
+                       "group": group(game, a)}
                 ask = st.confirm(a)
                 if ask:
                     opt["confirm"] = ask

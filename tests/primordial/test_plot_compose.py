@@ -60,7 +60,7 @@ def test_every_plot_is_reachable_by_its_own_distinct_target_set():
                     intents = {c["id"]: c["card"] for c in view["intents"]}
                     assert {o["id"] for o in dec["options"]} == {a.notation() for a in d.options}
                     seen = {}
-                    for o, a in zip(dec["options"], d.options):
+                    for o, a in zip(dec["options"], d.options, strict=True):
                         hosts, intent = a.args
                         t = o["targets"]
                         assert len(set(t)) == len(t) == len(hosts) + 1, o
