@@ -459,14 +459,15 @@ function render({ model, el }) {
         if (!word) continue;
         const e = (index.byId.get(id) || [])[0];
         if (!e) continue;
-        const [x0, y0, x1] = e.bounds;
+        const [x0, y0, x1, y1] = e.bounds; // the tag in the middle: a card's name and numbers stay readable
         const w = Math.min(x1 - x0, (word.length * 7 + 10) * px);
         const cx = (x0 + x1) / 2;
+        const cy = (y0 + y1) / 2;
         const on = sel.includes(id);
         ctx.fillStyle = on ? PICKED_COLOR : "rgba(40,40,48,0.85)";
-        ctx.fillRect(cx - w / 2, y0 - font * 0.7, w, font * 1.4);
+        ctx.fillRect(cx - w / 2, cy - font * 0.7, w, font * 1.4);
         ctx.fillStyle = "#fff";
-        ctx.fillText(word, cx, y0);
+        ctx.fillText(word, cx, cy);
       }
     }
   }
