@@ -86,7 +86,7 @@ def test_every_plot_is_reachable_by_its_own_distinct_target_set():
 
 
 def test_other_decisions_keep_the_menu_path():
-    """Only the plot decision is composed: a visit's decisions carry no ``compose``."""
+    """Only the plot (and a reset with a choice) is composed: a visit's decisions carry no ``compose``."""
     g = load_game("primordial", players=2)
     st = g.new_state(seed=3)
     rng = Rng(3)
@@ -98,8 +98,45 @@ def test_other_decisions_keep_the_menu_path():
         for d in m.snapshot("omniscient")["decisions"]:
             kinds = {o["id"].split()[0] for o in d["options"]}
             seen |= kinds
-            assert ("compose" in d) == (kinds == {"plot"}), kinds
+            if kinds == {"plot"}:
+                assert "compose" in d
+            if "compose" in d:
+                assert kinds <= {"plot", "reset"}, kinds
         s = st.to_act()[0]
         legal = st.legal_actions(s)
         st.apply(legal[rng.below(len(legal))])
     assert "plot" in seen and len(seen) > 2
+
+
+def test_intent_reset_with_a_choice_is_composed_from_the_drawn_pool():
+    """Intent reset (end of every fourth round): with more than five Intents in the pool (a stolen Secret
+    joins it), each choice names the five kept Intents of the pool the board draws; with exactly five the
+    one choice stays a plain button."""
+    g = load_game("primordial", players=2)
+    st = g.new_state(seed=1)
+    rng = Rng(1)
+    while not (st.data["frames"] and st.data["frames"][-1]["t"] == "reset"):
+        s = st.to_act()[0]
+        legal = st.legal_actions(s)
+        st.apply(legal[rng.below(len(legal))])
+    plain = Match.from_state(st.clone(), mode="play").snapshot("seat:0")["decisions"]
+    assert [len(d["options"]) for d in plain if d["seat"] == 0] == [1]
+    assert all("compose" not in d for d in plain)
+    # a Secret stolen from seat 1 sits in seat 0's Intent Discard: six Intents, six ways to keep five
+    st.data["intent_discard"][0].append(st.data["secrets"][1].pop())
+    m = Match.from_state(st, mode="play")
+    snap = m.snapshot("seat:0")
+    (dec,) = [d for d in snap["decisions"] if d["seat"] == 0]
+    legal = st.legal_actions(0)
+    assert len(dec["options"]) == len(legal) == 6
+    drawn = {it.get("id") for it in snap["scene"]["items"]}
+    pool = {c["id"]: c["card"] for c in st.view(0)["seats"][0]["reset_pool"]}
+    keys = set()
+    for o, a in zip(dec["options"], legal, strict=True):
+        assert o["id"] == a.notation()
+        assert set(o["targets"]) <= drawn and len(set(o["targets"])) == 5
+        assert sorted(pool[t] for t in o["targets"]) == sorted(a.args[0])
+        keys.add(_multiset(dec["compose"], o["targets"]))
+    assert len(keys) == 6
+    words = " ".join(str(it.get("s")) for it in snap["scene"]["items"] if it["t"] == "text")
+    assert "click five to keep" in words
