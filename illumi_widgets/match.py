@@ -630,27 +630,38 @@ class Match:
         return "To act: " + ", ".join(game.seat_name(s) for s in view["to_act"])
 
     def _decisions(self, view: dict) -> list[dict]:
-        """The view's decisions with option ids, labels, board targets and groups."""
+        """The view's decisions with option ids, labels, board targets and groups.  A presenter's ``compose``
+        (``compose(view, game, seat, actions)`` -> ``None`` or ``{"targets": [entities per action], "alike":
+        {entity: class}, "hint": text, "tags": {entity: [word picked, word not picked]}}``) turns a decision
+        into one composed on the board: each option's targets are the SET of entities it names."""
         st = self._state
         game = st.game
         targets, group = self._presenter["targets"], self._presenter["group"]
+        compose = self._presenter.get("compose")
         out = []
         for vd in view["decisions"]:
             if vd["seat"] == CHANCE or vd["options"] is None:
                 continue
             dec = next(d for d in st.decisions(vd["seat"]) if d.kind == vd["kind"])
+            # a decision whose options each name a SET of entities (the presenter's "compose"): the board
+            # picks entities into a selection and confirms the one option it names (js/src/compose.js)
+            comp = compose(view, game, dec.seat, dec.options) if compose else None
             options = []
-            for a in dec.options:
+            for k, a in enumerate(dec.options):
                 opt = {"id": a.notation(), "notation": a.notation(),
                        "label": self._label(a, dec.seat),
-                       "targets": list(targets(game, a)), "group": group(game, a)}
+                       "targets": list(comp["targets"][k] if comp else targets(game, a)),
+                       "group": group(game, a)}
                 ask = st.confirm(a)
                 if ask:
                     opt["confirm"] = ask
                 options.append(opt)
             group_amounts(options)
-            out.append({"id": dec.id, "seat": dec.seat, "prompt": vd["prompt"], "sealed": bool(vd["sealed"]),
-                        "options": options})
+            item = {"id": dec.id, "seat": dec.seat, "prompt": vd["prompt"], "sealed": bool(vd["sealed"]),
+                    "options": options}
+            if comp:
+                item["compose"] = {k: v for k, v in comp.items() if k != "targets"}
+            out.append(item)
         return out
 
     def handle(self, message: dict, perspective: str) -> dict:

@@ -28,6 +28,13 @@ What a game's scene provides (the spec the generic board builds on)
   English); the notation stays the API's.  Options whose labels differ only by one number are shown
   as one stepper + button (:func:`group_amounts`; or give ``amount``/``group`` yourself).  Options
   with ``Game.confirm`` text (and every kind in ``withdraw_kinds``) ask before they are sent.
+* **Composed choices.**  A decision whose options each name a SET of entities (a deck-builder's "these
+  three cards host, this Intent") is built on the board: the presenter's ``compose(view, game, seat,
+  actions)`` returns ``{"targets": [ids per action], "alike": {id: class}, "hint", "tags"}`` (or None);
+  the painter then lets the player click entities into a selection (no message per click), narrows the
+  options to those holding the selection (entities of one ``alike`` class are interchangeable), and offers
+  "Confirm: <label>" when exactly one option is named; Clear or Esc empties it.  The option is sent as a
+  normal ``act``.  Target sets must differ per option (as multisets of classes).
 * **Legend.**  ``Game.legend(seat)``: ``[{"symbol", "color", "text"}]`` behind the board's "?" button.
 * **No status widgets in the scene.**  Bot names, the pause button, the action bar, undo and the log
   are the board's own (HTML, always visible); a scene draws the game.

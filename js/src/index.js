@@ -13,6 +13,7 @@ import { buildIndex, hitTest } from "./hit.js";
 import { applyPatch } from "./patch.js";
 import { injectStyle } from "./style.js";
 import { fitBoard, groupOptions, minFontSize, overlaps, placeBox, reflow } from "./layout.js";
+import { composeModel, confirmable, isCompose, keepSelection, narrow, tagOf, toggle } from "./compose.js";
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
@@ -20,6 +21,8 @@ const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_
 const MAX_BOT_DELAY_MS = 60000;
 const TARGET_COLOR = "#ff8c00";
 const TARGET_FILL = "rgba(255,140,0,0.20)";
+export const PICKED_COLOR = "#2fbf71"; // an entity in a compose selection
+const PICKED_FILL = "rgba(47,191,113,0.28)";
 export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
 export const LAST_FADE_MS = 3500;
@@ -74,11 +77,12 @@ function hasTargets(o) {
 
 const labelOf = (o) => String(o.label ?? o.id);
 
-/** Entity id -> [{decision, option}] over every pending decision. */
+/** Entity id -> [{decision, option}] over every pending decision (a compose decision's entities are not
+ * click-to-send targets: they are picked into a selection, see compose.js). */
 export function buildTargets(decisions) {
   const map = new Map();
   for (const d of decisions) {
-    if (!d || typeof d !== "object" || !Array.isArray(d.options)) continue;
+    if (!d || typeof d !== "object" || !Array.isArray(d.options) || isCompose(d)) continue;
     for (const o of d.options) {
       if (!o || typeof o !== "object" || !Array.isArray(o.targets)) continue;
       for (const t of new Set(o.targets)) {
@@ -211,6 +215,11 @@ function render({ model, el }) {
   let decisions = [];
   let decisionsRef;
   let targets = new Map();
+  let composes = new Map(); // decision id -> compose model (compose.js)
+  let composeOf = new Map(); // entity id -> the compose model it can be picked into
+  const selections = new Map(); // decision id -> [entity ids] picked (local: no kernel round trip)
+  const isTarget = (id) => !!id && (targets.has(id) || composeOf.has(id));
+  const selectionOf = (m) => selections.get(m.decision.id) || [];
   let status = {};
   let version = null;
   let lastVersion;
@@ -257,6 +266,20 @@ function render({ model, el }) {
       decisionsRef = d;
       decisions = Array.isArray(d) ? d.filter((x) => x && typeof x === "object") : [];
       targets = buildTargets(decisions);
+      composes = new Map();
+      composeOf = new Map();
+      for (const dd of decisions) {
+        if (!isCompose(dd)) continue;
+        const m = composeModel(dd);
+        composes.set(dd.id, m);
+        for (const id of m.selectable) if (!composeOf.has(id)) composeOf.set(id, m);
+      }
+      for (const key of [...selections.keys()]) {
+        const m = composes.get(key);
+        const kept = m ? keepSelection(m, selections.get(key)) : [];
+        if (kept.length) selections.set(key, kept);
+        else selections.delete(key);
+      }
     }
     const st = model.get("status");
     status = st && typeof st === "object" ? st : {};
@@ -381,16 +404,17 @@ function render({ model, el }) {
     ctx.lineWidth = 2 * px;
     ctx.strokeStyle = TARGET_COLOR;
     if (ctx.setLineDash) ctx.setLineDash([5 * px, 3 * px]);
-    for (const id of targets.keys()) {
+    for (const id of [...targets.keys(), ...composeOf.keys()]) {
       for (const e of index.byId.get(id) || []) {
         tracePath(ctx, e.item);
         ctx.stroke();
       }
     }
     if (ctx.setLineDash) ctx.setLineDash([]);
+    paintSelections(ctx, px);
     // Hovered target (or the targets of the option hovered in the bar): outline glow.
     const glow = new Set(emph || []);
-    if (hover && hover.id && targets.has(hover.id)) glow.add(hover.id);
+    if (hover && isTarget(hover.id)) glow.add(hover.id);
     if (!glow.size) return;
     // A wide translucent halo, not shadowBlur: a blur is rasterised on the CPU without a GPU and costs
     // milliseconds on the page's thread right when the click's reply comes in.
@@ -406,6 +430,44 @@ function render({ model, el }) {
         ctx.strokeStyle = TARGET_COLOR;
         ctx.lineWidth = 3 * px;
         ctx.stroke();
+      }
+    }
+  }
+
+  /** Compose selections: picked entities filled green with a thick outline; each entity's tag (a word such
+   * as "Host") on a small label at its top, at 12 CSS px. */
+  function paintSelections(ctx, px) {
+    for (const m of composes.values()) {
+      const sel = selectionOf(m);
+      ctx.lineJoin = "round";
+      for (const id of sel) {
+        for (const e of index.byId.get(id) || []) {
+          tracePath(ctx, e.item);
+          ctx.fillStyle = PICKED_FILL;
+          ctx.fill();
+          ctx.strokeStyle = PICKED_COLOR;
+          ctx.lineWidth = 4 * px;
+          ctx.stroke();
+        }
+      }
+      const font = 12 * px;
+      ctx.font = `bold ${font}px Helvetica, Arial, sans-serif`;
+      if ("textAlign" in ctx) ctx.textAlign = "center";
+      if ("textBaseline" in ctx) ctx.textBaseline = "middle";
+      for (const id of m.selectable) {
+        const word = tagOf(m, sel, id);
+        if (!word) continue;
+        const e = (index.byId.get(id) || [])[0];
+        if (!e) continue;
+        const [x0, y0, x1, y1] = e.bounds; // the tag in the middle: a card's name and numbers stay readable
+        const w = Math.min(x1 - x0, (word.length * 7 + 10) * px);
+        const cx = (x0 + x1) / 2;
+        const cy = (y0 + y1) / 2;
+        const on = sel.includes(id);
+        ctx.fillStyle = on ? PICKED_COLOR : "rgba(40,40,48,0.85)";
+        ctx.fillRect(cx - w / 2, cy - font * 0.7, w, font * 1.4);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(word, cx, cy);
       }
     }
   }
@@ -497,29 +559,29 @@ function render({ model, el }) {
       showTip(null, p || { cssX: 0, cssY: 0 });
       return;
     }
-    const isTarget = !!(hover.id && targets.has(hover.id));
-    const reason = hover.id && !isTarget ? reasonOf(hover.id) : null;
+    const target = isTarget(hover.id);
+    const reason = hover.id && !target ? reasonOf(hover.id) : null;
     showTip(tipFor(hover), p, reason ? `Not now: ${reason}` : null);
   }
 
   function updateHover(p) {
     const prev = hover;
     hover = p && !curtainName ? hitTest(index, p.x, p.y) : null;
-    const isTarget = !!(hover && hover.id && targets.has(hover.id));
-    over.classList.toggle("illumi-pointer", isTarget);
+    const onTarget = isTarget(hover && hover.id);
+    over.classList.toggle("illumi-pointer", onTarget);
     if ((prev && prev.id) !== (hover && hover.id)) pinned = null;
     refreshTip();
     if (whyTimer !== null) win.clearTimeout(whyTimer);
     whyTimer = null;
-    if (hover && hover.id && !isTarget && reasonOf(hover.id) === undefined && !whyCache.has(whyKey(hover.id))) {
+    if (hover && hover.id && !onTarget && reasonOf(hover.id) === undefined && !whyCache.has(whyKey(hover.id))) {
       const id = hover.id;
       whyTimer = win.setTimeout(() => {
         whyTimer = null;
         if (!disposed && hover && hover.id === id) askWhy(id);
       }, WHY_DELAY_MS);
     }
-    const prevTarget = !!(prev && prev.id && targets.has(prev.id));
-    if ((prev && prev.id) !== (hover && hover.id) && (isTarget || prevTarget)) paintOverlay();
+    const prevTarget = isTarget(prev && prev.id);
+    if ((prev && prev.id) !== (hover && hover.id) && (onTarget || prevTarget)) paintOverlay();
   }
 
   function onMove(ev) {
@@ -542,6 +604,11 @@ function render({ model, el }) {
     const p = pointerOf(ev);
     const hit = hitTest(index, p.x, p.y);
     if (!hit || !hit.id) return;
+    const m = composeOf.get(hit.id);
+    if (m) {
+      pick(m, hit.id);
+      return;
+    }
     const choices = targets.get(hit.id);
     if (!choices || !choices.length) {
       // not a legal target: say why, on the board (asked from Python if not known yet)
@@ -563,9 +630,37 @@ function render({ model, el }) {
     }
   }
 
+  // ------------------------------------------------------------------ compose: picking entities into a selection
+  function pick(m, id) {
+    const r = toggle(m, selectionOf(m), id);
+    if (!r.changed) return;
+    setSelection(m, r.selection);
+  }
+
+  function setSelection(m, sel) {
+    if (sel.length) selections.set(m.decision.id, sel);
+    else selections.delete(m.decision.id);
+    renderPanel();
+    paintOverlay();
+  }
+
+  let escClosed = false; // an Escape that closed a menu does not also clear a selection
+  function onSelectionKey(ev) {
+    if (ev.key !== "Escape") return;
+    if (escClosed) {
+      escClosed = false;
+      return;
+    }
+    if (!chooser.hidden || !confirmBox.hidden || !selections.size) return;
+    selections.clear();
+    renderPanel();
+    paintOverlay();
+  }
+
   // ------------------------------------------------------------------ menus (the chooser)
   function onDocKey(ev) {
     if (ev.key === "Escape") {
+      escClosed = !chooser.hidden || !confirmBox.hidden;
       closeChooser();
       closeConfirm();
     }
@@ -966,6 +1061,12 @@ function render({ model, el }) {
       const box = make(doc, "div", "illumi-decision");
       box.dataset.decision = String(d.id);
       box.append(make(doc, "span", "illumi-prompt", d.prompt ?? ""));
+      const cm = composes.get(d.id);
+      if (cm) {
+        box.append(composeRow(cm));
+        panel.append(box);
+        continue;
+      }
       const options = Array.isArray(d.options) ? d.options.filter((o) => o && typeof o === "object") : [];
       const onBoard = options.filter(hasTargets);
       const rows = groupOptions(options.filter((o) => !hasTargets(o)));
@@ -990,6 +1091,37 @@ function render({ model, el }) {
       box.append(row);
       panel.append(box);
     }
+  }
+
+  /** The bar's row of a compose decision: what to click, how many choices still fit, Confirm, Clear, and a
+   * menu of every choice (so each stays reachable without the board). */
+  function composeRow(m) {
+    const row = make(doc, "span", "illumi-group illumi-compose");
+    const sel = selectionOf(m);
+    const fit = narrow(m, sel);
+    const one = confirmable(m, sel);
+    const hint = typeof m.compose.hint === "string" ? m.compose.hint : "Click things on the board to choose.";
+    const said = sel.length ? `${sel.length} picked — ${fit.length} choice${fit.length === 1 ? "" : "s"} fit` : hint;
+    row.append(make(doc, "span", "illumi-compose-state", said));
+    const go = button(doc, one ? `Confirm: ${labelOf(one)}` : "Confirm", "illumi-primary illumi-compose-go",
+      one ? (one.notation ? String(one.notation) : undefined) : "Pick on the board until exactly one choice fits");
+    go.disabled = !one;
+    go.dataset.decision = String(m.decision.id);
+    if (one) go.dataset.option = String(one.id);
+    go.addEventListener("click", () => {
+      if (!one) return;
+      choose(m.decision, one);
+    });
+    const clear = button(doc, "Clear", "illumi-compose-clear", "Put every picked thing back (Esc)");
+    clear.disabled = !sel.length;
+    clear.addEventListener("click", () => setSelection(m, []));
+    row.append(go, clear);
+    const shown = sel.length ? fit : m.decision.options.filter((o) => o && typeof o === "object");
+    if (shown.length) {
+      const entries = shown.map((o) => ({ decision: m.decision, option: o }));
+      row.append(menuButton(`${sel.length ? "Fitting" : "All"} choices (${shown.length})`, "illumi-onboard", entries));
+    }
+    return row;
   }
 
   function renderStatus() {
@@ -1177,6 +1309,7 @@ function render({ model, el }) {
     [logBox, "toggle", onLogToggle],
   ];
   for (const [node, type, fn] of domListeners) node.addEventListener(type, fn);
+  doc.addEventListener("keydown", onSelectionKey);
 
   let ro = null;
   const onWinResize = () => onResize(null);
@@ -1237,6 +1370,7 @@ function render({ model, el }) {
     if (whyTimer !== null) win.clearTimeout(whyTimer);
     for (const [name, fn] of listeners) model.off(name, fn);
     for (const [node, type, fn] of domListeners) node.removeEventListener(type, fn);
+    doc.removeEventListener("keydown", onSelectionKey);
     if (ro) ro.disconnect();
     if (mo) mo.disconnect();
     for (const [signal, fn] of kernelWatch) signal.disconnect(fn);

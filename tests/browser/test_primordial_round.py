@@ -2,8 +2,9 @@
 
 ``notebooks/04_primordial_secrets.ipynb`` runs (run all), its boards paint, and on its hot-seat board
 (``hot``) a whole round is played with the mouse only — the privacy curtain clicked away between seats,
-each sealed plot, then the visits' decisions, clicked as decision buttons of the panel — until round 2
-begins."""
+each sealed plot composed by clicking its three host cards and its Intent on the board and confirming it
+(the compose selection, js/src/compose.js), then the visits' decisions, clicked as decision buttons of the
+panel — until round 2 begins."""
 
 from __future__ import annotations
 
@@ -18,6 +19,15 @@ BOARD = '[data-painted="1"]'
 SNIPPETS = Path(__file__).parent / "snippets"
 PROBE = (SNIPPETS / "board_probe.py").read_text()
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
+
+
+def click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
+    """Click scene point (x, y) on the board's canvas: scene units -> CSS pixels of the canvas box."""
+    canvas = widget.locator("canvas.illumi-overlay")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box and box["width"] > 0, "the board canvas has no size"
+    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
 
 
 def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel, board_probe):
@@ -45,6 +55,26 @@ def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot
         assert probe["decisions"], probe
         decision, _prompt, options = probe["decisions"][0]
         choice = next((o for o in options if o == "done"), options[0])
+        if choice.startswith("plot "):  # compose the plot on the board: click its cards, then Confirm
+            choice = options[len(options) // 2]
+            cards = [c for c in probe["clicks"] if c["decision"] == decision and c["option"] == choice]
+            assert len(cards) == 4, cards  # three hosts and an Intent, each drawn and clickable
+            go = widget.locator(f'.illumi-panel .illumi-compose-go[data-decision="{decision}"]')
+            for k, c in enumerate(cards):
+                expect(go).to_be_disabled()  # not one choice yet
+                click_scene_point(page, widget, probe["w"], probe["h"], c["x"], c["y"])
+                expect(widget.locator(".illumi-compose-state")).to_contain_text(f"{k + 1} picked")
+            expect(go).to_be_enabled()
+            expect(go).to_have_attribute("data-option", choice)
+            assert board_probe(page, "hot")["version"] == probe["version"]  # picking sent nothing
+            if plots == 0:
+                save_screenshot(widget, "primordial_plot_composed")
+            go.click()
+            expect(widget).not_to_have_attribute("data-version", str(probe["version"]))
+            after = board_probe(page, "hot")
+            assert choice in after["history"][len(probe["history"]):], (choice, after["history"][-3:])
+            plots += 1
+            continue
         button = widget.locator(f'.illumi-panel button[data-decision="{decision}"][data-option="{choice}"]')
         expect(button.first).to_be_attached()
         details = button.first.locator("xpath=ancestor::details")
@@ -52,6 +82,9 @@ def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot
             details.first.evaluate("(d) => { d.open = true; }")
         button.first.scroll_into_view_if_needed()
         button.first.click()
+        confirm = widget.locator(".illumi-confirm-yes")  # ending recruiting with devotion unspent asks first
+        if confirm.is_visible():
+            confirm.click()
         expect(widget).not_to_have_attribute("data-version", str(probe["version"]))
         after = board_probe(page, "hot")
         assert choice in after["history"][len(probe["history"]):], (choice, after["history"][-3:])

@@ -217,7 +217,8 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
         rows.append(("Your hosts (sealed)", s["plot"]["hosts"]))
         rows.append(("Your visitors (sealed)", s["plot"]["visitors"]))
     elif s.get("hand"):
-        rows.append(("Your hand", s["hand"]))
+        rows.append(("Your hand: click three to host, the others visit" if s.get("plotted") is False
+                     and s["seat"] == me else "Your hand", s["hand"]))
     if s["hosts"]:
         rows.append(("Hosts", s["hosts"]))
     if s["visitors"]:
@@ -229,7 +230,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
     for label, cards in rows:
         if yy + ch + 16 > y + h - 70:
             break
-        out.text(x + 10, yy + 12, label, size=11, color=MUTED)
+        out.text(x + 10, yy + 12, label, size=11, color=MUTED, maxw=w - 20)
         cw = min(84, (w - 20 - 4 * (min(6, len(cards)) - 1)) / min(6, len(cards)))
         for k, c in enumerate(cards[:6]):
             _card(out, c, x + 10 + k * (cw + 4), yy + 16, cw, ch, texts)
@@ -256,9 +257,18 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
         out.text(xx, iy - 2, _short(label, int(iw / 6)), size=11, color=MUTED)
         _card(out, c, xx, iy + 2, iw, 52, texts)
         xx += iw + 4
-    if s.get("intents"):  # the viewer's own Intent Deck, on its own row
+    choosing = s.get("plotted") is False and s["seat"] == me
+    pool = s.get("reset_pool") if choosing else None
+    if pool:  # an Intent reset: every Intent the viewer may keep, to click five of
         ky = iy - 74
-        out.text(x + 10, ky - 2, "Your Intent Deck", size=11, color=MUTED)
+        out.text(x + 10, ky - 2, "Your Intents: click five to keep", size=11, color=MUTED, maxw=w - 20)
+        kw = min(92, (w - 20 - 4 * (len(pool) - 1)) / max(1, len(pool)))
+        for k, c in enumerate(pool):
+            _card(out, c, x + 10 + k * (kw + 4), ky + 2, kw, 52, texts)
+    elif s.get("intents"):  # the viewer's own Intent Deck, on its own row
+        ky = iy - 74
+        out.text(x + 10, ky - 2, "Your Intent Deck: click your Visiting Intent" if choosing
+                 else "Your Intent Deck", size=11, color=MUTED, maxw=w - 20)
         kw = min(92, (w - 20 - 4 * (len(s["intents"]) - 1)) / max(1, len(s["intents"])))
         for k, c in enumerate(s["intents"]):
             _card(out, c, x + 10 + k * (kw + 4), ky + 2, kw, 52, texts)
@@ -291,6 +301,70 @@ def option_targets(game, action) -> list:
     return []
 
 
+def _pick_ids(cards: list, kinds) -> list | None:
+    """One card of ``cards`` per card id in ``kinds`` (each used once, in order); None if one is missing."""
+    free = list(cards)
+    ids = []
+    for cid in kinds:
+        c = next((c for c in free if c["card"] == cid), None)
+        if c is None:
+            return None
+        free.remove(c)
+        ids.append(c["id"])
+    return ids
+
+
+def reset_compose(view: dict, game, seat, actions) -> dict | None:
+    """The Intent reset composed on the board: a choice names the five Intents kept, clicked in the seat's
+    own pool (drawn while it chooses); Intents of one kind are interchangeable."""
+    pool = view["seats"][seat].get("reset_pool")
+    if not pool or len(actions) < 2:  # one choice only: its plain button says it
+        return None
+    targets = [_pick_ids(pool, a.args[0]) for a in actions]
+    if any(t is None for t in targets):
+        return None
+    k = len(actions[0].args[0])
+    return {"targets": targets, "alike": {c["id"]: f"intent:{c['card']}" for c in pool},
+            "tags": {c["id"]: ["Keep", "Set aside"] for c in pool},
+            "hint": f"Click the {_COUNT.get(k, k)} Intents to keep for the next four rounds"}
+
+
+def plot_compose(view: dict, game, seat, actions) -> dict | None:
+    """The Plotting decision composed on the board: a plot names a SET of the seat's own cards -- its three
+    hosts (hand cards) and its Visiting Intent (an Intent Deck card) -- so the player clicks those cards and
+    confirms.  Hand cards of one kind are interchangeable (``alike``), as are Intents of one kind.  Built
+    from the seat's own view (its hand and Intent Deck), so it names nothing hidden from it.  The Intent
+    reset is composed the same way (:func:`reset_compose`)."""
+    if not actions or not isinstance(seat, int):
+        return None
+    if all(a.kind == "reset" for a in actions):
+        return reset_compose(view, game, seat, actions)
+    if any(a.kind != "plot" for a in actions):
+        return None
+    sv = view["seats"][seat]
+    hand, intents = sv.get("hand"), sv.get("intents")
+    if hand is None or intents is None:
+        return None
+    alike = {c["id"]: f"hand:{c['card']}" for c in hand}
+    alike.update({c["id"]: f"intent:{c['card']}" for c in intents})
+    targets = []
+    for a in actions:
+        hosts, intent = a.args
+        ids = _pick_ids(hand, hosts)
+        it = _pick_ids(intents, [intent])
+        if ids is None or it is None:  # the view does not hold this plot's cards: no composing
+            return None
+        targets.append(ids + it)
+    k = len(actions[0].args[0])
+    tags = {c["id"]: ["Host", "Visits"] for c in hand}
+    tags.update({c["id"]: ["Intent", None] for c in intents})
+    hint = (f"Click {_COUNT.get(k, k)} cards of your hand to host (the others visit) and one Intent"
+            if k else "Click one Intent")
+    return {"targets": targets, "alike": alike, "tags": tags, "hint": hint}
+
+
+_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
 _GROUPS = {"plot": "Plot", "reset": "Keep five Intents", "order": "Resolve next", "choose": "Choose a target",
            "steal": "Steal a Secret", "sacrifice": "Lose a visitor", "recruit": "Recruit", "done": "Recruit"}
 
@@ -313,4 +387,4 @@ def status_text(view: dict, game) -> str:
 
 
 PRESENTER = {"scene": primordial_scene, "targets": option_targets, "group": option_group,
-             "status": status_text, "size": (W, H)}
+             "compose": plot_compose, "status": status_text, "size": (W, H)}
