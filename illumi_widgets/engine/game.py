@@ -13,8 +13,12 @@ Widgets, bots and exports all go through it.
 from __future__ import annotations
 
 import base64
+import binascii
+import hashlib
 import json
+import operator
 import os
+import re
 import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +34,7 @@ from .errors import (
     NotYourDecision,
     RecordError,
     StaleAction,
+    quote,
 )
 from .rng import Rng
 
@@ -40,6 +45,82 @@ RECORD_FORMAT = "illumi-record"
 POSITION_FORMAT = "illumi-position"
 FORMAT_VERSION = 1
 CHECKPOINT_EVERY = 8
+MAX_NOTATION = 1000
+"""Longest notation text :meth:`State.parse` reads (longer text is a :class:`NotationError` at once)."""
+MAX_POSITION_TEXT = 4_000_000
+"""Longest position text :func:`load_position` reads (characters)."""
+MAX_POSITION_BYTES = 16_000_000
+"""Most bytes a position text may inflate to: decompression stops there with a :class:`RecordError`."""
+
+#: what a game hook may raise by mistake on input it cannot read; the engine turns these into its own
+#: typed errors at its boundaries (parse, checks of refused actions, loading), never lets them out
+_RAW = (ValueError, TypeError, KeyError, IndexError, AttributeError, LookupError, ArithmeticError,
+        RecursionError, UnicodeError, AssertionError)
+
+
+def seat_number(seat, players: int, *, chance: bool = False) -> int:
+    """``seat`` as a plain ``int`` if it names a seat of a ``players``-seat game (or ``CHANCE`` when
+    ``chance``).  Integers of any integer type (numpy's too) are accepted; ``True``/``False``, floats,
+    strings and ``None`` are not seats: :class:`EngineError` with code ``"bad-seat"``."""
+    if seat.__class__ is int:
+        n = seat
+    elif isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+        raise EngineError(f"no such seat: {quote(seat)} (seats are the whole numbers 0 to {players - 1})",
+                          code="bad-seat")
+    else:
+        n = operator.index(seat)
+    if 0 <= n < players or (chance and n == CHANCE):
+        return n
+    raise EngineError(f"no such seat: {quote(seat)} (this game has seats 0 to {players - 1})",
+                      code="bad-seat")
+
+
+def malformed(action: Action, players: int) -> str | None:
+    """What makes ``action`` no action of a ``players``-seat game at all, in plain words, or None."""
+    seat = action.seat
+    if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not (
+            0 <= operator.index(seat) < players or operator.index(seat) == CHANCE):
+        return f"no such seat: {quote(seat)} (this game has seats 0 to {players - 1})"
+    if not isinstance(action.kind, str):
+        return f"an action's kind is a word, not {quote(action.kind)}"
+    if not isinstance(action.args, tuple):
+        return f"an action's arguments are a tuple, not {quote(action.args)}"
+    try:
+        hash(action)
+    except TypeError:
+        return f"an action's arguments are plain values (numbers, words); got {quote(action.args)}"
+    return None
+
+
+def _kinds_agree(given, listed) -> bool:
+    """Equal values that are the same kind of value: ``True`` is not ``1``, nor ``1`` ``True``."""
+    if given.__class__ is listed.__class__:
+        if listed.__class__ is tuple:
+            return len(given) == len(listed) and all(map(_kinds_agree, given, listed))
+        return True
+    if isinstance(given, bool) or isinstance(listed, bool):
+        return False
+    if isinstance(given, tuple) and isinstance(listed, tuple):
+        return len(given) == len(listed) and all(map(_kinds_agree, given, listed))
+    return True
+
+
+def _same_kinds(given: Action, listed: Action):
+    """``(listed, None)``, or a refusal when ``given`` matched ``listed`` only by mixing bools and numbers."""
+    if given is listed or (given.seat.__class__ is int and _kinds_agree(given.args, listed.args)):
+        return listed, None
+    if isinstance(given.seat, bool) or not _kinds_agree(given.args, listed.args):
+        return None, IllegalAction(f"{quote(_shown(given))}: True/False and numbers are different "
+                                   "arguments", code="bad-action")
+    return listed, None
+
+
+def _shown(action: Action) -> str:
+    """An action's notation for a message, even when its formatter fails on odd arguments."""
+    try:
+        return action.notation()
+    except Exception:  # noqa: BLE001 - a message must not fail
+        return f"{action.kind} {action.args}"
 
 
 @dataclass(slots=True)
@@ -146,19 +227,27 @@ class Game:
         return state
 
     def load(self, record: dict) -> State:
-        """Replay a record made by :meth:`State.record` into an identical state."""
+        """Replay a record made by :meth:`State.record` into an identical state, with *this* game's rules.
+
+        The record's options must be this game's (``options_record()``), key by key; any difference is a
+        :class:`RecordError` naming the options, never silently one or the other.  A file option (a string
+        in the record, e.g. Pax ``cards="my-cards.json"``) only names the file: this game's own value of
+        that option is used, and the record is accepted when this game sets that option at all.
+        See :func:`load_record`."""
         return load_record(record, game=self)
 
     def load_position(self, text: str) -> State:
-        """Restore a position made by :meth:`State.position` (no history before it)."""
+        """Restore a position made by :meth:`State.position` (no history before it), with this game's
+        rules; the options policy is :meth:`load`'s.  See :func:`load_position`."""
         return load_position(text, game=self)
 
+    #: options whose string values are plain words, never file paths (see :func:`load_record`): every other
+    #: option given a string in a record or position is taken for a file name and refused there
+    text_options: tuple = ()
+
     def options_record(self) -> dict:
-        """The options as given, JSON-able (objects given as overrides are named, not embedded)."""
-        out = {}
-        for k, v in self.options.items():
-            out[k] = v if isinstance(v, (str, int, float, bool, type(None), list, dict)) else str(v)
-        return out
+        """The options as given, JSON-able: tuples become lists, objects (a ``Path``) their text."""
+        return {k: json.loads(json.dumps(v, default=str)) for k, v in self.options.items()}
 
     def seat_name(self, seat: int) -> str:
         if seat == CHANCE:
@@ -277,10 +366,12 @@ class State:
         return pending
 
     def decisions(self, seat: int | None = None) -> list[Decision]:
-        """The pending decisions (one per seat to act; several for sealed simultaneous choices)."""
+        """The pending decisions (one per seat to act; several for sealed simultaneous choices).
+        ``seat`` (optional) must name a seat of this game or ``CHANCE``: else ``EngineError`` "bad-seat"."""
         pending = self._pending()
         if seat is None:
             return list(pending)
+        seat = seat_number(seat, self.game.players, chance=True)
         return [d for d in pending if d.seat == seat]
 
     def _make_decisions(self) -> list[Decision]:
@@ -299,7 +390,10 @@ class State:
         return [d.seat for d in self._pending()]
 
     def legal_actions(self, seat: int | None = None) -> ActionList:
-        """Legal actions of ``seat`` (default: of every seat to act)."""
+        """Legal actions of ``seat`` (default: of every seat to act).  A ``seat`` that names no seat of this
+        game (``99``, ``"0"``, ``True``, ``0.0``) is refused with ``EngineError`` "bad-seat"."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            seat = seat_number(seat, self.game.players, chance=True)
         pending = self._pending()  # (also starts this version's cache)
         if len(pending) == 1:  # (the common case: one decision; its list as it is)
             only = pending[0]
@@ -329,18 +423,26 @@ class State:
 
         Exact notation of a legal action is read directly; other text goes to the game's grammar;
         text the grammar cannot read but that begins exactly one legal notation means that one.
+        ``seat`` must name a seat of this game (``EngineError`` "bad-seat" otherwise); text longer than
+        ``MAX_NOTATION`` characters, and text the game's grammar fails on in any way, is a
+        :class:`NotationError`.  Nothing changes.
         """
         if isinstance(text, Action):
             return text
+        if seat is not None:
+            seat = seat_number(seat, self.game.players, chance=True)
         if not isinstance(text, str) or not text.strip():
-            raise NotationError(f"expected notation text, got {text!r}")
+            raise NotationError(f"expected notation text, got {quote(text)}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"notation is at most {MAX_NOTATION} characters; got {quote(text)}",
+                                code="too-long")
         legal = self.legal_actions(seat)
         exact = legal.find(text)
         if exact is not None:
             return exact
         try:
             who = seat if seat is not None else self._default_seat(text)
-            return self.game.parse(self.data, text.strip(), who)
+            act = self.game.parse(self.data, text.strip(), who)
         except AmbiguousNotation:
             raise
         except NotationError:
@@ -351,9 +453,17 @@ class State:
             if prefixed:
                 shown = ", ".join(a.notation() for a in prefixed[:8])
                 raise AmbiguousNotation(
-                    f"'{text}' could mean {len(prefixed)} actions: {shown}", candidates=prefixed
+                    f"{quote(text)} could mean {len(prefixed)} actions: {shown}", candidates=prefixed
                 ) from None
             raise
+        except EngineError:
+            raise
+        except _RAW as e:  # the game's grammar failed on this text: it is not notation of this game
+            raise NotationError(f"{quote(text)} is not an action of {self.game.title} ({type(e).__name__})",
+                                code="bad-notation") from e
+        if act.__class__ is not Action:
+            raise NotationError(f"{quote(text)} is not an action of {self.game.title}")
+        return act
 
     def _default_seat(self, text: str) -> int:
         seats = self.to_act()
@@ -363,43 +473,94 @@ class State:
             return seats[0]
         raise AmbiguousNotation(
             f"several seats act now ({', '.join(self.game.seat_name(s) for s in seats)}): "
-            f"say which seat plays '{text}' (state.parse(text, seat=…))"
+            f"say which seat plays {quote(text)} (state.parse(text, seat=…))"
         )
 
     def why_illegal(self, action) -> IllegalAction | None:
         """The typed error :meth:`apply` would raise for ``action`` now, or ``None`` if it is legal."""
-        return self._why_illegal(self.parse(action))
+        return self._resolve(self.parse(action))[1]
 
     def explain(self, action) -> str | None:
         """``None`` if the action is legal now; otherwise why not, in plain words naming the rule."""
         try:
-            err = self._why_illegal(self.parse(action))
+            err = self._resolve(self.parse(action))[1]
         except EngineError as e:
             return e.message
         return None if err is None else err.message
 
+    def canonical(self, action) -> Action:
+        """The engine's own legal :class:`Action` equal to ``action`` (an Action or notation): the one
+        :meth:`apply` would store.  Raises the typed error :meth:`apply` would raise; nothing changes."""
+        act = action if action.__class__ is Action else self.parse(action)
+        got, err = self._resolve(act)
+        if err is not None:
+            raise err
+        return got
+
     def _why_illegal(self, action) -> IllegalAction | None:
-        if not isinstance(action, Action):
-            return IllegalAction(f"not an action: {action!r}", code="bad-action")
+        return self._resolve(action)[1]
+
+    def _resolve(self, action, *, from_text: bool = False):
+        """``(canonical, None)`` when ``action`` is legal now, else ``(None, typed error)``.
+
+        The canonical action is the engine's own listed object equal to ``action`` (seat, kind and
+        arguments equal: a numpy integer or ``3.0`` stands for ``3``), never the caller's: it is what
+        history and records keep.  ``True``/``False`` never stand for numbers, nor numbers for them.
+        A chance outcome (not listed) is written in the game's notation and read back; ``from_text``:
+        it was just read from notation (a record), so that round trip is known to hold."""
+        if action.__class__ is not Action:
+            return None, IllegalAction(f"not an action: {quote(action)}", code="bad-action")
+        bad = malformed(action, self.game.players)
+        if bad:
+            return None, IllegalAction(bad, code="bad-action")
         if self.game.outcome(self.data) is not None:
-            return GameOver("the game is over: no one acts any more")
+            return None, GameOver("the game is over: no one acts any more")
         seat = action.seat
         pending = self._pending()
         if len(pending) == 1 and pending[0].seat == seat:  # (one decision, this seat's: its own options)
             options = pending[0].options
-            if options is not None and action in options:
-                return None
+            if options is not None:
+                got = options.get(action)
+                if got is not None:
+                    return _same_kinds(action, got)
         elif seat not in [d.seat for d in pending]:
             who = ", ".join(self.game.seat_name(s) for s in self.to_act())
-            return NotYourDecision(
+            return None, NotYourDecision(
                 f"it is not {self.game.seat_name(seat)}'s decision now (waiting for {who})"
             )
-        elif seat != CHANCE and action in self.legal_actions(seat):
-            return None
-        err = self.game.check(self.data, action)
+        elif seat != CHANCE:
+            got = self.legal_actions(seat).get(action)
+            if got is not None:
+                return _same_kinds(action, got)
+        try:
+            err = self.game.check(self.data, action)
+        except EngineError as e:
+            err = e if isinstance(e, IllegalAction) else IllegalAction(e.message, code=e.code)
+        except _RAW:  # the rules cannot even read it: arguments of the wrong shape
+            return None, IllegalAction(f"{quote(_shown(action))} is not an action of {self.game.title} "
+                                       "(its arguments do not fit)", code="bad-action")
         if err is None and seat != CHANCE:  # passes the check but was not offered
-            return IllegalAction(f"'{action.notation()}' is not one of the options now", code="not-offered")
-        return err
+            return None, IllegalAction(f"{quote(_shown(action))} is not one of the options now",
+                                       code="not-offered")
+        if err is not None:
+            return None, err
+        return (action, None) if from_text else self._chance_canonical(action)
+
+    def _chance_canonical(self, action):
+        """A chance outcome given by hand, as the game writes and reads it (so the record replays)."""
+        try:
+            fmt = action.fmt or self.game.sample_chance(self.data, Rng(self.rng.state)).fmt
+            text = Action(CHANCE, action.kind, action.args, fmt=fmt).notation()
+            back = self.game.parse(self.data, text, CHANCE)
+        except EngineError as e:
+            return None, IllegalAction(f"chance outcome {quote(_shown(action))}: {e.message}",
+                                       code="bad-action")
+        except _RAW:
+            back = None
+        if back.__class__ is not Action or back != action:
+            return None, IllegalAction(f"chance outcome {quote(_shown(action))} cannot be written in "
+                                       f"{self.game.title} notation", code="bad-action")
+        return _same_kinds(action, back)
 
     # -- changing the state ----------------------------------------------------------------------------------
     def apply(self, action, *, version: int | None = None, validate: bool = True) -> State:
@@ -412,10 +573,11 @@ class State:
                 f"this action was chosen at version {version}, but the game is now at version {self.version}"
             )
         act = action if action.__class__ is Action else self.parse(action)
-        if validate:
-            err = self._why_illegal(act)
+        if validate:  # (the engine keeps its own legal object, never the caller's: see canonical)
+            got, err = self._resolve(act)
             if err is not None:
                 raise err
+            act = got
         # (as _guarded does, written out: this is the path of every action)
         before, version, rng_state = len(self._history), self.version, self.rng.state
         try:
@@ -626,9 +788,16 @@ class State:
         other._floor = self._floor
         return other
 
-    def record(self) -> dict:
-        """A JSON-able record: game, options, seed (or start position), every action and chance outcome."""
-        return {
+    def record(self, *, checksum: bool = False) -> dict:
+        """A JSON-able record: game, options, seed (or start position), every action and chance outcome.
+
+        A record is a *replay script*, not a signed document: loading it replays every action through the
+        rules, so a record can never produce an illegal position, but anyone can write one (change the seed,
+        swap a deal) and it loads.  ``checksum=True`` adds ``"checksum": "sha256:…"`` over the canonical
+        content, which loading verifies (:func:`load_record` refuses a mismatch): it catches damage and
+        careless edits, not forgery — whoever edits a record can recompute it.
+        """
+        out = {
             "format": RECORD_FORMAT,
             "version": FORMAT_VERSION,
             "game": self.game.name,
@@ -638,6 +807,9 @@ class State:
             "start": self.start,
             "actions": [_entry_text(a) for a, _, _ in self._history],
         }
+        if checksum:
+            out["checksum"] = record_checksum(out)
+        return out
 
     def position(self) -> str:
         """A compact text of the full position (hidden cards included); ``game.load_position`` restores it."""
@@ -657,9 +829,11 @@ class State:
     # -- views: the one place hidden information is filtered -------------------------------------------------
     def view(self, seat=None, *, log_tail: int | None = None) -> dict:
         """What ``seat`` knows (``None``: a spectator; ``OMNISCIENT``: everything, for analysis)."""
-        if not (seat is None or seat == OMNISCIENT or (
-                isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players)):
-            raise EngineError(f"no such seat: {seat!r}", code="bad-seat")
+        if not (seat is None or (isinstance(seat, str) and seat == OMNISCIENT)):
+            seat = seat_number(seat, self.game.players)
+        if log_tail is not None and (log_tail.__class__ is not int or log_tail < 0):
+            raise EngineError(f"log_tail must be a whole number >= 0 or None, got {quote(log_tail)}",
+                              code="bad-option")
         entries = self.log if log_tail is None else self.log[-log_tail:] if log_tail > 0 else []
         log = [t for t in (e.text_for(seat) for e in entries) if t is not None]
         decisions = [
@@ -701,113 +875,292 @@ def _entry_text(action: Action) -> str:
     return f"{who}: {action.notation()}"
 
 
-def _registry_game(name: str, players: int, options: dict) -> Game:
-    from .registry import load_game
-
-    return load_game(name, players=players, **options)
+def record_checksum(record: dict) -> str:
+    """``"sha256:<hex>"`` of a record's canonical JSON (sorted keys, no spaces), its ``checksum`` left out."""
+    body = {k: v for k, v in record.items() if k != "checksum"}
+    try:
+        raw = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"record is not plain JSON data ({type(e).__name__})") from None
+    return "sha256:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _check_header(obj, fmt: str, what: str) -> None:
     if not isinstance(obj, dict):
         raise RecordError(f"a {what} must be a JSON object (dict), got {type(obj).__name__}")
     if obj.get("format") != fmt:
-        raise RecordError(f"not a {what}: field 'format' is {obj.get('format')!r}, expected {fmt!r}")
-    if obj.get("version") != FORMAT_VERSION:
+        raise RecordError(f"not a {what}: field 'format' is {quote(obj.get('format'))}, expected {fmt!r}")
+    if obj.get("version") != FORMAT_VERSION or isinstance(obj.get("version"), bool):
         raise RecordError(
-            f"unknown {what} version {obj.get('version')!r}: this package reads version {FORMAT_VERSION}"
+            f"unknown {what} version {quote(obj.get('version'))}: this package reads version {FORMAT_VERSION}"
         )
     for key, typ in (("game", str), ("players", int), ("options", dict)):
-        if not isinstance(obj.get(key), typ):
+        if not isinstance(obj.get(key), typ) or isinstance(obj.get(key), bool):
             raise RecordError(f"{what}: field '{key}' is missing or not a {typ.__name__}")
+    bad = [k for k in obj["options"] if not isinstance(k, str)]
+    if bad:
+        raise RecordError(f"{what}: field 'options': option names are words, not {quote(bad[0])}")
 
 
-def load_record(record: dict, game: Game | None = None) -> State:
-    """Replay a record (see :meth:`State.record`); every action is validated as it is replayed."""
+_MISSING = object()
+
+
+def _file_like(game_cls, key: str, value) -> bool:
+    """Whether an option's value in a record or position could name a file (a path, not embedded data)."""
+    return isinstance(value, (str, bytes, os.PathLike)) and key not in getattr(game_cls, "text_options", ())
+
+
+def _game_for(obj: dict, game: Game | None, options: dict | None, what: str) -> Game:
+    """The rules a record or position is read with (the options policy of :func:`load_record`)."""
+    from .registry import game_class
+
+    name, players, stored = obj["game"], obj["players"], obj["options"]
+    if game is not None:
+        if options:
+            raise EngineError("give the game or its options, not both", code="bad-option")
+        if game.name != name or game.players != players:
+            shown = name if re.fullmatch(r"[\w-]{1,40}", name) else quote(name, 40)
+            raise RecordError(f"{what} is for {shown} with {players} players, "
+                              f"not {game.name} with {game.players}", code="wrong-game")
+        cls = type(game)
+    else:
+        try:
+            cls = game_class(name)
+        except EngineError as e:
+            raise RecordError(f"{what}: {e.message}", code="wrong-game") from None
+    unknown = sorted(k for k in stored if k not in cls.option_names)
+    if unknown:
+        raise RecordError(f"{what}: unknown option(s) for {cls.title}: {quote(', '.join(unknown))}",
+                          code="bad-options")
+    if game is not None:
+        mine = game.options_record()
+        differ = sorted(k for k in set(mine) | set(stored)
+                        if not (_file_like(cls, k, stored.get(k)) and k in mine)
+                        and mine.get(k, _MISSING) != stored.get(k, _MISSING))
+        if differ:
+            shown = "; ".join(f"{k}: {quote(stored.get(k, '(not set)'), 30)} in the {what}, "
+                              f"{quote(mine.get(k, '(not set)'), 30)} here" for k in differ[:4])
+            raise RecordError(f"the {what} was made with other options ({shown}): load it with "
+                              f"the game it was made with", code="options-differ", options=differ)
+        return game
+    options = dict(options or {})
+    bad = [k for k in options if not isinstance(k, str) or k not in cls.option_names]
+    if bad:
+        raise EngineError(f"unknown option(s) for {cls.title}: {quote(bad)}", code="bad-option")
+    chosen = dict(stored)
+    for k, v in stored.items():
+        if _file_like(cls, k, v):
+            if k not in options:
+                raise RecordError(
+                    f"the {what} names a file for option '{k}' ({quote(v, 40)}): a {what} may carry data, "
+                    f"never a file name; pass {k}=... yourself to read that file", code="file-option",
+                    option=k)
+            chosen[k] = options.pop(k)
+    differ = sorted(k for k, v in options.items() if stored.get(k, _MISSING) != v)
+    if differ:
+        raise RecordError(f"the {what} was made with other options: {quote(', '.join(differ))} differ",
+                          code="options-differ", options=differ)
+    try:
+        return cls(players, **chosen)
+    except EngineError as e:
+        raise RecordError(f"{what}: its options cannot be used: {e.message}", code="bad-options") from None
+    except _RAW as e:
+        raise RecordError(f"{what}: its options cannot be used ({type(e).__name__})",
+                          code="bad-options") from None
+
+
+_ENTRY = re.compile(r"\s*(c|[0-9]{1,6})\s*:(.*)", re.DOTALL | re.ASCII)
+
+_LOAD_POLICY = """
+    Records and positions are untrusted input (a file, a message, a notebook from elsewhere):
+
+    * Options.  With ``game`` given, the stored options must equal ``game.options_record()`` key by key,
+      else :class:`RecordError` (code ``"options-differ"``) naming them.  Without ``game``, the game is
+      built from the stored options: an option name the game does not know is refused (``"bad-options"``),
+      and a stored *string* option (``Game.text_options`` aside) is taken for a file name and refused
+      (``"file-option"``) unless the caller passes that option in ``options`` (the caller's value is used;
+      other caller options must equal the stored ones).  Data embedded in the options (a dict of cards) is
+      fine: only files are the caller's to name.  Pax's rulebook ``bots`` option is an option like any other.
+    * Everything else is checked before use: every error is a :class:`RecordError` (or another
+      :class:`EngineError`) whose message quotes at most a few dozen characters of the input; nothing
+      else escapes, and no state is half-made.
+"""
+
+
+def load_record(record: dict, game: Game | None = None, *, options: dict | None = None) -> State:
+    """Replay a record (see :meth:`State.record`); every action is validated as it is replayed.
+
+    A record is a replay script, not a signed document: see :meth:`State.record` (``checksum``); a
+    ``checksum`` present is verified (:class:`RecordError` ``"bad-checksum"`` on a mismatch).
+    """
     _check_header(record, RECORD_FORMAT, "record")
-    if game is None:
-        game = _registry_game(record["game"], record["players"], record["options"])
-    elif game.name != record["game"] or game.players != record["players"]:
-        raise RecordError(
-            f"record is for {record['game']} with {record['players']} players, "
-            f"not {game.name} with {game.players}"
-        )
+    if "checksum" in record:
+        given = record["checksum"]
+        if not isinstance(given, str) or record_checksum(record) != given:
+            raise RecordError("record: its checksum does not match its contents (the record was changed "
+                              "or damaged after it was written)", code="bad-checksum")
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record: field 'actions' must be a list of strings like '0: influence C3 x2'")
     start = record.get("start")
+    seed = record.get("seed")
+    if start is None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError("record: field 'seed' must be an int when there is no 'start' position")
+    game = _game_for(record, game, options, "record")
     if start is not None:
         state = load_position(start, game=game, settle=False)
     else:
-        seed = record.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record: field 'seed' must be an int when there is no 'start' position")
         state = State(game, game.setup(), Rng(seed), seed=seed)
         state._checkpoint(force=True)
     state.auto_chance = False
+    players = game.players
     for i, line in enumerate(actions):
-        who, sep, text = line.partition(":")
-        who = who.strip()
-        if not sep or not (who == "c" or who.isdigit()):
-            raise RecordError(f"record: action {i + 1} {line!r} does not start with a seat number or 'c:'")
-        seat = CHANCE if who == "c" else int(who)
+        m = _ENTRY.fullmatch(line)
+        if m is None or not (m.group(1) == "c" or int(m.group(1)) < players):
+            raise RecordError(f"record: action {i + 1} {quote(line)} does not start with a seat number "
+                              f"(0 to {players - 1}) or 'c:'")
+        seat = CHANCE if m.group(1) == "c" else int(m.group(1))
+        text = m.group(2).strip()
         try:
-            act = state.game.parse(state.data, text.strip(), seat)
-            err = state._why_illegal(act)
+            if not text or len(text) > MAX_NOTATION:
+                raise NotationError("no notation, or too long")
+            act = state.game.parse(state.data, text, seat)
+            if act.__class__ is not Action or act.seat != seat:
+                raise NotationError("not notation of this seat's action")
+            act, err = state._resolve(act, from_text=True)
             if err is not None:
                 raise err
             if seat == CHANCE:
                 state.game.sample_chance(state.data, state.rng)  # as State.apply does for chance outcomes
             state._do(act)
         except EngineError as e:
-            raise RecordError(f"record: action {i + 1} '{line}' cannot be replayed: {e.message}") from e
+            raise RecordError(f"record: action {i + 1} {quote(line)} cannot be replayed: {e.message}") from e
+        except _RAW as e:
+            raise RecordError(f"record: action {i + 1} {quote(line)} cannot be replayed "
+                              f"({type(e).__name__})") from e
     state.auto_chance = True
     floor = 0
     if start is None:
         while floor < len(state._history) and state._history[floor][0].seat == CHANCE:
             floor += 1
     state._floor = floor
-    state._settle()
+    try:
+        state._settle()
+    except _RAW as e:
+        raise RecordError(f"record: the position it leads to cannot be played on ({type(e).__name__})") from e
     return state
 
 
-def load_position(text: str, game: Game | None = None, *, settle: bool = True) -> State:
-    """Restore a position made by :meth:`State.position`."""
+load_record.__doc__ += _LOAD_POLICY
+
+
+def _inflate(text: str) -> dict:
+    """The JSON payload of a position text's data part, within :data:`MAX_POSITION_BYTES`."""
+    try:
+        packed = base64.urlsafe_b64decode(text.encode("ascii"))
+        z = zlib.decompressobj()
+        raw = z.decompress(packed, MAX_POSITION_BYTES)
+        if z.unconsumed_tail:
+            raise RecordError(f"position text inflates to more than {MAX_POSITION_BYTES:,} bytes: refused",
+                              code="too-large")
+        raw += z.flush()
+        if not z.eof:
+            raise ValueError("truncated")
+        return json.loads(raw)
+    except RecordError:
+        raise
+    except (ValueError, TypeError, binascii.Error, zlib.error, RecursionError, UnicodeError) as e:
+        raise RecordError(f"position text is damaged and cannot be decoded ({type(e).__name__})") from None
+
+
+def position_problems(state: State) -> list[str]:
+    """What makes a loaded position unusable, checked generically for every game (empty: usable).
+
+    The game's own :meth:`Game.problems` first; then the position must work with the engine: the outcome
+    reads; an unfinished game has someone to act, every seat named to act exists, and every seat to act
+    (chance aside) has a legal action; every seat's view, the spectator's and the omniscient one build.
+    A game hook that fails on the data is reported as a problem, not raised."""
+    game, data = state.game, state.data
+    try:
+        out = list(game.problems(data))
+        if out:
+            return [str(p) for p in out]
+        result = game.outcome(data)
+        if result is not None:
+            winners = result.get("winners") if isinstance(result, dict) else None
+            if not isinstance(winners, list) or any(
+                    isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < game.players for w in winners):
+                out.append(f"the outcome's winners are not seats of this game: {quote(winners)}")
+        else:
+            pending = game.decisions(data)
+            if not pending:
+                out.append("the game is not over, but no one is to act")
+            for d in pending:
+                if d.seat != CHANCE and (isinstance(d.seat, bool) or not isinstance(d.seat, int)
+                                         or not 0 <= d.seat < game.players):
+                    out.append(f"seat {quote(d.seat)} is to act, but there is no such seat")
+            if not out:
+                for d in state._pending():
+                    if d.seat != CHANCE and not d.options:
+                        out.append(f"{game.seat_name(d.seat)} is to act but has no legal action")
+                    elif d.options and any(a.seat != d.seat for a in d.options):
+                        out.append(f"{game.seat_name(d.seat)}'s options include another seat's actions")
+        for seat in [*range(game.players), None, OMNISCIENT]:
+            if not isinstance(game.view(data, seat), dict):
+                out.append(f"the view of seat {seat!r} is not a dict")
+    except EngineError as e:
+        out.append(e.message)
+    except _RAW as e:
+        out.append(f"the rules cannot use it ({type(e).__name__}: {quote(str(e), 60)})")
+    return out
+
+
+def load_position(text: str, game: Game | None = None, *, options: dict | None = None,
+                  settle: bool = True) -> State:
+    """Restore a position made by :meth:`State.position`.
+
+    The text is at most :data:`MAX_POSITION_TEXT` characters and inflates to at most
+    :data:`MAX_POSITION_BYTES`; the position is then validated by the game's :meth:`Game.problems` and by
+    :func:`position_problems` (someone to act, every view builds …), and refused with a
+    :class:`RecordError` naming the first problems.
+    """
     if not isinstance(text, str) or text.count("/") < 2:
         raise RecordError("a position text looks like 'pax/3/eNq…' (game/players/data)")
+    if len(text) > MAX_POSITION_TEXT:
+        raise RecordError(f"a position text is at most {MAX_POSITION_TEXT:,} characters; this one has "
+                          f"{len(text):,}", code="too-large")
     name, players, blob = text.strip().split("/", 2)
-    try:
-        payload = json.loads(zlib.decompress(base64.urlsafe_b64decode(blob.encode())))
-    except Exception as e:  # noqa: BLE001 - any decoding failure means a damaged text
-        raise RecordError(f"position text is damaged and cannot be decoded ({type(e).__name__})") from e
+    payload = _inflate(blob)
     _check_header(payload, POSITION_FORMAT, "position")
     if payload["game"] != name or str(payload["players"]) != players:
         raise RecordError("position text: its prefix does not match its contents")
-    if game is None:
-        game = _registry_game(payload["game"], payload["players"], payload["options"])
-    elif game.name != payload["game"] or game.players != payload["players"]:
-        raise RecordError(
-            f"position is for {payload['game']} with {payload['players']} players, "
-            f"not {game.name} with {game.players}"
-        )
+    game = _game_for(payload, game, options, "position")
     rng_state = payload.get("rng")
-    if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
-        raise RecordError("position: field 'rng' must be a non-negative int")
+    if not isinstance(rng_state, int) or isinstance(rng_state, bool) or not 0 <= rng_state < 1 << 64:
+        raise RecordError("position: field 'rng' must be a whole number from 0 to 2**64 - 1")
     try:
         data = game.decode(payload.get("data"))
     except RecordError:
         raise
     except EngineError as e:
         raise RecordError(f"position: {e.message}") from e
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise RecordError(f"position: malformed data ({type(e).__name__}: {e})") from e
-    problems = game.problems(data)
-    if problems:
-        raise RecordError("position is not consistent: " + "; ".join(problems[:5]))
+    except _RAW as e:
+        raise RecordError(f"position: malformed data ({type(e).__name__}: {quote(str(e), 60)})") from e
     rng = Rng(0)
     rng.state = rng_state
     state = State(game, data, rng, seed=None, start=text.strip())
+    problems = position_problems(state)
+    if problems:
+        raise RecordError("position is not consistent: " + "; ".join(problems[:5]), code="inconsistent",
+                          problems=problems)
     state._checkpoint(force=True)
     if settle:
-        state._settle()
+        try:
+            state._settle()
+        except _RAW as e:
+            raise RecordError(f"position: the rules cannot go on from it ({type(e).__name__})") from e
         state._floor = 0
     return state
+
+
+load_position.__doc__ += _LOAD_POLICY
