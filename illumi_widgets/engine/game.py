@@ -120,7 +120,7 @@ def _shown(action: Action) -> str:
     try:
         return action.notation()
     except Exception:  # noqa: BLE001 - a message must not fail
-        return f"{action.kind} {action.args}"
+        return f"{quote(action.kind, 20)} {quote(action.args, 50)}"
 
 
 @dataclass(slots=True)
@@ -1081,6 +1081,7 @@ def position_problems(state: State) -> list[str]:
     (chance aside) has a legal action; every seat's view, the spectator's and the omniscient one build.
     A game hook that fails on the data is reported as a problem, not raised."""
     game, data = state.game, state.data
+    out: list[str] = []
     try:
         out = list(game.problems(data))
         if out:
@@ -1089,7 +1090,8 @@ def position_problems(state: State) -> list[str]:
         if result is not None:
             winners = result.get("winners") if isinstance(result, dict) else None
             if not isinstance(winners, list) or any(
-                    isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < game.players for w in winners):
+                    isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < game.players
+                    for w in winners):
                 out.append(f"the outcome's winners are not seats of this game: {quote(winners)}")
         else:
             pending = game.decisions(data)

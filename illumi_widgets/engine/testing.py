@@ -109,6 +109,26 @@ def check_replay(state: State) -> None:
         raise InvariantError(f"the record does not replay to the same position ({state!r})")
 
 
+def position_payload(text: str) -> dict:
+    """The JSON payload inside a position text (to build altered positions in tests and fuzzing)."""
+    import base64
+    import zlib
+
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(text.split("/", 2)[2].encode())))
+
+
+def position_text(payload: dict, name: str | None = None, players=None) -> str:
+    """A position text holding ``payload`` (the inverse of :func:`position_payload`)."""
+    import base64
+    import zlib
+
+    raw = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+    blob = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode()
+    name = payload.get("game") if name is None else name
+    players = payload.get("players") if players is None else players
+    return f"{name}/{players}/{blob}"
+
+
 def random_action(state: State, rng: Rng, prefer=()):
     """A uniformly random legal action of a random seat to act; with ``prefer`` (action kinds), one of
     those kinds whenever one is legal (e.g. claims, so random games also end by reaching goals)."""
