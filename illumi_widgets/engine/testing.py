@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from .action import CHANCE
-from .game import Game, State
+from .game import OMNISCIENT, Game, State
 from .rng import Rng
 
 
@@ -79,6 +79,88 @@ def check_no_leak(state: State, since_log: int = 0) -> None:
         if bad:
             raise InvariantError(f"seat {seat!r} can see hidden {', '.join(bad)} at version {state.version} "
                                  f"({state!r})")
+
+
+# -- leak scan: the review's method, for every game and every payload ------------------------------------
+_ENGINE_KEYS = frozenset({"log", "decisions", "perspective", "version", "to_act", "terminal", "outcome"})
+
+
+def _id_strings(value, out: set, top: bool = True) -> set:
+    """Every id-like string (:data:`_ID`) in a JSON-able value (the engine's keys aside)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not (top and k in _ENGINE_KEYS):
+                _id_strings(v, out, False)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _id_strings(v, out, False)
+    elif isinstance(value, str) and _ID.fullmatch(value):
+        out.add(value)
+    return out
+
+
+#: what an id looks like, in any game: one word of letters with a digit, a hyphen or an underscore in it
+#: ("PIL017", "EV01", "goal-power35") — plain words ("hand", "deck") are names of places, not ids
+_ID = re.compile(r"(?=[\w'-]*[A-Za-z])(?=[\w'-]*[\d_-])[\w'-]{3,}")
+
+
+def omniscient_ids(state: State) -> set[str]:
+    """Every id-like string of the omniscient view (what :func:`hidden_ids` compares a seat's view with)."""
+    return _id_strings(state.view(OMNISCIENT, log_tail=0), set())
+
+
+def hidden_ids(state: State, seat, *, omni: set | None = None, view: dict | None = None) -> set[str]:
+    """Every token ``seat`` must not see now, found two ways and united: the game's own
+    ``Game.secrets(data, seat)``, and every id-like string of the omniscient view (one word with a digit,
+    hyphen or underscore: a card id, a goal id) that appears nowhere in ``seat``'s own view.  The second
+    needs nothing from the game, so it also finds a hidden card the game forgot to list among its secrets.
+    ``omni`` (:func:`omniscient_ids`) and ``view`` (``state.view(seat, log_tail=0)``) save recomputing."""
+    omni = omniscient_ids(state) if omni is None else omni
+    view = state.view(seat, log_tail=0) if view is None else view
+    own = set(_WORD.findall(json.dumps(view, default=str)))
+    return (omni - own) | set(state.game.secrets(state.data, seat))
+
+
+def scan(payload, hidden) -> list[str]:
+    """The ``hidden`` tokens found in ``payload``: any JSON-able value (a view, log lines, a widget's
+    traits, a message) or text (SVG); other leaves are read by ``str``.  Single words are matched as
+    whole tokens, multi-word names as substrings."""
+    if not hidden:
+        return []
+    text = payload if isinstance(payload, str) else json.dumps(payload, default=str, ensure_ascii=False)
+    return sorted(_find_secrets(text, hidden))
+
+
+def leak_scan(state: State, payloads: dict, hidden: dict | None = None) -> dict:
+    """``{seat: [hidden ids found]}`` for every seat whose payload (``payloads[seat]``, any JSON-able value
+    or text shown to that seat; ``None`` is the spectator) holds a token :func:`hidden_ids` says that seat
+    must not see; empty when nothing leaks.  ``hidden``: precomputed ``{seat: hidden_ids(state, seat)}``."""
+    found = {}
+    omni = omniscient_ids(state)
+    for seat, payload in payloads.items():
+        ids = hidden[seat] if hidden is not None and seat in hidden else hidden_ids(state, seat, omni=omni)
+        bad = scan(payload, ids)
+        if bad:
+            found[seat] = bad
+    return found
+
+
+def check_leak_scan(state: State, since_log: int = 0, extra=None) -> None:
+    """Raise :class:`InvariantError` if any seat's (or the spectator's) view, the log lines it was shown
+    since log index ``since_log``, or ``extra(seat)`` (more payloads for that seat, e.g. widget traits)
+    holds a token hidden from it (:func:`hidden_ids`)."""
+    omni = omniscient_ids(state)
+    for seat in [*range(state.game.players), None]:
+        view = state.view(seat, log_tail=0)
+        ids = hidden_ids(state, seat, omni=omni, view=view)
+        lines = [t for t in (e.text_for(seat) for e in state.log[since_log:]) if t]
+        payload = [view, lines]
+        if extra is not None:
+            payload.append(extra(seat))
+        bad = scan(payload, ids)
+        if bad:
+            raise InvariantError(f"{state.game.seat_name(seat) if seat is not None else 'the spectator'} "
+                                 f"is shown hidden {', '.join(bad[:8])} at version {state.version} ({state!r})")
 
 
 def check_consistent(state: State, where: str = "") -> None:
