@@ -328,6 +328,12 @@ class Game:
         """Tokens (card ids, names) that ``seat`` must not see now; used by the no-leak checks."""
         return set()
 
+    def conservation(self, data) -> dict | None:
+        """Counts that never change during a game (cards over every place they can be, tokens per seat …),
+        as ``{name: count}``; ``None`` (the default): the game offers none.  The endurance runner
+        (:mod:`illumi_widgets.endurance`) checks that they stay equal to their values after setup."""
+        return None
+
 
 class State:
     """A game in progress: position, version, seeded RNG, event log and history.

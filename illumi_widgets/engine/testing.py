@@ -159,8 +159,9 @@ def check_leak_scan(state: State, since_log: int = 0, extra=None) -> None:
             payload.append(extra(seat))
         bad = scan(payload, ids)
         if bad:
-            raise InvariantError(f"{state.game.seat_name(seat) if seat is not None else 'the spectator'} "
-                                 f"is shown hidden {', '.join(bad[:8])} at version {state.version} ({state!r})")
+            who = state.game.seat_name(seat) if seat is not None else "the spectator"
+            raise InvariantError(f"{who} is shown hidden {', '.join(bad[:8])} at version {state.version} "
+                                 f"({state!r})")
 
 
 def check_consistent(state: State, where: str = "") -> None:
