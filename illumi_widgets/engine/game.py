@@ -1079,12 +1079,32 @@ def _inflate(text: str) -> dict:
         raise RecordError(f"position text is damaged and cannot be decoded ({type(e).__name__})") from None
 
 
-def position_problems(state: State) -> list[str]:
+def _trial_problems(game: Game, data, options, limit: int = 24) -> list[str]:
+    """Legal options (all, or ``limit`` of them spread over the list) carried out on a copy of ``data``,
+    and the next decisions listed: the rules must not fail on them."""
+    options = list(options)
+    step = max(1, -(-len(options) // limit))
+    for a in options[::step]:
+        scratch = game.copy(data)
+        try:
+            game.perform(scratch, a, Log([], 0))
+            if game.outcome(scratch) is None:
+                for d in game.decisions(scratch):
+                    if d.options is None and d.seat != CHANCE:
+                        game.legal(scratch, d.seat)
+        except (EngineError, *_RAW) as e:
+            return [f"its option {quote(_shown(a), 40)} cannot be carried out ({type(e).__name__})"]
+    return []
+
+
+def position_problems(state: State, *, trial: bool = True) -> list[str]:
     """What makes a loaded position unusable, checked generically for every game (empty: usable).
 
     The game's own :meth:`Game.problems` first; then the position must work with the engine: the outcome
     reads; an unfinished game has someone to act, every seat named to act exists, and every seat to act
-    (chance aside) has a legal action; every seat's view, the spectator's and the omniscient one build.
+    (chance aside) has a legal action, each of which (``trial``) the rules can carry out on a copy; every
+    seat's view, the spectator's and the omniscient one build; the data copies and encodes as JSON (what
+    undo and positions need).
     A game hook that fails on the data is reported as a problem, not raised."""
     game, data = state.game, state.data
     out: list[str] = []
@@ -1113,9 +1133,13 @@ def position_problems(state: State) -> list[str]:
                         out.append(f"{game.seat_name(d.seat)} is to act but has no legal action")
                     elif d.options and any(a.seat != d.seat for a in d.options):
                         out.append(f"{game.seat_name(d.seat)}'s options include another seat's actions")
+                    elif d.options and trial:
+                        out += _trial_problems(game, data, d.options)
         for seat in [*range(game.players), None, OMNISCIENT]:
             if not isinstance(game.view(data, seat), dict):
                 out.append(f"the view of seat {seat!r} is not a dict")
+        game.secrets(data, None)
+        json.dumps(game.encode(game.copy(data)), allow_nan=False)  # (undo checkpoints and positions)
     except EngineError as e:
         out.append(e.message)
     except _RAW as e:
@@ -1161,13 +1185,18 @@ def load_position(text: str, game: Game | None = None, *, options: dict | None =
     if problems:
         raise RecordError("position is not consistent: " + "; ".join(problems[:5]), code="inconsistent",
                           problems=problems)
-    state._checkpoint(force=True)
-    if settle:
-        try:
+    try:
+        state._checkpoint(force=True)
+        if settle:
             state._settle()
-        except _RAW as e:
-            raise RecordError(f"position: the rules cannot go on from it ({type(e).__name__})") from e
-        state._floor = 0
+            state._floor = 0
+    except _RAW as e:
+        raise RecordError(f"position: the rules cannot go on from it ({type(e).__name__})") from e
+    if state._history:  # chance acted (a deal, a roll): the position reached must be usable too
+        problems = position_problems(state)
+        if problems:
+            raise RecordError("position is not consistent once chance has acted: " + "; ".join(problems[:5]),
+                              code="inconsistent", problems=problems)
     return state
 
 
