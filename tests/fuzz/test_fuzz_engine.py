@@ -22,7 +22,8 @@ def share(part: float) -> settings:
     """``part`` of the profile's example count (tests/conftest.py: ci bounded, release long)."""
     return settings(max_examples=max(5, int(settings.default.max_examples * part)))
 
-SEATS = st.one_of(st.integers(-3, 6), st.sampled_from([None, True, False, 0.0, 1.0, "0", "1", 2**70, -(2**70)]),
+SEATS = st.one_of(st.integers(-3, 6),
+                  st.sampled_from([None, True, False, 0.0, 1.0, "0", "1", 2**70, -(2**70)]),
                   st.integers(0, 3).map(np.int64), st.text(max_size=3))
 ARGS = st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.integers(2**62, 2**80), st.floats(),
                  st.text(max_size=6), st.lists(st.integers(0, 3), max_size=2),
