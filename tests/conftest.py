@@ -5,7 +5,8 @@
   ``notebooks/*.ipynb`` must run without error; only cells marked ``# NBVAL_CHECK_OUTPUT`` have their
   saved output compared. ``.ipynb`` files under ``tests/`` are test data and are not collected.
 * Hypothesis profiles (tests/fuzz/): ``ci`` (the default: a bounded, derandomized example count and no
-  shrinking, so CI runs are repeatable and short) and ``release`` (long, random: ``--hypothesis-profile=release``).
+  shrinking, so CI runs are repeatable and short) and ``release`` (long, random, shrinking:
+  ``--hypothesis-profile=release``).
 * Runs the real-browser tests (``@pytest.mark.browser``) last, after all the fast ones; with
   ``ILLUMI_SKIP_BROWSER=1`` they are skipped (otherwise a missing Chromium fails them).
 """

@@ -9,6 +9,7 @@ options stored in a record or position), 6 (raw exceptions from the Python API),
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import time
 import zlib
@@ -315,8 +316,9 @@ def test_errors_quote_at_most_80_characters_of_input(pax):
     assert len(str(EngineError("m" * 10**6))) <= 1000
 
 
-@pytest.mark.xfail(strict=True, reason="Pax's grammar quotes the whole text it cannot read (the message "
-                   "is cut only at the engine's 1,000-character safety net): games/pax notation, the "
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="Pax's grammar quotes the whole text it cannot read (the message is cut only at "
+                   "the engine's 1,000-character safety net): games/pax notation, the "
                    "house helper's; remove this mark once it quotes with engine.errors.quote")
 def test_a_game_grammar_quotes_at_most_80_characters(pax):
     with pytest.raises(NotationError) as e:
@@ -337,3 +339,63 @@ def test_record_checksum(pax):
         assert e.value.code == "bad-checksum"
     assert "checksum" not in pax.record()  # optional: a record without one loads as before
     assert Match.from_state(pax).record(checksum=True) == rec
+
+
+# --------------------------------------------------------------------------- defect 4, per game (the house's)
+@functools.cache
+def _positions_to_refuse():
+    from illumi_widgets.engine.rng import Rng
+    from illumi_widgets.engine.testing import random_action
+
+    pax = load_game("pax", players=3).new_state(seed=22)
+    ill = load_game("illuminati", players=4).new_state(seed=5)
+    for state, n in ((pax, 30), (ill, 40)):
+        rng = Rng(3)
+        for _ in range(n):
+            state.apply(random_action(state, rng))
+    return {"pax": pax, "illuminati": ill}
+
+
+HOUSE = ("per-game Game.problems() (defect 4) lives in games/{}: the house helper's; remove this mark once "
+         "the position is refused")
+PAX_HOUSE = pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOUSE.format("pax"))
+ILL_HOUSE = pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOUSE.format("illuminati"))
+
+
+@pytest.mark.parametrize("game,field,change", [
+    pytest.param("pax", "main_left", lambda d: d.update(main_left=None),
+                 marks=PAX_HOUSE),
+    pytest.param("pax", "main_left", lambda d: d.update(main_left=-5),
+                 marks=PAX_HOUSE),
+    pytest.param("pax", "known", lambda d: d["known"].__setitem__(2, {"a": 1}),
+                 marks=PAX_HOUSE),
+    pytest.param("illuminati", "alive", lambda d: d.update(alive=[False] * 4),
+                 marks=ILL_HOUSE),
+    pytest.param("illuminati", "active", lambda d: d.update(active=9),
+                 marks=ILL_HOUSE),
+    ("pax", "frames", lambda d: d.update(frames=[])),  # the engine's generic checks refuse these already
+    ("illuminati", "out", lambda d: d.update(out=[True] * 4)),
+])
+def test_impossible_positions_found_by_fuzzing_are_refused(game, field, change):
+    """Positions the fuzzing (tests/fuzz) and the review found accepted; each must be a RecordError."""
+    state = _positions_to_refuse()[game]
+    with pytest.raises(RecordError):
+        load_position(_altered(state, change))
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="games/pax: the outcome's seat keys (scores, by_faction) come back as strings "
+                   "from a position text (PaxData encode/decode): the house helper's; remove this mark "
+                   "once the outcome survives the round trip")
+def test_a_finished_pax_position_keeps_its_outcome():
+    """Found by the endurance runner (seed 8147104208329303767, 2 players): a game ended by faction
+    scoring, saved as a position and loaded, answers ``outcome()["scores"]`` with "0"/"1" keys."""
+    from illumi_widgets.engine.rng import Rng
+    from illumi_widgets.engine.testing import random_action
+
+    seed = 8147104208329303767
+    state = load_game("pax", players=2).new_state(seed=seed)
+    rng = Rng(seed)
+    while not state.is_terminal():
+        state.apply(random_action(state, rng))
+    assert load_position(state.position()).outcome() == state.outcome()
