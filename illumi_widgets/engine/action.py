@@ -90,10 +90,6 @@ class ActionList:
 
     def __contains__(self, item) -> bool:
         if isinstance(item, Action):
-            if self._index is None:
-                for a in self._items:  # usually the very object listed: found without hashing every action
-                    if a is item:
-                        return True
             return self.get(item) is not None
         if isinstance(item, str):
             return normalize(item) in self._texts()
@@ -103,6 +99,9 @@ class ActionList:
         """The listed action equal to ``action`` (the list's own object, with its formatter), or None.
         An action that cannot be hashed (a list among its arguments) is listed nowhere: None."""
         if self._index is None:
+            for a in self._items:  # usually the very object listed: found without hashing every action
+                if a is action:
+                    return a
             self._index = {a: a for a in self._items}
         try:
             return self._index.get(action)

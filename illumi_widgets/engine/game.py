@@ -195,7 +195,7 @@ class Game:
 
     def __init__(self, players: int, **options):
         if not isinstance(players, int) or isinstance(players, bool):
-            raise EngineError(f"players must be a whole number, got {players!r}", code="bad-option")
+            raise EngineError(f"players must be a whole number, got {quote(players)}", code="bad-option")
         if not self.min_players <= players <= self.max_players:
             raise EngineError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
@@ -204,7 +204,7 @@ class Game:
         unknown = set(options) - set(self.option_names)
         if unknown:
             raise EngineError(
-                f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))} "
+                f"unknown option(s) for {self.title}: {quote(', '.join(sorted(map(str, unknown))), 60)} "
                 f"(known: {', '.join(sorted(self.option_names)) or 'none'})",
                 code="bad-option",
             )
@@ -217,7 +217,7 @@ class Game:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little") >> 1
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise EngineError(f"seed must be an int, got {seed!r}", code="bad-option")
+            raise EngineError(f"seed must be an int, got {quote(seed)}", code="bad-option")
         state = State(self, self.setup(), Rng(seed), seed=seed)
         state._checkpoint(force=True)
         state.auto_chance = auto_chance
@@ -711,7 +711,7 @@ class State:
     def goto(self, index: int) -> None:
         """Step through history: leave exactly ``index`` actions applied (undoing or redoing as needed)."""
         if not isinstance(index, int) or isinstance(index, bool):
-            raise HistoryError(f"history index must be a whole number, got {index!r}")
+            raise HistoryError(f"history index must be a whole number, got {quote(index)}")
         total = len(self._history) + len(self._redo)
         if not self._floor <= index <= total:
             raise HistoryError(f"history index {index} is outside {self._floor}..{total}")
