@@ -369,6 +369,7 @@ ILL_HOUSE = pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=
                  marks=PAX_HOUSE),
     pytest.param("pax", "known", lambda d: d["known"].__setitem__(2, {"a": 1}),
                  marks=PAX_HOUSE),
+    pytest.param("pax", "buffs", lambda d: d.update(buffs={}), marks=PAX_HOUSE),
     pytest.param("illuminati", "alive", lambda d: d.update(alive=[False] * 4),
                  marks=ILL_HOUSE),
     pytest.param("illuminati", "active", lambda d: d.update(active=9),
