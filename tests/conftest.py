@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 # ci: no shrinking either (a failure is reported at once, as found; the release profile shrinks)
-settings.register_profile("ci", max_examples=80, deadline=None, derandomize=True, database=None,
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, database=None,
                           phases=[Phase.explicit, Phase.reuse, Phase.generate],
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("release", max_examples=3000, deadline=None,

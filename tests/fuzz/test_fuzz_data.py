@@ -57,12 +57,26 @@ def test_pax_data_overrides(fuzz, option, data, tmp_path_factory):
     play_a_little(game, data.draw(st.integers(0, 2**32)), fuzz)
 
 
-@pytest.mark.parametrize("table", [
-    pytest.param("groups.csv", marks=pytest.mark.xfail(
-        strict=True, raises=csv.Error,
-        reason="games/illuminati/data.py _rows lets csv.Error out (a stray carriage return in a field): "
-        "the house helper's; remove this mark once it is a DataError")),
-    "illuminati.csv", "specials.csv"])
+TABLES = ["groups.csv", "illuminati.csv", "specials.csv"]
+
+
+@pytest.mark.xfail(strict=True, raises=csv.Error,
+                   reason="games/illuminati/data.py _rows lets csv.Error out (a lone carriage return in a "
+                   "field): the house helper's; remove this mark once it is a DataError, and let "
+                   "test_illuminati_card_tables insert carriage returns again")
+@pytest.mark.parametrize("table", TABLES)
+def test_a_carriage_return_in_an_illuminati_table_is_a_data_error(table):
+    from illumi_widgets.games.illuminati import data as ill
+
+    lines = packaged("illumi_widgets.games.illuminati", table).splitlines(keepends=True)
+    lines[1] = lines[1][:3] + "\r" + lines[1][3:]
+    parser = {"groups.csv": ill.parse_groups, "illuminati.csv": ill.parse_illuminati,
+              "specials.csv": ill.parse_specials}[table]
+    with pytest.raises(EngineError):
+        parser(table, "".join(lines))
+
+
+@pytest.mark.parametrize("table", TABLES)
 @SOME
 @given(data=st.data())
 def test_illuminati_card_tables(fuzz, table, data):
@@ -84,6 +98,8 @@ def test_illuminati_card_tables(fuzz, table, data):
         lines[i] = ",".join(cells) + "\n"
     else:
         del lines[data.draw(st.integers(0, len(lines) - 1))]
+    # (a lone carriage return is the known defect of the test above: left out until it is fixed)
+    lines = [line.replace("\r", "\n") for line in lines]
     parser = {"groups.csv": ill.parse_groups, "illuminati.csv": ill.parse_illuminati,
               "specials.csv": ill.parse_specials}[table]
     try:
