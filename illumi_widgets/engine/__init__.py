@@ -15,17 +15,8 @@ from .errors import (
     StaleAction,
     quote,
 )
-from .game import (
-    OMNISCIENT,
-    Game,
-    Log,
-    LogEntry,
-    State,
-    load_position,
-    load_record,
-    position_problems,
-    record_checksum,
-)
+from .game import OMNISCIENT, Game, Log, LogEntry, State
+from .records import load_position, load_record, position_problems, record_checksum
 from .registry import available_games, load_game, register_game
 from .rng import Rng
 

@@ -878,13 +878,24 @@ def _entry_text(action: Action) -> str:
     return f"{who}: {action.notation()}"
 
 
-# (reading records and positions lives in records.py; imported here last, as it builds on the classes above)
-from .records import (  # noqa: E402
-    load_position,
-    load_record,
-    position_problems,
-    record_checksum,
-)
 
-__all__ = ["OMNISCIENT", "Game", "Log", "LogEntry", "State", "load_position", "load_record",
-           "malformed", "position_problems", "record_checksum", "seat_number"]
+def load_record(record: dict, game: Game | None = None, *, options: dict | None = None) -> State:
+    """See :func:`illumi_widgets.engine.records.load_record` (imported when first used)."""
+    from .records import load_record as load
+
+    return load(record, game, options=options)
+
+
+def load_position(text: str, game: Game | None = None, *, options: dict | None = None,
+                  settle: bool = True) -> State:
+    """See :func:`illumi_widgets.engine.records.load_position` (imported when first used)."""
+    from .records import load_position as load
+
+    return load(text, game, options=options, settle=settle)
+
+
+def record_checksum(record: dict) -> str:
+    """See :func:`illumi_widgets.engine.records.record_checksum`."""
+    from .records import record_checksum as checksum
+
+    return checksum(record)

@@ -115,7 +115,7 @@ def test_records(fuzz, name, players, data):
     else:
         record = fuzz.mutate_json(data, record)
     if data.draw(st.booleans()) and isinstance(record, dict):
-        from illumi_widgets.engine.game import record_checksum
+        from illumi_widgets.engine.records import record_checksum
 
         try:
             record["checksum"] = record_checksum(record)
