@@ -26,11 +26,19 @@ Undo policy (``mode``):
   refused (history browsing is for analysis).  The notebook (no perspective) may undo any seat's
   decision in play mode, under the same no-reveal rule.
 
+Threads: a Match serialises every change and every read of its state through one re-entrant lock
+(:attr:`Match.lock`), so bots, timers, a seat server and the notebook may act on one Match from different
+threads; each call sees and leaves a whole position, and the record always replays.  Subscribers are
+called with the lock held (a widget repainting reads a snapshot in the same thread).  ``match.state``
+handed out is the live state: change it only inside ``with match.lock:``.
+
 This module is pure Python: it imports no Jupyter package, so bots and scripts can use it headless.
 """
 
 from __future__ import annotations
 
+import functools
+import threading
 import warnings
 from collections.abc import Callable
 from importlib import import_module
@@ -48,8 +56,11 @@ from .engine import (
     StaleAction,
     State,
     load_game,
+    load_position,
     load_record,
 )
+from .engine.errors import quote
+from .engine.game import malformed
 from .scene import group_amounts
 
 __all__ = ["MODES", "Match", "register_presenter"]
@@ -81,6 +92,17 @@ def _error(code: str, message: str) -> EngineError:
     return EngineError(message, code=code)
 
 
+def _locked(method):
+    """Run ``method`` holding the Match's re-entrant lock (see the module docstring)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class Match:
     """One game being played or analysed, shared by any number of widgets and notebook calls.
 
@@ -101,6 +123,8 @@ class Match:
             state = load_game(game_name, players=players, **options).new_state(seed=seed)
         elif not isinstance(state, State):
             raise TypeError(f"state must be an engine State, not {type(state).__name__}")
+        #: the re-entrant lock every change and read goes through (``with match.lock:`` for several calls)
+        self.lock = threading.RLock()
         self._state = state
         self.mode = mode
         #: seat -> Bot (illumi_widgets.bots); a seat without a bot is played by a person
@@ -125,16 +149,17 @@ class Match:
         return cls(mode=mode, state=state)
 
     @classmethod
-    def from_record(cls, record: dict, mode: str = "analysis") -> Match:
-        """Replay a record made by :meth:`record` (or ``State.record``)."""
-        return cls(mode=mode, state=load_record(record))
+    def from_record(cls, record: dict, mode: str = "analysis", **options: Any) -> Match:
+        """Replay a record made by :meth:`record` (or ``State.record``).  A record is untrusted input:
+        ``options`` are the ones you vouch for (a file the record names, e.g. Pax ``cards="mine.json"``);
+        see :func:`illumi_widgets.engine.load_record` for the policy."""
+        return cls(mode=mode, state=load_record(record, options=options))
 
     @classmethod
-    def from_position(cls, text: str, mode: str = "analysis") -> Match:
-        """Start from a position text made by :meth:`position` (no history before it)."""
-        from .engine import load_position
-
-        return cls(mode=mode, state=load_position(text))
+    def from_position(cls, text: str, mode: str = "analysis", **options: Any) -> Match:
+        """Start from a position text made by :meth:`position` (no history before it); ``options`` as in
+        :meth:`from_record`."""
+        return cls(mode=mode, state=load_position(text, options=options))
 
     @staticmethod
     def _load_presenter(game) -> dict:
@@ -160,11 +185,12 @@ class Match:
     @mode.setter
     def mode(self, value: str) -> None:
         if value not in MODES:
-            raise EngineError(f"mode must be 'analysis' or 'play', not {value!r}", code="bad-option")
-        self._mode = value
-        self._cache_key = None
-        if hasattr(self, "_subscribers"):
-            self._notify()
+            raise EngineError(f"mode must be 'analysis' or 'play', not {quote(value)}", code="bad-option")
+        with self.lock:
+            self._mode = value
+            self._cache_key = None
+            if hasattr(self, "_subscribers"):
+                self._notify()
 
     @property
     def version(self) -> int:
@@ -180,6 +206,7 @@ class Match:
                 f"version={st.version}, {status})")
 
     # ------------------------------------------------------------------ subscribers
+    @_locked
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change (notebook call or click); returns an unsubscriber."""
         if not callable(callback):
@@ -201,6 +228,7 @@ class Match:
                 warnings.warn(f"a Match subscriber failed: {type(exc).__name__}: {exc}", RuntimeWarning,
                               stacklevel=2)
 
+    @_locked
     def refresh(self) -> None:
         """Tell every widget to repaint (only needed after changing ``match.state`` directly)."""
         self._notify()
@@ -223,7 +251,7 @@ class Match:
             num = perspective[5:]
             if num.isdigit() and len(num) <= 4 and int(num) < self._players():
                 return f"seat:{int(num)}"
-        raise _error("bad-perspective", f"no such perspective: {str(perspective)[:40]!r} (use 'seat:0'.."
+        raise _error("bad-perspective", f"no such perspective: {quote(perspective, 40)} (use 'seat:0'.."
                      f"'seat:{self._players() - 1}', 'spectator', 'omniscient' or 'follow')")
 
     def _follow_target(self):
@@ -241,6 +269,7 @@ class Match:
             return ack
         return acting[0]
 
+    @_locked
     def curtain(self) -> str | None:
         """The seat name a ``follow`` screen must be passed to (None: no curtain)."""
         target = self._follow_target()
@@ -274,32 +303,39 @@ class Match:
         raise _error("not-your-decision", "a spectator does not decide anything")
 
     # ------------------------------------------------------------------ notebook API
+    @_locked
     def view(self, seat=None) -> dict:
         """``state.view(seat)``: a seat number, ``None`` (spectator) or ``OMNISCIENT``."""
         return self._state.view(seat)
 
+    @_locked
     def legal_actions(self, seat: int | None = None) -> ActionList:
         return self._state.legal_actions(seat)
 
+    @_locked
     def explain(self, action) -> str | None:
         """``None`` if legal now, else why not in plain words."""
         return self._state.explain(action)
 
-    def record(self) -> dict:
-        return self._state.record()
+    @_locked
+    def record(self, *, checksum: bool = False) -> dict:
+        """The game's record (``State.record``; ``checksum=True`` adds a sha256 that loading verifies)."""
+        return self._state.record(checksum=checksum)
 
+    @_locked
     def position(self) -> str:
         return self._state.position()
 
+    @_locked
     def play(self, action, perspective=None) -> Action:
         """Apply a legal action (Action or notation) as ``perspective`` (default: the notebook, any seat)."""
         key = self._norm(perspective)
         actor = self._actor(key)
         act = self._parse(action, actor)
         decision = self._decision_of(act, actor)
-        self._apply(act, decision, self._state.version)
-        return act
+        return self._apply(act, decision, self._state.version)
 
+    @_locked
     def undo(self, perspective=None) -> Action:
         """Take back the last decision (subject to the undo policy of ``mode``)."""
         key = self._norm(perspective)
@@ -310,6 +346,7 @@ class Match:
         self._notify()
         return undone
 
+    @_locked
     def redo(self, perspective=None) -> Action:
         key = self._norm(perspective)
         err = self._redo_refusal(key)
@@ -319,6 +356,7 @@ class Match:
         self._notify()
         return done
 
+    @_locked
     def goto(self, index: int, perspective=None) -> None:
         """Show the position after ``index`` decisions (0 .. ``history()["length"]``); analysis mode only."""
         self._norm(perspective)
@@ -326,14 +364,16 @@ class Match:
             raise _error("not-allowed", "history steps are for analysis mode; in play mode use undo")
         points = self._points()
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(points):
-            raise HistoryError(f"history index must be from 0 to {len(points) - 1}, got {index!r}")
+            raise HistoryError(f"history index must be from 0 to {len(points) - 1}, got {quote(index)}")
         if points[index] != len(self._state.history):
             self._state.goto(points[index])
             self._notify()
 
+    @_locked
     def can_undo(self, perspective=None) -> bool:
         return self._undo_refusal(self._norm(perspective)) is None
 
+    @_locked
     def can_redo(self, perspective=None) -> bool:
         return self._redo_refusal(self._norm(perspective)) is None
 
@@ -343,7 +383,7 @@ class Match:
         if isinstance(action, Action):
             return action
         if not isinstance(action, str):
-            raise IllegalAction(f"not an action: {action!r}", code="bad-action")
+            raise IllegalAction(f"not an action: {quote(action)}", code="bad-action")
         if actor is None:
             return st.parse(action)
         # a seat's notation is read as that seat's action; its own options first
@@ -353,6 +393,9 @@ class Match:
     def _decision_of(self, act: Action, actor):
         """The pending decision ``act`` answers, checking that ``actor`` may take it."""
         st = self._state
+        bad = malformed(act, st.game.players)
+        if bad is not None:  # (not an action of this game at all: a forged seat, unhashable arguments)
+            raise IllegalAction(bad, code="bad-action")
         if actor is not None and act.seat != actor:
             raise NotYourDecision(f"'{act.notation()}' is {st.game.seat_name(act.seat)}'s action, not "
                                   f"{st.game.seat_name(actor)}'s")
@@ -381,6 +424,7 @@ class Match:
         saved = load_saved(path)
         return cls.from_record(saved["record"], mode=mode or saved.get("mode", "play"))
 
+    @_locked
     def run_bots(self, max_steps: int = 100_000) -> list[Action]:
         """Play bot decisions (each through :meth:`play` as its seat) until a seat without a bot must act or
         the game ends, at most ``max_steps`` of them; returns the decisions played."""
@@ -388,9 +432,13 @@ class Match:
 
         return run_bots(self, self.bots, max_steps=max_steps)
 
-    def _apply(self, act: Action, decision, version: int) -> None:
-        self._state.apply(act, version=version)
+    def _apply(self, act: Action, decision, version: int) -> Action:
+        """Apply ``act``; returns the engine's own action stored in history (never the caller's object)."""
+        st = self._state
+        n = len(st.history)
+        st.apply(act, version=version)
         self._notify()
+        return st.history[n]
 
     # ------------------------------------------------------------------ undo policy
     def _points(self) -> list[int]:
@@ -408,6 +456,7 @@ class Match:
             i = j
         return points
 
+    @_locked
     def history(self) -> dict:
         """``{"index", "length"}``: decisions applied since the start, and in all (with the redo list)."""
         points = self._points()
@@ -415,6 +464,7 @@ class Match:
         index = max((i for i, p in enumerate(points) if p <= n), default=0)
         return {"index": index, "length": len(points) - 1}
 
+    @_locked
     def reveals_hidden(self, start: int) -> bool:
         """Did the history from entry ``start`` on reveal hidden information to anyone?
 
@@ -481,6 +531,7 @@ class Match:
             value = self._cache[key] = make()
             return value
 
+    @_locked
     def secrets(self, perspective: str) -> set[str]:
         """What ``perspective`` may not see now (card ids, names).  Never sent anywhere: a widget uses it to
         drop a scene base that still holds one of them (a card once shown, since hidden again)."""
@@ -495,6 +546,7 @@ class Match:
             return set(st.game.secrets(st.data, None))
         return set(st.game.secrets(st.data, self._view_seat(key)))
 
+    @_locked
     def snapshot(self, perspective: str) -> dict:
         """``{game, version, scene, decisions, log, status}`` for ``perspective``, from its view only."""
         try:
@@ -664,6 +716,7 @@ class Match:
             out.append(item)
         return out
 
+    @_locked
     def handle(self, message: dict, perspective: str) -> dict:
         """Apply a checked intent from a widget; returns ``{"type": "ok", "version"}`` or an error reply."""
         try:
@@ -671,7 +724,7 @@ class Match:
         except EngineError as e:
             return {"type": "error", "code": e.code, "message": e.message}
         except Exception as e:  # noqa: BLE001 - the protocol: a reply, never an exception
-            return {"type": "error", "code": "internal", "message": f"{type(e).__name__}: {e}"}
+            return {"type": "error", "code": "internal", "message": f"{type(e).__name__}: {quote(str(e))}"}
 
     def _handle(self, message: dict, perspective: str) -> dict:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -687,7 +740,7 @@ class Match:
                 self._notify()
             return {"type": "ok", "version": st.version}
         if kind not in ("act", "undo", "redo", "goto"):
-            raise _error("bad-message", f"unknown message type {kind[:40]!r}")
+            raise _error("bad-message", f"unknown message type {quote(kind, 40)}")
         version = message.get("version")
         if type(version) is not int:
             raise _error("bad-message", "field 'version' must be an integer")
@@ -704,10 +757,11 @@ class Match:
             decision = next((d for d in mine if d.id == did), None)
             if decision is None:
                 whose = "board" if actor is None else f"seat ({st.game.seat_name(actor)})"
-                raise NotYourDecision(f"{did[:60]!r} is not a pending decision of this {whose}")
+                raise NotYourDecision(f"{quote(did, 60)} is not a pending decision of this {whose}")
             act = next((a for a in decision.options if a.notation() == oid), None)
             if act is None:
-                raise _error("unknown-option", f"{oid[:60]!r} is not one of the options of {did!r}")
+                raise _error("unknown-option",
+                             f"{quote(oid, 60)} is not one of the options of {quote(did, 60)}")
             self._apply(act, decision, version)
         elif kind == "undo":
             self.undo(key)

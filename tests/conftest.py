@@ -4,6 +4,9 @@
   (``--nbval-lax --nbval-current-env``), and testpaths include ``notebooks/``: every cell of
   ``notebooks/*.ipynb`` must run without error; only cells marked ``# NBVAL_CHECK_OUTPUT`` have their
   saved output compared. ``.ipynb`` files under ``tests/`` are test data and are not collected.
+* Hypothesis profiles (tests/fuzz/): ``ci`` (the default: a bounded, derandomized example count and no
+  shrinking, so CI runs are repeatable and short) and ``release`` (long, random, shrinking:
+  ``--hypothesis-profile=release``).
 * Runs the real-browser tests (``@pytest.mark.browser``) last, after all the fast ones; with
   ``ILLUMI_SKIP_BROWSER=1`` they are skipped (otherwise a missing Chromium fails them).
 """
@@ -14,6 +17,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, Phase, settings
+
+# ci: no shrinking either (a failure is reported at once, as found; the release profile shrinks)
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, database=None,
+                          phases=[Phase.explicit, Phase.reuse, Phase.generate],
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("release", max_examples=3000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))  # --hypothesis-profile=... overrides
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"

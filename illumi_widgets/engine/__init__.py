@@ -13,8 +13,10 @@ from .errors import (
     NotYourDecision,
     RecordError,
     StaleAction,
+    quote,
 )
-from .game import OMNISCIENT, Game, Log, LogEntry, State, load_position, load_record
+from .game import OMNISCIENT, Game, Log, LogEntry, State
+from .records import load_position, load_record, position_problems, record_checksum
 from .registry import available_games, load_game, register_game
 from .rng import Rng
 
@@ -23,5 +25,5 @@ __all__ = [
     "EngineError", "Game", "GameOver", "HistoryError", "IllegalAction", "Log", "LogEntry", "NotYourDecision",
     "NotationError", "RecordError", "Rng", "StaleAction", "State", "available_games", "compiled_modules",
     "load_game",
-    "load_position", "load_record", "register_game",
+    "load_position", "load_record", "position_problems", "quote", "record_checksum", "register_game",
 ]

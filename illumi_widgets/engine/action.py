@@ -76,11 +76,11 @@ class ActionList:
     ``in`` accepts an :class:`Action` or its notation text.
     """
 
-    __slots__ = ("_items", "_set", "_by_text")
+    __slots__ = ("_items", "_index", "_by_text")
 
     def __init__(self, items=()):
         self._items = tuple(items)
-        self._set = None
+        self._index = None
         self._by_text = None
 
     def _texts(self) -> dict:
@@ -90,15 +90,23 @@ class ActionList:
 
     def __contains__(self, item) -> bool:
         if isinstance(item, Action):
-            if self._set is None:
-                for a in self._items:  # usually the very object listed: found without hashing every action
-                    if a is item:
-                        return True
-                self._set = frozenset(self._items)
-            return item in self._set
+            return self.get(item) is not None
         if isinstance(item, str):
             return normalize(item) in self._texts()
         return False
+
+    def get(self, action):
+        """The listed action equal to ``action`` (the list's own object, with its formatter), or None.
+        An action that cannot be hashed (a list among its arguments) is listed nowhere: None."""
+        if self._index is None:
+            for a in self._items:  # usually the very object listed: found without hashing every action
+                if a is action:
+                    return a
+            self._index = {a: a for a in self._items}
+        try:
+            return self._index.get(action)
+        except TypeError:
+            return None
 
     def find(self, text: str):
         """The action whose notation is ``text`` (any spacing/case), or None."""

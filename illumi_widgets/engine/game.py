@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import json
+import operator
 import os
 import zlib
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ from .errors import (
     NotYourDecision,
     RecordError,
     StaleAction,
+    quote,
 )
 from .rng import Rng
 
@@ -40,6 +42,82 @@ RECORD_FORMAT = "illumi-record"
 POSITION_FORMAT = "illumi-position"
 FORMAT_VERSION = 1
 CHECKPOINT_EVERY = 8
+MAX_NOTATION = 1000
+"""Longest notation text :meth:`State.parse` reads (longer text is a :class:`NotationError` at once)."""
+MAX_POSITION_TEXT = 4_000_000
+"""Longest position text :func:`load_position` reads (characters)."""
+MAX_POSITION_BYTES = 16_000_000
+"""Most bytes a position text may inflate to: decompression stops there with a :class:`RecordError`."""
+
+#: what a game hook may raise by mistake on input it cannot read; the engine turns these into its own
+#: typed errors at its boundaries (parse, checks of refused actions, loading), never lets them out
+_RAW = (ValueError, TypeError, KeyError, IndexError, AttributeError, LookupError, ArithmeticError,
+        RecursionError, UnicodeError, AssertionError)
+
+
+def seat_number(seat, players: int, *, chance: bool = False) -> int:
+    """``seat`` as a plain ``int`` if it names a seat of a ``players``-seat game (or ``CHANCE`` when
+    ``chance``).  Integers of any integer type (numpy's too) are accepted; ``True``/``False``, floats,
+    strings and ``None`` are not seats: :class:`EngineError` with code ``"bad-seat"``."""
+    if seat.__class__ is int:
+        n = seat
+    elif isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+        raise EngineError(f"no such seat: {quote(seat)} (seats are the whole numbers 0 to {players - 1})",
+                          code="bad-seat")
+    else:
+        n = operator.index(seat)
+    if 0 <= n < players or (chance and n == CHANCE):
+        return n
+    raise EngineError(f"no such seat: {quote(seat)} (this game has seats 0 to {players - 1})",
+                      code="bad-seat")
+
+
+def malformed(action: Action, players: int) -> str | None:
+    """What makes ``action`` no action of a ``players``-seat game at all, in plain words, or None."""
+    seat = action.seat
+    if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not (
+            0 <= operator.index(seat) < players or operator.index(seat) == CHANCE):
+        return f"no such seat: {quote(seat)} (this game has seats 0 to {players - 1})"
+    if not isinstance(action.kind, str):
+        return f"an action's kind is a word, not {quote(action.kind)}"
+    if not isinstance(action.args, tuple):
+        return f"an action's arguments are a tuple, not {quote(action.args)}"
+    try:
+        hash(action)
+    except TypeError:
+        return f"an action's arguments are plain values (numbers, words); got {quote(action.args)}"
+    return None
+
+
+def _kinds_agree(given, listed) -> bool:
+    """Equal values that are the same kind of value: ``True`` is not ``1``, nor ``1`` ``True``."""
+    if given.__class__ is listed.__class__:
+        if listed.__class__ is tuple:
+            return len(given) == len(listed) and all(map(_kinds_agree, given, listed))
+        return True
+    if isinstance(given, bool) or isinstance(listed, bool):
+        return False
+    if isinstance(given, tuple) and isinstance(listed, tuple):
+        return len(given) == len(listed) and all(map(_kinds_agree, given, listed))
+    return True
+
+
+def _same_kinds(given: Action, listed: Action):
+    """``(listed, None)``, or a refusal when ``given`` matched ``listed`` only by mixing bools and numbers."""
+    if given is listed or (given.seat.__class__ is int and _kinds_agree(given.args, listed.args)):
+        return listed, None
+    if isinstance(given.seat, bool) or not _kinds_agree(given.args, listed.args):
+        return None, IllegalAction(f"{quote(_shown(given))}: True/False and numbers are different "
+                                   "arguments", code="bad-action")
+    return listed, None
+
+
+def _shown(action: Action) -> str:
+    """An action's notation for a message, even when its formatter fails on odd arguments."""
+    try:
+        return action.notation()
+    except Exception:  # noqa: BLE001 - a message must not fail
+        return f"{quote(action.kind, 20)} {quote(action.args, 50)}"
 
 
 @dataclass(slots=True)
@@ -114,7 +192,7 @@ class Game:
 
     def __init__(self, players: int, **options):
         if not isinstance(players, int) or isinstance(players, bool):
-            raise EngineError(f"players must be a whole number, got {players!r}", code="bad-option")
+            raise EngineError(f"players must be a whole number, got {quote(players)}", code="bad-option")
         if not self.min_players <= players <= self.max_players:
             raise EngineError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
@@ -123,7 +201,7 @@ class Game:
         unknown = set(options) - set(self.option_names)
         if unknown:
             raise EngineError(
-                f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))} "
+                f"unknown option(s) for {self.title}: {quote(', '.join(sorted(map(str, unknown))), 60)} "
                 f"(known: {', '.join(sorted(self.option_names)) or 'none'})",
                 code="bad-option",
             )
@@ -136,7 +214,7 @@ class Game:
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little") >> 1
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise EngineError(f"seed must be an int, got {seed!r}", code="bad-option")
+            raise EngineError(f"seed must be an int, got {quote(seed)}", code="bad-option")
         state = State(self, self.setup(), Rng(seed), seed=seed)
         state._checkpoint(force=True)
         state.auto_chance = auto_chance
@@ -146,19 +224,27 @@ class Game:
         return state
 
     def load(self, record: dict) -> State:
-        """Replay a record made by :meth:`State.record` into an identical state."""
+        """Replay a record made by :meth:`State.record` into an identical state, with *this* game's rules.
+
+        The record's options must be this game's (``options_record()``), key by key; any difference is a
+        :class:`RecordError` naming the options, never silently one or the other.  A file option (a string
+        in the record, e.g. Pax ``cards="my-cards.json"``) only names the file: this game's own value of
+        that option is used, and the record is accepted when this game sets that option at all.
+        See :func:`load_record`."""
         return load_record(record, game=self)
 
     def load_position(self, text: str) -> State:
-        """Restore a position made by :meth:`State.position` (no history before it)."""
+        """Restore a position made by :meth:`State.position` (no history before it), with this game's
+        rules; the options policy is :meth:`load`'s.  See :func:`load_position`."""
         return load_position(text, game=self)
 
+    #: options whose string values are plain words, never file paths (see :func:`load_record`): every other
+    #: option given a string in a record or position is taken for a file name and refused there
+    text_options: tuple = ()
+
     def options_record(self) -> dict:
-        """The options as given, JSON-able (objects given as overrides are named, not embedded)."""
-        out = {}
-        for k, v in self.options.items():
-            out[k] = v if isinstance(v, (str, int, float, bool, type(None), list, dict)) else str(v)
-        return out
+        """The options as given, JSON-able: tuples become lists, objects (a ``Path``) their text."""
+        return {k: json.loads(json.dumps(v, default=str)) for k, v in self.options.items()}
 
     def seat_name(self, seat: int) -> str:
         if seat == CHANCE:
@@ -275,6 +361,12 @@ class Game:
         position after it.  Default: none."""
         return []
 
+    def conservation(self, data) -> dict | None:
+        """Counts that never change during a game (cards over every place they can be, tokens per seat …),
+        as ``{name: count}``; ``None`` (the default): the game offers none.  The endurance runner
+        (:mod:`illumi_widgets.endurance`) checks that they stay equal to their values after setup."""
+        return None
+
 
 class State:
     """A game in progress: position, version, seeded RNG, event log and history.
@@ -313,10 +405,12 @@ class State:
         return pending
 
     def decisions(self, seat: int | None = None) -> list[Decision]:
-        """The pending decisions (one per seat to act; several for sealed simultaneous choices)."""
+        """The pending decisions (one per seat to act; several for sealed simultaneous choices).
+        ``seat`` (optional) must name a seat of this game or ``CHANCE``: else ``EngineError`` "bad-seat"."""
         pending = self._pending()
         if seat is None:
             return list(pending)
+        seat = seat_number(seat, self.game.players, chance=True)
         return [d for d in pending if d.seat == seat]
 
     def _make_decisions(self) -> list[Decision]:
@@ -335,7 +429,10 @@ class State:
         return [d.seat for d in self._pending()]
 
     def legal_actions(self, seat: int | None = None) -> ActionList:
-        """Legal actions of ``seat`` (default: of every seat to act)."""
+        """Legal actions of ``seat`` (default: of every seat to act).  A ``seat`` that names no seat of this
+        game (``99``, ``"0"``, ``True``, ``0.0``) is refused with ``EngineError`` "bad-seat"."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            seat = seat_number(seat, self.game.players, chance=True)
         pending = self._pending()  # (also starts this version's cache)
         if len(pending) == 1:  # (the common case: one decision; its list as it is)
             only = pending[0]
@@ -365,18 +462,26 @@ class State:
 
         Exact notation of a legal action is read directly; other text goes to the game's grammar;
         text the grammar cannot read but that begins exactly one legal notation means that one.
+        ``seat`` must name a seat of this game (``EngineError`` "bad-seat" otherwise); text longer than
+        ``MAX_NOTATION`` characters, and text the game's grammar fails on in any way, is a
+        :class:`NotationError`.  Nothing changes.
         """
         if isinstance(text, Action):
             return text
+        if seat is not None:
+            seat = seat_number(seat, self.game.players, chance=True)
         if not isinstance(text, str) or not text.strip():
-            raise NotationError(f"expected notation text, got {text!r}")
+            raise NotationError(f"expected notation text, got {quote(text)}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"notation is at most {MAX_NOTATION} characters; got {quote(text)}",
+                                code="too-long")
         legal = self.legal_actions(seat)
         exact = legal.find(text)
         if exact is not None:
             return exact
         try:
             who = seat if seat is not None else self._default_seat(text)
-            return self.game.parse(self.data, text.strip(), who)
+            act = self.game.parse(self.data, text.strip(), who)
         except AmbiguousNotation:
             raise
         except NotationError:
@@ -387,9 +492,17 @@ class State:
             if prefixed:
                 shown = ", ".join(a.notation() for a in prefixed[:8])
                 raise AmbiguousNotation(
-                    f"'{text}' could mean {len(prefixed)} actions: {shown}", candidates=prefixed
+                    f"{quote(text)} could mean {len(prefixed)} actions: {shown}", candidates=prefixed
                 ) from None
             raise
+        except EngineError:
+            raise
+        except _RAW as e:  # the game's grammar failed on this text: it is not notation of this game
+            raise NotationError(f"{quote(text)} is not an action of {self.game.title} ({type(e).__name__})",
+                                code="bad-notation") from e
+        if act.__class__ is not Action:
+            raise NotationError(f"{quote(text)} is not an action of {self.game.title}")
+        return act
 
     def _default_seat(self, text: str) -> int:
         seats = self.to_act()
@@ -399,43 +512,94 @@ class State:
             return seats[0]
         raise AmbiguousNotation(
             f"several seats act now ({', '.join(self.game.seat_name(s) for s in seats)}): "
-            f"say which seat plays '{text}' (state.parse(text, seat=…))"
+            f"say which seat plays {quote(text)} (state.parse(text, seat=…))"
         )
 
     def why_illegal(self, action) -> IllegalAction | None:
         """The typed error :meth:`apply` would raise for ``action`` now, or ``None`` if it is legal."""
-        return self._why_illegal(self.parse(action))
+        return self._resolve(self.parse(action))[1]
 
     def explain(self, action) -> str | None:
         """``None`` if the action is legal now; otherwise why not, in plain words naming the rule."""
         try:
-            err = self._why_illegal(self.parse(action))
+            err = self._resolve(self.parse(action))[1]
         except EngineError as e:
             return e.message
         return None if err is None else err.message
 
+    def canonical(self, action) -> Action:
+        """The engine's own legal :class:`Action` equal to ``action`` (an Action or notation): the one
+        :meth:`apply` would store.  Raises the typed error :meth:`apply` would raise; nothing changes."""
+        act = action if action.__class__ is Action else self.parse(action)
+        got, err = self._resolve(act)
+        if err is not None:
+            raise err
+        return got
+
     def _why_illegal(self, action) -> IllegalAction | None:
-        if not isinstance(action, Action):
-            return IllegalAction(f"not an action: {action!r}", code="bad-action")
+        return self._resolve(action)[1]
+
+    def _resolve(self, action, *, from_text: bool = False):
+        """``(canonical, None)`` when ``action`` is legal now, else ``(None, typed error)``.
+
+        The canonical action is the engine's own listed object equal to ``action`` (seat, kind and
+        arguments equal: a numpy integer or ``3.0`` stands for ``3``), never the caller's: it is what
+        history and records keep.  ``True``/``False`` never stand for numbers, nor numbers for them.
+        A chance outcome (not listed) is written in the game's notation and read back; ``from_text``:
+        it was just read from notation (a record), so that round trip is known to hold."""
+        if action.__class__ is not Action:
+            return None, IllegalAction(f"not an action: {quote(action)}", code="bad-action")
+        bad = malformed(action, self.game.players)
+        if bad:
+            return None, IllegalAction(bad, code="bad-action")
         if self.game.outcome(self.data) is not None:
-            return GameOver("the game is over: no one acts any more")
+            return None, GameOver("the game is over: no one acts any more")
         seat = action.seat
         pending = self._pending()
         if len(pending) == 1 and pending[0].seat == seat:  # (one decision, this seat's: its own options)
             options = pending[0].options
-            if options is not None and action in options:
-                return None
+            if options is not None:
+                got = options.get(action)
+                if got is not None:
+                    return _same_kinds(action, got)
         elif seat not in [d.seat for d in pending]:
             who = ", ".join(self.game.seat_name(s) for s in self.to_act())
-            return NotYourDecision(
+            return None, NotYourDecision(
                 f"it is not {self.game.seat_name(seat)}'s decision now (waiting for {who})"
             )
-        elif seat != CHANCE and action in self.legal_actions(seat):
-            return None
-        err = self.game.check(self.data, action)
+        elif seat != CHANCE:
+            got = self.legal_actions(seat).get(action)
+            if got is not None:
+                return _same_kinds(action, got)
+        try:
+            err = self.game.check(self.data, action)
+        except EngineError as e:
+            err = e if isinstance(e, IllegalAction) else IllegalAction(e.message, code=e.code)
+        except _RAW:  # the rules cannot even read it: arguments of the wrong shape
+            return None, IllegalAction(f"{quote(_shown(action))} is not an action of {self.game.title} "
+                                       "(its arguments do not fit)", code="bad-action")
         if err is None and seat != CHANCE:  # passes the check but was not offered
-            return IllegalAction(f"'{action.notation()}' is not one of the options now", code="not-offered")
-        return err
+            return None, IllegalAction(f"{quote(_shown(action))} is not one of the options now",
+                                       code="not-offered")
+        if err is not None:
+            return None, err
+        return (action, None) if from_text else self._chance_canonical(action)
+
+    def _chance_canonical(self, action):
+        """A chance outcome given by hand, as the game writes and reads it (so the record replays)."""
+        try:
+            fmt = action.fmt or self.game.sample_chance(self.data, Rng(self.rng.state)).fmt
+            text = Action(CHANCE, action.kind, action.args, fmt=fmt).notation()
+            back = self.game.parse(self.data, text, CHANCE)
+        except EngineError as e:
+            return None, IllegalAction(f"chance outcome {quote(_shown(action))}: {e.message}",
+                                       code="bad-action")
+        except _RAW:
+            back = None
+        if back.__class__ is not Action or back != action:
+            return None, IllegalAction(f"chance outcome {quote(_shown(action))} cannot be written in "
+                                       f"{self.game.title} notation", code="bad-action")
+        return _same_kinds(action, back)
 
     # -- presentation: labels, hints, confirmations (the game's hooks, checked by the core) ----------------
     def label(self, action, seat=None) -> str:
@@ -486,10 +650,11 @@ class State:
                 f"this action was chosen at version {version}, but the game is now at version {self.version}"
             )
         act = action if action.__class__ is Action else self.parse(action)
-        if validate:
-            err = self._why_illegal(act)
+        if validate:  # (the engine keeps its own legal object, never the caller's: see canonical)
+            got, err = self._resolve(act)
             if err is not None:
                 raise err
+            act = got
         # (as _guarded does, written out: this is the path of every action)
         before, version, rng_state = len(self._history), self.version, self.rng.state
         try:
@@ -617,7 +782,7 @@ class State:
     def goto(self, index: int) -> None:
         """Step through history: leave exactly ``index`` actions applied (undoing or redoing as needed)."""
         if not isinstance(index, int) or isinstance(index, bool):
-            raise HistoryError(f"history index must be a whole number, got {index!r}")
+            raise HistoryError(f"history index must be a whole number, got {quote(index)}")
         total = len(self._history) + len(self._redo)
         if not self._floor <= index <= total:
             raise HistoryError(f"history index {index} is outside {self._floor}..{total}")
@@ -700,9 +865,16 @@ class State:
         other._floor = self._floor
         return other
 
-    def record(self) -> dict:
-        """A JSON-able record: game, options, seed (or start position), every action and chance outcome."""
-        return {
+    def record(self, *, checksum: bool = False) -> dict:
+        """A JSON-able record: game, options, seed (or start position), every action and chance outcome.
+
+        A record is a *replay script*, not a signed document: loading it replays every action through the
+        rules, so a record can never produce an illegal position, but anyone can write one (change the seed,
+        swap a deal) and it loads.  ``checksum=True`` adds ``"checksum": "sha256:…"`` over the canonical
+        content, which loading verifies (:func:`load_record` refuses a mismatch): it catches damage and
+        careless edits, not forgery — whoever edits a record can recompute it.
+        """
+        out = {
             "format": RECORD_FORMAT,
             "version": FORMAT_VERSION,
             "game": self.game.name,
@@ -712,6 +884,9 @@ class State:
             "start": self.start,
             "actions": [_entry_text(a) for a, _, _ in self._history],
         }
+        if checksum:
+            out["checksum"] = record_checksum(out)
+        return out
 
     def position(self) -> str:
         """A compact text of the full position (hidden cards included); ``game.load_position`` restores it."""
@@ -731,9 +906,11 @@ class State:
     # -- views: the one place hidden information is filtered -------------------------------------------------
     def view(self, seat=None, *, log_tail: int | None = None) -> dict:
         """What ``seat`` knows (``None``: a spectator; ``OMNISCIENT``: everything, for analysis)."""
-        if not (seat is None or seat == OMNISCIENT or (
-                isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players)):
-            raise EngineError(f"no such seat: {seat!r}", code="bad-seat")
+        if not (seat is None or (isinstance(seat, str) and seat == OMNISCIENT)):
+            seat = seat_number(seat, self.game.players)
+        if log_tail is not None and (log_tail.__class__ is not int or log_tail < 0):
+            raise EngineError(f"log_tail must be a whole number >= 0 or None, got {quote(log_tail)}",
+                              code="bad-option")
         entries = self.log if log_tail is None else self.log[-log_tail:] if log_tail > 0 else []
         log = [t for t in (e.text_for(seat) for e in entries) if t is not None]
         decisions = [
@@ -775,113 +952,24 @@ def _entry_text(action: Action) -> str:
     return f"{who}: {action.notation()}"
 
 
-def _registry_game(name: str, players: int, options: dict) -> Game:
-    from .registry import load_game
 
-    return load_game(name, players=players, **options)
+def load_record(record: dict, game: Game | None = None, *, options: dict | None = None) -> State:
+    """See :func:`illumi_widgets.engine.records.load_record` (imported when first used)."""
+    from .records import load_record as load
 
-
-def _check_header(obj, fmt: str, what: str) -> None:
-    if not isinstance(obj, dict):
-        raise RecordError(f"a {what} must be a JSON object (dict), got {type(obj).__name__}")
-    if obj.get("format") != fmt:
-        raise RecordError(f"not a {what}: field 'format' is {obj.get('format')!r}, expected {fmt!r}")
-    if obj.get("version") != FORMAT_VERSION:
-        raise RecordError(
-            f"unknown {what} version {obj.get('version')!r}: this package reads version {FORMAT_VERSION}"
-        )
-    for key, typ in (("game", str), ("players", int), ("options", dict)):
-        if not isinstance(obj.get(key), typ):
-            raise RecordError(f"{what}: field '{key}' is missing or not a {typ.__name__}")
+    return load(record, game, options=options)
 
 
-def load_record(record: dict, game: Game | None = None) -> State:
-    """Replay a record (see :meth:`State.record`); every action is validated as it is replayed."""
-    _check_header(record, RECORD_FORMAT, "record")
-    if game is None:
-        game = _registry_game(record["game"], record["players"], record["options"])
-    elif game.name != record["game"] or game.players != record["players"]:
-        raise RecordError(
-            f"record is for {record['game']} with {record['players']} players, "
-            f"not {game.name} with {game.players}"
-        )
-    actions = record.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("record: field 'actions' must be a list of strings like '0: influence C3 x2'")
-    start = record.get("start")
-    if start is not None:
-        state = load_position(start, game=game, settle=False)
-    else:
-        seed = record.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record: field 'seed' must be an int when there is no 'start' position")
-        state = State(game, game.setup(), Rng(seed), seed=seed)
-        state._checkpoint(force=True)
-    state.auto_chance = False
-    for i, line in enumerate(actions):
-        who, sep, text = line.partition(":")
-        who = who.strip()
-        if not sep or not (who == "c" or who.isdigit()):
-            raise RecordError(f"record: action {i + 1} {line!r} does not start with a seat number or 'c:'")
-        seat = CHANCE if who == "c" else int(who)
-        try:
-            act = state.game.parse(state.data, text.strip(), seat)
-            err = state._why_illegal(act)
-            if err is not None:
-                raise err
-            if seat == CHANCE:
-                state.game.sample_chance(state.data, state.rng)  # as State.apply does for chance outcomes
-            state._do(act)
-        except EngineError as e:
-            raise RecordError(f"record: action {i + 1} '{line}' cannot be replayed: {e.message}") from e
-    state.auto_chance = True
-    floor = 0
-    if start is None:
-        while floor < len(state._history) and state._history[floor][0].seat == CHANCE:
-            floor += 1
-    state._floor = floor
-    state._settle()
-    return state
+def load_position(text: str, game: Game | None = None, *, options: dict | None = None,
+                  settle: bool = True) -> State:
+    """See :func:`illumi_widgets.engine.records.load_position` (imported when first used)."""
+    from .records import load_position as load
+
+    return load(text, game, options=options, settle=settle)
 
 
-def load_position(text: str, game: Game | None = None, *, settle: bool = True) -> State:
-    """Restore a position made by :meth:`State.position`."""
-    if not isinstance(text, str) or text.count("/") < 2:
-        raise RecordError("a position text looks like 'pax/3/eNq…' (game/players/data)")
-    name, players, blob = text.strip().split("/", 2)
-    try:
-        payload = json.loads(zlib.decompress(base64.urlsafe_b64decode(blob.encode())))
-    except Exception as e:  # noqa: BLE001 - any decoding failure means a damaged text
-        raise RecordError(f"position text is damaged and cannot be decoded ({type(e).__name__})") from e
-    _check_header(payload, POSITION_FORMAT, "position")
-    if payload["game"] != name or str(payload["players"]) != players:
-        raise RecordError("position text: its prefix does not match its contents")
-    if game is None:
-        game = _registry_game(payload["game"], payload["players"], payload["options"])
-    elif game.name != payload["game"] or game.players != payload["players"]:
-        raise RecordError(
-            f"position is for {payload['game']} with {payload['players']} players, "
-            f"not {game.name} with {game.players}"
-        )
-    rng_state = payload.get("rng")
-    if not isinstance(rng_state, int) or isinstance(rng_state, bool) or rng_state < 0:
-        raise RecordError("position: field 'rng' must be a non-negative int")
-    try:
-        data = game.decode(payload.get("data"))
-    except RecordError:
-        raise
-    except EngineError as e:
-        raise RecordError(f"position: {e.message}") from e
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise RecordError(f"position: malformed data ({type(e).__name__}: {e})") from e
-    problems = game.problems(data)
-    if problems:
-        raise RecordError("position is not consistent: " + "; ".join(problems[:5]))
-    rng = Rng(0)
-    rng.state = rng_state
-    state = State(game, data, rng, seed=None, start=text.strip())
-    state._checkpoint(force=True)
-    if settle:
-        state._settle()
-        state._floor = 0
-    return state
+def record_checksum(record: dict) -> str:
+    """See :func:`illumi_widgets.engine.records.record_checksum`."""
+    from .records import record_checksum as checksum
+
+    return checksum(record)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .errors import EngineError
+from .errors import EngineError, quote
 
 _GAMES = {
     "pax": "illumi_widgets.games.pax.rules:PaxGame",
@@ -29,11 +29,11 @@ def register_game(name: str, target: str) -> None:
 def game_class(name: str):
     """The Game class registered under ``name`` (imported, not instantiated)."""
     if not isinstance(name, str):
-        raise EngineError(f"game name must be a string, got {name!r}", code="unknown-game")
+        raise EngineError(f"game name must be a string, got {quote(name)}", code="unknown-game")
     key = _ALIASES.get(name.strip().lower(), name.strip().lower())
     if key not in _GAMES:
         raise EngineError(
-            f"unknown game {name!r}; available: {', '.join(available_games())}", code="unknown-game"
+            f"unknown game {quote(name)}; available: {', '.join(available_games())}", code="unknown-game"
         )
     module, _, cls = _GAMES[key].partition(":")
     return getattr(import_module(module), cls)

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from .action import CHANCE
-from .game import Game, State
+from .game import OMNISCIENT, Game, State
 from .rng import Rng
 
 
@@ -81,6 +81,89 @@ def check_no_leak(state: State, since_log: int = 0) -> None:
                                  f"({state!r})")
 
 
+# -- leak scan: the review's method, for every game and every payload ------------------------------------
+_ENGINE_KEYS = frozenset({"log", "decisions", "perspective", "version", "to_act", "terminal", "outcome"})
+
+
+def _id_strings(value, out: set, top: bool = True) -> set:
+    """Every id-like string (:data:`_ID`) in a JSON-able value (the engine's keys aside)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not (top and k in _ENGINE_KEYS):
+                _id_strings(v, out, False)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _id_strings(v, out, False)
+    elif isinstance(value, str) and _ID.fullmatch(value):
+        out.add(value)
+    return out
+
+
+#: what an id looks like, in any game: one word of letters with a digit, a hyphen or an underscore in it
+#: ("PIL017", "EV01", "goal-power35") — plain words ("hand", "deck") are names of places, not ids
+_ID = re.compile(r"(?=[\w'-]*[A-Za-z])(?=[\w'-]*[\d_-])[\w'-]{3,}")
+
+
+def omniscient_ids(state: State) -> set[str]:
+    """Every id-like string of the omniscient view (what :func:`hidden_ids` compares a seat's view with)."""
+    return _id_strings(state.view(OMNISCIENT, log_tail=0), set())
+
+
+def hidden_ids(state: State, seat, *, omni: set | None = None, view: dict | None = None) -> set[str]:
+    """Every token ``seat`` must not see now, found two ways and united: the game's own
+    ``Game.secrets(data, seat)``, and every id-like string of the omniscient view (one word with a digit,
+    hyphen or underscore: a card id, a goal id) that appears nowhere in ``seat``'s own view.  The second
+    needs nothing from the game, so it also finds a hidden card the game forgot to list among its secrets.
+    ``omni`` (:func:`omniscient_ids`) and ``view`` (``state.view(seat, log_tail=0)``) save recomputing."""
+    omni = omniscient_ids(state) if omni is None else omni
+    view = state.view(seat, log_tail=0) if view is None else view
+    own = set(_WORD.findall(json.dumps(view, default=str)))
+    return (omni - own) | set(state.game.secrets(state.data, seat))
+
+
+def scan(payload, hidden) -> list[str]:
+    """The ``hidden`` tokens found in ``payload``: any JSON-able value (a view, log lines, a widget's
+    traits, a message) or text (SVG); other leaves are read by ``str``.  Single words are matched as
+    whole tokens, multi-word names as substrings."""
+    if not hidden:
+        return []
+    text = payload if isinstance(payload, str) else json.dumps(payload, default=str, ensure_ascii=False)
+    return sorted(_find_secrets(text, hidden))
+
+
+def leak_scan(state: State, payloads: dict, hidden: dict | None = None) -> dict:
+    """``{seat: [hidden ids found]}`` for every seat whose payload (``payloads[seat]``, any JSON-able value
+    or text shown to that seat; ``None`` is the spectator) holds a token :func:`hidden_ids` says that seat
+    must not see; empty when nothing leaks.  ``hidden``: precomputed ``{seat: hidden_ids(state, seat)}``."""
+    found = {}
+    omni = omniscient_ids(state)
+    for seat, payload in payloads.items():
+        ids = hidden[seat] if hidden is not None and seat in hidden else hidden_ids(state, seat, omni=omni)
+        bad = scan(payload, ids)
+        if bad:
+            found[seat] = bad
+    return found
+
+
+def check_leak_scan(state: State, since_log: int = 0, extra=None) -> None:
+    """Raise :class:`InvariantError` if any seat's (or the spectator's) view, the log lines it was shown
+    since log index ``since_log``, or ``extra(seat)`` (more payloads for that seat, e.g. widget traits)
+    holds a token hidden from it (:func:`hidden_ids`)."""
+    omni = omniscient_ids(state)
+    for seat in [*range(state.game.players), None]:
+        view = state.view(seat, log_tail=0)
+        ids = hidden_ids(state, seat, omni=omni, view=view)
+        lines = [t for t in (e.text_for(seat) for e in state.log[since_log:]) if t]
+        payload = [view, lines]
+        if extra is not None:
+            payload.append(extra(seat))
+        bad = scan(payload, ids)
+        if bad:
+            who = state.game.seat_name(seat) if seat is not None else "the spectator"
+            raise InvariantError(f"{who} is shown hidden {', '.join(bad[:8])} at version {state.version} "
+                                 f"({state!r})")
+
+
 def check_consistent(state: State, where: str = "") -> None:
     problems = state.game.problems(state.data)
     if problems:
@@ -107,6 +190,26 @@ def check_replay(state: State) -> None:
     again = state.game.load(json.loads(json.dumps(state.record())))
     if again.position() != state.position():
         raise InvariantError(f"the record does not replay to the same position ({state!r})")
+
+
+def position_payload(text: str) -> dict:
+    """The JSON payload inside a position text (to build altered positions in tests and fuzzing)."""
+    import base64
+    import zlib
+
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(text.split("/", 2)[2].encode())))
+
+
+def position_text(payload: dict, name: str | None = None, players=None) -> str:
+    """A position text holding ``payload`` (the inverse of :func:`position_payload`)."""
+    import base64
+    import zlib
+
+    raw = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+    blob = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode()
+    name = payload.get("game") if name is None else name
+    players = payload.get("players") if players is None else players
+    return f"{name}/{players}/{blob}"
 
 
 def random_action(state: State, rng: Rng, prefer=()):
