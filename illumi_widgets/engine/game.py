@@ -953,23 +953,32 @@ def _entry_text(action: Action) -> str:
 
 
 
-def load_record(record: dict, game: Game | None = None, *, options: dict | None = None) -> State:
-    """See :func:`illumi_widgets.engine.records.load_record` (imported when first used)."""
-    from .records import load_record as load
+#: reading records and positions lives in :mod:`illumi_widgets.engine.records`, which builds States and so
+#: sits above this module; it fills this table when it is imported (``illumi_widgets.engine`` imports it),
+#: so :meth:`Game.load`, :meth:`Game.load_position` and ``record(checksum=True)`` reach it without an import
+#: circle
+READERS: dict = {}
 
-    return load(record, game, options=options)
+
+def _reader(name: str):
+    try:
+        return READERS[name]
+    except KeyError:  # only if this module was loaded without the engine package (never through it)
+        raise EngineError("records cannot be read: import illumi_widgets.engine first",
+                          code="internal") from None
+
+
+def load_record(record: dict, game: Game | None = None, *, options: dict | None = None) -> State:
+    """See :func:`illumi_widgets.engine.records.load_record`."""
+    return _reader("load_record")(record, game, options=options)
 
 
 def load_position(text: str, game: Game | None = None, *, options: dict | None = None,
                   settle: bool = True) -> State:
-    """See :func:`illumi_widgets.engine.records.load_position` (imported when first used)."""
-    from .records import load_position as load
-
-    return load(text, game, options=options, settle=settle)
+    """See :func:`illumi_widgets.engine.records.load_position`."""
+    return _reader("load_position")(text, game, options=options, settle=settle)
 
 
 def record_checksum(record: dict) -> str:
     """See :func:`illumi_widgets.engine.records.record_checksum`."""
-    from .records import record_checksum as checksum
-
-    return checksum(record)
+    return _reader("record_checksum")(record)

@@ -16,6 +16,7 @@ import os
 import re
 import zlib
 
+from . import game as _game_module
 from .action import CHANCE, Action
 from .errors import EngineError, NotationError, RecordError, quote
 from .game import (
@@ -355,3 +356,8 @@ def load_position(text: str, game: Game | None = None, *, options: dict | None =
 
 
 load_position.__doc__ += _LOAD_POLICY
+
+
+# the game module reaches these through its READERS table (it cannot import this module: we import it)
+_game_module.READERS.update(load_record=load_record, load_position=load_position,
+                            record_checksum=record_checksum)

@@ -5,7 +5,6 @@ naming the item and field), or the data is accepted and a game with it plays wit
 
 from __future__ import annotations
 
-import csv
 import json
 from importlib import resources
 
@@ -60,10 +59,6 @@ def test_pax_data_overrides(fuzz, option, data, tmp_path_factory):
 TABLES = ["groups.csv", "illuminati.csv", "specials.csv"]
 
 
-@pytest.mark.xfail(strict=True, raises=csv.Error,
-                   reason="games/illuminati/data.py _rows lets csv.Error out (a lone carriage return in a "
-                   "field): the house helper's; remove this mark once it is a DataError, and let "
-                   "test_illuminati_card_tables insert carriage returns again")
 @pytest.mark.parametrize("table", TABLES)
 def test_a_carriage_return_in_an_illuminati_table_is_a_data_error(table):
     from illumi_widgets.games.illuminati import data as ill
@@ -98,8 +93,6 @@ def test_illuminati_card_tables(fuzz, table, data):
         lines[i] = ",".join(cells) + "\n"
     else:
         del lines[data.draw(st.integers(0, len(lines) - 1))]
-    # (a lone carriage return is the known defect of the test above: left out until it is fixed)
-    lines = [line.replace("\r", "\n") for line in lines]
     parser = {"groups.csv": ill.parse_groups, "illuminati.csv": ill.parse_illuminati,
               "specials.csv": ill.parse_specials}[table]
     try:

@@ -90,11 +90,14 @@ class IlluminatiData:
 
 
 def _rows(fname: str, text: str, header: tuple[str, ...]) -> list[dict]:
-    reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) != header:
-        got = ",".join(reader.fieldnames or ())
-        raise DataError(f"{fname}: header must be {','.join(header)}, got {got}")
-    return list(reader)
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        if tuple(reader.fieldnames or ()) != header:
+            got = ",".join(reader.fieldnames or ())
+            raise DataError(f"{fname}: header must be {','.join(header)}, got {got[:80]}")
+        return list(reader)
+    except csv.Error as e:  # a malformed line (a lone carriage return in a field, an open quote …)
+        raise DataError(f"{fname}: line {reader.line_num}: not a CSV row ({e})") from None
 
 
 def _int(fname, row, key, lo=None, hi=None) -> int:

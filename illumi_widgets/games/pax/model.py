@@ -158,6 +158,12 @@ class PaxData:
             raise ValueError("field 'borrowed' must be an object")
         if not isinstance(new.faction_holder, dict):
             raise ValueError("field 'faction_holder' must be an object")
+        if isinstance(new.result, dict):  # JSON made the seat keys of scores/by_faction strings: seats again
+            for key in ("scores", "by_faction"):
+                table = new.result.get(key)
+                if isinstance(table, dict) and all(isinstance(k, str) and k.isdecimal() and len(k) < 3
+                                                   for k in table):
+                    new.result[key] = {int(k): v for k, v in table.items()}
         return new
 
 
