@@ -44,6 +44,13 @@ COMPILED_MODULES = (
     "illumi_widgets/games/pax/model.py",
     "illumi_widgets/games/pax/powers.py",
     "illumi_widgets/games/pax/rules.py",
+    "illumi_widgets/games/pax/actions.py",
+    "illumi_widgets/games/pax/candidates.py",
+    "illumi_widgets/games/pax/challenges.py",
+    "illumi_widgets/games/pax/claims.py",
+    "illumi_widgets/games/pax/common.py",
+    "illumi_widgets/games/pax/payments.py",
+    "illumi_widgets/games/pax/turn.py",
 )
 #: Cython reads the sources as plain Python 3: annotations are not C types, so the semantics are Python's
 CYTHON_DIRECTIVES = {"language_level": 3, "annotation_typing": False}

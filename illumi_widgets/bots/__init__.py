@@ -11,18 +11,19 @@
   script's single legal step.
 * :func:`available` (``available("pax")`` names all six), :func:`make_bot`, :func:`run_bots`,
   :func:`evaluate` (win rates with Wilson 95% intervals, wins by seat, lengths, a progress bar, a table and a
-  chart; ``python -m illumi_widgets.bots search weishaupt --games 100`` from a terminal) and
-  :class:`BotMatch` (a ``Match`` with ``bots={seat: name | Bot}`` and ``run_bots()``).
+  chart; ``python -m illumi_widgets.bots search weishaupt --games 100`` from a terminal); a
+  :class:`~illumi_widgets.match.Match` takes ``bots={seat: name | Bot}`` and has ``run_bots()``
+  (:func:`attach_bots` seats them).
 """
 
 from .arena import evaluate, wilson
 from .base import Bot, SeatState, decide, run_bots
-from .match import BotMatch, attach_bots
 from .random_bot import RandomBot
 from .registry import RulebookBot, available, make_bot, register_bot
 from .search import SearchBot, register_evaluator
+from .seating import attach_bots
 
 __all__ = [
-    "Bot", "BotMatch", "RandomBot", "RulebookBot", "SearchBot", "SeatState", "attach_bots", "available",
+    "Bot", "RandomBot", "RulebookBot", "SearchBot", "SeatState", "attach_bots", "available",
     "decide", "evaluate", "make_bot", "register_bot", "register_evaluator", "run_bots", "wilson",
 ]

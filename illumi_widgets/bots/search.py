@@ -9,7 +9,7 @@ from the bot's seat's point of view; every iteration
 3. expands one untried action (claims first: they are free progress);
 4. plays a random playout (taking ``prefer`` kinds whenever legal) to the end of the game or for
    ``depth`` decisions, then evaluates the position for every seat (the game's outcome when it is over,
-   else the game's heuristic — ``bots/pax_eval.py`` for Pax);
+   else the game's heuristic — the module its ``bot_hints`` names, for Pax ``games/pax/evaluation.py``);
 5. backs the per-seat values up the path; each node is scored for the seat that chose it.
 
 Chance decisions inside a world (a reshuffle) are resolved with that world's RNG and make no tree node.
@@ -32,7 +32,9 @@ from importlib import import_module
 from ..engine import CHANCE, Action, Log, Rng
 from .base import Bot, SeatState
 
-_EVALUATORS = {"pax": "illumi_widgets.bots.pax_eval"}
+#: hint modules registered by game name (:func:`register_evaluator`); a game names its own with the class
+#: attribute ``bot_hints`` (a dotted module name); neither: no heuristic, only finished games are told apart
+_EVALUATORS: dict[str, str] = {}
 _MAX_FREE = 400  # scripted steps played for free per iteration (a guard; a bot turn takes a handful)
 _MAX_WIND = 30  # decisions a playout may wind down to reach a scripted seat's turn
 
@@ -41,8 +43,15 @@ def register_evaluator(game_name: str, module: str) -> None:
     """Name the module with ``values(game, data) -> list[float]`` for a game (optionally also ``PREFER``,
     action kinds playouts take whenever legal, ``legal(game, data, seat)``, a faster legal list,
     ``forced(game, data, seat) -> Action | None``, a seat's scripted step, played like chance, or
-    ``forced_steps(game)`` giving such a function or ``None`` when nothing is scripted, and ``WIND_DOWN``)."""
+    ``forced_steps(game)`` giving such a function or ``None`` when nothing is scripted, and ``WIND_DOWN``).
+    A game can name its own module instead (the class attribute ``bot_hints``); a registered one wins."""
     _EVALUATORS[game_name] = module
+
+
+def hints_module(game) -> str | None:
+    """The dotted name of ``game``'s search hints module: registered for its name, else its ``bot_hints``."""
+    own = getattr(game, "bot_hints", None)
+    return _EVALUATORS.get(game.name, own if isinstance(own, str) else None)
 
 
 def wind_down_kinds(game) -> tuple:
@@ -51,7 +60,7 @@ def wind_down_kinds(game) -> tuple:
     own = getattr(game, "bot_wind_down", None)
     if own is not None:
         return tuple(own)
-    module = _EVALUATORS.get(game.name)
+    module = hints_module(game)
     return () if module is None else tuple(getattr(import_module(module), "WIND_DOWN", ()))
 
 
@@ -60,7 +69,7 @@ def forced_steps(game):
     own = getattr(game, "bot_forced", None)
     if callable(own):
         return own
-    module = _EVALUATORS.get(game.name)
+    module = hints_module(game)
     if module is None:
         return None
     mod = import_module(module)
@@ -75,14 +84,15 @@ def evaluator(game):
     """``(values, prefer, legal)`` for ``game``: ``values(data) -> per-seat values in [0, 1]``,
     ``legal(data, seat) -> actions``.
 
-    A game may define ``heuristic(data, seat) -> float`` itself; else the module registered for its name is
-    used; else only finished games are told apart (every unfinished position is worth ``1/players``).
+    A game may define ``heuristic(data, seat) -> float`` itself; else the module registered for its name or
+    named by its ``bot_hints`` is used; else only finished games are told apart (every unfinished position
+    is worth ``1/players``).
     """
     own = getattr(game, "heuristic", None)
     if callable(own):
         return ((lambda d: [own(d, s) for s in range(game.players)]), tuple(getattr(game, "bot_prefer", ())),
                 game.legal)
-    module = _EVALUATORS.get(game.name)
+    module = hints_module(game)
     if module is not None:
         mod = import_module(module)
         fast = getattr(mod, "legal", None)

@@ -1,5 +1,5 @@
 """The bot interface: registry, random and search bots playing complete games with every invariant, Match
-integration (``BotMatch``), evaluation with Wilson intervals, and the search bot's strength."""
+integration (``Match(..., bots=...)``), evaluation with Wilson intervals, and the search bot's strength."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pytest
 
 from illumi_widgets.bots import (
     Bot,
-    BotMatch,
     RandomBot,
     SearchBot,
     SeatState,
@@ -23,6 +22,7 @@ from illumi_widgets.bots import (
 )
 from illumi_widgets.engine import EngineError, IllegalAction, load_game
 from illumi_widgets.engine.testing import check_consistent, check_no_leak
+from illumi_widgets.match import Match
 
 STRENGTH: dict = {}  # the search bot as it comes (200 playouts per decision), of which issue 5 asks it
 
@@ -104,7 +104,7 @@ def test_a_bot_that_cheats_on_legality_is_refused():
 
 
 def test_bot_match_runs_bots_until_a_person_must_act():
-    m = BotMatch("pax", players=2, bots={1: "random"}, seed=12)
+    m = Match("pax", players=2, bots={1: "random"}, seed=12)
     first = m.state.to_act()
     if first == [1]:
         assert m.run_bots()
@@ -120,12 +120,12 @@ def test_bot_match_runs_bots_until_a_person_must_act():
 
 def test_bot_match_plays_a_whole_bot_game_and_replays_from_its_seed():
     bots = {0: ("search", {"iterations": 4, "depth": 0}), 1: "random"}
-    m = BotMatch("pax", players=2, bots=bots, seed=31)
+    m = Match("pax", players=2, bots=bots, seed=31)
     notified = []
     m.subscribe(lambda: notified.append(1))
     played = m.run_bots()
     assert m.state.is_terminal() and len(notified) == len(played)
-    again = BotMatch("pax", players=2, bots=bots, seed=31)
+    again = Match("pax", players=2, bots=bots, seed=31)
     again.run_bots()
     assert again.record() == m.record()
 
@@ -169,13 +169,7 @@ def test_search_bot_beats_the_random_bot():
 
 
 def test_match_contract_once_match_takes_bots():
-    """Issue 5: the contract on ``Match`` itself (once ``Match`` takes ``bots=``; until then ``BotMatch``)."""
-    import inspect
-
-    from illumi_widgets.match import Match
-
-    if "bots" not in inspect.signature(Match.__init__).parameters:
-        pytest.skip("Match does not take bots= yet: use illumi_widgets.bots.BotMatch")
+    """The contract on ``Match`` itself: ``bots=`` and ``run_bots()``."""
     m = Match("pax", players=2, bots={0: ("search", {"iterations": 4, "depth": 0}), 1: "random"}, seed=8)
     m.run_bots()
     assert m.state.is_terminal()

@@ -12,8 +12,8 @@ import pytest
 
 from illumi_widgets import load_game
 from illumi_widgets.bots import SearchBot, make_bot, run_bots
-from illumi_widgets.bots import pax_eval as E
 from illumi_widgets.bots.search import forced_steps
+from illumi_widgets.games.pax import evaluation as E
 from illumi_widgets.games.pax.setup import PaxEditor
 
 BOT = 1

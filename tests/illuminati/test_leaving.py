@@ -1,6 +1,6 @@
 """Leaving the Game (rules v3.2 p.8): "If a player drops out, his Groups go uncontrolled and their
 treasuries go to the bank. His Illuminati card is taken out of play."  ``leave the game`` on the player's own
-action step (READING in rules.py ``_check_leave``); random play and bots never choose it
+action step (READING in turn.py ``_check_leave``); random play and bots never choose it
 (``Game.withdraw_kinds``)."""
 
 from __future__ import annotations

@@ -766,7 +766,7 @@ def test_view_and_scene_show_the_bot_token_and_plan_cards():
 # Match and bots registry
 # ------------------------------------------------------------------------------------------------------
 def test_registry_and_match_run_bots_until_a_person_acts():
-    from illumi_widgets.bots import BotMatch, available
+    from illumi_widgets.bots import available
     from illumi_widgets.match import Match
 
     assert available("pax") == ["random", "search", "st-germain", "joseph-ii", "cagliostro", "weishaupt"]
@@ -775,7 +775,7 @@ def test_registry_and_match_run_bots_until_a_person_acts():
     played = m.run_bots()
     assert played and all(a.seat == 1 for a in played)
     assert m.state.to_act() == [0]
-    bm = BotMatch("pax", players=3, bots={0: "random", 2: "cagliostro"}, seed=4)
+    bm = Match("pax", players=3, bots={0: "random", 2: "cagliostro"}, seed=4)
     bm.run_bots()
     assert bm.state.is_terminal() or 1 in bm.state.to_act()
     with pytest.raises(EngineError, match="not the rulebook bot"):

@@ -16,6 +16,8 @@ Keys of the position (``d``):
 
 from __future__ import annotations
 
+#: the seats' colours, in seat order
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White", "Black")
 DIRS = ("north", "east", "south", "west")
 VEC = ((0, -1), (1, 0), (0, 1), (-1, 0))
 

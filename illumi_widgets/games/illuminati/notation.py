@@ -30,12 +30,12 @@ from __future__ import annotations
 from illumi_widgets.engine.action import normalize
 from illumi_widgets.engine.errors import NotationError
 
+from .model import SEAT_NAMES
+
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _seat(x) -> str:
-    from .rules import SEAT_NAMES
-
     return SEAT_NAMES[x].lower() if isinstance(x, int) and 0 <= x < 8 else str(x)
 
 
@@ -60,15 +60,11 @@ def format_action(kind: str, a: tuple) -> str:
     if kind in ("move", "bribe"):
         return f"{kind} {a[0]} to {a[1]} {a[2]}"
     if kind == "gift":
-        from .rules import SEAT_NAMES
-
         who = SEAT_NAMES[a[1]].lower() if isinstance(a[1], int) and 0 <= a[1] < 8 else a[1]
         return f"give {a[0]} to {who}"
     if kind == "choose":
         return f"choose {str(a[0]).removeprefix('goal-')}"
     if kind in ("offer", "request"):
-        from .rules import SEAT_NAMES
-
         who = SEAT_NAMES[a[1]].lower() if isinstance(a[1], int) and 0 <= a[1] < 8 else a[1]
         return f"{'sell' if kind == 'offer' else 'buy'} {a[0]} {'to' if kind == 'offer' else 'from'} {who}"
     if kind == "fit":
@@ -137,16 +133,12 @@ def parse_action(game, text: str, seat: int):
         need(5, f"{k} GROUP to MASTER DIRECTION")
         return act(seat, k, t[1], t[3], t[4])
     if k == "give":
-        from .rules import SEAT_NAMES
-
         need(4, "give N|SPECIAL to SEAT")
         names = [x.lower() for x in SEAT_NAMES]
         if t[3] not in names:
             raise NotationError(f"no seat named '{t[3]}' (seats: {', '.join(names)})")
         return act(seat, "gift", _num(t[1]) if t[1].isdigit() else t[1], names.index(t[3]))
     if k in ("sell", "buy"):
-        from .rules import SEAT_NAMES
-
         need(4, f"{k} GROUP {'to' if k == 'sell' else 'from'} SEAT")
         names = [x.lower() for x in SEAT_NAMES]
         if t[3] not in names:
@@ -216,8 +208,6 @@ def parse_action(game, text: str, seat: int):
 
 
 def _seat_no(tok: str) -> int:
-    from .rules import SEAT_NAMES
-
     names = [x.lower() for x in SEAT_NAMES]
     if tok not in names:
         raise NotationError(f"no seat named '{tok}' (seats: {', '.join(names)})")

@@ -34,11 +34,12 @@ listed in ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from ...engine import Action, EngineError, IllegalAction, NotationError
+from ...engine import Action, EngineError, IllegalAction
 from . import board as B
 from .data import BOT_IDS, BOT_PLOTS, BotSpec, load_bots
-from .favor import ABBR, FACTION_NAMES, FACTIONS, FI, faction_index
+from .favor import FACTION_NAMES, FACTIONS, FI
 from .model import AREO, SEAT_COLORS
+from .notation import format_bot, parse_bot  # the bot steps' notation (re-exported)
 
 __all__ = ["BOT_IDS", "Automaton", "format_bot", "parse_bot", "parse_bots_option"]
 
@@ -79,50 +80,6 @@ def parse_bots_option(players: int, value) -> dict[int, str]:
         raise EngineError("option bots: the rulebook plays 1-3 people against ONE bot; "
                           f"{len(out)} bot seats were given", code="bad-option")
     return out
-
-
-def format_bot(g, args: tuple) -> str:
-    cn = g.cell_name
-    verb = args[0]
-    if verb in ("plan", "reveal", "end"):
-        return f"bot {verb}"
-    if verb == "oust":
-        return f"bot oust {cn(args[1])} {SEAT_COLORS[args[2]]} x{args[3]}"
-    if verb == "swap":
-        return f"bot swap {cn(args[1])} {args[2]}"
-    if verb == "influence" and len(args) > 2:
-        return f"bot influence {cn(args[1])} pay {ABBR[args[2]]}"
-    return f"bot {verb} {cn(args[1])}"
-
-
-def parse_bot(g, d, toks: list, seat: int) -> Action:
-    """Read ``bot …`` notation (the tokens after ``bot``) into an Action (legal or not)."""
-    from .notation import _cell, _color, _count
-
-    if not toks:
-        raise NotationError("expected: bot <step> … (plan, flip, scout, influence, swap, token, extort, "
-                            "expel, "
-                            "oust, reveal)")
-    verb = toks[0].lower()
-    rest = toks[1:]
-    if verb in ("plan", "reveal", "end") and not rest:
-        return g.act(seat, "bot", verb)
-    if verb in ("flip", "scout", "influence", "token", "extort", "expel", "swap", "oust") and rest:
-        c = _cell(g, rest[0])
-        if verb == "oust" and len(rest) == 3:
-            return g.act(seat, "bot", "oust", c, _color(g, rest[1]), _count(rest[2]))
-        if verb == "swap" and len(rest) == 2:
-            cid = rest[1].upper()
-            return g.act(seat, "bot", "swap", c, cid if cid in g.lum else rest[1])
-        if verb == "influence" and len(rest) == 3 and rest[1].lower() == "pay":
-            f = faction_index(rest[2])
-            if f is None:
-                raise NotationError(f"'{rest[2]}' is not a Faction")
-            return g.act(seat, "bot", "influence", c, f)
-        if len(rest) == 1:
-            return g.act(seat, "bot", verb, c)
-    raise NotationError(f"'bot {' '.join(toks)}' is not a bot step (e.g. bot plan, bot influence C3, "
-                        "bot oust C3 Blue x1, bot reveal)")
 
 
 class Automaton:

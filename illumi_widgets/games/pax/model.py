@@ -194,3 +194,11 @@ def _compile_copy():
 
 
 _compile_copy()
+
+
+def slug(name: str) -> str:
+    """``"The Inner Circle"`` → ``"inner-circle"``; ``"Elector's Decree"`` → ``"electors-decree"``."""
+    words = "".join(c if c.isalnum() else (" " if c != "'" else "") for c in name.lower()).split()
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return "-".join(words)

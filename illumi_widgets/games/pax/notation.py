@@ -37,8 +37,8 @@ Schemes and powers (rules-reference §2, §4, §5.3)::
 from __future__ import annotations
 
 from ...engine import CHANCE, Action, NotationError
-from .favor import FACTIONS, faction_index
-from .model import AREO, SEAT_COLORS
+from .favor import ABBR, FACTIONS, faction_index
+from .model import AREO, SEAT_COLORS, slug
 
 _COLOR = {c.lower(): i for i, c in enumerate(SEAT_COLORS)}
 
@@ -109,8 +109,6 @@ def _card(g, tok: str) -> str:
 
 
 def _named(table: dict, ids, words, what: str) -> str:
-    from .rules import slug
-
     key = slug(" ".join(words))
     if key in table:
         return table[key]
@@ -137,8 +135,6 @@ def parse_action(g, d, text: str, seat: int) -> Action:
             raise NotationError("'bonus' is followed by influence, organize or expel (EN Oust E)")
     head, rest, lrest = low[0], toks[1:], low[1:]
     if head == "bot":  # a rulebook bot's step (automa.py)
-        from .automa import parse_bot
-
         return parse_bot(g, d, rest, seat)
 
     def need(n, form):
@@ -356,3 +352,46 @@ def encode_shuffle(g, order) -> str:
 
 def decode_shuffle(g, blob: str) -> list:
     return _from_nums(blob, g.ids, "shuffle")
+
+
+# -- the rulebook bots' steps (automa.py): ``bot plan``, ``bot oust C3 Blue x1``, ... ---------------------
+def format_bot(g, args: tuple) -> str:
+    cn = g.cell_name
+    verb = args[0]
+    if verb in ("plan", "reveal", "end"):
+        return f"bot {verb}"
+    if verb == "oust":
+        return f"bot oust {cn(args[1])} {SEAT_COLORS[args[2]]} x{args[3]}"
+    if verb == "swap":
+        return f"bot swap {cn(args[1])} {args[2]}"
+    if verb == "influence" and len(args) > 2:
+        return f"bot influence {cn(args[1])} pay {ABBR[args[2]]}"
+    return f"bot {verb} {cn(args[1])}"
+
+
+def parse_bot(g, d, toks: list, seat: int) -> Action:
+    """Read ``bot …`` notation (the tokens after ``bot``) into an Action (legal or not)."""
+    if not toks:
+        raise NotationError("expected: bot <step> … (plan, flip, scout, influence, swap, token, extort, "
+                            "expel, "
+                            "oust, reveal)")
+    verb = toks[0].lower()
+    rest = toks[1:]
+    if verb in ("plan", "reveal", "end") and not rest:
+        return g.act(seat, "bot", verb)
+    if verb in ("flip", "scout", "influence", "token", "extort", "expel", "swap", "oust") and rest:
+        c = _cell(g, rest[0])
+        if verb == "oust" and len(rest) == 3:
+            return g.act(seat, "bot", "oust", c, _color(g, rest[1]), _count(rest[2]))
+        if verb == "swap" and len(rest) == 2:
+            cid = rest[1].upper()
+            return g.act(seat, "bot", "swap", c, cid if cid in g.lum else rest[1])
+        if verb == "influence" and len(rest) == 3 and rest[1].lower() == "pay":
+            f = faction_index(rest[2])
+            if f is None:
+                raise NotationError(f"'{rest[2]}' is not a Faction")
+            return g.act(seat, "bot", "influence", c, f)
+        if len(rest) == 1:
+            return g.act(seat, "bot", verb, c)
+    raise NotationError(f"'bot {' '.join(toks)}' is not a bot step (e.g. bot plan, bot influence C3, "
+                        "bot oust C3 Blue x1, bot reveal)")

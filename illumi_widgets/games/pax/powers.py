@@ -11,7 +11,7 @@ rule is one ``_check_*``.
   ``organize any``, ``expel C3 from B3``, ``oust C3 Red x1 from B3 +1``, ``extort B2``, ``swap C3 D4``,
   ``raid <edict>``, ``draw plot``, ``draw deck`` / ``draw court 3``, ``borrow Nob``) or ``skip``.
   The power's changes to that action (ANY, costs, fees) are decided in the action's own ``_check_*``
-  in rules.py, keyed by the frame's ``kind``.
+  in actions.py, keyed by the frame's ``kind``.
 * Buffs go into ``d.buffs`` for the rest of the turn and are read by the checks and costs.
 * Special Events in play are read through ``event_on``; the once-per-turn ones are turn actions
   (``event recruitment-press Sch``, ``event congress-of-wilhelmsbad``, ``investigate Red hand``).
@@ -35,7 +35,7 @@ from .favor import (
     need_vector,
     payments,
 )
-from .model import AREO, SEAT_COLORS
+from .model import AREO, SEAT_COLORS, slug
 
 BUFFS = frozenset({"FI", "FS", "FX", "FU", "FE"})
 # the one action each power frame offers (besides ``skip``)
@@ -683,22 +683,16 @@ class PowersMixin:
         if kind == "swap":
             return f"swap {self.cell_name(args[0])} {self.cell_name(args[1])}"
         if kind == "raid":
-            from .rules import slug
-
             return f"raid {slug(self.events[args[0]].name)}"
         if kind == "drawplot":
             return "draw plot"
         if kind == "keepplot":
-            from .rules import slug
-
             return f"keep plot {slug(self.plots[args[0]].name)}"
         if kind == "drawcards":
             return "draw deck" if args[0] == "deck" else f"draw court {args[1] + 1}"
         if kind == "borrow":
             return f"borrow {ABBR[args[0]]}"
         if kind == "event":
-            from .rules import slug
-
             tail = "" if args[1] is None else f" {ABBR[args[1]]}"
             return f"event {slug(self.events[args[0]].name)}{tail}"
         if kind == "investigate":

@@ -1,5 +1,8 @@
 """A position evaluation for Pax Illuminaten, used by the search bot at the end of its playouts.
 
+``PaxGame.bot_hints`` names this module: the generic search bot (``illumi_widgets.bots.search``) asks the
+game for it and reads ``values``, ``PREFER``, ``WIND_DOWN``, ``legal`` and ``forced_steps`` from it.
+
 ``values(game, d)`` gives every seat an estimated chance to win in ``[0, 1]`` from a material score:
 
 * Influence on claimed Plots (two at once win the game),
@@ -20,14 +23,14 @@ The placards are public (``view["bots"]``).
 
 Each seat's chance is otherwise a logistic of its lead over the best rival.  ``heuristic(game, d, seat)`` is
 the one-seat form.  It reads the full data of the position it is given — the search bot only gives it
-determinized worlds (see ``bots.base``).
+determinized worlds (see ``illumi_widgets.bots.base``).
 """
 
 from __future__ import annotations
 
 import math
 
-from ..games.pax import board as B
+from . import board as B
 
 PREFER = ("claimplot", "claimfaction")
 """Action kinds a playout takes whenever legal (free progress towards the two ways to win)."""

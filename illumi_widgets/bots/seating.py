@@ -1,19 +1,21 @@
-"""Bots in a :class:`~illumi_widgets.match.Match`: ``BotMatch(..., bots={seat: name | Bot})`` and
-``match.run_bots()``.
+"""Seating bots in a :class:`~illumi_widgets.match.Match`: :func:`attach_bots` (``Match(..., bots={seat:
+name | Bot})`` calls it) and then ``match.run_bots()``.
 
-``BotMatch`` is ``Match`` plus the two bot members; the same code folds into ``Match`` itself (see
-:func:`attach_bots`).  Bot decisions go through ``match.play(action, perspective=seat)``: the same checks,
-undo policy and widget notifications as a person's click.
+Bot decisions go through ``match.play(action, perspective=seat)``: the same checks, undo policy and widget
+notifications as a person's click. This module never imports ``illumi_widgets.match`` (the match owns its
+bots, not the other way round): it only reads ``match.state`` and sets ``match.bots``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..engine import EngineError, Rng
-from ..match import Match
-from .base import Bot, run_bots
+from .base import Bot
 from .registry import RULEBOOK_BOTS, make_bot
+
+if TYPE_CHECKING:
+    from ..match import Match
 
 
 def _bot_seed(state, seat: int) -> int:
@@ -48,17 +50,3 @@ def attach_bots(match: Match, bots: dict | None) -> dict:
         out[seat] = bot
     match.bots = out
     return out
-
-
-class BotMatch(Match):
-    """``Match`` with ``bots={seat: "search" | "random" | Bot}`` and :meth:`run_bots`."""
-
-    def __init__(self, game_name: str = "pax", players: int = 2, seed: int | None = None,
-                 mode: str = "analysis", *, state=None, bots: dict | None = None, **options: Any) -> None:
-        super().__init__(game_name, players, seed, mode, state=state, bots=bots, **options)
-        if not bots:
-            attach_bots(self, bots)
-
-    def run_bots(self, max_steps: int = 100_000) -> list:
-        """Play bot decisions until a seat without a bot must act or the game ends; returns them."""
-        return run_bots(self, self.bots, max_steps=max_steps)

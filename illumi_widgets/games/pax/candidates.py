@@ -1,0 +1,294 @@
+"""Pax rules: which actions to list for a seat (the candidates every ``_check_*`` then tests,
+and the fast generator of a turn's Main actions that the tests compare with the checked listing)."""
+
+from __future__ import annotations
+
+from ...engine import Action
+from . import board as B
+from .favor import (
+    FACTIONS,
+    can_pay_any_need,
+    gain_choices,
+    slot_capacity,
+)
+from .model import (
+    AREO,
+    COURT_SIZE,
+    PaxData,
+)
+from .powers import open_locations
+
+
+class CandidatesMixin:
+    """The actions listed for a seat (see the module docstring)."""
+
+    # ------------------------------------------------------------------------------------------------
+    def candidates(self, d: PaxData, seat: int) -> list[Action]:
+        if self.automa and seat in self.automa and not self._automa_raw:
+            return self.automaton.candidates(d, seat)  # a rulebook bot: the one step its script dictates
+        f = d.frames[-1]
+        t = f["t"]
+        A = self.act
+        if t == "turn":
+            return self._turn_candidates(d, seat)
+        if t == "pay":
+            return [A(seat, "pay", v) for v in self._payset(d, f, seat)]
+        if t == "collect":
+            return [A(seat, "collect", v) for v in gain_choices(f["slots"])]
+        if t == "subvert":
+            return [A(seat, "subvert", s) for s in range(d.seats) if s != seat]
+        if t == "give":
+            return [A(seat, "give", f["to"][0], x) for x in range(6) if f["have"][x] > 0]
+        if t == "place":
+            return [A(seat, "place", cid) for cid in d.hands[seat]]
+        if t == "move":
+            acts = [A(seat, "done")]
+            fac = f["fac"]
+            anywhere = [c for c in range(self.n) if d.up[c] and None in d.infl[c]]
+            if f.get("dest") is not None:
+                anywhere = [f["dest"]]
+            for src in self.mine(d, seat):
+                if f.get("any"):
+                    if f.get("src") is not None and src != f["src"]:
+                        continue
+                    acts.extend(A(seat, "move", src, dst) for dst in anywhere if dst != src)
+                    continue
+                if not d.up[src] or fac not in self.cfac[d.cards[src]]:
+                    continue
+                for dst in (anywhere if f.get("fair") else self.nb[src]):
+                    acts.append(A(seat, "move", src, dst))
+            return acts
+        if t == "power":
+            return self._power_candidates(d, f, seat)
+        if t == "plotkeep":
+            return [A(seat, "keepplot", f["new"])] + ([A(seat, "keepplot", f["old"])] if f["old"] else [])
+        if t == "reveal":
+            hand = d.hands[seat]
+            return [A(seat, "reveal", cid) for cid in hand] if hand else [A(seat, "reveal", None)]
+        if t == "press":
+            return [A(seat, "press"), A(seat, "calloff")]
+        if t == "keep":
+            return [A(seat, "keep", e) for e in f["cards"]]
+        if t == "redraw":
+            acts = [A(seat, "redraw", "deck", ())]
+            for i in range(COURT_SIZE):
+                acts.append(A(seat, "redraw", "court", (i,)))
+                for j in range(i + 1, COURT_SIZE):
+                    if d.chamberlain in (i, j):  # (other pairs never pass _check_redraw)
+                        acts.append(A(seat, "redraw", "court", (i, j)))
+            return acts
+        if t == "activate":
+            return [A(seat, "pass")] + [A(seat, "activate", e) for e in d.special_hand[seat]]
+        return []
+
+    def _redraw_legal(self, d: PaxData, s: int) -> list[Action]:
+        """The legal Redraw choices, generated directly (the candidates of a redraw step that pass
+        ``_check_redraw``, in order: tests/pax/test_fast_legal.py compares): the deck; one Court card within
+        the hand limit; two, one of them under the Chamberlain, for 1 Favor of any kind."""
+        A = self.act
+        acts = [A(s, "redraw", "deck", ())]
+        room = self.hand_limit(d, s) - len(d.hands[s])
+        if room < 1:
+            return acts
+        court, ch = d.court, d.chamberlain
+        pair = room >= 2 and court[ch] is not None and sum(d.favor[s]) >= 1
+        for i in range(COURT_SIZE):
+            if court[i] is None:
+                continue
+            acts.append(A(s, "redraw", "court", (i,)))
+            if pair:
+                acts.extend(A(s, "redraw", "court", (i, j)) for j in range(i + 1, COURT_SIZE)
+                            if ch in (i, j) and court[j] is not None)
+        return acts
+
+    def _turn_candidates(self, d: PaxData, s: int) -> list[Action]:
+        return self._turn_main_candidates(d, s) + self._turn_other_candidates(d, s)
+
+    def _turn_main_candidates(self, d: PaxData, s: int) -> list[Action]:
+        """Candidates for the six Main actions (checked by ``check`` like every candidate)."""
+        A = self.act
+        acts: list[Action] = []
+        if not (d.main_left > 0 or self.event_on(d, "rosicrucian_advance")):
+            return acts
+        mine = self.mine(d, s)
+        near = set()
+        for c in mine:
+            near.update(self.adj[c])
+        near.update(self.areo_cells[s])
+        near.update(d.bs_adj)  # BS: the scouted position counts as adjacent for Influence this turn
+        if self.event_on(d, "courtly_celebrations"):
+            near.update(self.geom.edge)
+        for t in range(self.n):
+            actors = self.actors(d, s, t)
+            if not actors:
+                continue
+            if not d.up[t]:
+                acts.extend(A(s, "scout", t, a) for a in actors)
+                continue
+            rivals = {x for x in d.infl[t] if x is not None and x != s}
+            decree = not rivals or self.event_on(d, "electors_decree")
+            for a in actors:
+                if decree:
+                    acts.append(A(s, "expel", t, a, False))
+                for r in sorted(rivals):
+                    for k in range(1, d.infl[t].count(r) + 1):
+                        acts.append(A(s, "oust", t, r, k, a))
+        for t in sorted(near):
+            if d.up[t]:
+                opens = d.infl[t].count(None)
+                acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
+        acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
+        held = {x for c in mine if d.up[c] for x in self.cfac[d.cards[c]]}
+        acts.extend(A(s, "organize", f, None) for f in sorted(held))  # (no Influence there: never legal)
+        return acts
+
+    def _turn_other_candidates(self, d: PaxData, s: int) -> list[Action]:
+        """Candidates for the Oust follow-up cube, claims, Schemes, powers and ending the phase."""
+        A = self.act
+        acts: list[Action] = []
+        for c in d.cubes:
+            acts.extend(A(s, "influence", c, k, True) for k in (1, 2, 3))
+            acts.extend(A(s, "organize", f, c) for f in range(6))
+            acts.extend(A(s, "expel", c, a, True) for a in self.actors(d, s, c))
+        if not d.claimed_faction and self.on_map(d, s) >= 3:
+            # (only cards in play that the seat does not hold and no one borrows can be claimed, and
+            # controlling a Lodge takes at least 3 Influence on its cards: test those first, cheaper)
+            holder, boxed, borrowed = d.faction_holder, d.boxed_factions, d.borrowed
+            open_cards = [f for f in self.faction_cards if holder.get(FACTIONS[f]) != s
+                          and FACTIONS[f] not in boxed and FACTIONS[f] not in borrowed]
+            if open_cards:
+                on = self._by_board(("faction-influence", s, self.board_key(d)),
+                                    lambda: self._faction_influence(d, s))
+                acts.extend(A(s, "claimfaction", f) for f in open_cards
+                            if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s)
+        if not d.claimed_plot:
+            plots = list(d.public_plots)
+            if d.private_plot[s] is not None:
+                plots.append(d.private_plot[s])
+            # (a plot needs some of the seat's Influence on the map, Faction Leader Faction cards: skip the
+            # ones the seat is too far from)
+            on_map = self.on_map(d, s)
+            held = sum(1 for h in d.faction_holder.values() if h == s)  # (as plot_families counts them)
+            plots = [p for p in plots
+                     if on_map >= self.plot_floor.get(p, 0) and held >= self.plot_min_held.get(p, 0)]
+            if plots:  # (then a cheap look at the seat's own cards: board.plot_may_be_met)
+                mine = [(c, self.lum[d.cards[c]] if d.up[c] else None, t)
+                        for c, t in enumerate(d.infl) if s in t]
+                acts.extend(A(s, "claimplot", p) for p in plots if p not in self.plots or B.plot_may_be_met(
+                    self.plots[p].key, self.plots[p].params, self.geom, mine, s))
+        acts.extend(self._power_turn_candidates(d, s))
+        acts.append(A(s, "end"))
+        return acts
+
+    def _faction_influence(self, d: PaxData, s: int) -> list[int]:
+        """Per Faction: how many of ``s``'s Influence lie on face-up cards of that Faction."""
+        on = [0] * 6
+        for c, slots in enumerate(d.infl):
+            if d.up[c] and s in slots:
+                n = slots.count(s)
+                for x in self.cfac[d.cards[c]]:
+                    on[x] += n
+        return on
+
+    def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
+        """The LEGAL Main actions of a turn, generated directly: the same list, in the same order, as the
+        candidates of :meth:`_turn_main_candidates` that pass ``check``, but without building the candidates
+        that fail or checking each one. It is the fast path of random play and search;
+        tests/pax/test_fast_legal.py compares the two over many random games. Costs come from the tables
+        ``check`` uses (:meth:`_influence_needs`) and the counting behind ``can_pay`` (``slot_capacity``,
+        ``can_pay_need``); only the conditions are restated here, including those of the Special Events
+        and Buffs that change them (Elector's Decree, Courtly Celebrations, Rosicrucian Advance, the BS
+        Scout bonus, the FE and FX Buffs)."""
+        acts: list[Action] = []
+        # each needs a Main action (EN Action Phase); with none left, Rosicrucian Advance still allows a Scout
+        # from a Rosicrucian card and Influence onto one (``free`` in the checks)
+        only_free = d.main_left <= 0
+        if only_free and not self.event_on(d, "rosicrucian_advance"):
+            return acts
+        rosicrucian = self.rosicrucian
+        fmt = self.format  # (actions are built here directly, as self.act builds them)
+        infl, up, cards, adj, cfac = d.infl, d.up, d.cards, self.adj, self.cfac
+        mine = [c for c, t in enumerate(infl) if s in t]
+        areo = self.areo_cells[s]
+        holdings, rate, wild = self.holdings_key(d, s)
+        # acting card -> how many Favor matching it the seat can pay (slot_capacity), by its factions
+        by_facs: dict = {}
+        cap_of = {}
+        for a in (*mine, AREO):
+            facs = self.acting_factions(d, s, a)
+            cap = by_facs.get(facs)
+            if cap is None:
+                cap = by_facs[facs] = slot_capacity(holdings, facs, rate, wild)
+            cap_of[a] = cap
+        mine_set = set(mine)
+        near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
+        for c in mine:
+            near.update(adj[c])
+        near = sorted(near)
+        if not only_free:
+            decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (in the cost)
+            free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
+            hand = d.hands[s]
+            others = [r for r in range(d.seats) if r != s]
+        for t in near:
+            actors = [c for c in adj[t] if c in mine_set]
+            if t in areo:
+                actors.append(AREO)
+            if not actors:
+                continue
+            if not up[t]:
+                acts.extend(Action(s, "scout", (t, a), "", fmt) for a in actors if cap_of[a] >= 1 and (
+                    not only_free or (a != AREO and rosicrucian(cards[a]))))
+                continue
+            if only_free:
+                continue  # (Expel and Oust always need a Main action)
+            slots = infl[t]
+            on = len(slots) - slots.count(None)
+            n_on = max(1, on)
+            rivals = [r for r in others if r in slots]
+            # Expel: a card in hand to put in its place (with Locations for every rival Influence: Decree)
+            if rivals:
+                n_rival = on - slots.count(s)
+                expel = decree and any(self.nloc[c] >= n_rival for c in hand)
+            else:
+                expel = bool(hand)
+            for a in actors:
+                cap = cap_of[a]
+                if expel and (free_expel or cap >= n_on):
+                    acts.append(Action(s, "expel", (t, a, False), "", fmt))
+                for r in rivals:
+                    acts.extend(Action(s, "oust", (t, r, k, a), "", fmt)
+                                for k in range(1, min(slots.count(r), cap) + 1))
+        supply = self.supply(d, s)
+        # Influence goes next to the seat's Influence or Areopagus, on the BS Scout's card, and on any edge
+        # card under Courtly Celebrations; k Influence cost the first k open Locations' icons (reduced by the
+        # FI Buffs and, on an empty card, the Nobility passive: _influence_base)
+        target = near
+        if d.bs_adj or self.event_on(d, "courtly_celebrations"):
+            extra = set(d.bs_adj)
+            if self.event_on(d, "courtly_celebrations"):
+                extra.update(self.geom.edge)
+            target = sorted(extra.union(near))
+        needs_of = self._influence_needs
+        fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
+        for t in target:
+            if not up[t] or self.crown_blocked(d, s, t):
+                continue
+            cid = cards[t]
+            if only_free and not rosicrucian(cid):
+                continue
+            opens, nob = open_locations(infl[t], nob_held)
+            for k in range(1, min(3, len(opens), supply) + 1):
+                if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
+                    break  # (k+1 Influence are never easier to pay than k)
+                acts.append(Action(s, "influence", (t, k, False), "", fmt))
+        if only_free:
+            return acts
+        extorted = d.extorted
+        acts.extend(Action(s, "extort", (c,), "", fmt)
+                    for c in self._extort_targets(d, s, mine) if c not in extorted)
+        held = {x for c in mine if up[c] for x in cfac[cards[c]]}
+        acts.extend(Action(s, "organize", (x, None), "", fmt) for x in sorted(held)
+                    if slot_capacity(holdings, (x,), rate, wild) >= 1)
+        return acts
+

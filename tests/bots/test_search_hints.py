@@ -1,0 +1,98 @@
+"""The search bot asks the game for its position evaluation (``Game.bot_hints``, a module name): Pax's lives
+in the Pax folder (``games/pax/evaluation.py``), and the generic bots package imports no game.
+
+The move of the evaluation from ``bots/pax_eval.py`` to the Pax folder changed no decision: the fingerprints
+below are of the actions played with the evaluation at its old place (same seeds, same strengths); the same
+games played now must give the same actions, so the search bot behaves identically.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import illumi_widgets.bots as bots_package
+from illumi_widgets.bots import search
+from illumi_widgets.engine import load_game
+from illumi_widgets.match import Match
+
+# (case, players, bots, seed) -> (actions played, sha256 of "seat: notation" lines), recorded before the move
+GOLDEN = [
+    ("pax2", 2, {0: ("search", {"iterations": 24, "depth": 6}), 1: "random"}, 5, 168, "697787550bc4eefe"),
+    ("pax3-rulebook-bot", 3, {0: ("search", {"iterations": 16, "depth": 4}), 1: "weishaupt", 2: "random"}, 9,
+     191, "0b1583d4be8ba358"),
+    ("pax2-search-both", 2, {0: ("search", {"iterations": 8, "depth": 0}), 1: ("search", {"iterations": 8})},
+     3, 249, "3eabed4d13a10f6e"),
+]
+
+
+def _fingerprint(game: str, players: int, bots: dict, seed: int, steps: int) -> tuple[int, str]:
+    m = Match(game, players=players, bots=bots, seed=seed)
+    played = m.run_bots(max_steps=steps)
+    text = "\n".join(f"{a.seat}: {a.notation()}" for a in played)
+    return len(played), hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("case", "players", "bots", "seed", "count", "digest"), GOLDEN,
+                         ids=[g[0] for g in GOLDEN])
+def test_search_bot_plays_the_same_actions_as_before_the_move(case, players, bots, seed, count, digest):
+    assert _fingerprint("pax", players, bots, seed, 250) == (count, digest)
+
+
+def test_illuminati_search_bot_unchanged_too():
+    # Illuminati's evaluation is the game's own heuristic method: also recorded before the move
+    bots = {0: ("search", {"iterations": 8, "depth": 4}), 1: "random", 2: "random"}
+    assert _fingerprint("illuminati", 3, bots, 4, 150) == (150, "9478d6c264d4df3b")
+
+
+def test_pax_names_its_hints_module_and_the_search_bot_uses_it():
+    from illumi_widgets.games.pax import evaluation
+
+    g = load_game("pax", players=2)
+    assert search.hints_module(g) == "illumi_widgets.games.pax.evaluation"
+    values, prefer, legal = search.evaluator(g)
+    assert prefer == evaluation.PREFER
+    assert search.wind_down_kinds(g) == evaluation.WIND_DOWN
+    d = g.new_state(seed=1).data
+    assert values(d) == evaluation.values(g, d)
+
+
+def test_a_game_without_hints_gets_outcome_only_values():
+    class Plain:
+        name = "plain-test-game"
+        players = 3
+
+        def legal(self, d, seat):
+            return []
+
+        def outcome(self, d):
+            return None if d is None else {"winners": [d]}
+
+    values, prefer, _legal = search.evaluator(Plain())
+    assert values(None) == [pytest.approx(1 / 3)] * 3
+    assert values(2) == [0.0, 0.0, 1.0]
+    assert prefer == () and search.forced_steps(Plain()) is None and search.wind_down_kinds(Plain()) == ()
+
+
+def test_a_registered_module_wins_over_the_games_own():
+    g = load_game("pax", players=2)
+    search.register_evaluator("pax", "some.other.module")
+    try:
+        assert search.hints_module(g) == "some.other.module"
+    finally:
+        del search._EVALUATORS["pax"]
+    assert search.hints_module(g) == "illumi_widgets.games.pax.evaluation"
+
+
+def test_the_bots_package_imports_no_game():
+    root = Path(bots_package.__file__).parent
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                name = ("." * node.level) + (node.module or "")
+                assert "games" not in name.split("."), f"{path.name} imports {name}"
+            elif isinstance(node, ast.Import):
+                assert not any(".games" in a.name for a in node.names), path.name
