@@ -61,6 +61,7 @@ from .engine import (
 )
 from .engine.errors import quote
 from .engine.game import malformed
+from .scene import group_amounts
 
 __all__ = ["MODES", "Match", "register_presenter"]
 
@@ -137,6 +138,8 @@ class Match:
             from .bots import attach_bots
 
             attach_bots(self, bots)  # names become bots seeded from the game's seed and the seat
+            self._follow_ack = None  # the followed seat is chosen with the bots known (never a bot's)
+            self._follow_ack = self._follow_target()
 
     # ------------------------------------------------------------------ constructors
     @classmethod
@@ -256,6 +259,8 @@ class Match:
         the screen stays with the person who had it."""
         st = self._state
         ack = getattr(self, "_follow_ack", None)
+        if ack in self.bots:  # a bot attached after the screen was given to its seat: never follow it
+            ack = None
         acting = [s for s in st.to_act() if s != CHANCE and s not in self.bots]
         if not acting:
             return ack if st.is_terminal() or any(s in self.bots for s in st.to_act()) else None
@@ -575,10 +580,63 @@ class Match:
             "perspective": key,
             "seat": seat if isinstance(seat, int) else None,
             "log_length": len(view["log"]),  # the log sent is the newest LOG_LIMIT lines of these
+            "bots": [{"seat": s, "name": game.seat_name(s), "bot": getattr(b, "name", "bot")}
+                     for s, b in sorted(self.bots.items()) if b is not None],
+            "last": self._last_move(key, seat, view),
         }
         log = [str(x) for x in view["log"][-LOG_LIMIT:]]
         return {"game": game.name, "version": st.version, "scene": scene, "decisions": decisions, "log": log,
                 "status": status}
+
+    def _last_move(self, key: str, seat, view: dict) -> dict | None:
+        """The latest decision (not chance) for a board to highlight: ``{"seat", "name", "bot", "version",
+        "text", "touched"}``; ``text`` is the viewer's newest log line and ``touched`` the entity ids the
+        game names (``Game.touched``) minus any that names what this perspective may not see; a sealed
+        choice of another seat is not shown while sealed choices are pending."""
+        st = self._state
+        last = next((a for a in reversed(st.history[st.history_start:]) if a.seat != CHANCE), None)
+        if last is None:
+            return None
+        game = st.game
+        touched = []
+        sealed = any(d.sealed for d in st.decisions())
+        if not (sealed and last.seat != seat and key != "omniscient"):
+            try:
+                touched = [t for t in game.touched(st.data, last) if isinstance(t, str)]
+            except Exception:  # noqa: BLE001 - a highlight is decoration: never break a snapshot
+                touched = []
+            if key != "omniscient":
+                hidden = game.secrets(st.data, seat if isinstance(seat, int) else None)
+                touched = [t for t in touched if not any(h in t for h in hidden)]
+        bot = self.bots.get(last.seat)
+        return {"seat": last.seat, "name": game.seat_name(last.seat),
+                "bot": getattr(bot, "name", None) if bot is not None else None,
+                "version": st.version, "text": str(view["log"][-1]) if view["log"] else "",
+                "touched": touched}
+
+    def why_not(self, entity: str, perspective: str) -> str | None:
+        """Why ``perspective`` cannot use the scene entity ``entity`` now (``State.why_not`` for its seat),
+        or ``None`` when it can (or the game names no action on it)."""
+        key = self._norm(perspective)
+        if key == "spectator":
+            return "You are watching this game: a spectator does not play."
+        if key == "follow" and self.curtain() is not None:
+            return f"Pass the screen to {self.curtain()} first."
+        st = self._state
+        if key.startswith("seat:") or key == "follow":
+            seat = self._view_seat(key)
+            if seat is None:
+                return "No one you play acts now."
+            return st.why_not(seat, entity)
+        reasons = [st.why_not(s, entity) for s in st.to_act() if s != CHANCE]
+        return None if not reasons or None in reasons else reasons[0]
+
+    def legend(self, perspective: str) -> list[dict]:
+        """The board's legend (``Game.legend``) for ``perspective``."""
+        key = self._norm(perspective)
+        seat = self._view_seat(key) if key not in ("omniscient", HOST) else None
+        out = self._state.game.legend(seat)
+        return [dict(e) for e in out if isinstance(e, dict) and isinstance(e.get("text"), str)]
 
     def _status_text(self, view: dict) -> str:
         game = self._state.game
@@ -598,8 +656,16 @@ class Match:
             if vd["seat"] == CHANCE or vd["options"] is None:
                 continue
             dec = next(d for d in st.decisions(vd["seat"]) if d.kind == vd["kind"])
-            options = [{"id": a.notation(), "label": a.notation(), "targets": list(targets(game, a)),
-                        "group": group(game, a)} for a in dec.options]
+            options = []
+            for a in dec.options:
+                opt = {"id": a.notation(), "notation": a.notation(),
+                       "label": game.label(st.data, a, dec.seat),
+                       "targets": list(targets(game, a)), "group": group(game, a)}
+                ask = st.confirm(a)
+                if ask:
+                    opt["confirm"] = ask
+                options.append(opt)
+            group_amounts(options)
             out.append({"id": dec.id, "seat": dec.seat, "prompt": vd["prompt"], "sealed": bool(vd["sealed"]),
                         "options": options})
         return out

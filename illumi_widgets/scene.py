@@ -5,9 +5,37 @@ A scene is ``{"w", "h", "bg", "items"}``; each item is a small dict the one gene
 ``line``, ``text`` and ``icon``, with optional ``fill``/``stroke``/``lw``/``dash``, and ``id``/``tip`` on the
 shapes a person can point at.  :class:`SceneItems` builds that list for a game's ``scene.py``: coordinates
 are rounded to 0.1 (compact, deterministic JSON) and defaults are left out.
+
+What a game's scene provides (the spec the generic board builds on)
+-------------------------------------------------------------------
+* **Readable text.**  The painter never draws text smaller than 11 CSS px: when the board is scaled
+  down it draws every text at ``max(size * scale, 11)`` px and, for a text with ``maxw`` (scene units),
+  wraps it at spaces onto more lines (``wrap``: the most lines, default 2) before it shrinks it to fit;
+  the last line gets "…" only when even the lines allowed cannot hold it.  So give every name a ``maxw``
+  (its box's width) and room for a second line below it (``wrap=2``) instead of truncating it in Python.
+  Sizes: 11-13 scene units for body text at the default 1000-unit width keeps a 1:1 look at ~1000 px.
+* **Fits the window.**  The board scales to min(cell width, visible height of the notebook area).  A
+  scene may give ``"layouts": {"narrow": {"w", "h", "moves": [[x0, y0, x1, y1, dx, dy], ...]}}``: below
+  900 CSS px of width the painter uses the narrow size and shifts every item whose anchor (``x, y``; a
+  poly's/line's first point) lies in a region ``[x0, y0, x1, y1)`` by ``(dx, dy)`` -- e.g. the side
+  panels of the right column moved under the map.  Hit-testing and the SVG follow the same moves.
+  Without ``layouts`` the board just scales.
+* **Entities.**  Every clickable thing has an ``id`` (``cell:C3``, ``hand:<card>``...).  The game's
+  ``Game.hint(data, seat, entity)`` names the natural action on it, so hovering or clicking a thing that
+  is not a legal target shows the rules' reason (``State.why_not``); ``Game.touched(data, action)``
+  names the ids a move changed (the board highlights a bot's last move, fading).
+* **Labels.**  ``Game.label(data, action, seat)`` is what a player reads for each option (names, plain
+  English); the notation stays the API's.  Options whose labels differ only by one number are shown
+  as one stepper + button (:func:`group_amounts`; or give ``amount``/``group`` yourself).  Options
+  with ``Game.confirm`` text (and every kind in ``withdraw_kinds``) ask before they are sent.
+* **Legend.**  ``Game.legend(seat)``: ``[{"symbol", "color", "text"}]`` behind the board's "?" button.
+* **No status widgets in the scene.**  Bot names, the pause button, the action bar, undo and the log
+  are the board's own (HTML, always visible); a scene draws the game.
 """
 
 from __future__ import annotations
+
+import re
 
 #: the painter's text colour when an item names none
 PAINTER_INK = "#222"
@@ -99,3 +127,35 @@ class SceneItems:
             it["id"] = ident
         if tip:
             it["tip"] = tip
+
+
+# ------------------------------------------------------------------------------------------- decision options
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+AMOUNT_MARK = "…"
+MIN_STEPPER = 3  # fewer options than this that differ only by a number stay plain buttons
+
+
+def group_amounts(options: list[dict], min_size: int = MIN_STEPPER) -> list[dict]:
+    """Mark the options of ONE decision whose labels differ only by one whole number ("Give 1 to Red",
+    "Give 2 to Red", ...): each gets ``"amount": n`` and ``"group": "Give … to Red"`` (the label with the
+    number replaced by ``…``), so the board shows one stepper and a button instead of a button per number.
+    Options that already carry an ``amount`` keep theirs (with their own ``group``).  In place; returns
+    ``options``."""
+    keys: dict[str, list] = {}
+    for k, opt in enumerate(options):
+        label = opt.get("label")
+        if "amount" in opt or not isinstance(label, str):
+            continue
+        for m in _NUMBER.finditer(label):
+            key = label[:m.start()] + AMOUNT_MARK + label[m.end():]
+            keys.setdefault(key, []).append((k, int(m.group())))
+    taken: set[int] = set()
+    for key, members in sorted(keys.items(), key=lambda kv: -len(kv[1])):
+        members = [(k, n) for k, n in members if k not in taken]
+        if len(members) < min_size or len({n for _, n in members}) != len(members):
+            continue
+        for k, n in members:
+            options[k]["amount"] = n
+            options[k]["group"] = key
+            taken.add(k)
+    return options

@@ -328,6 +328,33 @@ class Game:
         """Tokens (card ids, names) that ``seat`` must not see now; used by the no-leak checks."""
         return set()
 
+    # -- presentation hooks: what a player reads on a board (defaults fit any game) -------------------------
+    def label(self, data, action: Action, seat) -> str:
+        """The plain-English label of ``action`` as ``seat`` reads it on a board ("Scheme with Gottlieb
+        Hufeland"); default: the notation.  Never ids or codes; notation stays the API's."""
+        return action.notation()
+
+    def hint(self, data, seat, entity: str) -> Action | None:
+        """The most natural action of ``seat`` on the scene entity ``entity`` (a clickable id), legal or
+        not, or ``None``.  :meth:`State.why_not` asks ``check`` about it, so a board's "why not" reason
+        is the rules' own."""
+        return None
+
+    def legend(self, seat) -> list[dict]:
+        """What the board's symbols, abbreviations and colours mean, for its "?" button: entries
+        ``{"symbol": str | None, "color": str | None, "text": str}``."""
+        return []
+
+    def confirm(self, data, action: Action) -> str | None:
+        """A question to confirm before ``action`` is taken (a destructive or irreversible choice), or
+        ``None``.  :meth:`State.confirm` also asks for every kind in ``withdraw_kinds``."""
+        return None
+
+    def touched(self, data, action: Action) -> list[str]:
+        """The scene entity ids ``action`` changed (a board highlights a bot's last move); ``data`` is the
+        position after it.  Default: none."""
+        return []
+
 
 class State:
     """A game in progress: position, version, seeded RNG, event log and history.
@@ -561,6 +588,41 @@ class State:
             return None, IllegalAction(f"chance outcome {quote(_shown(action))} cannot be written in "
                                        f"{self.game.title} notation", code="bad-action")
         return _same_kinds(action, back)
+
+    # -- presentation: labels, hints, confirmations (the game's hooks, checked by the core) ----------------
+    def label(self, action, seat=None) -> str:
+        """The plain-English label of ``action`` (notation or Action) as ``seat`` reads it."""
+        act = self.parse(action, seat) if not isinstance(action, Action) else action
+        return self.game.label(self.data, act, act.seat if seat is None else seat)
+
+    def why_not(self, seat, entity: str) -> str | None:
+        """Why ``seat`` cannot use the scene entity ``entity`` now: the reason ``check`` gives (as
+        :meth:`explain` does) for the game's most natural action on it (``Game.hint``); ``None`` when
+        that action is legal or the game names none."""
+        if not isinstance(entity, str):
+            return None
+        if self.is_terminal():
+            return "the game is over: no one acts any more"
+        try:
+            act = self.game.hint(self.data, seat, entity)
+        except EngineError as e:
+            return e.message
+        if act is None:
+            return None
+        try:
+            err = self._why_illegal(act)
+        except EngineError as e:
+            return e.message
+        return None if err is None else err.message
+
+    def confirm(self, action) -> str | None:
+        """The question to ask before ``action`` (``Game.confirm``; by default every action that leaves
+        the game, a kind in ``Game.withdraw_kinds``), or ``None``."""
+        act = self.parse(action) if not isinstance(action, Action) else action
+        text = self.game.confirm(self.data, act)
+        if text is None and act.kind in self.game.withdraw_kinds:
+            text = f"{self.game.label(self.data, act, act.seat)}: this cannot be taken back. Are you sure?"
+        return text
 
     # -- changing the state ----------------------------------------------------------------------------------
     def apply(self, action, *, version: int | None = None, validate: bool = True) -> State:

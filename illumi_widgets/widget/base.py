@@ -70,7 +70,11 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # decision at the pace of ``bot_delay``; the widget checks it (version, pause, a bot to act) itself
     "bot_step": {"version": "int"},
     "pause_bots": {"paused": "bool"},
+    # why a scene entity cannot be used now (hover or click on a thing that is not a legal target); the
+    # reply is ``{"type": "why", "entity", "reason", "version"}`` (reason None: it can be used)
+    "why": {"version": "int", "entity": "id"},
 }
+QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
 MAX_BOT_DELAY = 60.0
 
@@ -268,6 +272,18 @@ def _error(code: str, message: str) -> dict:
     return {"type": "error", "code": code, "message": message}
 
 
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """``repr``-like quote of untrusted input, at most ``limit`` characters (with "…" when cut)."""
+    text = value if isinstance(value, str) else type(value).__name__
+    text = repr(text[:limit + 1])
+    return text if len(text) <= limit + 2 else text[:limit] + "…'"
+
+
+def _short(text: Any, limit: int = 4 * QUOTE_CHARS) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _check_field(kind: str, value: Any) -> bool:
     if kind == "int":
         return type(value) is int and 0 <= value <= MAX_INT
@@ -292,10 +308,19 @@ def validate_message(content: Any, buffers: Any = None) -> tuple[dict | None, di
         return None, _error("bad-message", "A message must be a JSON object.")
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in MESSAGE_FIELDS:
-        shown = kind if isinstance(kind, str) and len(kind) <= 40 else type(kind).__name__
-        return None, _error("bad-message", f"Unknown message type: {shown!r}.")
+        return None, _error("bad-message", f"Unknown message type: {quote(kind)}.")
     fields = MESSAGE_FIELDS[kind]
-    extra = sorted(str(k)[:40] for k in content if k != "type" and k not in fields)
+    if len(content) > len(fields) + 1:  # (without walking a forged message of a million keys)
+        extra = []
+        for k in content:
+            if k != "type" and k not in fields:
+                extra.append(quote(str(k), 20))
+                if len(extra) == 3:
+                    break
+        more = len(content) - 1 - len(fields)
+        return None, _error("bad-message", f"Unexpected field(s) in {kind!r}: {', '.join(extra)}"
+                            f"{f' and more ({more} unknown fields or more)' if more > len(extra) else ''}.")
+    extra = [quote(str(k), 20) for k in content if k != "type" and k not in fields]
     if extra:
         return None, _error("bad-message", f"Unexpected field(s) in {kind!r}: {', '.join(extra)}.")
     clean: dict[str, Any] = {"type": kind}
@@ -319,6 +344,42 @@ def _as_json(value: Any, _widget: Any) -> Any:
     """The synced data traits hold plain JSON data (never a widget): sent as they are, without ipywidgets'
     default ``to_json``, which copies the whole value while looking for widgets in it."""
     return value
+
+
+_DISPLAYED: weakref.WeakSet = weakref.WeakSet()  # boards displayed with a display id
+_HOOKED: list = []
+
+
+def _execution_count() -> int | None:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    return getattr(shell, "execution_count", None) if shell is not None else None
+
+
+def _after_cell(*_args: Any) -> None:
+    for widget in list(_DISPLAYED):
+        try:
+            widget._update_picture()
+        except Exception:  # noqa: BLE001 - a picture update must never break a cell
+            pass
+
+
+def _watch_cells(widget: GameWidget) -> None:
+    """Update ``widget``'s saved picture after every cell (IPython's ``post_run_cell`` event)."""
+    _DISPLAYED.add(widget)
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.events.register("post_run_cell", _after_cell)
+        _HOOKED.append(shell)
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -345,7 +406,11 @@ class GameWidget(anywidget.AnyWidget):
     #: ``{"base": stamp, "ops": [[start, delete_count, [items]], ...], "set": {...}}`` (module docstring)
     scene_patch = traitlets.Dict().tag(sync=True, to_json=_as_json)
     decisions = traitlets.List().tag(sync=True, to_json=_as_json)
-    log = traitlets.List().tag(sync=True, to_json=_as_json)
+    #: the event log lines this perspective may read, newest last (named ``log_lines``: ``log`` is the
+    #: widget's logger in ipywidgets)
+    log_lines = traitlets.List().tag(sync=True, to_json=_as_json)
+    #: the board's legend (``Game.legend``): ``[{"symbol", "color", "text"}]``, behind the "?" button
+    legend = traitlets.List().tag(sync=True, to_json=_as_json)
     status = traitlets.Dict().tag(sync=True, to_json=_as_json)
     #: the seats played by bots (the controller's ``bots``); a board with bots shows a pause button
     bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -371,6 +436,9 @@ class GameWidget(anywidget.AnyWidget):
         self._base_text = ""
         self._stamp = 0
         self._privacy: tuple | None = None  # (perspective, curtain, seat) of the full scene sent
+        self._display_id: str | None = None  # the output this board was displayed in (its saved picture)
+        self._display_count: int | None = None
+        self._shown: tuple | None = None
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -420,7 +488,13 @@ class GameWidget(anywidget.AnyWidget):
         values: dict[str, Any] = {}
         for key in SNAPSHOT_KEYS:
             if key in snap:
-                values[key] = snap[key]
+                values["log_lines" if key == "log" else key] = snap[key]
+        legend = getattr(self._controller, "legend", None)
+        if callable(legend):
+            try:
+                values["legend"] = list(legend(self.perspective))
+            except Exception:  # noqa: BLE001 - a legend is help text: never break an update
+                values["legend"] = []
         if "scene" in values:
             status = values.get("status", self.status)
             hidden = getattr(self._controller, "secrets", None)
@@ -509,15 +583,31 @@ class GameWidget(anywidget.AnyWidget):
             return {"type": "ok", "version": self.version}
         if message["type"] == "bot_step":
             return self._bot_step(message["version"])
+        if message["type"] == "why":
+            return self._why(message["entity"], message["version"])
         try:
             reply = self._controller.handle(message, self.perspective)
         except Exception as exc:  # the contract says it never raises; keep the comm alive anyway
-            return _error("internal", f"{type(exc).__name__}: {exc}")
+            return _error("internal", _short(f"{type(exc).__name__}: {exc}"))
         if not isinstance(reply, dict) or reply.get("type") not in ("ok", "error"):
             return _error("internal", "The controller gave no valid reply.")
+        if reply["type"] == "error":
+            reply = {**reply, "message": _short(reply.get("message", ""))}
         if reply["type"] == "ok":
             self._refresh()  # cheap when nothing changed: unchanged traits are not re-sent
         return reply
+
+    def _why(self, entity: str, version: int) -> dict:
+        """Why this board cannot use ``entity`` now (the controller's optional ``why_not``)."""
+        why = getattr(self._controller, "why_not", None)
+        reason = None
+        if callable(why):
+            try:
+                reason = why(entity, self.perspective)
+            except Exception as exc:  # noqa: BLE001 - a reason is help text: say what failed, keep going
+                reason = _short(f"{type(exc).__name__}: {exc}")
+        return {"type": "why", "entity": entity[:MAX_ID_CHARS], "version": self.version,
+                "asked": version, "reason": None if reason is None else _short(reason)}
 
     # ------------------------------------------------------------------ bots
     def pause_bots(self) -> None:
@@ -552,6 +642,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ lifecycle and display
     def close(self) -> None:
+        _DISPLAYED.discard(self)
         unsubscribe = getattr(self, "_unsubscribe", None)  # also called by __del__ of a half-built widget
         self._unsubscribe = None
         if unsubscribe is not None:
@@ -566,7 +657,8 @@ class GameWidget(anywidget.AnyWidget):
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget view plus ``image/svg+xml`` of the current scene (shown without a kernel)."""
+        """The live widget view plus ``image/svg+xml`` of the board's saved picture (shown without a kernel:
+        GitHub, nbconvert; see :meth:`picture_scene`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
@@ -574,8 +666,54 @@ class GameWidget(anywidget.AnyWidget):
         data = dict(data)
         exclude = kwargs.get("exclude") or ()
         if self.svg_in_bundle and self.scene and "image/svg+xml" not in exclude:
-            data["image/svg+xml"] = scene_to_svg(self.effective_scene)
+            data["image/svg+xml"] = scene_to_svg(self.picture_scene())
         return data, metadata
+
+    def picture_scene(self) -> dict:
+        """The scene of the board's saved picture: only what its perspective may see -- and for a hot-seat
+        board (``follow``, several people at one screen) the PUBLIC view, whoever is at the screen now."""
+        if self.perspective == "follow":
+            try:
+                snap = self._controller.snapshot("spectator")
+                scene = snap.get("scene") if isinstance(snap, dict) else None
+                if isinstance(scene, dict):
+                    return scene
+            except Exception:  # noqa: BLE001 - a picture is decoration: fall back to a blank board
+                pass
+            return {"w": self.scene.get("w", 1000), "h": self.scene.get("h", 700), "items": []}
+        return self.effective_scene
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Display the board with a display id, so the saved picture can follow the game: after each later
+        cell that changed the game, the output is updated (``update_display``; JupyterLab applies display
+        updates only from the cell that made the output -- there a saved widget state shows the last
+        position -- while nbclient/nbconvert, the classic notebook and VS Code follow them)."""
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return
+        data, metadata = bundle
+        if self._display_id is None:
+            self._display_id = f"illumi-{id(self):x}-{self.model_id or 'w'}"
+        display(data, metadata=metadata, raw=True, display_id=self._display_id)
+        self._display_count = _execution_count()
+        self._shown = (self.version, self.perspective)
+        _watch_cells(self)
+
+    def _update_picture(self) -> None:
+        """Bring the displayed output up to date (called after a cell ran; nothing if nothing changed)."""
+        if self._display_id is None or (self.version, self.perspective) == self._shown:
+            return
+        if _execution_count() == self._display_count:
+            return  # the cell that displayed the board: JupyterLab would re-create its live view
+        from IPython.display import update_display
+
+        bundle = self._repr_mimebundle_()
+        if bundle is None:
+            return
+        update_display(bundle[0], metadata=bundle[1], raw=True, display_id=self._display_id)
+        self._shown = (self.version, self.perspective)
 
     def to_svg(self) -> str:
         """The current (effective) scene as SVG text."""

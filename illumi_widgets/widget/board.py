@@ -44,7 +44,9 @@ class BoardWidget(GameWidget):
       else a new one from ``record``, ``position`` or a new game with ``players``, ``seed``, ``bots`` and the
       game's options (those the game class names in ``option_names``; any other keyword goes to the widget).
     * ``mode``: ``"analysis"`` (free undo and history) or ``"play"`` (a seat undoes only its own
-      decisions, and not after hidden information was revealed).
+      decisions, and not after hidden information was revealed).  Default: ``"play"`` for a hot-seat
+      board (``seat=None``: several people share the screen), else ``"analysis"``; ask for
+      ``mode="analysis"`` to study a hot-seat game.
     """
 
     game_name = ""
@@ -52,10 +54,12 @@ class BoardWidget(GameWidget):
 
     def __init__(self, players: int | None = None, seed: int | None = 7, seat=None,
                  match: Match | None = None,
-                 record: dict | None = None, position: str | None = None, mode: str = "analysis",
+                 record: dict | None = None, position: str | None = None, mode: str | None = None,
                  bots: dict | None = None, **kwargs: Any) -> None:
         names = game_class(self.game_name).option_names
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
+        if mode is None:  # a hot-seat board plays (own moves only, never across hidden information)
+            mode = "play" if perspective_of(seat) == "follow" else "analysis"
         if match is None:
             if record is not None and position is not None:
                 raise EngineError("give a record or a position, not both", code="bad-option")

@@ -1,22 +1,39 @@
 // illumi_widgets: ONE generic painter for every game. It draws whatever SCENE the Python side sends,
 // highlights the entities that are targets of pending DECISIONS, and sends intents back with
-// model.send(...). It never knows any game rule. anywidget >= 0.9 API: export default { render }.
-import { drawScene, num, sceneSize, tracePath } from "./paint.js";
+// model.send(...). It never knows any game rule. anywidget module shape: export default { render }.
+//
+// What a player meets: the board (fitted to the cell's width AND the notebook's visible height, no text
+// under 11 CSS px), a compact sticky action bar under it (status, bots, the decisions that are not on the
+// board as a few buttons, steppers and overflow menus, undo, history, the "?" legend), tooltips that say
+// why a thing cannot be used now (asked from Python: the rules' own reason), a fading highlight of the
+// last move, a confirmation for irreversible choices, and a grey "Kernel disconnected" veil when the
+// kernel is gone. Every intent gets a reply or a visible timeout.
+import { drawScene, MIN_FONT_PX, num, sceneSize, tracePath } from "./paint.js";
 import { buildIndex, hitTest } from "./hit.js";
 import { applyPatch } from "./patch.js";
 import { injectStyle } from "./style.js";
+import { fitBoard, groupOptions, minFontSize, overlaps, placeBox, reflow } from "./layout.js";
 
 export const PROTOCOL = 1;
-const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log", "perspective", "game",
-  "bot_seats", "bot_turn", "bot_delay", "bots_paused"];
+const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
+  "bot_seats", "bot_turn", "bot_delay", "bots_paused", "legend"];
 const MAX_BOT_DELAY_MS = 60000;
 const TARGET_COLOR = "#ff8c00";
 const TARGET_FILL = "rgba(255,140,0,0.20)";
 export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
+const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
+export const LAST_FADE_MS = 3500;
 const ACT_GUARD_MS = 4000; // a second act for the same version is ignored while the first is in flight
+export const REPLY_TIMEOUT_MS = 6000; // no reply after this: say so on the board
+const WHY_DELAY_MS = 120; // hover this long on a thing before its reason is asked
 const MAX_ROUNDTRIPS = 1000;
 const MAX_LOG_ROWS = 60; // Python sends the newest 60 lines (match.LOG_LIMIT); status.log_length counts all
-const COLLAPSE_BOARD_OPTIONS = 12; // more board options than this: the chips go into a <details>
+export const MAX_BAR_BUTTONS = 5; // more plain options than this: the rest go into a "More" menu
+const BAR_RESERVE_PX = 96; // the action bar's height until it was measured
+export const DISCONNECTED_TEXT = "Kernel disconnected — re-run the cell";
+const HOW_TO = "How to play on this board: click a thing outlined in orange to act on it; hover anything to "
+  + "see what it is and why it cannot be used now. Choices that are not on the board are in the bar below it.";
+const SVGNS = "http://www.w3.org/2000/svg";
 
 function make(doc, tag, cls, text) {
   const node = doc.createElement(tag);
@@ -32,9 +49,30 @@ function button(doc, label, cls, title) {
   return b;
 }
 
+/** A pause (two bars) or play (triangle) glyph as inline SVG: renders in every browser, no emoji font. */
+export function glyph(doc, name) {
+  const svg = doc.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", "0 0 10 10");
+  svg.setAttribute("width", "10");
+  svg.setAttribute("height", "10");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", `illumi-glyph illumi-glyph-${name}`);
+  const shapes = name === "pause" ? [["rect", { x: 1, y: 1, width: 3, height: 8 }], ["rect", { x: 6, y: 1, width: 3, height: 8 }]]
+    : [["polygon", { points: "2,1 9,5 2,9" }]];
+  for (const [tag, attrs] of shapes) {
+    const s = doc.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, String(v));
+    s.setAttribute("fill", "currentColor");
+    svg.appendChild(s);
+  }
+  return svg;
+}
+
 function hasTargets(o) {
   return Array.isArray(o.targets) && o.targets.some((t) => typeof t === "string" && t);
 }
+
+const labelOf = (o) => String(o.label ?? o.id);
 
 /** Entity id -> [{decision, option}] over every pending decision. */
 export function buildTargets(decisions) {
@@ -53,6 +91,20 @@ export function buildTargets(decisions) {
   return map;
 }
 
+/** The nearest ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. */
+function scrollerOf(el, win) {
+  for (let n = el.parentElement; n && n !== n.ownerDocument.body; n = n.parentElement) {
+    let oy = "";
+    try {
+      oy = win.getComputedStyle(n).overflowY;
+    } catch (_err) {
+      oy = "";
+    }
+    if ((oy === "auto" || oy === "scroll") && n.clientHeight > 0) return n;
+  }
+  return null;
+}
+
 function render({ model, el }) {
   const doc = el.ownerDocument || document;
   const win = doc.defaultView || globalThis;
@@ -61,6 +113,7 @@ function render({ model, el }) {
   const microtask = typeof win.queueMicrotask === "function"
     ? (fn) => win.queueMicrotask(fn)
     : (fn) => Promise.resolve().then(fn);
+  const raf = typeof win.requestAnimationFrame === "function" ? (fn) => win.requestAnimationFrame(fn) : (fn) => win.setTimeout(fn, 16);
   injectStyle(doc);
 
   const perf = { paints: 0, lastPaintMs: 0, roundTrips: [], patchesIgnored: 0 };
@@ -71,21 +124,36 @@ function render({ model, el }) {
   const stage = make(doc, "div", "illumi-stage");
   const base = make(doc, "canvas", "illumi-base");
   const over = make(doc, "canvas", "illumi-overlay");
-  over.setAttribute("aria-hidden", "true"); // every option is reachable from the panel below
+  over.setAttribute("aria-hidden", "true"); // every option is reachable from the bar below
   const tip = make(doc, "div", "illumi-tip");
   tip.hidden = true;
+  tip.setAttribute("role", "tooltip");
   const chooser = make(doc, "div", "illumi-chooser");
   chooser.hidden = true;
   chooser.setAttribute("role", "menu");
-  stage.append(base, over, tip, chooser);
+  const legendBox = make(doc, "div", "illumi-legend");
+  legendBox.hidden = true;
+  const confirmBox = make(doc, "div", "illumi-confirm");
+  confirmBox.hidden = true;
+  confirmBox.setAttribute("role", "alertdialog");
+  const offline = make(doc, "div", "illumi-offline");
+  offline.hidden = true;
+  offline.append(make(doc, "div", "illumi-offline-banner", DISCONNECTED_TEXT));
+  stage.append(base, over, tip, chooser, legendBox, confirmBox, offline);
 
+  const bar = make(doc, "div", "illumi-bar");
+  const barTop = make(doc, "div", "illumi-bar-top");
   const statusLine = make(doc, "div", "illumi-status");
   statusLine.setAttribute("aria-live", "polite");
+  const botInfo = make(doc, "div", "illumi-botinfo");
+  const lastLine = make(doc, "div", "illumi-last");
   const panel = make(doc, "div", "illumi-panel");
   const errorLine = make(doc, "div", "illumi-error");
   errorLine.setAttribute("role", "alert");
 
   const controls = make(doc, "div", "illumi-controls");
+  const helpBtn = button(doc, "?", "illumi-help", "Legend: what the symbols and colours mean, and how to play");
+  helpBtn.setAttribute("aria-expanded", "false");
   const undoBtn = button(doc, "↶ Undo", "illumi-undo", "Undo the last action");
   const redoBtn = button(doc, "↷ Redo", "illumi-redo", "Redo");
   const firstBtn = button(doc, "«", "illumi-hist-first", "Go to the start of the history");
@@ -98,10 +166,13 @@ function render({ model, el }) {
   const histLabel = make(doc, "span", "illumi-history-label");
   const nextBtn = button(doc, "›", "illumi-hist-next", "Step forward through the history");
   const lastBtn = button(doc, "»", "illumi-hist-last", "Go to the latest position");
-  const botBtn = button(doc, "⏸ Pause bots", "illumi-bots", "Pause or resume the bots' decisions");
+  const history = make(doc, "span", "illumi-history");
+  history.append(firstBtn, prevBtn, range, histLabel, nextBtn, lastBtn);
+  const botBtn = button(doc, "", "illumi-bots", "Pause or resume the bots' decisions");
   botBtn.hidden = true;
-  controls.append(undoBtn, redoBtn, make(doc, "span", "illumi-sep"), firstBtn, prevBtn, range, histLabel,
-    nextBtn, lastBtn, botBtn);
+  controls.append(undoBtn, redoBtn, history, botBtn, helpBtn);
+  barTop.append(statusLine, botInfo, controls);
+  bar.append(barTop, lastLine, panel, errorLine);
 
   const logBox = make(doc, "details", "illumi-log");
   const logSummary = make(doc, "summary", null, "Log");
@@ -112,7 +183,7 @@ function render({ model, el }) {
   curtain.className = "illumi-curtain"; // not styled as a small button
   curtain.hidden = true;
 
-  root.append(stage, statusLine, panel, errorLine, controls, logBox, curtain);
+  root.append(stage, bar, logBox, curtain);
   el.appendChild(root);
 
   let baseCtx = null;
@@ -126,7 +197,8 @@ function render({ model, el }) {
   };
 
   // ------------------------------------------------------------------ state
-  let scene = {}; // the EFFECTIVE scene: the full scene with the patch applied
+  let scene = {}; // the EFFECTIVE scene: the full scene with the patch applied (then reflowed)
+  let rawScene = {};
   let sceneRef;
   let patchRef;
   let size = sceneSize(scene);
@@ -138,18 +210,28 @@ function render({ model, el }) {
   let version = null;
   let lastVersion;
   let curtainName = null;
-  const layout = { availW: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1 };
+  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1 };
   let hover = null; // hit entry under the pointer
   let lastPointer = null; // {x, y, cssX, cssY} of the last pointer position on the board
-  let emph = null; // Set of entity ids emphasised from the panel (option hover)
+  let emph = null; // Set of entity ids emphasised from the bar (option hover)
   let pending = null; // {t, version} of the last act sent
   let lastError = null; // {code, message} of the last error reply
   let swallowClick = false;
-  const openMore = new Set(); // decision ids whose "all options" list is open
   let scheduled = false;
   let disposed = false;
   let botTimer = null; // the pending bot_step request
   let botVersion = null; // the version a bot_step was scheduled (or sent) for
+  let connected = true;
+  let intentsSent = 0; // intents sent, and replies received (Python answers each one, in order)
+  let intentsReplied = 0;
+  const watchdogs = []; // their timers, oldest first
+  const whyCache = new Map(); // `${version}|${entity}` -> reason (null: usable) or undefined while asked
+  let whyTimer = null;
+  let pinned = null; // {text, until} a reason shown after a click, kept a moment
+  let lastMove = null; // {version, touched, t0}
+  let fadeFrame = null;
+  let legendRef;
+  const stepperPick = new Map(); // stepper group -> chosen index (kept across updates)
 
   function readModel() {
     const s = model.get("scene");
@@ -162,9 +244,8 @@ function render({ model, el }) {
         perf.patchesIgnored += 1;
         console.warn(`illumi_widgets: scene patch ignored (${eff.problem}); painting the full scene`);
       }
-      scene = eff.scene;
-      size = sceneSize(scene);
-      index = buildIndex(scene);
+      rawScene = eff.scene;
+      setScene();
     }
     const d = model.get("decisions");
     if (d !== decisionsRef) {
@@ -176,23 +257,45 @@ function render({ model, el }) {
     status = st && typeof st === "object" ? st : {};
     version = model.get("version");
     curtainName = typeof status.curtain === "string" && status.curtain ? status.curtain : null;
+    const last = status.last && typeof status.last === "object" ? status.last : null;
+    if (last && Number.isInteger(last.version) && (!lastMove || lastMove.version !== last.version)) {
+      const touched = Array.isArray(last.touched) ? last.touched.filter((t) => typeof t === "string") : [];
+      // not on the first paint: a board opened later does not flash an old move
+      lastMove = { version: last.version, touched, t0: lastVersion === undefined ? -Infinity : now() };
+    }
   }
 
-  // ------------------------------------------------------------------ canvas
-  // The cell's width: from the ResizeObserver once it reported (reading el.clientWidth on every update
-  // would force a synchronous layout of the whole JupyterLab page inside the round trip).
-  let observedWidth = 0;
+  function setScene() {
+    scene = reflow(rawScene, layout.availW || 0);
+    size = sceneSize(scene);
+    index = buildIndex(scene);
+  }
 
-  /** Size the canvases for the scene and the cell's width; true if the canvases were resized (cleared). */
+  // ------------------------------------------------------------------ canvas size: width AND visible height
+  let observedWidth = 0;
+  let observedHeight = 0; // the visible height of the notebook's scroller (or the window)
+  let barHeight = 0;
+  let scroller = null;
+
+  function measureHeight() {
+    if (!scroller || !scroller.isConnected) scroller = scrollerOf(el, win);
+    const h = scroller ? scroller.clientHeight : num(win.innerHeight, 0);
+    observedHeight = h > 0 ? h : 0;
+  }
+
+  /** Size the canvases for the scene and the space available; true if the canvases were resized. */
   function measureLayout() {
     let avail = observedWidth > 0 ? observedWidth : el.clientWidth || root.clientWidth || 0;
     if (!(avail > 0)) avail = size.w;
+    const wasNarrow = !!scene.narrow;
+    layout.availW = avail;
+    if (!!reflow(rawScene, avail).narrow !== wasNarrow) setScene();
+    const reserve = (barHeight > 0 ? barHeight : BAR_RESERVE_PX) + 12;
+    const availH = observedHeight > 0 ? Math.max(160, observedHeight - reserve) : 0;
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
-    const cssW = Math.max(1, Math.round(avail));
-    const scale = cssW / size.w;
-    const cssH = Math.max(1, Math.round(size.h * scale));
+    const { scale, cssW, cssH } = fitBoard(size, avail, availH);
     const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
-    Object.assign(layout, { availW: avail, cssW, cssH, scale, dpr });
+    Object.assign(layout, { availH, cssW, cssH, scale, dpr });
     if (!changed) return false;
     const bw = Math.max(1, Math.round(cssW * dpr));
     const bh = Math.max(1, Math.round(cssH * dpr));
@@ -204,6 +307,8 @@ function render({ model, el }) {
     }
     stage.style.width = `${cssW}px`;
     stage.style.height = `${cssH}px`;
+    chooser.style.maxHeight = `${Math.max(60, cssH - 8)}px`;
+    legendBox.style.maxHeight = `${Math.max(60, cssH - 16)}px`;
     return true;
   }
 
@@ -225,7 +330,11 @@ function render({ model, el }) {
       ctx.fillRect(0, 0, size.w, size.h);
       return;
     }
-    drawScene(ctx, scene, size);
+    const stats = drawScene(ctx, scene, size, { minSize: minFontSize(layout.scale) });
+    // what a test (and a curious person) can read: the smallest text drawn, in CSS px, and lines cut short
+    base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
+    base.dataset.textsCut = String(stats.cut);
+    base.dataset.scale = layout.scale.toFixed(4);
   }
 
   function paintOverlay() {
@@ -237,6 +346,27 @@ function render({ model, el }) {
     if (curtainName || disposed) return;
     sceneTransform(ctx);
     const px = 1 / layout.scale; // one CSS pixel in scene units
+    // The last move, fading: a blue outline on the things it touched.
+    const fade = lastMove && lastMove.touched.length ? 1 - (now() - lastMove.t0) / LAST_FADE_MS : 0;
+    if (fade > 0) {
+      const [r, g, b] = LAST_COLOR;
+      ctx.lineWidth = 4 * px;
+      ctx.strokeStyle = `rgba(${r},${g},${b},${(0.9 * fade).toFixed(3)})`;
+      ctx.fillStyle = `rgba(${r},${g},${b},${(0.18 * fade).toFixed(3)})`;
+      for (const id of lastMove.touched) {
+        for (const e of index.byId.get(id) || []) {
+          tracePath(ctx, e.item);
+          ctx.fill();
+          ctx.stroke();
+        }
+      }
+      if (fadeFrame === null) {
+        fadeFrame = raf(() => {
+          fadeFrame = null;
+          if (!disposed) paintOverlay();
+        });
+      }
+    }
     // Every legal target: a thin dashed outline.
     ctx.lineWidth = 2 * px;
     ctx.strokeStyle = TARGET_COLOR;
@@ -248,7 +378,7 @@ function render({ model, el }) {
       }
     }
     if (ctx.setLineDash) ctx.setLineDash([]);
-    // Hovered target (or the targets of the option hovered in the panel): outline glow.
+    // Hovered target (or the targets of the option hovered in the bar): outline glow.
     const glow = new Set(emph || []);
     if (hover && hover.id && targets.has(hover.id)) glow.add(hover.id);
     if (!glow.size) return;
@@ -283,6 +413,20 @@ function render({ model, el }) {
     paintOverlay();
   }
 
+  // ------------------------------------------------------------------ boxes on the board: never overlapping
+  const rectOf = (node) => ({ left: num(parseFloat(node.style.left), 0), top: num(parseFloat(node.style.top), 0),
+    width: node.offsetWidth || 0, height: node.offsetHeight || 0 });
+  const openBoxes = (except) => [chooser, legendBox, confirmBox].filter((n) => n !== except && !n.hidden).map(rectOf);
+
+  function place(node, at, avoid) {
+    const r = placeBox(node.offsetWidth || 160, node.offsetHeight || 24, at, { width: layout.cssW, height: layout.cssH },
+      avoid);
+    node.style.left = `${Math.round(r.left)}px`;
+    node.style.top = `${Math.round(r.top)}px`;
+    if ((node.offsetHeight || 0) > r.height) node.style.maxHeight = `${Math.floor(r.height)}px`;
+    return r;
+  }
+
   // ------------------------------------------------------------------ board interaction
   function pointerOf(ev) {
     const r = over.getBoundingClientRect();
@@ -300,18 +444,52 @@ function render({ model, el }) {
     return null;
   }
 
-  function showTip(text, p) {
-    if (!text) {
-      tip.hidden = true;
+  function showTip(text, p, why) {
+    if (!text || !chooser.hidden || !confirmBox.hidden) {
+      tip.hidden = true; // a tooltip never covers an open menu or question
       return;
     }
-    tip.textContent = text;
+    tip.textContent = "";
+    if (typeof text === "string") tip.append(make(doc, "div", null, text));
+    if (why) tip.append(make(doc, "div", "illumi-why", why));
     tip.hidden = false;
-    const tw = tip.offsetWidth || 0;
-    let left = p.cssX + 14;
-    if (tw && left + tw > layout.cssW) left = Math.max(0, p.cssX - 14 - tw);
-    tip.style.left = `${Math.round(left)}px`;
-    tip.style.top = `${Math.round(p.cssY + 16)}px`;
+    tip.style.maxHeight = "";
+    place(tip, { x: p.cssX, y: p.cssY }, openBoxes(tip));
+  }
+
+  function whyKey(id) {
+    return `${version}|${id}`;
+  }
+
+  /** Ask Python why `id` cannot be used now (once per version and entity). */
+  function askWhy(id) {
+    const key = whyKey(id);
+    if (whyCache.has(key)) return;
+    if (!connected) return;
+    whyCache.set(key, undefined);
+    if (whyCache.size > 200) whyCache.delete(whyCache.keys().next().value);
+    sendIntent({ type: "why", version: model.get("version"), entity: id });
+  }
+
+  function reasonOf(id) {
+    const key = whyKey(id);
+    return whyCache.has(key) ? whyCache.get(key) : undefined;
+  }
+
+  function refreshTip() {
+    const p = lastPointer;
+    if (pinned && pinned.until > now()) {
+      showTip(pinned.tip, pinned.p, pinned.text);
+      return;
+    }
+    pinned = null;
+    if (!p || !hover) {
+      showTip(null, p || { cssX: 0, cssY: 0 });
+      return;
+    }
+    const isTarget = !!(hover.id && targets.has(hover.id));
+    const reason = hover.id && !isTarget ? reasonOf(hover.id) : null;
+    showTip(tipFor(hover), p, reason ? `Not now: ${reason}` : null);
   }
 
   function updateHover(p) {
@@ -319,7 +497,17 @@ function render({ model, el }) {
     hover = p && !curtainName ? hitTest(index, p.x, p.y) : null;
     const isTarget = !!(hover && hover.id && targets.has(hover.id));
     over.classList.toggle("illumi-pointer", isTarget);
-    showTip(p ? tipFor(hover) : null, p || { cssX: 0, cssY: 0 });
+    if ((prev && prev.id) !== (hover && hover.id)) pinned = null;
+    refreshTip();
+    if (whyTimer !== null) win.clearTimeout(whyTimer);
+    whyTimer = null;
+    if (hover && hover.id && !isTarget && reasonOf(hover.id) === undefined && !whyCache.has(whyKey(hover.id))) {
+      const id = hover.id;
+      whyTimer = win.setTimeout(() => {
+        whyTimer = null;
+        if (!disposed && hover && hover.id === id) askWhy(id);
+      }, WHY_DELAY_MS);
+    }
     const prevTarget = !!(prev && prev.id && targets.has(prev.id));
     if ((prev && prev.id) !== (hover && hover.id) && (isTarget || prevTarget)) paintOverlay();
   }
@@ -331,6 +519,7 @@ function render({ model, el }) {
 
   function onLeave() {
     lastPointer = null;
+    pinned = null;
     updateHover(null);
   }
 
@@ -344,47 +533,73 @@ function render({ model, el }) {
     const hit = hitTest(index, p.x, p.y);
     if (!hit || !hit.id) return;
     const choices = targets.get(hit.id);
-    if (!choices || !choices.length) return;
+    if (!choices || !choices.length) {
+      // not a legal target: say why, on the board (asked from Python if not known yet)
+      lastPointer = p;
+      hover = hit;
+      const reason = reasonOf(hit.id);
+      const text = reason ? `Not now: ${reason}` : reason === null ? "Nothing to do with this now." : "…";
+      pinned = { until: now() + 4000, p, tip: tipFor(hit), text, id: hit.id };
+      if (reason === undefined) {
+        if (!whyCache.has(whyKey(hit.id))) askWhy(hit.id);
+      }
+      refreshTip();
+      return;
+    }
     if (choices.length === 1) {
-      sendAct(choices[0].decision.id, choices[0].option.id);
+      choose(choices[0].decision, choices[0].option);
     } else {
-      openChooser(choices, p, hit.id);
+      openChooser(choices.map(({ decision, option }) => ({ decision, option })), p, "Choose");
     }
   }
 
-  // ------------------------------------------------------------------ chooser
+  // ------------------------------------------------------------------ menus (the chooser)
   function onDocKey(ev) {
-    if (ev.key === "Escape") closeChooser();
+    if (ev.key === "Escape") {
+      closeChooser();
+      closeConfirm();
+    }
   }
 
   function onDocDown(ev) {
-    if (chooser.contains(ev.target)) return;
+    if (chooser.contains(ev.target) || confirmBox.contains(ev.target)) return;
     if (ev.target === over) swallowClick = true; // the click that closes the menu does nothing else
     closeChooser();
   }
 
-  function openChooser(choices, p, entityId) {
+  /** A menu of options inside the board near `p` (CSS px on the stage): every entry sends its option. */
+  function openChooser(choices, p, title) {
     closeChooser();
+    tip.hidden = true;
     chooser.textContent = "";
     const several = new Set(choices.map((c) => c.decision.id)).size > 1;
-    chooser.append(make(doc, "div", "illumi-chooser-title", entityId));
+    if (title) chooser.append(make(doc, "div", "illumi-chooser-title", title));
     for (const { decision, option } of choices) {
-      const label = several ? `${option.label ?? option.id} — ${decision.prompt ?? decision.id}` : option.label ?? option.id;
+      const label = several ? `${labelOf(option)} — ${decision.prompt ?? ""}` : labelOf(option);
       const b = button(doc, label, "illumi-choice");
       b.setAttribute("role", "menuitem");
       b.dataset.decision = String(decision.id);
       b.dataset.option = String(option.id);
+      if (option.notation) b.title = String(option.notation);
       b.addEventListener("click", () => {
         closeChooser();
-        sendAct(decision.id, option.id);
+        choose(decision, option);
       });
+      if (hasTargets(option)) {
+        b.addEventListener("mouseenter", () => {
+          emph = new Set(option.targets);
+          paintOverlay();
+        });
+        b.addEventListener("mouseleave", () => {
+          emph = null;
+          paintOverlay();
+        });
+      }
       chooser.append(b);
     }
     chooser.hidden = false;
-    const left = Math.max(0, Math.min(p.cssX + 4, layout.cssW - 170));
-    const top = Math.max(0, Math.min(p.cssY + 4, layout.cssH - 40));
-    chooser.style.left = `${Math.round(left)}px`;
-    chooser.style.top = `${Math.round(top)}px`;
+    chooser.style.maxHeight = `${Math.max(60, layout.cssH - 8)}px`;
+    place(chooser, { x: p.cssX, y: p.cssY }, openBoxes(chooser));
     doc.addEventListener("keydown", onDocKey, true);
     doc.addEventListener("mousedown", onDocDown, true);
     const first = chooser.querySelector("button");
@@ -392,23 +607,133 @@ function render({ model, el }) {
   }
 
   function closeChooser() {
-    doc.removeEventListener("keydown", onDocKey, true);
-    doc.removeEventListener("mousedown", onDocDown, true);
+    if (confirmBox.hidden) {
+      doc.removeEventListener("keydown", onDocKey, true);
+      doc.removeEventListener("mousedown", onDocDown, true);
+    }
     if (chooser.hidden) return;
     chooser.hidden = true;
     chooser.textContent = "";
+    if (emph) {
+      emph = null;
+      paintOverlay();
+    }
   }
 
-  // ------------------------------------------------------------------ intents
+  // ------------------------------------------------------------------ confirmation of irreversible choices
+  function choose(decision, option) {
+    if (typeof option.confirm === "string" && option.confirm) {
+      openConfirm(decision, option);
+      return;
+    }
+    sendAct(decision.id, option.id);
+  }
+
+  function openConfirm(decision, option) {
+    closeChooser();
+    tip.hidden = true;
+    confirmBox.textContent = "";
+    confirmBox.append(make(doc, "div", "illumi-confirm-text", option.confirm));
+    const yes = button(doc, labelOf(option), "illumi-primary illumi-confirm-yes");
+    const no = button(doc, "Cancel", "illumi-confirm-no");
+    yes.addEventListener("click", () => {
+      closeConfirm();
+      sendAct(decision.id, option.id);
+    });
+    no.addEventListener("click", closeConfirm);
+    const row = make(doc, "div", "illumi-confirm-row");
+    row.append(yes, no);
+    confirmBox.append(row);
+    confirmBox.hidden = false;
+    confirmBox.dataset.option = String(option.id);
+    const w = confirmBox.offsetWidth || 260;
+    const h = confirmBox.offsetHeight || 80;
+    confirmBox.style.left = `${Math.round(Math.max(0, (layout.cssW - w) / 2))}px`;
+    confirmBox.style.top = `${Math.round(Math.max(0, (layout.cssH - h) / 2))}px`;
+    doc.addEventListener("keydown", onDocKey, true);
+    if (no.focus) no.focus({ preventScroll: true });
+  }
+
+  function closeConfirm() {
+    if (confirmBox.hidden) return;
+    confirmBox.hidden = true;
+    confirmBox.textContent = "";
+    if (chooser.hidden) doc.removeEventListener("keydown", onDocKey, true);
+  }
+
+  // ------------------------------------------------------------------ legend
+  function renderLegend() {
+    const entries = model.get("legend");
+    if (entries === legendRef && legendBox.childNodes.length) return;
+    legendRef = entries;
+    legendBox.textContent = "";
+    const close = button(doc, "×", "illumi-legend-close", "Close the legend");
+    close.addEventListener("click", () => toggleLegend(false));
+    legendBox.append(close, make(doc, "div", "illumi-legend-title", "Legend"), make(doc, "p", "illumi-howto", HOW_TO));
+    const list = make(doc, "dl", "illumi-legend-list");
+    for (const e of Array.isArray(entries) ? entries : []) {
+      if (!e || typeof e !== "object" || typeof e.text !== "string") continue;
+      const dt = make(doc, "dt", null, typeof e.symbol === "string" ? e.symbol : "");
+      if (typeof e.color === "string" && e.color) {
+        const sw = make(doc, "span", "illumi-swatch");
+        sw.style.background = e.color;
+        dt.prepend(sw);
+      }
+      list.append(dt, make(doc, "dd", null, e.text));
+    }
+    legendBox.append(list);
+  }
+
+  function toggleLegend(open) {
+    const show = open === undefined ? legendBox.hidden : open;
+    if (show) {
+      renderLegend();
+      closeChooser();
+      tip.hidden = true;
+      legendBox.hidden = false;
+      legendBox.style.left = `${Math.max(0, layout.cssW - (legendBox.offsetWidth || 300) - 8)}px`;
+      legendBox.style.top = "8px";
+    } else {
+      legendBox.hidden = true;
+    }
+    helpBtn.setAttribute("aria-expanded", show ? "true" : "false");
+  }
+
+  // ------------------------------------------------------------------ intents: every one gets a reply or a timeout
+  function sendIntent(msg) {
+    if (!connected) {
+      showOffline();
+      return false;
+    }
+    model.send(msg);
+    const n = ++intentsSent;
+    const timer = win.setTimeout(() => {
+      if (disposed || intentsReplied >= n) return;
+      intentsReplied = intentsSent; // give up on every intent still waiting
+      for (const t of watchdogs.splice(0)) win.clearTimeout(t);
+      pending = null;
+      lastError = { code: "no-reply", message: `No answer from Python after ${REPLY_TIMEOUT_MS / 1000} s: the kernel `
+        + "may be busy or gone (re-run the cell if it was restarted)." };
+      renderError();
+    }, REPLY_TIMEOUT_MS);
+    watchdogs.push(timer);
+    return true;
+  }
+
+  function gotReply() {
+    if (intentsReplied < intentsSent) intentsReplied += 1;
+    if (watchdogs.length) win.clearTimeout(watchdogs.shift());
+  }
+
   function sendAct(decisionId, optionId) {
     const v = model.get("version");
     if (pending && pending.version === v && now() - pending.t < ACT_GUARD_MS) return false;
-    model.send({ type: "act", version: v, decision: decisionId, option: optionId });
+    if (!sendIntent({ type: "act", version: v, decision: decisionId, option: optionId })) return false;
     pending = { t: now(), version: v };
     return true;
   }
 
-  const sendSimple = (type, extra) => model.send({ type, version: model.get("version"), ...extra });
+  const sendSimple = (type, extra) => sendIntent({ type, version: model.get("version"), ...extra });
   const goto = (i) => sendSimple("goto", { index: i });
   const onUndo = () => sendSimple("undo");
   const onRedo = () => sendSimple("redo");
@@ -423,8 +748,9 @@ function render({ model, el }) {
   const onNext = () => goto(Math.min(histOf().length, histOf().index + 1));
   const onLast = () => goto(histOf().length);
   const onRange = () => goto(Math.trunc(Number(range.value)));
-  const onCurtain = () => model.send({ type: "curtain", open: true });
-  const onBots = () => model.send({ type: "pause_bots", paused: model.get("bots_paused") !== true });
+  const onCurtain = () => sendIntent({ type: "curtain", open: true });
+  const onBots = () => sendIntent({ type: "pause_bots", paused: model.get("bots_paused") !== true });
+  const onHelp = () => toggleLegend();
 
   // ------------------------------------------------------------------ bot seats
   // When a bot seat must decide and the bots are not paused, ask Python for ONE bot decision after
@@ -436,7 +762,7 @@ function render({ model, el }) {
 
   function scheduleBot() {
     const paused = model.get("bots_paused") === true;
-    const wanted = model.get("bot_turn") === true && !paused && !disposed ? version : null;
+    const wanted = model.get("bot_turn") === true && !paused && !disposed && connected ? version : null;
     if (wanted === botVersion) return; // already scheduled or sent for this version (or nothing to do)
     clearBotTimer();
     botVersion = wanted;
@@ -444,7 +770,7 @@ function render({ model, el }) {
     const delay = Math.max(0, Math.min(MAX_BOT_DELAY_MS, num(model.get("bot_delay"), 0.8) * 1000));
     botTimer = win.setTimeout(() => {
       botTimer = null;
-      if (disposed || version !== wanted || model.get("bots_paused") === true) return;
+      if (disposed || version !== wanted || model.get("bots_paused") === true || !connected) return;
       model.send({ type: "bot_step", version: wanted });
     }, delay);
   }
@@ -455,24 +781,70 @@ function render({ model, el }) {
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "error" && String(msg.code).startsWith("bot-")) return; // a bot step not taken
+    if (msg.type === "why") {
+      gotReply();
+      if (typeof msg.entity !== "string") return;
+      const reason = typeof msg.reason === "string" && msg.reason ? msg.reason : null;
+      whyCache.set(`${msg.version}|${msg.entity}`, reason);
+      if (msg.asked !== undefined) whyCache.set(`${msg.asked}|${msg.entity}`, reason);
+      if (pinned && pinned.id === msg.entity) {
+        pinned.text = reason ? `Not now: ${reason}` : "Nothing to do with this now.";
+        pinned.until = now() + 4000;
+      }
+      if ((hover && hover.id === msg.entity) || (pinned && pinned.id === msg.entity)) refreshTip();
+      return;
+    }
     if (msg.type === "error") {
+      gotReply();
       lastError = { code: String(msg.code ?? "error"), message: String(msg.message ?? "") };
       pending = null; // allow another try at once
       renderError();
     } else if (msg.type === "ok") {
-      lastError = null;
+      gotReply();
+      if (lastError && lastError.code === "no-reply") lastError = null;
       renderError();
     }
   }
 
-  // ------------------------------------------------------------------ panels
-  function optionButton(d, o, boardOption) {
-    const b = button(doc, o.label ?? o.id, boardOption ? "illumi-chip" : "illumi-primary",
-      boardOption ? `${o.label ?? o.id} (on the board: ${o.targets.join(", ")})` : undefined);
+  // ------------------------------------------------------------------ connection
+  function checkConnection() {
+    const gone = el.classList.contains("jupyter-widgets-disconnected")
+      || (el.parentElement && el.parentElement.classList.contains("jupyter-widgets-disconnected"));
+    setConnected(!gone);
+  }
+
+  function setConnected(value) {
+    if (value === connected) return;
+    connected = value;
+    root.classList.toggle("illumi-disconnected", !connected);
+    offline.hidden = connected;
+    el.dataset.connected = connected ? "1" : "0";
+    if (!connected) {
+      closeChooser();
+      closeConfirm();
+      clearBotTimer();
+      botVersion = null;
+      intentsReplied = intentsSent;
+      for (const t of watchdogs.splice(0)) win.clearTimeout(t);
+    } else {
+      scheduleBot();
+    }
+  }
+
+  function showOffline() {
+    offline.hidden = false;
+    lastError = { code: "disconnected", message: DISCONNECTED_TEXT };
+    renderError();
+  }
+
+  // ------------------------------------------------------------------ the action bar
+  function optionButton(d, o, primary) {
+    const b = button(doc, labelOf(o), primary ? "illumi-primary" : "illumi-chip",
+      o.notation ? String(o.notation) : undefined);
     b.dataset.decision = String(d.id);
     b.dataset.option = String(o.id);
-    b.addEventListener("click", () => sendAct(d.id, o.id));
-    if (boardOption) {
+    b.addEventListener("click", () => choose(d, o));
+    if (hasTargets(o)) {
       const on = () => {
         emph = new Set(o.targets);
         paintOverlay();
@@ -489,10 +861,59 @@ function render({ model, el }) {
     return b;
   }
 
-  function groupRow(label) {
-    const row = make(doc, "div", "illumi-group");
-    if (label) row.append(make(doc, "span", "illumi-group-label", `${label}:`));
-    return row;
+  /** One stepper for options that differ only by an amount: a slider, the amount, and one button. */
+  function stepper(d, row) {
+    const box = make(doc, "span", "illumi-stepper");
+    box.dataset.group = row.group;
+    const opts = row.options;
+    const key = `${d.id}|${row.group}`;
+    let i = Math.min(opts.length - 1, Math.max(0, stepperPick.get(key) ?? 0));
+    const [before, after] = row.group.includes("…") ? row.group.split("…", 2) : [row.group, ""];
+    const slider = make(doc, "input", "illumi-amount");
+    slider.type = "range";
+    slider.min = "0";
+    slider.max = String(opts.length - 1);
+    slider.step = "1";
+    slider.value = String(i);
+    slider.setAttribute("aria-label", row.group.replace("…", "amount"));
+    const minus = button(doc, "−", "illumi-step-minus", "Less");
+    const plus = button(doc, "+", "illumi-step-plus", "More");
+    const shown = make(doc, "output", "illumi-amount-value", String(opts[i].amount));
+    const go = button(doc, labelOf(opts[i]), "illumi-primary illumi-step-go");
+    const set = (k) => {
+      i = Math.min(opts.length - 1, Math.max(0, k));
+      stepperPick.set(key, i);
+      slider.value = String(i);
+      shown.textContent = String(opts[i].amount);
+      go.textContent = labelOf(opts[i]);
+      go.dataset.option = String(opts[i].id);
+      minus.disabled = i <= 0;
+      plus.disabled = i >= opts.length - 1;
+    };
+    slider.addEventListener("input", () => set(Math.trunc(Number(slider.value))));
+    minus.addEventListener("click", () => set(i - 1));
+    plus.addEventListener("click", () => set(i + 1));
+    go.dataset.decision = String(d.id);
+    go.addEventListener("click", () => choose(d, opts[i]));
+    set(i);
+    box.append(make(doc, "span", "illumi-step-text", before.trim()), minus, slider, plus, shown);
+    if (after.trim()) box.append(make(doc, "span", "illumi-step-text", after.trim()));
+    box.append(go);
+    return box;
+  }
+
+  function menuButton(label, cls, entries) {
+    const b = button(doc, `${label} ▾`, cls);
+    b.setAttribute("aria-haspopup", "menu");
+    b.addEventListener("click", () => {
+      if (!chooser.hidden) {
+        closeChooser();
+        return;
+      }
+      // the menu opens inside the board, above the bar (never below the fold)
+      openChooser(entries, { cssX: layout.cssW / 2, cssY: layout.cssH }, label);
+    });
+    return b;
   }
 
   function renderPanel() {
@@ -503,44 +924,29 @@ function render({ model, el }) {
     for (const d of decisions) {
       const box = make(doc, "div", "illumi-decision");
       box.dataset.decision = String(d.id);
-      const prompt = make(doc, "div", "illumi-prompt", d.prompt ?? "");
-      if (Number.isInteger(d.seat)) prompt.append(make(doc, "span", "illumi-seat", `seat ${d.seat}`));
-      box.append(prompt);
+      box.append(make(doc, "span", "illumi-prompt", d.prompt ?? ""));
       const options = Array.isArray(d.options) ? d.options.filter((o) => o && typeof o === "object") : [];
-      const groups = new Map();
-      for (const o of options) {
-        const g = typeof o.group === "string" ? o.group : "";
-        if (!groups.has(g)) groups.set(g, []);
-        groups.get(g).push(o);
-      }
-      const boardCount = options.filter(hasTargets).length;
-      const collapse = boardCount > COLLAPSE_BOARD_OPTIONS;
-      let more = null;
-      if (collapse) {
-        more = make(doc, "details", "illumi-more");
-        more.open = openMore.has(d.id);
-        more.addEventListener("toggle", () => {
-          if (more.open) openMore.add(d.id);
-          else openMore.delete(d.id);
-        });
-        more.append(make(doc, "summary", null, `All ${boardCount} options on the board, by group`));
-      }
-      for (const [g, list] of groups) {
-        const plain = list.filter((o) => !hasTargets(o));
-        const onBoard = list.filter(hasTargets);
-        if (plain.length || (onBoard.length && !collapse)) {
-          const row = groupRow(g);
-          for (const o of plain) row.append(optionButton(d, o, false));
-          if (!collapse) for (const o of onBoard) row.append(optionButton(d, o, true));
-          box.append(row);
-        }
-        if (collapse && onBoard.length) {
-          const row = groupRow(g);
-          for (const o of onBoard) row.append(optionButton(d, o, true));
-          more.append(row);
+      const onBoard = options.filter(hasTargets);
+      const rows = groupOptions(options.filter((o) => !hasTargets(o)));
+      const row = make(doc, "span", "illumi-group");
+      const overflow = [];
+      let shown = 0;
+      for (const r of rows) {
+        if (r.kind === "stepper") {
+          row.append(stepper(d, r));
+        } else if (shown < MAX_BAR_BUTTONS) {
+          row.append(optionButton(d, r.option, true));
+          shown += 1;
+        } else {
+          overflow.push({ decision: d, option: r.option });
         }
       }
-      if (more) box.append(more);
+      if (overflow.length) row.append(menuButton(`More (${overflow.length})`, "illumi-more", overflow));
+      if (onBoard.length) {
+        const entries = onBoard.map((o) => ({ decision: d, option: o }));
+        row.append(menuButton(`On the board (${onBoard.length})`, "illumi-onboard", entries));
+      }
+      box.append(row);
       panel.append(box);
     }
   }
@@ -548,12 +954,29 @@ function render({ model, el }) {
   function renderStatus() {
     statusLine.textContent = typeof status.text === "string" ? status.text : "";
     statusLine.classList.toggle("illumi-terminal", !!status.terminal);
-    statusLine.title = `${model.get("game") || ""} · ${model.get("perspective") || ""}`;
+    const bots = Array.isArray(status.bots) ? status.bots.filter((b) => b && typeof b === "object") : [];
+    botInfo.textContent = "";
+    for (const b of bots) {
+      const chip = make(doc, "span", "illumi-botchip", `${b.name ?? ""}: ${b.bot ?? "bot"} bot`);
+      const acting = Array.isArray(status.to_act) && status.to_act.includes(b.seat);
+      chip.classList.toggle("illumi-bot-acting", acting);
+      if (acting) chip.append(make(doc, "span", "illumi-thinking", model.get("bots_paused") === true ? " (paused)" : " …"));
+      botInfo.append(chip);
+    }
+    const last = status.last && typeof status.last === "object" ? status.last : null;
+    lastLine.textContent = "";
+    if (last && typeof last.text === "string" && last.text && !curtainName) {
+      const who = make(doc, "span", "illumi-last-who", `${last.name ?? ""}${last.bot ? " (bot)" : ""}`);
+      lastLine.append(make(doc, "span", "illumi-last-label", "Last move: "), who,
+        make(doc, "span", null, ` — ${last.text}`));
+    }
   }
 
   function renderError() {
     const err = lastError || (status.error && typeof status.error === "object" ? status.error : null);
-    errorLine.textContent = err ? `${err.message || "Error"}${err.code ? ` [${err.code}]` : ""}` : "";
+    errorLine.textContent = err ? `${err.message || "Error"}` : "";
+    if (err && err.code) errorLine.dataset.code = String(err.code);
+    else delete errorLine.dataset.code;
   }
 
   function renderControls() {
@@ -562,6 +985,7 @@ function render({ model, el }) {
     redoBtn.disabled = !status.can_redo;
     const { index: i, length } = histOf();
     const none = length === 0;
+    history.hidden = none && status.mode === "play";
     firstBtn.disabled = prevBtn.disabled = none || i <= 0;
     nextBtn.disabled = lastBtn.disabled = none || i >= length;
     range.max = String(length);
@@ -571,7 +995,8 @@ function render({ model, el }) {
     const bots = model.get("bot_seats");
     botBtn.hidden = !(Array.isArray(bots) && bots.length);
     const paused = model.get("bots_paused") === true;
-    botBtn.textContent = paused ? "▶ Resume bots" : "⏸ Pause bots";
+    botBtn.textContent = "";
+    botBtn.append(glyph(doc, paused ? "play" : "pause"), doc.createTextNode(paused ? " Resume bots" : " Pause bots"));
     botBtn.setAttribute("aria-pressed", paused ? "true" : "false");
     botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
     if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
@@ -579,7 +1004,7 @@ function render({ model, el }) {
 
   function renderLog() {
     logBox.hidden = !!curtainName;
-    const log = curtainName ? [] : model.get("log");
+    const log = curtainName ? [] : model.get("log_lines");
     const entries = Array.isArray(log) ? log.map((x) => String(x)) : [];
     const shown = entries.slice(-MAX_LOG_ROWS);
     // The log sent is the newest lines only; status.log_length (if given) counts every line.
@@ -599,6 +1024,8 @@ function render({ model, el }) {
       curtain.textContent = `Pass to ${curtainName} — click to reveal`;
       tip.hidden = true;
       closeChooser();
+      closeConfirm();
+      legendBox.hidden = true;
     }
   }
 
@@ -619,10 +1046,12 @@ function render({ model, el }) {
     readModel();
     if (version !== lastVersion) {
       lastVersion = version;
-      lastError = null; // a new position: an older error is no longer relevant
+      if (lastError && lastError.code !== "disconnected") lastError = null; // a new position: old error gone
+      pinned = null;
     }
     if (scene !== prevScene || decisionsRef !== prevDecisions) {
       closeChooser();
+      closeConfirm();
       hover = lastPointer && !curtainName ? hitTest(index, lastPointer.x, lastPointer.y) : null;
       if (!hover) tip.hidden = true;
     }
@@ -630,11 +1059,12 @@ function render({ model, el }) {
     paintCanvases();
     const t2 = now();
     renderStatus();
-    renderPanel();
+    if (decisionsRef !== prevDecisions || !panel.childNodes.length || curtainName) renderPanel();
     renderError();
     renderControls();
     renderLog();
     renderCurtain();
+    if (!legendBox.hidden) renderLegend();
     markPainted(t0);
     perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: now() - t2 };
     scheduleBot();
@@ -653,10 +1083,27 @@ function render({ model, el }) {
 
   function onResize(entries) {
     if (disposed) return;
-    const entry = entries && entries[0];
-    const w = entry && entry.contentRect ? entry.contentRect.width : el.clientWidth;
-    if (w > 0) observedWidth = w;
-    if (!(w > 0) || Math.abs(w - layout.availW) < 1) return;
+    let changed = false;
+    for (const entry of entries || []) {
+      const r = entry && entry.contentRect;
+      if (!r) continue;
+      if ((entry.target === el || !entry.target) && r.width > 0 && Math.abs(r.width - observedWidth) >= 1) {
+        observedWidth = r.width;
+        changed = true;
+      } else if (entry.target === bar && Math.abs(r.height - barHeight) >= 1) {
+        barHeight = r.height;
+        changed = true;
+      } else if (entry.target === scroller) {
+        changed = true;
+      }
+    }
+    if (!entries) {
+      const w = el.clientWidth;
+      if (w > 0) observedWidth = w;
+      changed = true;
+    }
+    if (!changed) return;
+    measureHeight();
     const t0 = now();
     paintCanvases();
     markPainted(t0);
@@ -665,6 +1112,8 @@ function render({ model, el }) {
   // ------------------------------------------------------------------ wiring
   const listeners = WATCHED.map((name) => [`change:${name}`, schedule]);
   listeners.push(["msg:custom", onCustom]);
+  const onCommLive = () => win.setTimeout(checkConnection, 0);
+  listeners.push(["comm_live_update", onCommLive]);
   for (const [name, fn] of listeners) model.on(name, fn);
 
   const domListeners = [
@@ -680,33 +1129,48 @@ function render({ model, el }) {
     [range, "change", onRange],
     [curtain, "click", onCurtain],
     [botBtn, "click", onBots],
+    [helpBtn, "click", onHelp],
     [logBox, "toggle", onLogToggle],
   ];
   for (const [node, type, fn] of domListeners) node.addEventListener(type, fn);
 
   let ro = null;
   const onWinResize = () => onResize(null);
+  measureHeight();
   if (typeof win.ResizeObserver === "function") {
     ro = new win.ResizeObserver(onResize);
     ro.observe(el);
-  } else {
-    win.addEventListener("resize", onWinResize);
+    ro.observe(bar);
+    if (scroller) ro.observe(scroller);
   }
+  win.addEventListener("resize", onWinResize);
+  let mo = null;
+  if (typeof win.MutationObserver === "function") {
+    mo = new win.MutationObserver(checkConnection);
+    mo.observe(el, { attributes: true, attributeFilter: ["class"] });
+    if (el.parentElement) mo.observe(el.parentElement, { attributes: true, attributeFilter: ["class"] });
+  }
+  checkConnection();
+  el.dataset.connected = connected ? "1" : "0";
 
   flush();
 
   return () => {
     disposed = true;
     clearBotTimer();
+    for (const t of watchdogs) win.clearTimeout(t);
+    if (whyTimer !== null) win.clearTimeout(whyTimer);
     for (const [name, fn] of listeners) model.off(name, fn);
     for (const [node, type, fn] of domListeners) node.removeEventListener(type, fn);
     if (ro) ro.disconnect();
-    else win.removeEventListener("resize", onWinResize);
+    if (mo) mo.disconnect();
+    win.removeEventListener("resize", onWinResize);
     closeChooser();
+    closeConfirm();
     root.remove();
     delete el.dataset.painted;
   };
 }
 
-export { render };
+export { overlaps, MIN_FONT_PX };
 export default { render };

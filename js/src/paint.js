@@ -102,24 +102,95 @@ export function firstLineOffset(baseline, n, lineHeight) {
   return 0;
 }
 
-function drawText(ctx, it) {
+export const MIN_FONT_PX = 11; // no text is drawn smaller than this many CSS pixels
+const MIN_SQUEEZE = 0.85; // a line may be narrowed to 85% of its width to fit its maxw, no more
+
+/** Split one line into at most `maxLines` lines of width <= maxw (at spaces); the last line keeps the rest. */
+export function wrapLine(measure, line, maxw, maxLines) {
+  if (!(maxw > 0) || maxLines <= 1 || measure(line) <= maxw) return [line];
+  const words = line.split(" ");
+  const out = [];
+  let cur = "";
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const next = cur ? `${cur} ${w}` : w;
+    if (cur && measure(next) > maxw) {
+      out.push(cur);
+      if (out.length === maxLines - 1) {
+        out.push(words.slice(i).join(" "));
+        return out;
+      }
+      cur = w;
+    } else {
+      cur = next;
+    }
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** `line` cut to fit `maxw` (with an ellipsis), when even squeezed it would not. */
+export function fitLine(measure, line, maxw) {
+  if (!(maxw > 0) || measure(line) * MIN_SQUEEZE <= maxw) return { text: line, cut: false };
+  let lo = 0;
+  let hi = line.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${line.slice(0, mid)}…`) * MIN_SQUEEZE <= maxw) lo = mid;
+    else hi = mid - 1;
+  }
+  return { text: `${line.slice(0, lo).trimEnd()}…`, cut: true };
+}
+
+/** The lines a text item is drawn as, at font size `size` (scene units), and whether a line was cut. */
+export function layoutText(measure, it, size) {
+  const text = it.s === undefined || it.s === null ? "" : String(it.s);
+  const maxw = num(it.maxw, 0);
+  const base = num(it.size, 12);
+  // a text given a maxw may take more lines when the painter had to enlarge it (min font)
+  const wrap = Math.max(1, Math.trunc(num(it.wrap, maxw > 0 ? (size > base ? 2 : 1) : 1)));
+  const lines = [];
+  let cut = false;
+  for (const raw of text.split("\n")) {
+    for (const line of wrapLine(measure, raw, maxw, wrap)) {
+      const f = fitLine(measure, line, maxw);
+      cut = cut || f.cut;
+      lines.push(f.text);
+    }
+  }
+  return { lines, cut };
+}
+
+function drawText(ctx, it, opts) {
   const text = it.s === undefined || it.s === null ? "" : String(it.s);
   if (!text) return;
-  const size = Math.max(1, num(it.size, 12));
-  ctx.font = fontOf(it);
+  const given = Math.max(1, num(it.size, 12));
+  const minSize = opts && opts.minSize > 0 ? opts.minSize : 0; // the smallest font, in scene units
+  const size = Math.max(given, minSize);
+  ctx.font = fontOf({ ...it, size });
   ctx.fillStyle = typeof it.color === "string" && it.color ? it.color : "#222";
   ctx.textAlign = ALIGNS[it.align] || "left";
   const baseline = BASELINES[it.baseline] || "alphabetic";
   ctx.textBaseline = baseline;
-  const lines = text.split("\n");
+  const maxw = num(it.maxw, 0);
+  const measure = (t) => {
+    const m = ctx.measureText(t);
+    return m && typeof m.width === "number" ? m.width : t.length * size * 0.55;
+  };
+  const { lines, cut } = layoutText(measure, it, size);
   const lh = size * LINE_HEIGHT;
   let y = num(it.y) + firstLineOffset(baseline, lines.length, lh);
   const x = num(it.x);
-  const maxw = num(it.maxw, 0);
   for (const line of lines) {
     if (maxw > 0) ctx.fillText(line, x, y, maxw);
     else ctx.fillText(line, x, y);
     y += lh;
+  }
+  if (opts && opts.stats) {
+    const st = opts.stats;
+    st.texts += 1;
+    if (size < st.minSize) st.minSize = size;
+    if (cut) st.cut += 1;
   }
 }
 
@@ -165,8 +236,8 @@ export function expandIcon(it) {
   return out;
 }
 
-/** Paint one scene item. */
-export function drawItem(ctx, it) {
+/** Paint one scene item (`opts`: {minSize, stats} of drawScene). */
+export function drawItem(ctx, it, opts) {
   if (!it || typeof it !== "object") return;
   const alpha = num(it.alpha, 1);
   if (alpha <= 0) return;
@@ -180,13 +251,13 @@ export function drawItem(ctx, it) {
       fillAndStroke(ctx, it);
       break;
     case "text":
-      drawText(ctx, it);
+      drawText(ctx, it, opts);
       break;
     case "line":
       drawLine(ctx, it);
       break;
     case "icon":
-      for (const sub of expandIcon(it)) drawItem(ctx, sub);
+      for (const sub of expandIcon(it)) drawItem(ctx, sub, opts);
       break;
     default:
       break; // unknown item types are skipped (forward compatible)
@@ -194,8 +265,12 @@ export function drawItem(ctx, it) {
   if (withAlpha) ctx.globalAlpha = 1;
 }
 
-/** Paint a whole scene: background then the items in order. The transform is set by the caller. */
-export function drawScene(ctx, scene, size) {
+/** Paint a whole scene: background then the items in order. The transform is set by the caller.
+ * `opts.minSize`: no text smaller than this (scene units; the caller passes MIN_FONT_PX / scale).
+ * Returns stats: {texts, minSize (scene units of the smallest text drawn), cut (lines cut short)}. */
+export function drawScene(ctx, scene, size, opts = {}) {
+  const stats = { texts: 0, minSize: Infinity, cut: 0 };
+  const o = { minSize: num(opts.minSize, 0), stats };
   const { w, h } = size || sceneSize(scene);
   ctx.clearRect(0, 0, w, h);
   if (scene && typeof scene.bg === "string" && scene.bg) {
@@ -203,5 +278,6 @@ export function drawScene(ctx, scene, size) {
     ctx.fillRect(0, 0, w, h);
   }
   const items = scene && Array.isArray(scene.items) ? scene.items : [];
-  for (const it of items) drawItem(ctx, it);
+  for (const it of items) drawItem(ctx, it, o);
+  return stats;
 }

@@ -5,45 +5,81 @@ export const STYLE_ID = "illumi-widgets-style";
 const CSS = `
 .illumi-widget{position:relative;box-sizing:border-box;max-width:100%;
   font-family:var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif);
-  font-size:var(--jp-ui-font-size1,13px);line-height:1.35;color:var(--jp-ui-font-color1,#1f1f1f)}
+  font-size:13px;line-height:1.35;color:var(--jp-ui-font-color1,#1f1f1f)}
 .illumi-widget *{box-sizing:border-box}
-.illumi-stage{position:relative;line-height:0;user-select:none;-webkit-user-select:none}
+.illumi-stage{position:relative;line-height:0;user-select:none;-webkit-user-select:none;margin:0 auto 0 0}
 .illumi-stage canvas{display:block}
 .illumi-overlay{position:absolute;left:0;top:0;touch-action:manipulation}
 .illumi-overlay.illumi-pointer{cursor:pointer}
-.illumi-tip{position:absolute;z-index:5;pointer-events:none;max-width:300px;padding:4px 7px;border-radius:4px;
-  white-space:pre-line;line-height:1.3;font-size:12px;background:rgba(24,24,28,.93);color:#f4f4f4;
-  box-shadow:0 2px 8px rgba(0,0,0,.35)}
-.illumi-chooser{position:absolute;z-index:6;min-width:140px;max-width:320px;max-height:260px;overflow:auto;
+.illumi-tip{position:absolute;z-index:5;pointer-events:none;max-width:320px;padding:5px 8px;border-radius:5px;
+  white-space:pre-line;line-height:1.35;font-size:13px;background:rgba(24,24,28,.94);color:#f4f4f4;
+  box-shadow:0 2px 8px rgba(0,0,0,.35);overflow:hidden}
+.illumi-why{margin-top:3px;color:#ffcf8a;font-weight:600}
+.illumi-chooser{position:absolute;z-index:6;min-width:160px;max-width:360px;overflow:auto;
   line-height:1.3;padding:4px;border-radius:6px;background:var(--jp-layout-color1,#fff);
   color:var(--jp-ui-font-color1,#1f1f1f);border:1px solid var(--jp-border-color1,#9e9e9e);
   box-shadow:0 4px 14px rgba(0,0,0,.3)}
-.illumi-chooser-title{font-size:11px;opacity:.75;padding:2px 6px 4px}
-.illumi-chooser button{display:block;width:100%;text-align:left;margin:1px 0}
-.illumi-status{margin:6px 0 2px;font-weight:600}
+.illumi-chooser-title{font-size:12px;opacity:.75;padding:2px 6px 4px}
+.illumi-chooser button{display:block;width:100%;text-align:left;margin:1px 0;font-size:13px}
+.illumi-legend{position:absolute;z-index:7;width:min(360px,calc(100% - 16px));overflow:auto;line-height:1.35;
+  padding:8px 10px;border-radius:6px;background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#1f1f1f);
+  border:1px solid var(--jp-border-color1,#9e9e9e);box-shadow:0 4px 14px rgba(0,0,0,.3);font-size:13px}
+.illumi-legend-title{font-weight:700;margin-bottom:4px}
+.illumi-legend-close{float:right}
+.illumi-howto{margin:0 0 6px;font-size:13px}
+.illumi-legend-list{display:grid;grid-template-columns:max-content 1fr;gap:3px 10px;margin:0}
+.illumi-legend-list dt{font-weight:700;white-space:nowrap}
+.illumi-legend-list dd{margin:0}
+.illumi-swatch{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:4px;vertical-align:-1px;
+  border:1px solid rgba(0,0,0,.3)}
+.illumi-confirm{position:absolute;z-index:8;max-width:min(420px,calc(100% - 16px));line-height:1.35;padding:12px 14px;
+  border-radius:8px;background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#1f1f1f);
+  border:2px solid var(--jp-warn-color1,#f57c00);box-shadow:0 6px 20px rgba(0,0,0,.4);font-size:14px}
+.illumi-confirm-row{display:flex;gap:8px;margin-top:10px;justify-content:flex-end}
+.illumi-offline{position:absolute;inset:0;z-index:9;background:rgba(110,110,115,.55);display:flex;
+  align-items:flex-start;justify-content:center;line-height:1.3}
+.illumi-offline[hidden]{display:none}
+.illumi-offline-banner{margin-top:12px;padding:8px 14px;border-radius:6px;background:#3a3a40;color:#fff;
+  font-size:15px;font-weight:700;box-shadow:0 2px 10px rgba(0,0,0,.4)}
+.illumi-disconnected .illumi-bar{opacity:.5;pointer-events:none}
+.illumi-bar{position:sticky;bottom:0;z-index:4;padding:4px 6px;margin-top:2px;border-radius:6px;
+  background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color2,#d0d0d0);
+  box-shadow:0 -2px 6px rgba(0,0,0,.08)}
+.illumi-bar-top{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px}
+.illumi-status{font-weight:600;flex:1 1 auto;min-width:10em}
 .illumi-status.illumi-terminal{color:var(--jp-success-color1,#2e7d32)}
-.illumi-panel{display:flex;flex-direction:column;gap:6px;margin:4px 0}
-.illumi-decision{padding:6px 8px;border-radius:6px;border:1px solid var(--jp-border-color2,#d0d0d0);
-  background:var(--jp-layout-color1,transparent)}
-.illumi-prompt{margin-bottom:4px}
-.illumi-seat{font-size:11px;opacity:.7;margin-left:6px}
-.illumi-group{display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:2px 0}
-.illumi-group-label{font-size:11px;opacity:.75;margin-right:2px}
-.illumi-more>summary{cursor:pointer;font-size:12px;opacity:.85;margin:2px 0}
-.illumi-btn{font:inherit;font-size:12px;line-height:1.3;padding:2px 8px;border-radius:4px;cursor:pointer;
+.illumi-botinfo{display:flex;flex-wrap:wrap;gap:4px}
+.illumi-botchip{font-size:12px;padding:1px 7px;border-radius:10px;background:var(--jp-layout-color2,#eee);
+  border:1px solid var(--jp-border-color2,#ccc)}
+.illumi-botchip.illumi-bot-acting{border-color:#1e6ee6;color:#1e6ee6;font-weight:600}
+.illumi-last{font-size:12px;opacity:.9;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.illumi-last:empty{display:none}
+.illumi-last-who{font-weight:700;color:#1e6ee6}
+.illumi-panel{display:flex;flex-direction:column;gap:3px;margin:3px 0 0}
+.illumi-panel:empty{display:none}
+.illumi-decision{display:flex;flex-wrap:wrap;align-items:center;gap:4px 8px}
+.illumi-prompt{font-weight:600}
+.illumi-group{display:flex;flex-wrap:wrap;align-items:center;gap:4px}
+.illumi-stepper{display:inline-flex;align-items:center;gap:4px;padding:1px 4px;border-radius:5px;
+  border:1px dashed var(--jp-border-color1,#b0b0b0)}
+.illumi-amount{width:110px}
+.illumi-amount-value{min-width:1.6em;text-align:center;font-weight:700}
+.illumi-btn{font:inherit;font-size:13px;line-height:1.3;padding:2px 8px;border-radius:4px;cursor:pointer;
   color:var(--jp-ui-font-color1,#1f1f1f);background:var(--jp-layout-color2,#eeeeee);
   border:1px solid var(--jp-border-color1,#b0b0b0)}
 .illumi-btn:hover:not(:disabled){background:var(--jp-layout-color3,#dcdcdc)}
 .illumi-btn:focus-visible{outline:2px solid var(--jp-brand-color1,#1976d2);outline-offset:1px}
 .illumi-btn:disabled{opacity:.45;cursor:default}
 .illumi-btn.illumi-primary{border-color:var(--jp-brand-color1,#1976d2);font-weight:600}
-.illumi-btn.illumi-chip{font-size:11px;padding:1px 6px}
-.illumi-error{margin:4px 0;color:var(--jp-error-color1,#c62828);font-weight:600}
+.illumi-btn.illumi-chip{font-size:12px;padding:1px 6px}
+.illumi-glyph{vertical-align:-1px}
+.illumi-error{margin:2px 0;color:var(--jp-error-color1,#c62828);font-weight:600;font-size:13px}
 .illumi-error:empty{display:none}
-.illumi-controls{display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:4px 0}
-.illumi-controls .illumi-sep{width:10px}
+.illumi-controls{display:flex;flex-wrap:wrap;align-items:center;gap:4px}
+.illumi-history{display:inline-flex;align-items:center;gap:3px}
+.illumi-history[hidden]{display:none}
 .illumi-history-label{font-size:12px;min-width:4.5em;text-align:center;opacity:.85}
-.illumi-range{width:140px;vertical-align:middle}
+.illumi-range{width:110px;vertical-align:middle}
 .illumi-log{margin:4px 0}
 .illumi-log>summary{cursor:pointer;font-size:12px;opacity:.85;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .illumi-log ol{margin:4px 0;padding-left:2.6em;max-height:180px;overflow:auto;font-size:12px;

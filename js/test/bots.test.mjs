@@ -59,6 +59,7 @@ test("paused: no bot step; the button sends pause_bots and shows the state", asy
   assert.equal(env.timers.size, 0);
   btn.click();
   assert.deepEqual(env.model.sent.at(-1), { type: "pause_bots", paused: false });
+  env.model.receive({ type: "ok", version: 7 }); // every intent gets its reply
   env.model.update({ bots_paused: false }); // Python resumed
   await tick();
   assert.match(btn.textContent, /Pause bots/);

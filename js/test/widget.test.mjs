@@ -27,7 +27,7 @@ test("render paints at once, sets data-version / data-painted and paint timings"
   assert.ok(names(calls("overlay")).includes("stroke"));
   assert.match(el.textContent, /Choose an action/);
   assert.match(el.querySelector(".illumi-status").textContent, /Red to act/);
-  assert.equal(model.listenerCount(), 13); // 12 traits (scene_patch and the 4 bot traits too) + msg:custom
+  assert.equal(model.listenerCount(), 15); // 13 traits (scene_patch, legend, 4 bot traits) + msg:custom + comm_live
 });
 
 test("canvas is scaled to the cell width with a devicePixelRatio backing store", () => {
@@ -49,8 +49,8 @@ test("hit-testing maps client coordinates through scaling and HiDPI", () => {
   assert.equal(env.el.querySelector(".illumi-chooser").hidden, false); // region:A has two options
   env.key("Escape");
   // The same CSS point unscaled would be scene (125,110): nothing there.
-  env.mouse("click", 100 + 250, 40 + 220); // scene (500, 440) = card:plain, not a target
-  assert.equal(env.model.sent.length, 0);
+  env.mouse("click", 100 + 250, 40 + 220); // scene (500, 440) = card:plain, not a target: asks why not
+  assert.deepEqual(env.model.sent, [{ type: "why", version: 7, entity: "card:plain" }]);
 });
 
 test("hover highlights targets only, and shows tips", () => {
@@ -83,11 +83,18 @@ test("a click on a single-option target sends the exact act message", () => {
   assert.deepEqual(env.model.sent, [{ type: "act", version: 7, decision: "d1", option: "take-disk" }]);
 });
 
-test("a click on a non-target entity or empty board sends nothing", () => {
+test("a click on a non-target entity asks why not (no act); on the empty board sends nothing", () => {
   const env = mount();
   env.mouse("click", 450, 450);
   env.mouse("click", 990, 690);
-  assert.deepEqual(env.model.sent, []);
+  assert.deepEqual(env.model.sent, [{ type: "why", version: 7, entity: "card:plain" }]);
+  const tip = env.el.querySelector(".illumi-tip");
+  env.mouse("click", 450, 450); // asked already: not again
+  assert.equal(env.model.sent.length, 1);
+  env.model.receive({ type: "why", entity: "card:plain", version: 7, reason: "B3 is face-down: Influence targets a face-up card" });
+  assert.equal(tip.hidden, false);
+  assert.match(tip.textContent, /Not a target/);
+  assert.match(tip.querySelector(".illumi-why").textContent, /^Not now: B3 is face-down/);
 });
 
 test("a multi-option target opens the chooser and sends the chosen option", () => {
@@ -119,29 +126,34 @@ test("the chooser closes on Escape and on a click elsewhere (which does nothing 
   assert.equal(env.model.sent.length, 1);
 });
 
-test("panel buttons send act; every option is reachable from the panel, grouped", () => {
+test("bar buttons send act; options on the board are one menu away, never a wall of buttons", () => {
   const env = mount();
-  const buttons = [...env.el.querySelectorAll(".illumi-panel button")];
-  assert.deepEqual(buttons.map((b) => b.dataset.option).sort(), DECISIONS[0].options.map((o) => o.id).sort());
-  const groups = [...env.el.querySelectorAll(".illumi-group-label")].map((g) => g.textContent);
-  assert.deepEqual(groups, ["Move:", "Take:", "Flip:", "Claim:"]);
+  const buttons = [...env.el.querySelectorAll(".illumi-panel button[data-option]")];
+  assert.deepEqual(buttons.map((b) => b.dataset.option), ["pass"]);
+  const onBoard = env.el.querySelector(".illumi-panel button.illumi-onboard");
+  assert.match(onBoard.textContent, /On the board \(4\)/);
+  onBoard.click();
+  const menu = [...env.el.querySelectorAll(".illumi-chooser button[data-option]")].map((b) => b.dataset.option);
+  assert.deepEqual(menu, ["move-C3", "take-disk", "flip-A", "claim-A"]);
+  env.key("Escape");
   const pass = env.el.querySelector('.illumi-panel button[data-option="pass"]');
   assert.ok(pass.classList.contains("illumi-primary"));
   pass.click();
   assert.deepEqual(env.model.sent, [{ type: "act", version: 7, decision: "d1", option: "pass" }]);
   // A second act for the same version while the first is in flight is ignored...
-  env.el.querySelector('.illumi-panel button[data-option="move-C3"]').click();
+  pass.click();
   assert.equal(env.model.sent.length, 1);
   // ...but after an error reply the player may try again.
   env.model.receive({ type: "error", code: "illegal", message: "No." });
-  env.el.querySelector('.illumi-panel button[data-option="move-C3"]').click();
-  assert.deepEqual(env.model.sent[1], { type: "act", version: 7, decision: "d1", option: "move-C3" });
+  pass.click();
+  assert.deepEqual(env.model.sent[1], { type: "act", version: 7, decision: "d1", option: "pass" });
 });
 
-test("hovering a board option in the panel highlights its targets", () => {
+test("hovering a board option in the menu highlights its targets", () => {
   const env = mount();
+  env.el.querySelector(".illumi-panel button.illumi-onboard").click();
   env.clearCalls();
-  const chip = env.el.querySelector('.illumi-panel button[data-option="move-C3"]');
+  const chip = env.el.querySelector('.illumi-chooser button[data-option="move-C3"]');
   chip.dispatchEvent(new env.win.MouseEvent("mouseenter"));
   assert.ok(glowed(env.calls("overlay")));
 });
@@ -150,10 +162,9 @@ test("many board options collapse into a list that keeps them reachable", () => 
   const options = Array.from({ length: 30 }, (_, i) => ({ id: `o${i}`, label: `O${i}`, targets: ["cell:D4"], group: i % 2 ? "odd" : "even" }));
   options.push({ id: "done", label: "Done", targets: [], group: null });
   const env = mount({}, { decisions: [{ id: "big", seat: 1, prompt: "Pick", options }] });
-  const more = env.el.querySelector(".illumi-more");
-  assert.ok(more);
-  assert.equal(more.querySelectorAll("button").length, 30);
-  assert.equal(env.el.querySelectorAll(".illumi-panel button").length, 31);
+  assert.equal(env.el.querySelectorAll(".illumi-panel button").length, 2); // Done + one menu
+  env.el.querySelector(".illumi-panel button.illumi-onboard").click();
+  assert.equal(env.el.querySelectorAll(".illumi-chooser button[data-option]").length, 30);
 });
 
 test("undo, redo and history controls send their messages and follow status", async () => {
@@ -212,7 +223,7 @@ test("repaints once on change:scene / change:version and updates data-version", 
   env.clearCalls();
   const paints = env.el.__illumi.paints;
   const scene = { ...SCENE, items: [{ t: "text", x: 1, y: 1, s: "new board" }] };
-  env.model.update({ scene, decisions: [], version: 8, log: ["x"] }); // one synced update
+  env.model.update({ scene, decisions: [], version: 8, log_lines: ["x"] }); // one synced update
   assert.equal(env.el.dataset.version, "7"); // painted in a microtask, once
   await tick();
   assert.equal(env.el.__illumi.paints, paints + 1);
@@ -240,13 +251,14 @@ test("an error reply is shown, and status.error too; a new version clears the re
   const line = env.el.querySelector(".illumi-error");
   assert.equal(line.textContent, "");
   env.model.receive({ type: "error", code: "stale", message: "The board changed." });
-  assert.equal(line.textContent, "The board changed. [stale]");
+  assert.equal(line.textContent, "The board changed.");
+  assert.equal(line.dataset.code, "stale");
   env.model.set("version", 8);
   await tick();
   assert.equal(line.textContent, "");
   env.model.set("status", { ...STATUS, error: { code: "illegal", message: "Not now." } });
   await tick();
-  assert.equal(line.textContent, "Not now. [illegal]");
+  assert.equal(line.textContent, "Not now.");
 });
 
 test("the log panel shows the entries, newest last", () => {
@@ -283,7 +295,7 @@ test("clean-up removes every model listener, DOM listener and the ResizeObserver
 
 test("a widget without a scene still paints (empty board, no decisions)", () => {
   const env = setup();
-  const model = new FakeModel({ protocol: 1, version: 0, scene: {}, decisions: [], log: [], status: {} });
+  const model = new FakeModel({ protocol: 1, version: 0, scene: {}, decisions: [], log_lines: [], status: {} });
   widget.render({ model, el: env.el });
   assert.equal(env.el.dataset.painted, "1");
   assert.equal(env.el.dataset.version, "0");
@@ -384,7 +396,7 @@ test("a view opened later renders the effective scene from the two traits", () =
 
 test("the log panel counts every line (status.log_length) but shows the newest it was sent", () => {
   const log = Array.from({ length: 60 }, (_, i) => `line ${i + 191}`);
-  const env = mount({}, { log, status: { ...STATUS, log_length: 250 } });
+  const env = mount({}, { log_lines: log, status: { ...STATUS, log_length: 250 } });
   const list = env.el.querySelector(".illumi-log ol");
   assert.equal(list.children.length, 60);
   assert.equal(list.start, 191);
@@ -394,7 +406,7 @@ test("the log panel counts every line (status.log_length) but shows the newest i
 test("an update that leaves the scene alone does not repaint the board; a new scene does", async () => {
   const env = mount();
   env.clearCalls();
-  env.model.update({ version: 8, log: ["Red passes", "Blue moves to C3", "Red passes"], status: { ...STATUS } });
+  env.model.update({ version: 8, log_lines: ["Red passes", "Blue moves to C3", "Red passes"], status: { ...STATUS } });
   await tick();
   assert.equal(env.el.dataset.version, "8");
   assert.equal(names(env.calls("base")).includes("fillText"), false, "base canvas untouched");

@@ -125,7 +125,7 @@ export function initialValues(over = {}) {
     version: 7,
     scene: SCENE,
     decisions: DECISIONS,
-    log: ["Red passes", "Blue moves to C3"],
+    log_lines: ["Red passes", "Blue moves to C3"],
     status: STATUS,
     ...over,
   };
@@ -135,7 +135,7 @@ export function initialValues(over = {}) {
  * A fresh jsdom with canvas stubs. Returns helpers to mount the widget.
  * width: the CSS width of the widget's cell; dpr: devicePixelRatio.
  */
-export function setup({ width = 1000, dpr = 1 } = {}) {
+export function setup({ width = 1000, dpr = 1, height = 100000 } = {}) {
   const dom = new JSDOM("<!doctype html><html><head></head><body></body></html>", { pretendToBeVisual: true });
   const win = dom.window;
   const contexts = new Map();
@@ -145,6 +145,8 @@ export function setup({ width = 1000, dpr = 1 } = {}) {
     return contexts.get(this).proxy;
   };
   Object.defineProperty(win, "devicePixelRatio", { value: dpr, configurable: true });
+  // the visible height the board may fill (the window's, as no ancestor scrolls in these tests)
+  Object.defineProperty(win, "innerHeight", { value: height, configurable: true });
   const observers = [];
   win.ResizeObserver = class FakeResizeObserver {
     constructor(cb) {

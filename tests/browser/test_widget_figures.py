@@ -36,7 +36,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
 FIGURES = ARTIFACTS_DIR / "widget_figures.json"
 TARGETS = {"update_kb_typical": 20, "roundtrip_p50_ms": 30, "first_paint_ms": 500}
-TRAITS = ("version", "scene", "decisions", "log", "status")
+TRAITS = ("version", "scene", "decisions", "log_lines", "status")
 CLICKS = 30
 
 

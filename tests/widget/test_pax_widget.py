@@ -15,7 +15,7 @@ from illumi_widgets.engine.testing import random_action
 from illumi_widgets.widget import GameWidget
 from illumi_widgets.widget.base import MAX_ID_CHARS
 
-SYNCED = ("scene", "scene_patch", "decisions", "log", "status")
+SYNCED = ("scene", "scene_patch", "decisions", "log_lines", "status")
 
 
 def wire(widget: PaxIlluminaten) -> PaxIlluminaten:
@@ -235,7 +235,7 @@ def test_follow_board_curtain():
     assert act(board, d["id"], "end")["type"] == "ok"
     nxt = match.state.to_act()[0]
     name = match.game.seat_name(nxt)
-    assert board.status["curtain"] == name and board.decisions == [] and board.log == []
+    assert board.status["curtain"] == name and board.decisions == [] and board.log_lines == []
     assert len(board.legal_actions()) == 0
     assert not any(it.get("id") or it.get("tip") for it in board.effective_scene["items"])
     assert board.scene_patch["ops"] == [], "under the curtain: a new (blank) full scene, no old base"
@@ -286,11 +286,11 @@ def test_no_board_ever_shows_a_seat_another_seats_secret(players, seed):
             secrets = game.secrets(state.data, seat)
             # every synced trait, the full base scene included (a patch keeps it in the page); the log is
             # history the seat was shown, so its new lines are checked below
-            body = json.dumps({k: getattr(board, k) for k in SYNCED if k != "log"})
+            body = json.dumps({k: getattr(board, k) for k in SYNCED if k != "log_lines"})
             assert not hits(secrets, body), (seat, step)
             assert board.effective_scene["items"] == match.snapshot(board.perspective)["scene"]["items"]
             new = [e.text_for(seat) for e in state.log[log_len:] if e.text_for(seat) is not None]
-            shown_log = board.log[len(board.log) - len(new):] if new else []
+            shown_log = board.log_lines[len(board.log_lines) - len(new):] if new else []
             assert shown_log == new
             assert not hits(secrets, json.dumps(shown_log)), (seat, step)
     for w in boards:

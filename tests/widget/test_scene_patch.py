@@ -291,8 +291,8 @@ def test_a_pax_game_widget_tracks_the_match_scene_and_sends_small_updates():
         for p, w in widgets.items():
             snap = match.snapshot(p)
             assert without_stamp(w.effective_scene) == snap["scene"], p
-            assert w.log == snap["log"] and len(w.log) <= LOG_LIMIT
-            assert w.status["log_length"] >= len(w.log)
+            assert w.log_lines == snap["log"] and len(w.log_lines) <= LOG_LIMIT
+            assert w.status["log_length"] >= len(w.log_lines)
     patches = [u for u in sent["omniscient"] if "scene_patch" in u and "scene" not in u]
     assert len(patches) > len(sent["omniscient"]) / 2
     for w in widgets.values():

@@ -120,14 +120,14 @@ def test_traits_filled_from_snapshot(widget, ctl):
     assert widget.scene["w"] == 200 and widget.scene["items"][-1]["s"] == "v3"
     assert widget.scene_patch == {"base": widget.scene["stamp"], "ops": []}, "a new widget: a full scene"
     assert widget.decisions[0]["prompt"] == "Seat 0 acts"
-    assert widget.log == ["entry 0", "entry 1", "entry 2"]
+    assert widget.log_lines == ["entry 0", "entry 1", "entry 2"]
     assert widget.status["text"] == "version 3"
     assert ctl.snapshots[0] == "seat:0"
 
 
 def test_synced_trait_names():
     synced = set(GameWidget.class_traits(sync=True))
-    assert {"protocol", "game", "perspective", "version", "scene", "scene_patch", "decisions", "log",
+    assert {"protocol", "game", "perspective", "version", "scene", "scene_patch", "decisions", "log_lines",
             "status"} <= synced
 
 
@@ -141,9 +141,9 @@ def test_controller_change_pushes_a_fresh_snapshot_in_one_update(widget, ctl, mo
     assert widget.version == 4
     assert widget.effective_scene["items"][-1]["s"] == "v4"
     assert widget.status["text"] == "version 4"
-    assert len(widget.log) == 4
+    assert len(widget.log_lines) == 4
     assert len(states) == 1, "hold_sync sends one update"
-    assert {"version", "scene_patch", "status", "log"} <= set(states[0])
+    assert {"version", "scene_patch", "status", "log_lines"} <= set(states[0])
 
 
 def test_perspective_change_resnapshots(widget, ctl):
