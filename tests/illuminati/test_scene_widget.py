@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import illumi_widgets
-from illumi_widgets.engine.testing import _find_secrets
+from illumi_widgets import OMNISCIENT, load_game
+from illumi_widgets.engine import Rng
+from illumi_widgets.engine.testing import _find_secrets, random_action
 from illumi_widgets.games.illuminati.scene import illuminati_scene, option_targets
 from illumi_widgets.match import Match
+from illumi_widgets.textfit import layout_problems, reflow
 
 TYPES = {"rect", "circle", "poly", "line", "text", "icon"}
 
@@ -28,7 +33,7 @@ def test_scene_shows_structures_attack_and_dice(table):
         ids = {it.get("id") for it in scene["items"]}
         assert {"mafia", "fbi", "bavarian-illuminati"} <= ids
         assert not _find_secrets(text, g.secrets(state.data, seat))
-    assert "slush-fund" in json.dumps(illuminati_scene(state.view(0), g))
+    assert "Your Specials: Slush Fund" in json.dumps(illuminati_scene(state.view(0), g))  # by name, not id
     assert option_targets(g, state.parse("spend 1 from mafia")) == ["mafia"]
 
 
@@ -36,7 +41,31 @@ def test_widget_and_match(table):
     board = illumi_widgets.Illuminati(players=3, seed=2, seat=0)
     assert board.match.game.name == "illuminati"
     snap = board.match.snapshot("seat:0")
-    assert snap["scene"]["w"] == 1200 and snap["decisions"] is not None
+    assert snap["scene"]["w"] == 1000 and snap["decisions"] is not None
     other = board.view_as(1)
     assert other.perspective == "seat:1"
-    assert Match("illuminati", players=2, seed=1).snapshot("spectator")["scene"]["w"] == 1200
+    assert Match("illuminati", players=2, seed=1).snapshot("spectator")["scene"]["w"] == 1000
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_text_is_readable_inside_the_board_and_never_overlaps(players):
+    """Issue 13 §4: at least 11 px at the default width, no name cut, every text inside the canvas, no two
+    texts on top of each other, in the wide and the narrow layout."""
+    game = load_game("illuminati", players=players)
+    state = game.new_state(seed=5)
+    rng = Rng(players)
+    checked = 0
+    for step in range(300):
+        if state.is_terminal():
+            break
+        if step % 15 == 0:
+            for seat in (0, None, OMNISCIENT):
+                wide = illuminati_scene(state.view(seat), game)
+                for scene in (wide, reflow(wide)):
+                    problems = layout_problems(scene, min_size=11)
+                    assert not problems, (step, seat, scene['w'], problems[:5])
+                    texts = [it["s"] for it in scene["items"] if it["t"] == "text"]
+                    assert not any("…" in t for t in texts)
+                    checked += 1
+        state.apply(random_action(state, rng))
+    assert checked >= 30

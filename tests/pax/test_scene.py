@@ -10,7 +10,8 @@ import pytest
 from illumi_widgets import OMNISCIENT, load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
-from illumi_widgets.games.pax.scene import option_group, option_targets, pax_scene
+from illumi_widgets.games.pax.scene import NARROW_W, H, W, option_group, option_targets, pax_scene
+from illumi_widgets.textfit import layout_problems, reflow
 from illumi_widgets.widget.svg import scene_to_svg
 
 SHAPES = {"rect", "circle", "poly"}
@@ -130,7 +131,7 @@ def test_the_scene_shows_the_table(players):
     assert "Court" in texts and "Favor pool" in texts
     names = {it["name"] for it in scene["items"] if it["t"] == "icon"}
     assert any(n.startswith("faction:") for n in names)
-    assert scene["w"] == 1000 and scene["h"] == 720
+    assert scene["w"] == W and scene["h"] == H
     # every shape lies on the scene
     for it in scene["items"]:
         if it["t"] == "rect":
@@ -164,3 +165,41 @@ def test_option_targets_of_each_kind():
     assert option_targets(game, A(0, "claimfaction", 4)) == ["faction:SCH"]
     assert option_group(game, A(0, "influence", c3, 1, True)) == "Bonus follow-up"
     assert option_group(game, A(0, "pay", (1, 0, 0, 0, 0, 0))) == "Payment"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_text_is_readable_inside_the_board_and_never_overlaps(players):
+    """Issue 13 §4: at least 11 px at the default width (one scene unit = one CSS px), names wrapped rather
+    than squeezed, every text inside the canvas, no two texts on top of each other -- in the wide and the
+    narrow layout, for a seat, the spectator and the omniscient view."""
+    checked = 0
+    for step, state in random_positions(players, 7, steps=240):
+        if step % 12:
+            continue
+        for seat in (0, None, OMNISCIENT):
+            wide = pax_scene(state.view(seat), state.game)
+            for narrow in (False, True):
+                scene = reflow(wide) if narrow else wide
+                assert scene["w"] == (NARROW_W if narrow else W)
+                problems = layout_problems(scene, min_size=11)
+                assert not problems, (step, seat, narrow, problems[:5])
+                for it in scene["items"]:
+                    if it["t"] == "rect":
+                        assert -1 <= it["x"] and it["x"] + it["w"] <= scene["w"] + 1, it
+                        assert -1 <= it["y"] and it["y"] + it["h"] <= scene["h"] + 1, it
+                checked += 1
+    assert checked >= 60
+
+
+def test_names_are_wrapped_not_cut():
+    game = load_game("pax", players=3)
+    state = game.new_state(seed=2)
+    with state.edit() as d:  # the longest name face-up on the map
+        longest = max(game.lum, key=lambda c: len(game.lum[c].name))
+        c = d.cards.index(longest) if longest in d.cards else None
+        if c is not None:
+            d.up[c] = True
+    texts = [it["s"] for it in pax_scene(state.view(OMNISCIENT), game)["items"] if it["t"] == "text"]
+    name = game.lum[longest].name
+    assert any(t.replace("\n", " ").replace("- ", "-") == name for t in texts), name
+    assert not any("…" in t for t in texts)

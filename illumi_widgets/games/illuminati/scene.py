@@ -1,26 +1,43 @@
-"""The Illuminati scene for the generic painter (format: ``illumi_widgets/widget/__init__.py``).
+"""The Illuminati scene for the generic painter (format: ``illumi_widgets/scene.py``).
 
 Drawn from one seat's view only: each player's power structure as cards on their grid cells with the
-out-arrows (open ones filled) and treasuries, the uncontrolled groups, the Specials held (names for the
+out-arrows (open ones clickable), treasuries, the uncontrolled groups, the Specials held (names for the
 viewer's own, backs for rivals), the attack being resolved with its modifiers, and the dice.
+
+Layout: one scene unit is one CSS pixel at the default cell width, so every text is at least 11 px there.
+Cards keep one readable size (:data:`CARD_W` x :data:`CARD_H`); each player's panel is as large as its power
+structure, and the panels flow in rows, so the scene grows taller as the structures grow (``h`` varies).  The
+wide layout (the scene, ``w`` = :data:`W`) has the attack/dice panel on the right; ``layouts.narrow`` (the
+board uses it under :data:`NARROW_BELOW` CSS px) moves that panel under the structures.
+
+Entity ids: a group's id (its card), ``seat:N`` (a player's panel), ``arrow:<group>:<direction>`` (an open
+control arrow), ``place:<direction>`` (an open arrow of the attacker while a captured group is placed).
 """
 
 from __future__ import annotations
 
 from ...scene import SceneItems, rnd
+from ...textfit import wrap
 
-W, H = 1200, 820
-SIDE_W = 300  # the right-hand panel: attack, dice, dead pile
+W = 1000
+NARROW_BELOW = 900  # the board uses ``layouts.narrow`` below this width (CSS px)
+MIN_H = 640
+SIDE_W = 280  # the right-hand panel: attack, dice, dead pile
+MIN_TEXT = 11
+CARD_W, CARD_H = 108, 66
+CELL_W, CELL_H = 128, 90
 BG = "#1f2430"
 PANEL = "#2a3040"
 INK = "#f2efe6"
-MUTED = "#a9b0c0"
+MUTED = "#b7bdcb"
 CARD = "#f7f3e8"
 CARD_INK = "#1d1d1d"
 ILLUM = "#d9b84a"
-SEAT_COLORS = {"Red": "#d0453b", "Blue": "#3f7fd0", "Green": "#3fa069", "Yellow": "#d6b83a",
-               "Purple": "#8d5cc4", "Orange": "#e0843a", "White": "#e8e8e8", "Black": "#555a66"}
+SEAT_COLORS = {"Red": "#e0564b", "Blue": "#5a95e6", "Green": "#4cb27a", "Yellow": "#e0c24a",
+               "Purple": "#a275d8", "Orange": "#e8914a", "White": "#e8e8e8", "Black": "#8a90a0"}
 VEC = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIRS = ("north", "east", "south", "west")
+SIDE_WORD = {"north": "top", "east": "right", "south": "bottom", "west": "left"}
 
 
 _r = rnd
@@ -40,7 +57,10 @@ def _stats(g: dict) -> str:
 
 
 def card_tip(g: dict) -> str:
-    lines = [g["name"], _stats(g), "Alignments: " + (", ".join(g["alignments"]) or "none")]
+    name = g["name"] if g["name"] != "?" else "A face-down Illuminati"
+    lines = [name, f"Power {g['power']}" + (f" (transferable {g['tp']})" if g["tp"] else "")
+             + f", Resistance {'-' if g['resistance'] is None else g['resistance']}, Income {g['income']}",
+             "Alignments: " + (", ".join(g["alignments"]) or "none")]
     if g.get("ability"):
         lines.append(g["ability"])
     if "money" in g:
@@ -48,144 +68,280 @@ def card_tip(g: dict) -> str:
     return "\n".join(lines)
 
 
-def _short(name: str, n: int) -> str:
-    name = name.removeprefix("The ")
-    return name if len(name) <= n else name[: n - 1] + "…"
-
-
-def _card(out: _Items, g: dict, x, y, w, h, illum=False):
+def _card(out: _Items, g: dict, x, y, w=CARD_W, h=CARD_H, illum=False):
     out.rect(x, y, w, h, fill=ILLUM if illum else CARD, stroke="#000", lw=1, r=4, ident=g["id"],
              tip=card_tip(g))
-    size = max(7, min(11, int(w / 8)))
-    out.text(x + w / 2, y + 3 + size, _short(g["name"], max(6, int(w / (size * 0.55)))), size=size,
-             color=CARD_INK, align="center", bold=True, maxw=w - 4)
-    if h >= 36:
-        out.text(x + w / 2, y + h - 5, _stats(g), size=max(7, size - 2), color=CARD_INK, align="center",
-                 maxw=w - 4)
+    name = g["name"] if g["name"] != "?" else "Face-down Illuminati"
+    out.text(x + w / 2, y + 4, wrap(name.removeprefix("The "), w - 24, MIN_TEXT, bold=True), size=MIN_TEXT,
+             color=CARD_INK, align="center", bold=True, baseline="top")
+    out.text(x + w / 2, y + h - 4, _stats(g), size=MIN_TEXT, color=CARD_INK, align="center")
     if "money" in g and g["money"]:
-        out.circle(x + w, y, 8, fill="#2f8f4e", stroke="#0b3", lw=1, tip=f"treasury: {g['money']} MB")
-        out.text(x + w, y + 3, g["money"], size=8, color="#fff", align="center")
+        out.circle(x + w, y, 10, fill="#2f8f4e", stroke="#0b3", lw=1, tip=f"Treasury: {g['money']} MB")
+        out.text(x + w, y, g["money"], size=MIN_TEXT, color="#fff", align="center", baseline="middle",
+                 bold=True)
 
 
-def _structure(out: _Items, seat: dict, x0, y0, w, h):
-    groups = seat["groups"]
-    if not groups:
-        out.text(x0 + w / 2, y0 + h / 2, "eliminated" if not seat["alive"] else "", size=14, color=MUTED,
-                 align="center")
-        return
+def _bbox(groups: list) -> tuple[int, int, int, int]:
     xs = [g["x"] for g in groups]
     ys = [g["y"] for g in groups]
-    cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3  # one spare cell around for open arrows
-    cell = min(w / cols, h / rows, 92)
-    cw, ch = cell * 0.86, cell * 0.62
-    ox = x0 + (w - cols * cell) / 2 - (min(xs) - 1) * cell
-    oy = y0 + (h - rows * cell) / 2 - (min(ys) - 1) * cell
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def _structure(out: _Items, seat: dict, x0, y0, w, h, place_master=None):
+    """The power structure centred in ``(x0, y0, w, h)`` (its natural size is :func:`_structure_size`)."""
+    groups = seat["groups"]
+    if not groups:
+        out.text(x0 + w / 2, y0 + h / 2, "eliminated" if not seat["alive"] else "no groups", size=14,
+                 color=MUTED, align="center", baseline="middle")
+        return
+    mx, my, cols, rows = _bbox(groups)
+    scale = min(1.0, w / (cols * CELL_W), h / (rows * CELL_H))  # (only a very wide structure shrinks)
+    cw, ch = CELL_W * scale, CELL_H * scale
+    ox = x0 + (w - cols * cw) / 2 - mx * cw
+    oy = y0 + (h - rows * ch) / 2 - my * ch
     pos = {g["id"]: g for g in groups}
+
+    def centre(g):
+        return ox + g["x"] * cw + cw / 2, oy + g["y"] * ch + ch / 2
+
     for g in groups:
-        cx, cy = ox + g["x"] * cell + cell / 2, oy + g["y"] * cell + cell / 2
-        if g["master"] is not None:
-            m = pos[g["master"]]
-            mx, my = ox + m["x"] * cell + cell / 2, oy + m["y"] * cell + cell / 2
-            out.line([(mx, my), (cx, cy)], color="#c8c8c8", lw=2)
+        if g["master"] is not None and g["master"] in pos:
+            (mx_, my_), (cx, cy) = centre(pos[g["master"]]), centre(g)
+            out.line([(mx_, my_), (cx, cy)], color="#c8c8c8", lw=2)
     used = {(g["master"], g["side"]) for g in groups if g["master"] is not None}
     cells = {(g["x"], g["y"]) for g in groups}
+    kw, kh = CARD_W * scale, CARD_H * scale
     for g in groups:
-        cx, cy = ox + g["x"] * cell + cell / 2, oy + g["y"] * cell + cell / 2
+        cx, cy = centre(g)
         for side in g["arrows_out"]:
-            ab = (side + g["rot"]) % 4
-            dx, dy = VEC[ab]
             if (g["id"], side) in used:
                 continue
+            ab = (side + g.get("rot", 0)) % 4
+            dx, dy = VEC[ab]
             blocked = (g["x"] + dx, g["y"] + dy) in cells
-            tip_x, tip_y = cx + dx * (cw / 2 + 9), cy + dy * (ch / 2 + 9)
-            bx, by = cx + dx * (cw / 2 + 1), cy + dy * (ch / 2 + 1)
-            px, py = -dy * 5, dx * 5
+            tip_x, tip_y = cx + dx * (kw / 2 + 11), cy + dy * (kh / 2 + 11)
+            bx, by = cx + dx * (kw / 2 + 1), cy + dy * (kh / 2 + 1)
+            px, py = -dy * 7, dx * 7
+            direction = DIRS[ab]
+            if blocked:
+                ident, tip = None, f"{SIDE_WORD[direction].capitalize()} arrow of {g['name']}: blocked"
+            elif place_master is not None and g["id"] == place_master:
+                ident = f"place:{direction}"
+                tip = f"Place the captured group on the {SIDE_WORD[direction]} arrow of {g['name']}"
+            else:
+                ident = f"arrow:{g['id']}:{direction}"
+                tip = f"Open {SIDE_WORD[direction]} arrow of {g['name']}"
             out.poly([(bx + px, by + py), (tip_x, tip_y), (bx - px, by - py)],
-                     fill="#777" if blocked else "#f0c040", stroke="#000", lw=0.5,
-                     tip="blocked arrow" if blocked else "open control arrow")
+                     fill="#777" if blocked else "#f0c040", stroke="#000", lw=0.5, ident=ident, tip=tip)
     for g in groups:
-        cx, cy = ox + g["x"] * cell + cell / 2, oy + g["y"] * cell + cell / 2
-        _card(out, g, cx - cw / 2, cy - ch / 2, cw, ch, illum=g["master"] is None)
+        cx, cy = centre(g)
+        _card(out, g, cx - kw / 2, cy - kh / 2, kw, kh, illum=g["master"] is None)
+
+
+def _structure_size(seat: dict) -> tuple[float, float]:
+    if not seat["groups"]:
+        return CELL_W, 40
+    _, _, cols, rows = _bbox(seat["groups"])
+    return cols * CELL_W, rows * CELL_H
+
+
+def _names(view: dict) -> dict:
+    name = {g["id"]: g["name"] for s in view["seats"] for g in s["groups"]}
+    name.update({g["id"]: g["name"] for g in view["uncontrolled"]})
+    return name
+
+
+def _card_name(view, names, cid) -> str:
+    if cid in names and names[cid] != "?":
+        return names[cid]
+    if isinstance(cid, str) and cid.startswith("hidden-"):
+        try:
+            return f"{view['seats'][int(cid[7:])]['name']}'s Illuminati"
+        except (ValueError, IndexError):
+            return "a face-down Illuminati"
+    return _pretty(cid)
+
+
+def _pretty(cid) -> str:
+    """A card's printed name from its id when the view has no name for it (dead groups, Specials)."""
+    from .data import load_illuminati_data
+
+    cd = load_illuminati_data()
+    try:
+        return cd.name(cid)
+    except KeyError:
+        return str(cid).replace("-", " ").title()
+
+
+def _seat_header(view: dict, s: dict, width: float) -> list[tuple[str, dict]]:
+    """The header lines of a seat panel: ``(text, style)``."""
+    head = f"{s['name']}: {s['illuminati_name'] or 'face-down Illuminati'}" + ("" if s["alive"] else " (out)")
+    color = SEAT_COLORS.get(s["name"], INK)
+    lines = [(wrap(head, width, 13, True), {"size": 13, "bold": True, "color": color})]
+    n = len(s["groups"])
+    info = (f"{n} group{'s' if n != 1 else ''} · {s['treasury']} MB · destroyed {s['destroyed']} · "
+            f"turns {s['turns']}")
+    lines.append((wrap(info, width, MIN_TEXT), {"size": MIN_TEXT, "color": MUTED}))
+    if s["specials"] is not None:
+        sp = ", ".join(_pretty(c) for c in s["specials"]) or "none"
+        lines.append((wrap("Your Specials: " + sp, width, MIN_TEXT), {"size": MIN_TEXT}))
+    goal = s.get("goal")
+    if goal:
+        text = "Goal: secret" if goal == "secret" else "Goal: " + (
+            goal if " " in str(goal) else _goal_text(goal))
+        lines.append((wrap(text, width, MIN_TEXT), {"size": MIN_TEXT, "color": MUTED, "italic": True}))
+    return lines
+
+
+def _goal_text(goal) -> str:
+    from .data import load_illuminati_data
+
+    for c in load_illuminati_data().illuminati.values():
+        if c.goal == goal and getattr(c, "goal_text", ""):
+            return c.goal_text
+    return str(goal).removeprefix("goal-")
+
+
+def _line_h(text: str, size: float) -> float:
+    return (text.count("\n") + 1) * size * 1.2
+
+
+def _flow(sizes: list[tuple[float, float]], width: float, gap: float = 8) -> list:
+    """Boxes ``(x, y, w, h)`` for panels of natural ``sizes`` flowed in rows ``width`` wide; each row's
+    panels share its height and are stretched to fill the row."""
+    rows: list[list[int]] = []
+    cur: list[int] = []
+    used = 0.0
+    for i, (w, _h) in enumerate(sizes):
+        if cur and used + gap + w > width:
+            rows.append(cur)
+            cur, used = [], 0.0
+        used += (gap if cur else 0) + w
+        cur.append(i)
+    if cur:
+        rows.append(cur)
+    out: list = [None] * len(sizes)
+    y = 0.0
+    for row in rows:
+        natural = sum(sizes[i][0] for i in row) + gap * (len(row) - 1)
+        extra = max(0.0, width - natural) / len(row)
+        rh = max(sizes[i][1] for i in row)
+        x = 0.0
+        for i in row:
+            w = min(width, sizes[i][0] + extra)
+            out[i] = (x, y, w, rh)
+            x += w + gap
+        y += rh + gap
+    return out
+
+
+def _side_panel(out: _Items, view: dict, x: float, y: float, w: float) -> float:
+    """Attack, last attack, dice, dead pile, discarded Specials; returns the y below."""
+    names = _names(view)
+    seats = view["seats"]
+    inner = w - 20
+    y0 = y
+    y += 10
+    att = view.get("attack")
+
+    def para(text, size=MIN_TEXT, color=INK, bold=False, gap=4):
+        nonlocal y
+        body = wrap(text, inner, size, bold)
+        out.text(x + 10, y, body, size=size, color=color, bold=bold, baseline="top")
+        y += _line_h(body, size) + gap
+
+    if att:
+        mode = "destroy (Whispering Campaign)" if att["mode"] == "whisper" else att["mode"]
+        para(f"Attack to {mode}", size=15, color=ILLUM, bold=True)
+        who = seats[att["seat"]]["name"] if isinstance(att.get("seat"), int) else ""
+        para(f"{who}: {_card_name(view, names, att['attacker'])} → {_card_name(view, names, att['target'])}"
+             + (" (privileged)" if att["privileged"] else ""), size=12)
+        for label, v in att["terms"]:
+            body = wrap(str(label), inner - 44, MIN_TEXT)
+            out.text(x + 10, y, body, size=MIN_TEXT, color=MUTED, baseline="top")
+            out.text(x + w - 10, y, f"{v:+d}", size=12, align="right", baseline="top")
+            y += _line_h(body, MIN_TEXT) + 2
+        y += 4
+        para(f"Roll {att['need']} or less to succeed (11 and 12 always fail)", size=13, bold=True, gap=10)
+    last = view.get("last_attack")
+    if last:
+        para("Last attack", size=13, color=ILLUM, bold=True, gap=2)
+        res = "success" if last["ok"] else "failure"
+        mode = "destroy" if last["mode"] == "whisper" else last["mode"]
+        para(f"To {mode} {_card_name(view, names, last['target'])}: needed {last['need']}, rolled "
+             f"{last['roll']} — {res}", gap=8)
+    if view.get("last_roll"):
+        roll = view["last_roll"]
+        out.rect(x + 10, y, 40, 40, fill="#fff", stroke="#000", r=5, tip="The last roll of two dice")
+        out.text(x + 30, y + 20, roll, size=18, color=CARD_INK, align="center", baseline="middle", bold=True)
+        out.text(x + 60, y + 20, "last roll", size=MIN_TEXT, color=MUTED, baseline="middle")
+        y += 50
+    para("Dead: " + (", ".join(_card_name(view, names, c) for c in view["dead"]) or "none"), color=MUTED)
+    para("Discarded Specials: " + (", ".join(_pretty(c) for c in view["discard"]) or "none"), color=MUTED)
+    para(f"Deck: {view['deck']} cards · goal: {view.get('goal_groups', '?')} groups", color=MUTED)
+    return y + 6 - y0
 
 
 def illuminati_scene(view: dict, game) -> dict:
+    """The scene for one seat's view (wide), with its narrow layout in ``layouts.narrow``."""
+    main_w = W - SIDE_W - 16
     out = _Items()
     seats = view["seats"]
-    n = len(seats)
-    main_w = W - SIDE_W
-    # uncontrolled groups
-    out.rect(8, 8, main_w - 16, 96, fill=PANEL, r=6)
-    out.text(16, 24, f"Uncontrolled groups · deck {view['deck']} cards", size=12, color=MUTED, bold=True)
+    # uncontrolled groups: as many rows as they need
     unc = view["uncontrolled"]
-    cw = min(110, (main_w - 40) / max(1, len(unc)) - 6)
+    per_row = max(1, int((main_w - 16 + 8) // (CARD_W + 8)))
+    rows = max(1, -(-len(unc) // per_row))
+    unc_h = 30 + rows * (CARD_H + 8) + 2
+    out.rect(8, 8, main_w, unc_h, fill=PANEL, r=6)
+    out.text(16, 16, f"Uncontrolled groups · deck {view['deck']} cards", size=13, color=MUTED, bold=True,
+             baseline="top")
     for i, g in enumerate(unc):
-        _card(out, g, 16 + i * (cw + 6), 32, cw, 64)
-    # power structures: two columns of seat panels
-    cols = 1 if n <= 2 else 2
-    rows = (n + cols - 1) // cols
-    pw, ph = (main_w - 8) / cols - 8, (H - 120) / rows - 8
+        r, c = divmod(i, per_row)
+        _card(out, g, 16 + c * (CARD_W + 8), 36 + r * (CARD_H + 8))
+    # power structures: panels as large as their structures, flowed in rows
+    place_master = None
+    if view.get("phase") == "place" and view.get("last_attack"):
+        place_master = view["last_attack"].get("att")
+    min_w = 280
+    heads, sizes = [], []
     for s in seats:
+        sw, sh = _structure_size(s)
+        pw = max(min_w, min(main_w, sw + 24))
+        head = _seat_header(view, s, pw - 16)
+        hh = 8 + sum(_line_h(t, st["size"]) + 2 for t, st in head)
+        heads.append((head, hh))
+        sizes.append((pw, hh + sh + 24))
+    boxes = _flow(sizes, main_w)
+    top = 8 + unc_h + 8
+    bottom = top
+    for s, (bx, by, bw, bh), (head, hh) in zip(seats, boxes, heads, strict=True):
         i = s["seat"]
-        px, py = 8 + (i % cols) * (pw + 8), 112 + (i // cols) * (ph + 8)
+        px, py = 8 + bx, top + by
         color = SEAT_COLORS.get(s["name"], "#888")
         active = view.get("active") == i
-        out.rect(px, py, pw, ph, fill=PANEL, stroke=color, lw=3 if active else 1, r=6, ident=f"seat:{i}")
-        head = f"{s['name']}: {s['illuminati_name'] or '?'}" + ("" if s["alive"] else " (out)")
-        out.text(px + 8, py + 16, head, size=12, color=color, bold=True)
-        info = (f"{len(s['groups'])} groups · {s['treasury']} MB · destroyed {s['destroyed']} · "
-                f"turns {s['turns']}")
-        out.text(px + 8, py + 30, info, size=10, color=MUTED)
-        if s["specials"] is not None:
-            out.text(px + pw - 8, py + 16, "Specials: " + (", ".join(s["specials"]) or "none"), size=9,
-                     color=INK, align="right", maxw=pw / 2)
-        else:
+        out.rect(px, py, bw, bh, fill=PANEL, stroke=color, lw=3 if active else 1, r=6, ident=f"seat:{i}",
+                 tip=f"{s['name']}'s power structure")
+        y = py + 8
+        for text, st in head:
+            out.text(px + 8, y, text, baseline="top", **st)
+            y += _line_h(text, st["size"]) + 2
+        if s["specials"] is None:
             for k in range(s["special_count"]):
-                out.rect(px + pw - 16 - k * 12, py + 6, 10, 14, fill="#5b3f7a", stroke="#c9a94b", lw=1,
-                         tip="a Special card (face down)")
-        goal = s.get("goal")
-        if goal:
-            out.text(px + 8, py + ph - 6, "Goal: " + ("secret" if goal == "secret" else goal), size=9,
-                     color=MUTED, maxw=pw - 16)
-        _structure(out, s, px + 4, py + 36, pw - 8, ph - 50)
-    # right panel: attack, dice, dead pile
-    sx = main_w
-    out.rect(sx, 8, SIDE_W - 8, H - 16, fill=PANEL, r=6)
-    y = 28
-    att = view.get("attack")
-    if att:
-        out.text(sx + 10, y, f"Attack to {att['mode']}", size=14, color=ILLUM, bold=True)
-        y += 18
-        name = {g["id"]: g["name"] for s in seats for g in s["groups"]}
-        name.update({g["id"]: g["name"] for g in unc})
-        out.text(sx + 10, y, f"{name.get(att['attacker'], att['attacker'])} → "
-                 f"{name.get(att['target'], att['target'])}" + (" (privileged)" if att["privileged"] else ""),
-                 size=11, maxw=SIDE_W - 24)
-        y += 18
-        for label, v in att["terms"]:
-            out.text(sx + 10, y, label, size=9, color=MUTED, maxw=SIDE_W - 60)
-            out.text(sx + SIDE_W - 18, y, f"{v:+d}", size=10, align="right")
-            y += 13
-        out.text(sx + 10, y + 6, f"Roll {att['need']} or less (11-12 always fail)", size=12, bold=True)
-        y += 30
-    last = view.get("last_attack")
-    if last:
-        out.text(sx + 10, y, "Last attack", size=12, color=ILLUM, bold=True)
-        y += 16
-        res = "success" if last["ok"] else "failure"
-        out.text(sx + 10, y, f"{last['mode']} {last['target']}: needed {last['need']}, rolled {last['roll']} "
-                 f"— {res}", size=10, maxw=SIDE_W - 24)
-        y += 22
-    if view.get("last_roll"):
-        roll = view["last_roll"]
-        out.rect(sx + 10, y, 34, 34, fill="#fff", stroke="#000", r=5, tip="the last roll of two dice")
-        out.text(sx + 27, y + 23, roll, size=16, color=CARD_INK, align="center", bold=True)
-        y += 46
-    out.text(sx + 10, y, "Dead: " + (", ".join(view["dead"]) or "none"), size=9, color=MUTED,
-             maxw=SIDE_W - 24)
-    y += 16
-    out.text(sx + 10, y, "Discarded Specials: " + (", ".join(view["discard"]) or "none"), size=9, color=MUTED,
-             maxw=SIDE_W - 24)
-    return {"w": W, "h": H, "bg": BG, "items": out.items}
+                out.rect(px + bw - 18 - k * 13, py + 8, 11, 15, fill="#5b3f7a", stroke="#c9a94b", lw=1,
+                         tip="A Special card (face down)")
+        _structure(out, s, px + 4, py + hh, bw - 8, bh - hh - 4, place_master if i == view.get("active")
+                   else None)
+        bottom = max(bottom, py + bh)
+    # the side panel: right of the structures (narrow: moved under them)
+    sx, sy, sw = W - SIDE_W, 8, SIDE_W - 8
+    side = _Items()
+    sh = _side_panel(side, view, sx, sy, sw)
+    out.rect(sx, sy, sw, sh, fill=PANEL, r=6)
+    out.items.extend(side.items)
+    h = rnd(max(MIN_H, bottom + 8, sy + sh + 8))
+    narrow = {"w": main_w + 16, "h": rnd(bottom + 8 + sh + 8),
+              "moves": [[sx - 1, 0, W + 1, h + 1, 8 - sx, rnd(bottom + 8 - sy)]]}
+    return {"w": W, "h": h, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
 
 
 def option_targets(game, action) -> list:
@@ -197,13 +353,17 @@ def option_targets(game, action) -> list:
     if k in ("dgive", "dget") and isinstance(a[0], str) and a[0] in game.cards:
         return [a[0]]
     if k == "fit":
-        return [a[0]]
+        return [f"arrow:{a[0]}:{a[1]}"]
+    if k == "place":
+        return [f"place:{a[0]}"]
     if k == "spend":
         return [a[1]]
     if k == "transfer":
         return [a[1], a[2]]
     if k in ("move", "bribe"):
-        return [a[0], a[1]]
+        return [a[0], f"arrow:{a[1]}:{a[2]}"]
+    if k == "negotiate":
+        return [f"seat:{a[0]}"]
     return []
 
 
@@ -222,17 +382,33 @@ def option_group(game, action):
     return _GROUPS.get(action.kind)
 
 
+_PHASES = {"actions": "actions", "attack": "an attack", "react": "the dice", "counter": "a privileged attack",
+           "place": "placing a captured group", "fit": "placing a received group",
+           "captxfer": "moving money", "transfers": "free money transfers", "special": "a special power",
+           "redistribute": "a special power", "choose": "choosing goals", "secrets": "a Special played",
+           "senate": "the start of a turn", "talk": "talks before a turn", "replace": "a cancelled Special",
+           "terms": "a deal", "price": "a deal", "answer": "a deal", "roll": "the dice", "first": "setup",
+           "deal": "setup"}
+
+
 def status_text(view: dict, game) -> str:
+    """One line in plain words: "Red's turn — an attack · waiting for Blue"."""
     names = [s["name"] for s in view["seats"]]
     if view.get("terminal"):
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", [])) or "nobody"
         return f"Game over: {winners} {'wins' if len(res.get('winners', [])) == 1 else 'win'}"
     active = view.get("active")
-    who = ", ".join(names[s] if s >= 0 else "chance" for s in view.get("to_act", []))
+    who = [names[s] for s in view.get("to_act", []) if isinstance(s, int) and s >= 0]
     head = f"{names[active]}'s turn" if active is not None else "Setup"
-    return f"{head} ({view.get('phase')}) — waiting for {who or 'chance'}"
+    text = f"{head} — {_PHASES.get(view.get('phase'), 'play')}"
+    if view.get("phase") == "actions":
+        left = view.get("actions_left", 0)
+        text += f" ({left or 'no'} action{'s' if left != 1 else ''} left)"
+    if who and who != ([names[active]] if active is not None else []):
+        text += " · waiting for " + " and ".join(who)
+    return text
 
 
 PRESENTER = {"scene": illuminati_scene, "targets": option_targets, "group": option_group,
-             "status": status_text, "size": (W, H)}
+             "status": status_text, "size": (W, MIN_H)}

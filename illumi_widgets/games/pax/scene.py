@@ -8,21 +8,27 @@ person clicks for each legal action (options without targets are panel buttons).
 Entity ids: ``cell:C3`` (map card), ``areo:<seat>`` (a seat's Areopagus), ``hand:<card id>``,
 ``court:<1-5>``, ``faction:<CODE>``, ``plot:<plot id>``, ``event:<event id>``.
 
-Layout in scene units (1000 x 720): the map with the Areopagi on its sides at the top left, the
+Layout in scene units, one unit = one CSS pixel at the default cell width (so every text is at least 11 px
+there): the wide layout (1200 x 790) has the map with the Areopagi on its sides at the top left, the
 pending decision's context and the seat's own hand below it; on the right the turn header, the Court,
-the Favor pool, the Faction cards, the Plots, the Event summary and one panel per seat.
+the Favor pool, the Faction cards, the Plots, the Event summary and one panel per seat.  The narrow layout
+(``pax_scene(view, game, width=...)`` with a width under :data:`NARROW_BELOW`) puts that right column under
+the map instead.  Names wrap onto more lines (:func:`illumi_widgets.textfit.wrap`), never cut.
 """
 
 from __future__ import annotations
 
 from ...scene import SceneItems, rnd
-from .favor import ABBR, FACTIONS
+from ...textfit import text_width, wrap
+from .favor import ABBR, FACTION_NAMES, FACTIONS
 from .model import AREO
 from .powers import POWER_NAMES
 
 __all__ = ["PRESENTER", "option_group", "option_targets", "pax_scene", "status_text"]
 
-W, H = 1000, 720
+W, H = 1000, 820
+NARROW_BELOW = 900  # a board narrower than this (CSS px) stacks the right column under the map
+MIN_TEXT = 11
 BG = "#efe6d2"
 INK = "#2b2118"
 MUTED = "#6f6353"
@@ -41,11 +47,13 @@ AFFILIATION = {"freemason": ("FM", "#1d4e89"), "rosicrucian": ("RC", "#8e2d4e")}
 RANK_TEXT = {"I": "I", "II": "II", "III": "III"}
 
 # the left block: map and Areopagi, then the context line and the hand
-CW, CH, GAP = 96, 86, 6
-STRIP_SIDE, STRIP_TOP = 62, 40
-LEFT_X, LEFT_W = 8, 640
-# the right column
-RX, RW = 656, 338
+CW, CH, GAP = 100, 100, 6
+STRIP_SIDE, STRIP_TOP = 62, 44
+LEFT_X, LEFT_W = 8, 660
+# the right column (the narrow layout moves it under the map)
+RX, RW = 676, 316
+NARROW_W = LEFT_X + LEFT_W + 8
+COL_H = H  # the right column's height
 
 
 _r = rnd
@@ -65,22 +73,6 @@ def _abbr(code: str) -> str:
     return ABBR[FACTIONS.index(code)] if code in FACTIONS else str(code)
 
 
-def _wrap(text: str, width: int, lines: int) -> str:
-    words, out, cur = str(text).split(), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            out.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        out.append(cur)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = out[-1][: max(1, width - 1)] + "…"
-    return "\n".join(out)
-
-
 def _rank_label(rank: str) -> str:
     return {"ACE": "Ace", "CROWN": "Crown"}.get(rank, rank)
 
@@ -89,7 +81,7 @@ def card_tip(game, cid: str) -> str:
     """The full text of a Luminary card (its tooltip)."""
     c = game.lum[cid]
     facs = "/".join(_abbr(f) for f in c.factions)
-    head = f"{cid} {c.name} — {_rank_label(c.rank)}, {facs}"
+    head = f"{c.name} — {_rank_label(c.rank)}, {facs}"
     if c.rank in ("ACE", "CROWN"):
         head += f", symbol {c.symbol}" if getattr(c, "symbol", None) else ""
     else:
@@ -125,18 +117,18 @@ def _rank_mark(out: _Items, rank: str, x: float, y: float, size: float) -> None:
     elif rank == "CROWN":
         out.icon("crown", x + size * 0.5, y, size)
     else:
-        out.text(x, y, RANK_TEXT.get(rank, rank), size=size * 0.85, bold=True, baseline="middle", color=INK)
+        out.text(x, y, RANK_TEXT.get(rank, rank), size=max(MIN_TEXT, size * 0.85), bold=True,
+                 baseline="middle", color=INK)
 
 
 def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), seat_names=(), extra_tip="",
-               marks=()) -> None:
+               marks=(), cell_name=None) -> None:
     """A face-up Luminary card: rank, factions, affiliation, name, Locations with costs and Influence."""
     c = game.lum[cid]
     facs = list(c.factions)
     out.rect(x, y, w, h, fill=CARD, stroke=CARD_EDGE, lw=1.2, r=5, ident=ident,
              tip=card_tip(game, cid) + extra_tip)
-    # faction band
-    band = h * 0.2
+    band = 18
     if len(facs) >= 2:
         out.rect(x + 1, y + 1, w / 2 - 1, band, fill=FACTION_TINT.get(facs[0], "#ddd"))
         out.rect(x + w / 2, y + 1, w / 2 - 1, band, fill=FACTION_TINT.get(facs[1], "#ddd"))
@@ -147,73 +139,66 @@ def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), sea
         out.icon(f"faction:{f}", x + w - 9 - i * 15, y + band / 2 + 1, 14)
     aff = AFFILIATION.get(str(getattr(c, "affiliation", "") or "").lower())
     if aff:
-        out.text(x + 30, y + band / 2 + 1, aff[0], size=8, bold=True, color=aff[1], baseline="middle")
-    if len(c.name) > 19:
-        out.text(x + w / 2, y + band + 12, _wrap(c.name, 21, 2), size=8, bold=True, align="center",
-                 baseline="middle", maxw=w - 6)
-        top = band + 31
-    else:
-        out.text(x + w / 2, y + band + 10, c.name, size=9, bold=True, align="center", baseline="middle",
-                 maxw=w - 6)
-        top = band + 26
+        out.text(x + 32, y + band / 2 + 1, aff[0], size=MIN_TEXT, bold=True, color=aff[1], baseline="middle")
+    name = wrap(c.name, w - 6, MIN_TEXT, bold=True)
+    out.text(x + w / 2, y + band + 2, name, size=MIN_TEXT, bold=True, align="center", baseline="top")
+    top = band + 2 + (name.count("\n") + 1) * MIN_TEXT * 1.2 + 7
     # Locations: a disk slot per Location (top-most first) and its cost icons
-    row_h = min(15, (h - top - 9) / max(1, len(c.locations) - 1))
+    row_h = 14
     for i, loc in enumerate(c.locations):
         cy = y + top + i * row_h
         who = infl[i] if i < len(infl) else None
-        name = seat_names[who] if who is not None and who < len(seat_names) else None
-        if name:
-            out.circle(x + 11, cy, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
+        sname = seat_names[who] if who is not None and who < len(seat_names) else None
+        if sname:
+            out.circle(x + 10, cy, 6, fill=SEAT_FILL.get(sname, "#888"), stroke="#1b1b1b", lw=1)
         else:
-            out.circle(x + 11, cy, 6, fill="#ffffff", stroke="#8a7a60", lw=1)
+            out.circle(x + 10, cy, 6, fill="#ffffff", stroke="#8a7a60", lw=1)
         for j, f in enumerate(loc[:5]):
-            out.icon(f"faction:{f}", x + 24 + j * 11, cy, 10)
-    # strength (Aces and Crowns: their symbol)
-    if c.rank in ("ACE", "CROWN"):
-        out.text(x + w - 19, y + band / 2 + 1, getattr(c, "symbol", None) or "", size=7, italic=True,
-                 color=MUTED, align="right", baseline="middle")
-    else:
-        out.circle(x + w - 10, y + h - 10, 8, fill="#3a3027")
-        out.text(x + w - 10, y + h - 10, c.strength, size=9, bold=True, color="#ffffff", align="center",
+            out.icon(f"faction:{f}", x + 23 + j * 13, cy, 12)
+    # strength (Aces and Crowns: their symbol, in the tooltip)
+    if c.rank not in ("ACE", "CROWN"):
+        out.circle(x + w - 11, y + h - 11, 9, fill="#3a3027")
+        out.text(x + w - 11, y + h - 11, c.strength, size=12, bold=True, color="#ffffff", align="center",
                  baseline="middle")
-    for k, (kind, text) in enumerate(marks):
+    if cell_name:
+        out.text(x + w - 23, y + h - 4, cell_name, size=MIN_TEXT, color=MUTED, align="right")
+    for k, (kind, text) in enumerate(marks):  # above the strength disk, right
+        yy = y + h - 31 - k * 17
         if kind == "cube":
-            out.icon("cube", x + w - 11, y + top + 2 + k * 17, 15)
+            out.icon("cube", x + w - 11, yy, 15)
         else:
-            out.text(x + w - 4, y + top + 2 + k * 17, text, size=7, color="#8e2d2d", align="right",
-                     baseline="middle", bold=True)
+            out.text(x + w - 3, yy, text, size=MIN_TEXT, color="#8e2d2d", align="right", baseline="middle",
+                     bold=True)
 
 
 def _card_back(out: _Items, x, y, w, h, ident=None, tip=None, label=None, note=None) -> None:
     out.rect(x, y, w, h, fill=BACK, stroke=BACK_EDGE, lw=1.2, r=5, ident=ident, tip=tip)
     out.rect(x + 5, y + 5, w - 10, h - 10, stroke=BACK_EDGE, lw=0.8, r=3)
     if label:
-        out.text(x + w / 2, y + h / 2, label, size=12, bold=True, color="#e9dcb4", align="center",
-                 baseline="middle")
+        out.text(x + w / 2, y + (h / 2 if not note else 24), label, size=14, bold=True, color="#e9dcb4",
+                 align="center", baseline="middle")
     if note:
-        out.text(x + w / 2, y + h - 12, note, size=7, color="#b9aee0", align="center", baseline="middle",
-                 maxw=w - 8)
+        out.text(x + w / 2, y + 40, wrap(note, w - 12, MIN_TEXT), size=MIN_TEXT, color="#cfc6ec",
+                 align="center", baseline="top")
 
 
 def _mini_card(out: _Items, game, cid, x, y, w, h, ident=None, extra_tip="") -> None:
-    """A small face-up card (Court, chips): rank, factions, short name, strength."""
+    """A small face-up card (Court, Plan cards): rank, factions, name, strength."""
     c = game.lum[cid]
     out.rect(x, y, w, h, fill=CARD, stroke=CARD_EDGE, lw=1, r=4, ident=ident,
              tip=card_tip(game, cid) + extra_tip)
     facs = list(c.factions)
     if facs:
-        out.rect(x + 1, y + 1, w - 2, 15, fill=FACTION_TINT.get(facs[0], "#ddd"))
-    _rank_mark(out, c.rank, x + 3, y + 9, 11)
+        out.rect(x + 1, y + 1, w - 2, 16, fill=FACTION_TINT.get(facs[0], "#ddd"))
+    _rank_mark(out, c.rank, x + 3, y + 9, 12)
     for i, f in enumerate(reversed(facs)):
-        out.icon(f"faction:{f}", x + w - 8 - i * 12, y + 9, 11)
-    out.text(x + w / 2, y + 27, _wrap(c.name, 12, 3), size=8, bold=True, align="center", baseline="top",
-             maxw=w - 4)
-    out.text(x + 4, y + h - 6, cid, size=7, color=MUTED)
+        out.icon(f"faction:{f}", x + w - 8 - i * 13, y + 9, 12)
+    out.text(x + w / 2, y + 20, wrap(c.name, w - 4, MIN_TEXT, bold=True), size=MIN_TEXT, bold=True,
+             align="center", baseline="top")
     if c.rank not in ("ACE", "CROWN"):
-        out.text(x + w - 5, y + h - 6, c.strength, size=9, bold=True, align="right")
-    n = len(c.locations)
-    for i in range(n):  # one dot per Location
-        out.circle(x + 33 + i * 5.5, y + h - 8.5, 2, fill=MUTED)
+        out.text(x + w - 5, y + h - 4, c.strength, size=12, bold=True, align="right")
+    for i in range(len(c.locations)):  # one dot per Location
+        out.circle(x + 8 + i * 7, y + h - 8, 2.5, fill=MUTED)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -274,18 +259,17 @@ def _draw_map(out: _Items, view: dict, game) -> None:
                 marks.append(("text", "EXT"))
             extra = f"\nAt {name}; Influence: {held}" + ("\nBonus follow-up cube" if name in cubes else "")
             _card_face(out, game, cell["card"], x, y, CW, CH, ident=ident, infl=slots, seat_names=names,
-                       extra_tip=extra, marks=marks)
-            out.text(x + CW - 21, y + CH - 6, name, size=8, color=MUTED, align="right")
+                       extra_tip=extra, marks=marks, cell_name=name)
         elif pending.get("t") == "place" and pending.get("cell") == name:
             out.rect(x, y, CW, CH, fill="#f4ecd8", stroke="#b0452f", lw=1.5, r=5, dash=[5, 3], ident=ident,
                      tip=f"{name}: empty — a card from hand goes here")
-            out.text(x + CW / 2, y + CH / 2, f"{name}\nplace a card", size=10, color="#b0452f",
+            out.text(x + CW / 2, y + CH / 2, f"{name}\nplace a card", size=12, color="#b0452f",
                      align="center", baseline="middle")
         else:
             note = None
             if omni.get("map") and i < len(omni["map"]) and omni["map"][i]:
                 cid = omni["map"][i]
-                note = f"{cid} {game.lum[cid].name}" if cid in game.lum else str(cid)
+                note = game.lum[cid].name if cid in game.lum else None
             _card_back(out, x, y, CW, CH, ident=ident, tip=f"{name}: a face-down Luminary card", label=name,
                        note=note)
     _draw_areopagi(out, view, game, rows, cols, gx, gy)
@@ -325,13 +309,9 @@ def _draw_bots(out: _Items, view: dict, game, rows, cols) -> None:
                 cy = (min(ys) + max(ys) + CH) / 2
                 cx = (gx - GAP - STRIP_SIDE / 2 if side == "left"
                       else gx + cols * (CW + GAP) + STRIP_SIDE / 2)
-        out.circle(cx, cy, 9, fill=SEAT_FILL.get(names[s], "#888"), stroke="#111", lw=2, ident=f"bot:{s}",
+        out.circle(cx, cy, 10, fill=SEAT_FILL.get(names[s], "#888"), stroke="#111", lw=2, ident=f"bot:{s}",
                    tip=tip)
-        out.text(cx, cy, "B", size=9, bold=True, color="#fff", align="center", baseline="middle")
-    plan = view.get("plan") or []
-    for k, cid in enumerate(plan[-3:]):  # the last Plan cards, face-up, in the top-left corner
-        _mini_card(out, game, cid, 2 + k * 6, 8 + k * 30, 44, 40, ident=f"plan:{cid}",
-                   extra_tip="\nA bot's Plan card (discarded at the end of its turn)")
+        out.text(cx, cy, "B", size=MIN_TEXT, bold=True, color="#fff", align="center", baseline="middle")
 
 
 def _contact_label(game, number) -> str:
@@ -374,137 +354,176 @@ def _draw_areopagi(out: _Items, view: dict, game, rows, cols, gx, gy) -> None:
         out.rect(bx, by, bw, bh, fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"), lw=2,
                  r=6, ident=f"areo:{s}", tip=tip)
         if side in ("top", "bottom"):
-            out.text(bx + 8, by + bh / 2, f"{name} · {contact}", size=10, bold=True, baseline="middle",
-                     color=INK)
+            out.text(bx + 8, by + bh / 2, f"{name} · Contact {contact}", size=12, bold=True,
+                     baseline="middle", color=INK)
             for k, f in enumerate(facs):
-                out.icon(f"faction:{f}", bx + bw - 12 - (len(facs) - 1 - k) * 17, by + bh / 2, 15)
+                out.icon(f"faction:{f}", bx + bw - 12 - (len(facs) - 1 - k) * 18, by + bh / 2, 16)
         else:
-            out.text(bx + bw / 2, by + 14, name, size=10, bold=True, align="center", baseline="middle",
-                     maxw=bw - 6)
-            out.text(bx + bw / 2, by + 28, str(contact), size=9, align="center", baseline="middle",
+            out.text(bx + bw / 2, by + 14, name, size=12, bold=True, align="center", baseline="middle")
+            out.text(bx + bw / 2, by + 30, str(contact), size=MIN_TEXT, align="center", baseline="middle",
                      color=MUTED)
             for k, f in enumerate(facs):
-                out.icon(f"faction:{f}", bx + bw / 2, by + 46 + k * 18, 15)
+                out.icon(f"faction:{f}", bx + bw / 2, by + 50 + k * 19, 16)
 
 
 # ------------------------------------------------------------------------------------------------------
 # the right column
 # ------------------------------------------------------------------------------------------------------
-_PHASES = {"activate": "Event phase", "keep": "Check phase (Events)", "redraw": "Check phase (redraw)",
+_PHASES = {"activate": "Event phase", "keep": "Check phase: Events", "redraw": "Check phase: drawing back up",
            "reveal": "Oust challenge", "press": "Oust challenge"}
 
 
-def _header(out: _Items, view: dict, game) -> None:
+def _fit(text: str, width: float, size: float, bold: bool = False) -> str:
+    """``text`` wrapped to ``width`` (no line is cut)."""
+    return wrap(text, width, size, bold)
+
+
+def _lines(text: str) -> int:
+    return text.count("\n") + 1
+
+
+def _header(out: _Items, view: dict, game) -> float:
+    """The turn header; returns the y below it."""
     names = view["seat_names"]
     turn = view["turn"]
-    out.rect(RX, 8, RW, 52, fill=PANEL, stroke="#cbbd9f", r=5)
     if view.get("terminal"):
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", []) if s < len(names)) or "nobody"
         scores = res.get("scores") or {}
-        out.text(RX + 8, 24, f"Game over — {winners} win{'s' if len(res.get('winners', [])) == 1 else ''}",
-                 size=13, bold=True, color="#8e2d2d", baseline="middle", maxw=RW - 16)
-        out.text(RX + 8, 42, f"{res.get('reason', '')}; " + ", ".join(
-            f"{names[int(s)]} {v}" for s, v in scores.items() if int(s) < len(names)), size=10,
-            baseline="middle", maxw=RW - 16)
-        return
+        t1 = _fit(f"Game over — {winners} win{'s' if len(res.get('winners', [])) == 1 else ''}", RW - 16, 15,
+                  True)
+        t2 = _fit(f"{res.get('reason', '')}; " + ", ".join(
+            f"{names[int(s)]} {v}" for s, v in scores.items() if int(s) < len(names)), RW - 16, 12)
+        h = 14 + _lines(t1) * 18 + _lines(t2) * 14.4
+        out.rect(RX, 8, RW, h, fill=PANEL, stroke="#cbbd9f", r=5)
+        out.text(RX + 8, 15, t1, size=15, bold=True, color="#8e2d2d", baseline="top")
+        out.text(RX + 8, 15 + _lines(t1) * 18, t2, size=12, baseline="top")
+        return 8 + h + 6
     active = names[turn["active"]] if 0 <= turn.get("active", -1) < len(names) else "?"
-    flags = []
-    if turn.get("final_round"):
-        flags.append("FINAL ROUND")
     line1 = f"Round {turn.get('round')} · turn {turn.get('turn')} · {active}'s turn"
-    out.text(RX + 8, 22, line1, size=13, bold=True, baseline="middle", maxw=RW - 16)
+    if turn.get("final_round"):
+        line1 += " · FINAL ROUND"
     acting = [names[s] for s in view.get("to_act", []) if isinstance(s, int) and 0 <= s < len(names)]
     phase = _PHASES.get((view.get("pending") or {}).get("t"), "Action phase")
-    line2 = f"{phase} · main actions left: {turn.get('main_left', 0)}"
+    left = turn.get("main_left", 0)
+    line2 = f"{phase} · {left or 'no'} main action{'s' if left != 1 else ''} left"
     if turn.get("cubes"):
         line2 += " · bonus cube on " + ", ".join(turn["cubes"])
     if turn.get("claimed_faction"):
         line2 += " · Faction claimed"
     if turn.get("claimed_plot"):
         line2 += " · Plot claimed"
-    out.text(RX + 8, 38, line2, size=10, baseline="middle", maxw=RW - 16)
-    line3 = ("To act: " + ", ".join(acting)) if acting else ""
+    if acting and acting != [active]:
+        line2 += " · waiting for " + ", ".join(acting)
     if turn.get("revealed"):
-        line3 += " · an Ace/Crown was revealed"
-    if flags:
-        line3 += " · " + " · ".join(flags)
-    out.text(RX + 8, 52, line3, size=10, baseline="middle", color=MUTED, maxw=RW - 16)
+        line2 += " · an Ace or Crown was revealed"
+    line1 = _fit(line1, RW - 16, 15, True)
+    line2 = _fit(line2, RW - 16, 12)
+    h1 = _lines(line1) * 18
+    h = 14 + h1 + _lines(line2) * 14.4
+    out.rect(RX, 8, RW, h, fill=PANEL, stroke="#cbbd9f", r=5)
+    out.text(RX + 8, 14, line1, size=15, bold=True, baseline="top")
+    out.text(RX + 8, 16 + h1, line2, size=12, baseline="top")
+    return 8 + h + 6
 
 
-def _court(out: _Items, view: dict, game) -> None:
-    y = 66
+def _court(out: _Items, view: dict, game, y: float) -> float:
     top = view.get("discard_top")
-    label = f"Court · deck {view['deck']} · discard {view['discard']}"
-    out.text(RX, y + 6, label, size=11, bold=True, baseline="middle")
-    if top:
-        out.rect(RX + RW - 92, y - 2, 92, 16, fill=CARD, stroke=CARD_EDGE, lw=0.8, r=3,
-                 tip="Top of the discard pile: " + card_tip(game, top))
-        out.text(RX + RW - 46, y + 6, f"top: {top}", size=8, align="center", baseline="middle", color=MUTED)
-    cw, ch, gap = 62, 74, 7
+    out.text(RX, y + 8, f"Court · deck {view['deck']}", size=12, bold=True, baseline="middle")
+    label = f"discard {view['discard']}"
+    w = text_width(label, MIN_TEXT) + 12
+    tip = ("Top of the discard pile: " + card_tip(game, top)) if top else "The discard pile is empty"
+    out.rect(RX + RW - w, y, w, 17, fill=CARD, stroke=CARD_EDGE, lw=0.8, r=3, ident="discard", tip=tip)
+    out.text(RX + RW - w / 2, y + 8.5, label, size=MIN_TEXT, align="center", baseline="middle", color=MUTED)
+    y += 20
     for i, cid in enumerate(view["court"]):
-        x = RX + i * (cw + gap)
         ident = f"court:{i + 1}"
+        chamber = i == view.get("chamberlain")
+        right = 26 + (text_width("Chamberlain", MIN_TEXT, True) + 12 if chamber else 0)
         if cid:
-            _mini_card(out, game, cid, x, y + 16, cw, ch, ident=ident, extra_tip=f"\nCourt slot {i + 1}")
+            c = game.lum[cid]
+            name = wrap(c.name, RW - 58 - right, 12, True)
+            rh = max(22, _lines(name) * 14.4 + 6)
+            out.rect(RX, y, RW, rh, fill=CARD, stroke=CARD_EDGE, lw=1, r=4, ident=ident,
+                     tip=card_tip(game, cid) + f"\nCourt, slot {i + 1}")
+            facs = list(c.factions)
+            if facs:
+                out.rect(RX + 1, y + 1, 48, rh - 2, fill=FACTION_TINT.get(facs[0], "#ddd"), r=3)
+            _rank_mark(out, c.rank, RX + 4, y + rh / 2, 13)
+            for k, f in enumerate(facs):
+                out.icon(f"faction:{f}", RX + 28 + k * 13, y + rh / 2, 12)
+            out.text(RX + 54, y + rh / 2, name, size=12, bold=True, baseline="middle")
+            if c.rank not in ("ACE", "CROWN"):
+                out.circle(RX + RW - 13, y + rh / 2, 9, fill="#3a3027")
+                out.text(RX + RW - 13, y + rh / 2, c.strength, size=12, bold=True, color="#ffffff",
+                         align="center", baseline="middle")
         else:
-            out.rect(x, y + 16, cw, ch, stroke="#a08f70", lw=1, r=4, dash=[4, 3], ident=ident,
+            rh = 22
+            out.rect(RX, y, RW, rh, stroke="#a08f70", lw=1, r=4, dash=[4, 3], ident=ident,
                      tip=f"Court slot {i + 1}: empty")
-        if i == view.get("chamberlain"):
-            out.rect(x + 4, y + 16 + ch + 3, cw - 8, 10, fill="#c9a94b", stroke="#5a4300", lw=0.8, r=3,
-                     tip="The Chamberlain: at the Court refresh the card above it is discarded "
-                         "and it moves right")
-            out.text(x + cw / 2, y + 16 + ch + 8, "Chamberlain", size=7, bold=True, align="center",
-                     baseline="middle", maxw=cw - 10)
+            out.text(RX + 54, y + rh / 2, "empty", size=MIN_TEXT, color=MUTED, baseline="middle", italic=True)
+        if chamber:
+            cw = text_width("Chamberlain", MIN_TEXT, True) + 8
+            cx = RX + RW - right
+            out.rect(cx, y + rh / 2 - 8, cw, 16, fill="#c9a94b", stroke="#5a4300", lw=0.8, r=3,
+                     tip="The Chamberlain: at the Court refresh the card beside it is discarded "
+                         "and it moves on")
+            out.text(cx + cw / 2, y + rh / 2, "Chamberlain", size=MIN_TEXT, bold=True, align="center",
+                     baseline="middle")
+        y += rh + 3
+    return y + 3
 
 
-def _pool(out: _Items, view: dict) -> None:
-    y = 184
-    out.icon("favor", RX + 6, y, 13)
-    out.text(RX + 16, y, "Favor pool", size=11, bold=True, baseline="middle")
+def _pool(out: _Items, view: dict, y: float) -> float:
+    y += 9
+    out.icon("favor", RX + 7, y, 14)
+    out.text(RX + 18, y, "Favor pool", size=12, bold=True, baseline="middle")
     for k, f in enumerate(FACTIONS):
-        x = RX + 92 + k * 41
+        x = RX + 96 + k * 37
         out.icon(f"faction:{f}", x, y, 16)
-        out.text(x + 11, y, view["pool"].get(f, 0), size=11, bold=True, baseline="middle")
+        out.text(x + 11, y, view["pool"].get(f, 0), size=12, bold=True, baseline="middle")
+    return y + 13
 
 
-def _factions(out: _Items, view: dict) -> None:
-    y = 200
+def _factions(out: _Items, view: dict, y: float) -> float:
+    """The six Faction cards in two rows of three: who holds each, which are in the row or out."""
     names = view["seat_names"]
     fa = view["factions"]
     held = {f: s for f, s in fa.get("held", {}).items()}
     row, boxed = list(fa.get("row", [])), set(fa.get("out", []))
-    w, gap = 52, 5.2
+    gap = 4
+    w, h = (RW - 2 * gap) / 3, 26
+    turn = view.get("turn") or {}
     for k, f in enumerate(FACTIONS):
-        x = RX + k * (w + gap)
+        x = RX + (k % 3) * (w + gap)
+        yy = y + (k // 3) * (h + gap)
         if f in boxed:
-            out.rect(x, y, w, 34, fill="#e6e0d4", stroke="#b9ad97", lw=0.8, r=4, dash=[3, 2],
-                     tip=f"{_abbr(f)} Faction card: out of this game")
-            out.icon(f"faction:{f}", x + 14, y + 17, 16)
-            out.text(x + 26, y + 17, "out", size=8, color=MUTED, baseline="middle")
+            out.rect(x, yy, w, h, fill="#e6e0d4", stroke="#b9ad97", lw=0.8, r=4, dash=[3, 2],
+                     tip=f"{FACTION_NAMES[k]} Faction card: out of this game")
+            out.icon(f"faction:{f}", x + 12, yy + h / 2, 16)
+            out.text(x + 24, yy + h / 2, f"{_abbr(f)} · out", size=MIN_TEXT, color=MUTED, baseline="middle")
             continue
         holder = held.get(f)
         hname = names[int(holder)] if holder is not None and int(holder) < len(names) else None
         fill = SEAT_TINT.get(hname, "#ffffff") if hname else "#ffffff"
         stroke = SEAT_FILL.get(hname, FACTION_COLOR[f]) if hname else FACTION_COLOR[f]
-        tip = f"{_abbr(f)} Faction card — " + (f"held by {hname}" if hname else "in the row") + \
+        tip = f"{FACTION_NAMES[k]} Faction card — " + (f"held by {hname}" if hname else "in the row") + \
             ": claimed by the player controlling the largest Lodge of this Faction"
-        turn = view.get("turn") or {}
         if f in turn.get("sideways", []):
             tip += " — turned sideways (its ability was used this turn)"
             stroke = MUTED
         borrower = (turn.get("borrowed") or {}).get(f)
         if borrower is not None and int(borrower) < len(names):
             tip += f" — lent to {names[int(borrower)]} this turn"
-        out.rect(x, y, w, 34, fill=fill, stroke=stroke, lw=1.6, r=4, ident=f"faction:{f}", tip=tip)
-        out.icon(f"faction:{f}", x + 13, y + 17, 17)
-        out.text(x + 25, y + 12, _abbr(f), size=9, bold=True, baseline="middle")
-        out.text(x + 25, y + 25, hname or ("row" if f in row else ""), size=8, baseline="middle",
-                 color=SEAT_FILL.get(hname, MUTED) if hname else MUTED, maxw=w - 27)
+        out.rect(x, yy, w, h, fill=fill, stroke=stroke, lw=1.6, r=4, ident=f"faction:{f}", tip=tip)
+        out.icon(f"faction:{f}", x + 12, yy + h / 2, 17)
+        out.text(x + 24, yy + h / 2, _abbr(f), size=MIN_TEXT, bold=True, baseline="middle")
+        out.text(x + 52, yy + h / 2, hname or ("row" if f in row else ""), size=MIN_TEXT, baseline="middle",
+                 color=SEAT_FILL.get(hname, MUTED) if hname else MUTED)
+    return y + 2 * h + gap + 6
 
 
-def _plots(out: _Items, view: dict, game) -> int:
-    y = 244
+def _plots(out: _Items, view: dict, game, y: float) -> float:
     names = view["seat_names"]
     me = view.get("seat")
     pl = view["plots"]
@@ -515,48 +534,130 @@ def _plots(out: _Items, view: dict, game) -> int:
             revealed = pl.get("revealed", [])[s] if s < len(pl.get("revealed", [])) else False
             who = "your private Plot" if s == me else f"{names[s]}'s private Plot"
             rows.append((p, who + (" (revealed)" if revealed else "")))
-    out.text(RX, y, f"Plots · pile {pl.get('pile', 0)}", size=11, bold=True, baseline="middle")
-    y += 10
+    out.text(RX, y + 8, f"Plots · pile {pl.get('pile', 0)}", size=12, bold=True, baseline="middle")
+    y += 18
     for p, label in rows:
         if p not in game.plots:
             continue
         c = claims.get(p, {})
         on = [names[int(s)] for s, v in c.items() if v == "on" and int(s) < len(names)]
         under = [names[int(s)] for s, v in c.items() if v == "under" and int(s) < len(names)]
-        tip = _plot_tip(game, p) + f"\n{label.capitalize()}"
+        tip = _plot_tip(game, p) + f"\n{label[0].upper() + label[1:]}"
         if on:
             tip += "\nClaimed (on it): " + ", ".join(on)
         if under:
             tip += "\nLost claims (under it): " + ", ".join(under)
         private = label != "public"
-        out.rect(RX, y, RW, 20, fill="#fffaf0" if not private else "#f1eaf7", stroke="#8a7a60", lw=0.8, r=3,
+        out.rect(RX, y, RW, 21, fill="#fffaf0" if not private else "#f1eaf7", stroke="#8a7a60", lw=0.8, r=3,
                  ident=f"plot:{p}", tip=tip)
-        out.text(RX + 6, y + 10, game.plots[p].name, size=10, bold=True, baseline="middle", maxw=150)
-        out.text(RX + 160, y + 10, label if private else "", size=8, baseline="middle", color=MUTED, maxw=100)
-        k = 0
-        for s, v in c.items():
+        out.text(RX + 6, y + 10.5, game.plots[p].name, size=12, bold=True, baseline="middle")
+        if private:
+            who = "yours" if label.startswith("your") else label.split("'")[0]
+            out.text(RX + 14 + text_width(game.plots[p].name, 12, True), y + 10.5, f"private, {who}",
+                     size=MIN_TEXT, baseline="middle", color=MUTED, italic=True)
+        for k, (s, v) in enumerate(c.items()):
             sname = names[int(s)] if int(s) < len(names) else "?"
             cx = RX + RW - 10 - k * 15
             if v == "on":
-                out.circle(cx, y + 10, 6, fill=SEAT_FILL.get(sname, "#888"), stroke="#1b1b1b", lw=1)
+                out.circle(cx, y + 10.5, 6, fill=SEAT_FILL.get(sname, "#888"), stroke="#1b1b1b", lw=1)
             else:
-                out.circle(cx, y + 10, 6, stroke=SEAT_FILL.get(sname, "#888"), lw=2)
-            k += 1
-        y += 23
+                out.circle(cx, y + 10.5, 6, stroke=SEAT_FILL.get(sname, "#888"), lw=2)
+        y += 24
     return y
 
 
 def _events_line(out: _Items, view: dict, game, y: float) -> float:
     ev = view["events"]
     text = f"Events · deck {ev.get('deck', 0)} · Edicts discarded {ev.get('edicts_discarded', 0)}/5"
-    out.text(RX, y + 8, text, size=11, bold=True, baseline="middle")
+    out.text(RX, y + 9, text, size=12, bold=True, baseline="middle")
     if ev.get("discard"):
         names = ", ".join(game.events[e].name for e in ev["discard"] if e in game.events)
-        out.rect(RX + RW - 60, y + 1, 60, 14, fill="#fffaf0", stroke="#8a7a60", lw=0.6, r=3,
+        label = f"discard {len(ev['discard'])}"
+        w = text_width(label, MIN_TEXT) + 12
+        out.rect(RX + RW - w, y + 1, w, 17, fill="#fffaf0", stroke="#8a7a60", lw=0.6, r=3,
                  tip="Discarded Events: " + names)
-        out.text(RX + RW - 30, y + 8, f"discard {len(ev['discard'])}", size=8, align="center",
-                 baseline="middle", color=MUTED)
-    return y + 20
+        out.text(RX + RW - w / 2, y + 9.5, label, size=MIN_TEXT, align="center", baseline="middle",
+                 color=MUTED)
+    return y + 22
+
+
+def _chip_rows(widths, x0: float, x1: float, y: float, max_y, row_h: float):
+    """Positions ``(x, y)`` of chips of ``widths`` in rows; stops (shorter list) where ``max_y`` is passed."""
+    pos, x = [], x0
+    for w in widths:
+        if x > x0 and x + w > x1:
+            if max_y is not None and y + row_h > max_y:
+                break
+            x, y = x0, y + row_h
+        pos.append((x, y))
+        x += w + 4
+    return pos
+
+
+def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | None = None, row_h: float = 20):
+    """Name chips ``(text, fill, stroke, ident, tip)`` left to right from ``x0``, onto a next row when the
+    row is full; past ``max_y`` the last ones become one "+N more" chip listing them in its tooltip.
+    Returns the y of the last row."""
+    items = list(items)
+    widths = [(text_width(t, MIN_TEXT) + 10) if t else 10 for t, *_ in items]
+    pos = _chip_rows(widths, x0, x1, y, max_y, row_h)
+    shown = len(pos)
+    more = None
+    while shown < len(items):  # make room for the "+N more" chip
+        more = f"+{len(items) - shown} more"
+        mw = text_width(more, MIN_TEXT) + 10
+        fit = _chip_rows(widths[:shown] + [mw], x0, x1, y, max_y, row_h)
+        if len(fit) == shown + 1:
+            pos = fit
+            break
+        shown -= 1
+    for k in range(shown):
+        text, fill, stroke, ident, tip = items[k]
+        x, yy = pos[k]
+        out.rect(x, yy - 8.5, widths[k], 17, fill=fill, stroke=stroke, lw=0.8, r=3, ident=ident, tip=tip)
+        if text:
+            out.text(x + widths[k] / 2, yy, text, size=MIN_TEXT, align="center", baseline="middle")
+    if shown < len(items):
+        x, yy = pos[shown]
+        mw = text_width(more, MIN_TEXT) + 10
+        out.rect(x, yy - 8.5, mw, 17, fill="#ffffff", stroke=MUTED, lw=0.8, r=3,
+                 tip="\n".join(t or "(face-down)" for t, *_ in items[shown:]))
+        out.text(x + mw / 2, yy, more, size=MIN_TEXT, align="center", baseline="middle")
+    return pos[-1][1] if pos else y
+
+
+def _seat_panel_items(view: dict, game, s: int, hand_shown) -> tuple[list, list]:
+    """The chips of a seat panel: (hand chips, events chips)."""
+    me = view.get("seat")
+    hand = view["hands"][s]
+    hand_chips = []
+    if s != hand_shown:
+        own = s == me or view.get("perspective") == "omniscient"
+        for cid in hand["cards"]:
+            if cid in game.lum:
+                known = "" if own else "\n(every player saw it taken)"
+                hand_chips.append((game.lum[cid].name, CARD, CARD_EDGE, f"hand:{cid}",
+                                   card_tip(game, cid) + known))
+        hand_chips += [("", BACK, BACK_EDGE, None, "A card in hand (face-down)")] * hand.get("hidden", 0)
+    ev = view["events"]
+    ev_chips = []
+    for e, favor in ev["edicts"][s]:
+        if e in game.events:
+            ev_chips.append((f"{game.events[e].name}: {favor} Favor", "#fff4d6", "#a07f2a", None,
+                             _event_tip(game, e) + f"\nEdict with {favor} Favor on it"))
+    sh = ev["specials_held"][s]
+    if isinstance(sh, list):
+        for e in sh:
+            if e in game.events:
+                ev_chips.append((game.events[e].name, "#efe3fb", "#6c3fa0", f"event:{e}",
+                                 _event_tip(game, e) + "\nHeld Special Event"))
+    elif sh:
+        ev_chips += [("", "#6c3fa0", "#2b1840", None, "A held Special Event (face-down)")] * int(sh)
+    act = ev["active"][s] if s < len(ev["active"]) else None
+    if act and act in game.events:
+        ev_chips.append(("active: " + game.events[act].name, "#d9c6f0", "#6c3fa0", None,
+                         _event_tip(game, act) + "\nActive Special Event"))
+    return hand_chips, ev_chips
 
 
 def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
@@ -564,95 +665,54 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
     n = view["players"]
     me = view.get("seat")
     turn = view["turn"]
-    avail = H - 6 - y0
-    ph = min(110, avail / n - 4)
-    ev = view["events"]
     held = view["factions"].get("held", {})
+    chips = [_seat_panel_items(view, game, s, hand_shown) for s in range(n)]
+    avail = COL_H - 6 - y0
+    ph = min(118, avail / n - 4)
     for s in range(n):
         y = y0 + s * (ph + 4)
         name = names[s]
         out.rect(RX, y, RW, ph, fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"),
-                 lw=2.2 if s == turn.get("active") else 1, r=5)
+                 lw=2.4 if s == turn.get("active") else 1, r=5)
         out.circle(RX + 12, y + 12, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
         title = name + (" (you)" if s == me else "") + (" · active" if s == turn.get("active") else "")
-        out.text(RX + 24, y + 12, title, size=11, bold=True, baseline="middle", maxw=150)
-        out.text(RX + RW - 8, y + 12, f"Influence in supply: {view['supply'][s]}", size=9, align="right",
-                 baseline="middle")
-        # Favor
+        out.text(RX + 24, y + 12, title, size=13, bold=True, baseline="middle")
+        out.text(RX + RW - 8, y + 12, f"{view['supply'][s]} Influence left", size=MIN_TEXT,
+                 align="right", baseline="middle")
+        # Favor, and the Faction cards held
         fav = view["favor"][s]
-        out.text(RX + 8, y + 31, "Favor", size=9, color=MUTED, baseline="middle")
+        yy = y + 31
+        out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
         for k, f in enumerate(FACTIONS):
-            x = RX + 48 + k * 34
-            out.icon(f"faction:{f}", x, y + 31, 13)
-            out.text(x + 9, y + 31, fav.get(f, 0), size=10, bold=True, baseline="middle")
+            x = RX + 50 + k * 33
+            out.icon(f"faction:{f}", x, yy, 14)
+            out.text(x + 9, yy, fav.get(f, 0), size=12, bold=True, baseline="middle")
         mine_f = [f for f, h in held.items() if int(h) == s]
-        if mine_f:
-            out.text(RX + 256, y + 31, "holds", size=8, color=MUTED, baseline="middle")
+        if mine_f:  # the Faction cards this seat holds, framed
+            fx = RX + RW - 6 - 17 * len(mine_f)
+            out.rect(fx - 2, yy - 9, 17 * len(mine_f) + 2, 18, stroke=SEAT_FILL.get(name, "#888"), lw=1, r=3,
+                     tip="Faction cards held: " + ", ".join(FACTION_NAMES[FACTIONS.index(f)] for f in mine_f))
             for k, f in enumerate(mine_f):
-                out.icon(f"faction:{f}", RX + 284 + k * 15, y + 31, 13)
-        # hand
+                out.icon(f"faction:{f}", fx + 8 + k * 17, yy, 14)
+        hand_chips, ev_chips = chips[s]
         hand = view["hands"][s]
-        yy = y + 50
-        out.text(RX + 8, yy, f"Hand {hand['count']}", size=9, color=MUTED, baseline="middle")
-        x = RX + 50
+        yy = y + 51
+        out.text(RX + 8, yy, f"Hand {hand['count']}", size=MIN_TEXT, color=MUTED, baseline="middle")
         if s == hand_shown:
-            out.text(x, yy, "shown below the map", size=8, color=MUTED, baseline="middle", italic=True)
-        else:
-            for cid in hand["cards"]:
-                if cid not in game.lum:
-                    continue
-                own = s == me or view.get("perspective") == "omniscient"
-                known = "" if own else "\n(every seat saw it taken)"
-                out.rect(x, yy - 7, 44, 14, fill=CARD, stroke=CARD_EDGE, lw=0.8, r=2, ident=f"hand:{cid}",
-                         tip=card_tip(game, cid) + known)
-                out.text(x + 22, yy, cid, size=8, align="center", baseline="middle")
-                x += 47
-            for _ in range(hand.get("hidden", 0)):
-                out.rect(x, yy - 7, 10, 14, fill=BACK, stroke=BACK_EDGE, lw=0.6, r=2)
-                x += 12
-        # events: edicts and specials
-        yy = y + 68
-        if ph < 70:
-            yy = y + ph - 10
-        x = RX + 8
-        for e, favor in ev["edicts"][s]:
-            if e not in game.events:
-                continue
-            label = f"{game.events[e].name}: {favor} Favor"
-            w = min(120, 6 + len(label) * 5)
-            out.rect(x, yy - 7, w, 14, fill="#fff4d6", stroke="#a07f2a", lw=0.8, r=2,
-                     tip=_event_tip(game, e) + f"\nEdict with {favor} Favor on it")
-            out.text(x + w / 2, yy, label, size=8, align="center", baseline="middle", maxw=w - 4)
-            x += w + 4
-        sh = ev["specials_held"][s]
-        if isinstance(sh, list):
-            for e in sh:
-                if e not in game.events:
-                    continue
-                w = min(110, 10 + len(game.events[e].name) * 5)
-                out.rect(x, yy - 7, w, 14, fill="#efe3fb", stroke="#6c3fa0", lw=0.8, r=2, ident=f"event:{e}",
-                         tip=_event_tip(game, e) + "\nHeld Special Event")
-                out.text(x + w / 2, yy, game.events[e].name, size=8, align="center", baseline="middle",
-                         maxw=w - 4)
-                x += w + 4
-        elif sh:
-            for _ in range(int(sh)):
-                out.rect(x, yy - 7, 12, 14, fill="#6c3fa0", stroke="#2b1840", lw=0.6, r=2,
-                         tip="A held Special Event (face-down)")
-                x += 14
-        act = ev["active"][s] if s < len(ev["active"]) else None
-        if act and act in game.events:
-            label = "active: " + game.events[act].name
-            w = min(130, 8 + len(label) * 5)
-            out.rect(x, yy - 7, w, 14, fill="#d9c6f0", stroke="#6c3fa0", lw=1.2, r=2,
-                     tip=_event_tip(game, act) + "\nActive Special Event")
-            out.text(x + w / 2, yy, label, size=8, align="center", baseline="middle", maxw=w - 4)
-        if ph >= 90:
+            out.text(RX + 58, yy, "shown below the map", size=MIN_TEXT, color=MUTED, baseline="middle",
+                     italic=True)
+        elif hand_chips:
+            room = y + ph - 10 - (20 if ev_chips else 0)
+            yy = _chips(out, hand_chips, RX + 58, RX + RW - 6, yy, max_y=room)
+        if ev_chips and yy + 21 <= y + ph - 9:
+            yy = _chips(out, ev_chips, RX + 8, RX + RW - 6, yy + 21, max_y=y + ph - 10)
+        if yy + 19 <= y + ph - 4:
             claims = [p for p, c in view["plots"].get("claims", {}).items()
                       if any(int(k) == s and v == "on" for k, v in c.items())]
             text = ("Plots claimed: " + ", ".join(game.plots[p].name for p in claims if p in game.plots)
                     if claims else "No Plot claimed")
-            out.text(RX + 8, y + 86, text, size=8, color=MUTED, baseline="middle", maxw=RW - 16)
+            out.text(RX + 8, yy + 19, _fit(text, RW - 16, MIN_TEXT), size=MIN_TEXT, color=MUTED,
+                     baseline="middle")
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -668,7 +728,8 @@ def _hand_seat(view: dict):
     return None
 
 
-def _pending(out: _Items, view: dict, game, y: float) -> None:
+def _pending(out: _Items, view: dict, game, y: float) -> float:
+    """The line under the map saying what is being decided; returns its height."""
     names = view["seat_names"]
     me = view.get("seat")
     p = view.get("pending") or {}
@@ -690,7 +751,7 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
                 f"Sealed: {who(att)} {'committed' if att in committed else 'choosing'}, "
                 f"{who(de)} {'committed' if de in committed else 'choosing'}.")
         for s, cid in (p.get("commits") or {}).items():
-            label = "nothing (strength 0)" if cid is None else cid
+            label = "nothing (strength 0)" if cid is None else _name(game, cid)
             text += f" {'Your' if int(s) == me else who(int(s)) + chr(39) + 's'} sealed card: {label}."
     elif t == "keep":
         cards = p.get("cards")
@@ -700,21 +761,21 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
         else:
             text = f"{who(p.get('seat'))} chooses one of {cards} drawn Event cards."
     elif t in ("pay", "collect"):
-        slots = " + ".join("/".join(_abbr(f) for f in s) if len(s) < 6 else "any" for s in p.get("slots", []))
+        slots = " + ".join(" or ".join(FACTION_NAMES[FACTIONS.index(f)] for f in s) if len(s) < 6 else "any"
+                           for s in p.get("slots", []))
         verb = "pays" if t == "pay" else "collects"
-        text = f"{who(p.get('seat'))} {verb} {slots} — {p.get('why', '')}."
+        text = f"{who(p.get('seat'))} {verb} {slots} Favor — {_ids_to_names(game, p.get('why', ''))}."
     elif t == "place":
         text = f"{who(p.get('seat'))} places a card from hand face-up at {p.get('cell')}."
     elif t == "move":
         onto = f", only onto {p['onto']}" if p.get("onto") else ""
-        fac = _abbr(p.get("faction")) if p.get("faction") else "ANY card"
-        text = (f"{who(p.get('seat'))} Organizes with {fac}: {p.get('left')} move(s) left"
-                f"{onto}.")
+        fac = FACTION_NAMES[FACTIONS.index(p["faction"])] if p.get("faction") in FACTIONS else "any card"
+        text = f"{who(p.get('seat'))} Organizes with {fac}: {p.get('left')} moves left{onto}."
     elif t == "give":
         to = ", ".join(who(s) for s in p.get("to", []))
         text = f"{who(p.get('seat'))} gives collected Favor to {to} (Conspire)."
     elif t == "subvert":
-        fac = _abbr(p.get("faction"))
+        fac = FACTION_NAMES[FACTIONS.index(p["faction"])] if p.get("faction") in FACTIONS else "Faction"
         text = f"{who(p.get('seat'))} takes a {fac} Favor from a rival (the pool is empty)."
     elif t == "press":
         text = f"{who(p.get('seat'))}: both automatic wins cancel — press the challenge or call it off."
@@ -723,9 +784,9 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
     elif t == "activate":
         text = f"{who(p.get('seat'))} may activate a held Special Event."
     elif t == "bot":  # a rulebook bot's next script step (automa.py)
-        text = str(p.get("step", ""))
+        text = _ids_to_names(game, str(p.get("step", "")))
     elif t == "power":
-        src = f" ({p['card']})" if p.get("card") else ""
+        src = f" of {_name(game, p['card'])}" if p.get("card") else ""
         text = f"{who(p.get('seat'))} may use the power{src}: {POWER_NAMES.get(p.get('kind'), '')} — or skip."
     elif t == "plotkeep":
         cards = p.get("cards")
@@ -733,44 +794,59 @@ def _pending(out: _Items, view: dict, game, y: float) -> None:
             game.plots[c].name for c in cards if c) if isinstance(cards, list) else "(hidden)") + ".")
     elif t == "turn":
         left = view["turn"].get("main_left", 0)
-        text = f"{who(p.get('seat'))} acts: {left} main action(s) left, or end the turn."
+        text = (f"{who(p.get('seat'))} acts: {left or 'no'} main action{'s' if left != 1 else ''} left, "
+                "or end the turn.")
     elif view.get("played"):
         text = ""
     turn = view.get("turn") or {}
     if turn.get("scheme"):
-        text += ("  " if text else "") + "Scheme: " + " → ".join(turn["scheme"]) + (
+        text += ("  " if text else "") + "Scheme: " + " → ".join(_name(game, c) for c in turn["scheme"]) + (
             " (ended)" if turn.get("scheme_ended") else "")
     if turn.get("buffs"):
         text += "  Buffs: " + " ".join(turn["buffs"])
     others = [c for c in view.get("played", []) if c not in turn.get("scheme", [])]
     if others:
-        text += ("  " if text else "") + "Revealed in challenges this turn: " + ", ".join(others)
-    out.rect(x0, y, LEFT_W, 30, fill=PANEL, stroke="#cbbd9f", r=4)
-    if chips:
-        out.text(x0 + 6, y + 15, _wrap(text, 60, 2), size=9, baseline="middle", maxw=330)
-        x = x0 + 340
-        for e in chips:
-            name = game.events[e].name
-            w = min(140, 12 + len(name) * 5.5)
-            out.rect(x, y + 5, w, 20, fill="#efe3fb", stroke="#6c3fa0", lw=1, r=3, ident=f"event:{e}",
-                     tip=_event_tip(game, e))
-            out.text(x + w / 2, y + 15, name, size=9, bold=True, align="center", baseline="middle",
-                     maxw=w - 6)
-            x += w + 6
-    else:
-        out.text(x0 + 6, y + 15, _wrap(text, 118, 2), size=9, baseline="middle", maxw=LEFT_W - 12)
+        text += ("  " if text else "") + "Revealed in challenges this turn: " + ", ".join(
+            _name(game, c) for c in others)
+    chip_items = [(game.events[e].name, "#efe3fb", "#6c3fa0", f"event:{e}", _event_tip(game, e))
+                  for e in chips]
+    chip_items += [("Plan: " + _name(game, c), CARD, CARD_EDGE, f"plan:{c}",
+                    card_tip(game, c) + "\nA bot's Plan card (discarded at the end of its turn)")
+                   for c in (view.get("plan") or [])[-3:] if c in game.lum]
+    width = LEFT_W - 12
+    if chip_items:
+        width = LEFT_W * 0.45
+    body = wrap(text, width, 12) if text else ""
+    h = max(30, 10 + _lines(body) * 14.4) if body else 30
+    out.rect(x0, y, LEFT_W, h, fill=PANEL, stroke="#cbbd9f", r=4)
+    if body:
+        out.text(x0 + 6, y + h / 2, body, size=12, baseline="middle")
+    if chip_items:
+        _chips(out, chip_items, x0 + width + 18, x0 + LEFT_W - 6, y + 15)
+    return h
+
+
+def _name(game, cid) -> str:
+    c = game.lum.get(cid) if cid is not None else None
+    return c.name if c is not None else "a card"
+
+
+def _ids_to_names(game, text: str) -> str:
+    import re
+
+    return re.sub(r"PIL\d{3}", lambda m: _name(game, m.group(0)), str(text))
 
 
 def _hand(out: _Items, view: dict, game, y: float, seat) -> None:
     names = view["seat_names"]
     if seat is None:
-        out.text(LEFT_X + 4, y + 10, "Spectator: the hands are hidden.", size=11, color=MUTED,
+        out.text(LEFT_X + 4, y + 10, "Spectator: the hands are hidden.", size=12, color=MUTED,
                  baseline="middle")
         return
     hand = view["hands"][seat]
     title = "Your hand" if seat == view.get("seat") else f"{names[seat]}'s hand"
-    out.text(LEFT_X + 4, y + 8, f"{title} ({hand['count']}/{view['hand_limit'][seat]})", size=11, bold=True,
-             baseline="middle")
+    out.text(LEFT_X + 4, y + 8, f"{title} ({hand['count']} of {view['hand_limit'][seat]})", size=12,
+             bold=True, baseline="middle")
     x = LEFT_X
     cards = [c for c in hand["cards"] if c in game.lum]
     step = min(CW + GAP, (LEFT_W - CW) / max(1, len(cards) - 1)) if len(cards) > 1 else CW + GAP
@@ -780,19 +856,35 @@ def _hand(out: _Items, view: dict, game, y: float, seat) -> None:
         _card_face(out, game, cid, x, y + 18, CW, CH, ident=f"hand:{cid}", extra_tip="\nIn hand")
         if cid == sealed:
             out.rect(x - 2, y + 16, CW + 4, CH + 4, stroke="#c0392b", lw=2.5, r=6)
-            out.rect(x + CW / 2 - 22, y + 11, 44, 13, fill="#c0392b", r=3)
-            out.text(x + CW / 2, y + 17.5, "SEALED", size=8, bold=True, color="#ffffff", align="center",
-                     baseline="middle")
+            out.rect(x + CW / 2 + 6, y + 2, 52, 15, fill="#c0392b", r=3)
+            out.text(x + CW / 2 + 32, y + 9.5, "SEALED", size=MIN_TEXT, bold=True, color="#ffffff",
+                     align="center", baseline="middle")
         x += step
     if not cards:
-        out.text(LEFT_X + 4, y + 40, "(no cards)", size=10, color=MUTED, baseline="middle")
+        out.text(LEFT_X + 4, y + 40, "(no cards)", size=12, color=MUTED, baseline="middle")
 
 
 # ------------------------------------------------------------------------------------------------------
 # the scene
 # ------------------------------------------------------------------------------------------------------
+def _right_column(out: _Items, view: dict, game, seat) -> float:
+    """The right column (at x = RX); returns the y where the seat panels begin."""
+    y = _header(out, view, game)
+    y = _court(out, view, game, y)
+    y = _pool(out, view, y)
+    y = _factions(out, view, y + 4)
+    y = _plots(out, view, game, y)
+    y = _events_line(out, view, game, y + 2)
+    _seat_panels(out, view, game, y + 4, seat)
+    return y + 4
+
+
 def pax_scene(view: dict, game) -> dict:
-    """The scene for one seat's view (pure: the same view and game give the same scene)."""
+    """The scene for one seat's view (pure: the same view and game give the same scene).
+
+    The wide layout is the scene itself (:data:`W` x :data:`H`); ``layouts.narrow`` (the board uses it
+    under :data:`NARROW_BELOW` CSS px) moves the right column under the map: the turn, Court, Favor,
+    Factions, Plots and Events on the left, the seat panels beside them."""
     out = _Items()
     rows, cols, gx, gy = _map_geometry(view)
     grid_bottom = gy + rows * (CH + GAP) - GAP
@@ -801,17 +893,15 @@ def pax_scene(view: dict, game) -> dict:
         return {"w": W, "h": H, "bg": BG, "items": out.items}
     _draw_map(out, view, game)
     below = grid_bottom + GAP + STRIP_TOP + 6
-    _pending(out, view, game, below)
+    ph = _pending(out, view, game, below)
     seat = _hand_seat(view)
-    _hand(out, view, game, below + 34, seat)
-    _header(out, view, game)
-    _court(out, view, game)
-    _pool(out, view)
-    _factions(out, view)
-    y = _plots(out, view, game)
-    y = _events_line(out, view, game, y + 2)
-    _seat_panels(out, view, game, y + 4, seat)
-    return {"w": W, "h": H, "bg": BG, "items": out.items}
+    _hand(out, view, game, below + ph + 4, seat)
+    panels = _right_column(out, view, game, seat)
+    bottom = max(it["y"] + it.get("h", 0) for it in out.items if it["t"] == "rect" and it["x"] >= RX - 1)
+    narrow = {"w": NARROW_W, "h": rnd(H + max(panels, bottom - panels) + 8),
+              "moves": [[RX - 1, 0, W + 1, panels, LEFT_X - RX, H],
+                        [RX - 1, panels, W + 1, H + 1, LEFT_X + RW + 12 - RX, rnd(H - panels)]]}
+    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -885,21 +975,35 @@ def option_group(game, action) -> str | None:
     return _GROUPS.get(action.kind)
 
 
+_STATUS = {"turn": "action phase", "pay": "paying Favor", "collect": "taking Favor",
+           "subvert": "taking Favor",
+           "give": "giving Favor (Conspire)", "place": "placing a card", "move": "Organizing",
+           "reveal": "Oust challenge", "press": "Oust challenge", "keep": "choosing an Event",
+           "redraw": "drawing back up", "activate": "Event phase", "power": "using a power",
+           "plotkeep": "choosing a Plot", "bot": "the bot's script"}
+
+
 def status_text(view: dict, game) -> str:
-    """One line: round, turn, who acts (or the result)."""
+    """One line in plain words: "Round 2 · Blue's turn — action phase (2 main actions left)"."""
     names = view["seat_names"]
     if view.get("terminal"):
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", []) if s < len(names)) or "nobody"
         verb = "wins" if len(res.get("winners", [])) == 1 else "win"
-        return f"Game over: {winners} {verb} ({res.get('reason', '')})"
+        reason = f" ({res['reason']})" if res.get("reason") else ""
+        return f"Game over: {winners} {verb}{reason}"
     turn = view["turn"]
     acting = [names[s] for s in view.get("to_act", []) if isinstance(s, int) and 0 <= s < len(names)]
-    active = names[turn["active"]] if 0 <= turn.get("active", -1) < len(names) else "?"
-    pending = (view.get("decisions") or [{}])[0].get("prompt") if view.get("decisions") else None
-    text = f"Round {turn.get('round')}, {active}'s turn — waiting for {', '.join(acting) or 'chance'}"
-    if pending:
-        text += f" · {pending}"
+    active = names[turn["active"]] if 0 <= turn.get("active", -1) < len(names) else None
+    t = (view.get("pending") or {}).get("t")
+    what = _STATUS.get(t, "setting up")
+    if t == "turn":
+        left = turn.get("main_left", 0)
+        what += f" ({left or 'no'} main action{'s' if left != 1 else ''} left)"
+    head = f"Round {turn.get('round')} · {active}'s turn" if active else "Setup"
+    text = f"{head} — {what}"
+    if acting and acting != [active]:
+        text += " · waiting for " + " and ".join(acting)
     return text
 
 

@@ -1,0 +1,146 @@
+"""Text metrics for scene layout (pure Python): how wide a line of the painter's font is, and word wrap.
+
+The painter draws with "Helvetica, Arial, sans-serif"; the advance widths below are Arial's (Liberation
+Sans has the same metrics), in thousandths of an em, for printable ASCII.  Other characters use their base
+letter (``ä`` -> ``a``) or an average width.  Game scenes use :func:`wrap` to break a name onto more lines
+instead of truncating it, and the layout tests use :func:`text_box` to check overlaps and the canvas edge.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["LINE_HEIGHT", "layout_problems", "reflow", "text_box", "text_width", "wrap"]
+
+LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
+_REGULAR = (
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+    556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+    500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+    556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+    278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584)
+_BOLD = (
+    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+    556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278,
+    556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584,
+    556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556,
+    333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584)
+_WIDE = 1000  # symbols outside the table (arrows, dashes, bullets): counted generously
+
+
+def _char(c: str, table) -> int:
+    o = ord(c)
+    if 32 <= o < 127:
+        return table[o - 32]
+    base = unicodedata.normalize("NFKD", c)[:1]
+    if base and 32 <= ord(base) < 127:
+        return table[ord(base) - 32]
+    return 556 if c.isalpha() else _WIDE
+
+
+def text_width(line: str, size: float, bold: bool = False) -> float:
+    """The width of one line of text at ``size`` (scene units)."""
+    table = _BOLD if bold else _REGULAR
+    return sum(_char(c, table) for c in line) * size / 1000
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False, lines: int | None = None) -> str:
+    """``text`` broken at spaces (or after a hyphen) into lines no wider than ``width``; a word longer than
+    a line stays whole.  ``lines``: at most that many lines (the rest joins the last one, which may then be
+    wider: callers make room rather than cut a name)."""
+    pieces: list[tuple[str, str]] = []  # (piece, what joins it to the piece before: " " or "")
+    for word in str(text).split():
+        parts = re.findall(r"[^-]+-|[^-]+|-", word)
+        for k, part in enumerate(parts):
+            pieces.append((part, " " if k == 0 else ""))
+    out: list[str] = []
+    cur = ""
+    for part, joint in pieces:
+        cand = f"{cur}{joint}{part}" if cur else part
+        if cur and text_width(cand, size, bold) > width:
+            out.append(cur)
+            cur = part
+        else:
+            cur = cand
+    if cur:
+        out.append(cur)
+    if lines is not None and len(out) > lines:
+        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+    return "\n".join(out)
+
+
+def text_box(item: dict) -> tuple[float, float, float, float]:
+    """``(x0, y0, x1, y1)`` of a scene ``text`` item as the painter draws it (``maxw`` squeezes lines)."""
+    size = float(item.get("size", 12))
+    lines = str(item.get("s", "")).split("\n")
+    lh = size * LINE_HEIGHT
+    w = max(text_width(line, size, bool(item.get("bold"))) for line in lines)
+    if item.get("maxw"):
+        w = min(w, float(item["maxw"]))
+    x = float(item["x"])
+    align = item.get("align")
+    x0 = x - w / 2 if align == "center" else x - w if align in ("right", "end") else x
+    baseline = item.get("baseline") or "alphabetic"
+    n = len(lines)
+    y = float(item["y"])
+    if baseline == "top":
+        y0 = y
+    elif baseline == "middle":
+        y0 = y - (n - 1) * lh / 2 - size / 2
+    elif baseline == "bottom":
+        y0 = y - (n - 1) * lh - size
+    else:  # alphabetic: the first line's baseline sits ~0.8 em below its top
+        y0 = y - (n - 1) * lh - size * 0.8
+    return x0, y0, x0 + w, y0 + (n - 1) * lh + size
+
+
+def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> list[str]:
+    """What is wrong with a scene's text layout: text under ``min_size`` (``maxw`` squeezing counts),
+    text outside the canvas, and texts overlapping one another (by more than ``slack`` each way)."""
+    w, h = float(scene["w"]), float(scene["h"])
+    problems: list[str] = []
+    boxes = []
+    for it in scene["items"]:
+        if it.get("t") != "text":
+            continue
+        size = float(it.get("size", 12))
+        lines = str(it["s"]).split("\n")
+        natural = max(text_width(line, size, bool(it.get("bold"))) for line in lines)
+        squeeze = min(1.0, float(it["maxw"]) / natural) if it.get("maxw") and natural else 1.0
+        if size * squeeze < min_size - 1e-9:
+            problems.append(f"text {it['s']!r} at {size * squeeze:.1f} (size {size}, squeezed {squeeze:.2f})")
+        x0, y0, x1, y1 = box = text_box(it)
+        if x0 < -slack or y0 < -slack or x1 > w + slack or y1 > h + slack:
+            problems.append(f"text {it['s']!r} outside the canvas: {tuple(round(v) for v in box)}")
+        boxes.append((box, it["s"]))
+    boxes.sort(key=lambda b: b[0][0])
+    for i, ((ax0, ay0, ax1, ay1), sa) in enumerate(boxes):
+        for (bx0, by0, bx1, by1), sb in boxes[i + 1:]:
+            if bx0 >= ax1 - slack:
+                break
+            if min(ax1, bx1) - max(ax0, bx0) > slack and min(ay1, by1) - max(ay0, by0) > slack:
+                problems.append(f"texts overlap: {sa!r} and {sb!r}")
+    return problems
+
+
+def reflow(scene: dict, layout: str = "narrow") -> dict:
+    """The scene as the board draws it in ``layout`` (``scene["layouts"][layout]``: ``{"w", "h", "moves":
+    [[x0, y0, x1, y1, dx, dy], ...]}``): every item whose anchor (``x, y``; a poly's or line's first point)
+    lies in a region moves by ``(dx, dy)`` (the first region that holds it), as the painter does."""
+    spec = (scene.get("layouts") or {}).get(layout)
+    if not spec:
+        return scene
+    items = []
+    for it in scene["items"]:
+        ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])
+        for x0, y0, x1, y1, dx, dy in spec.get("moves", []):
+            if x0 <= ax < x1 and y0 <= ay < y1:
+                it = dict(it)
+                if "pts" in it:
+                    it["pts"] = [[a + dx, b + dy] for a, b in it["pts"]]
+                else:
+                    it["x"], it["y"] = it["x"] + dx, it["y"] + dy
+                break
+        items.append(it)
+    return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": items}
