@@ -9,8 +9,10 @@ from .errors import EngineError
 _GAMES = {
     "pax": "illumi_widgets.games.pax.rules:PaxGame",
     "illuminati": "illumi_widgets.games.illuminati.rules:IlluminatiGame",
+    "primordial": "illumi_widgets.games.primordial.rules:PrimordialGame",
 }
-_ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax"}
+_ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax",
+            "primordial-secrets": "primordial", "primordial_secrets": "primordial"}
 
 
 def available_games() -> list[str]:

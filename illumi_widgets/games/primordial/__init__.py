@@ -1,0 +1,1 @@
+"""Primordial Secrets (Garth Avery): a simultaneous-planning deck-builder (reconstructed card set)."""

@@ -1,0 +1,83 @@
+"""The Primordial Secrets position: one plain JSON-able dict of card instances (ints) in zones.
+
+Every physical card is an instance number; ``game.types[i]`` is its card id (a Primordial or an Intent).
+Keys of the position ``d`` (per-seat lists are indexed by seat; decks and piles have their top LAST):
+
+- ``deck``, ``hand``, ``discard``, ``hosts``, ``visitors``, ``next_visitors`` (cards moved to next round's
+  Visiting Party, face up), ``sacrifices``: Primordials; ``intent_deck``, ``intent_discard``, ``secrets``:
+  Intents; ``intent[s]``: the Visiting Intent (or None); ``stolen[s]``: Secrets stolen; ``royals[s]``: Royals
+  recruited.
+- ``pawn_deck``, ``royal_deck``, ``held_out`` (expensive Pawns out until round 2 ends), ``removed``
+  (Royals cut at setup, unseen), ``court_pawns``, ``court_royals``, ``familiars``, ``banished``, ``box``
+  (before the deal).
+- ``round``, ``first`` (First Visitor Token), ``frames`` (pending steps, top last), ``turn`` (the visit
+  being resolved: its per-turn ledger), ``ends`` (end conditions met this round), ``result``.
+"""
+
+from __future__ import annotations
+
+SEAT_ZONES = ("deck", "hand", "discard", "hosts", "visitors", "next_visitors", "sacrifices",
+              "intent_deck", "intent_discard", "secrets")
+SHARED_ZONES = ("box", "pawn_deck", "royal_deck", "held_out", "removed", "court_pawns", "court_royals",
+                "familiars", "banished")
+
+
+def clone(obj):
+    """Copy plain data (dicts, lists of primitives)."""
+    t = type(obj)
+    if t is list:
+        return [clone(x) for x in obj]
+    if t is dict:
+        return {k: clone(v) for k, v in obj.items()}
+    return obj
+
+
+def new_position(n: int, box: list, intent_decks: list, secrets: list) -> dict:
+    d = {k: [[] for _ in range(n)] for k in SEAT_ZONES}
+    d.update({k: [] for k in SHARED_ZONES})
+    d["box"] = list(box)
+    d["intent_deck"] = [list(x) for x in intent_decks]
+    d["secrets"] = [list(x) for x in secrets]
+    d.update({"n": n, "round": 1, "first": 0, "intent": [None] * n, "stolen": [0] * n, "royals": [0] * n,
+              "frames": [{"t": "deal"}], "turn": None, "ends": [], "result": None, "last": None})
+    return d
+
+
+def locate(d: dict, inst: int):
+    """``(zone, seat or None)`` of an instance, or ``(None, None)``."""
+    for z in SEAT_ZONES:
+        for s, lst in enumerate(d[z]):
+            if inst in lst:
+                return z, s
+    for z in SHARED_ZONES:
+        if inst in d[z]:
+            return z, None
+    for s, i in enumerate(d["intent"]):
+        if i == inst:
+            return "intent", s
+    return None, None
+
+
+def take(d: dict, inst: int) -> bool:
+    """Remove an instance from wherever it lies (True if found)."""
+    z, s = locate(d, inst)
+    if z is None:
+        return False
+    if z == "intent":
+        d["intent"][s] = None
+    elif s is None:
+        d[z].remove(inst)
+    else:
+        d[z][s].remove(inst)
+    return True
+
+
+def all_instances(d: dict) -> list:
+    out = []
+    for z in SEAT_ZONES:
+        for lst in d[z]:
+            out.extend(lst)
+    for z in SHARED_ZONES:
+        out.extend(d[z])
+    out.extend(i for i in d["intent"] if i is not None)
+    return out

@@ -1,0 +1,569 @@
+"""Primordial Secrets (Garth Avery) on the shared engine core: a simultaneous-planning deck-builder.
+
+Every rule is checked once, in ``check``; ``candidates`` only proposes actions.  The round's automatic
+steps are in :mod:`.flow`, the effect interpreter in :mod:`.effects`, the card data and its validator in
+:mod:`.cards`, notation in :mod:`.notation`, views in :mod:`.view`.  Section names cite the rulebook
+(``shared/seeds/002``) and the product rulings (RULINGS.md); readings are marked ``READING:`` and listed in
+``RULES-NOTES.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from illumi_widgets.engine import Action, Decision, Game
+from illumi_widgets.engine.action import CHANCE
+from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
+from illumi_widgets.engine.rng import Rng
+
+from . import effects as E
+from .cards import load_cards, step_text
+from .flow import HAND, TURN_STEPS, FlowMixin
+from .model import SEAT_ZONES, SHARED_ZONES, all_instances, clone, new_position
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
+STACKING = ("hold_out", "replace")
+
+
+def _illegal(code: str, message: str) -> IllegalAction:
+    return IllegalAction(message, code=code)
+
+
+class PrimordialGame(FlowMixin, Game):
+    """Primordial Secrets for 2-4 players.  Options: ``cards`` (a card file path or dict replacing the
+    reconstructed set), ``stacking`` ("hold_out": expensive Pawns out until round 2 ends, as printed;
+    "replace": the alternative method)."""
+
+    name = "primordial"
+    title = "Primordial Secrets"
+    min_players = 2
+    max_players = 4
+    seat_names = SEAT_NAMES
+    presenter = "illumi_widgets.games.primordial.scene"
+    option_names = ("cards", "stacking")
+
+    def __init__(self, players: int = 3, **options):
+        super().__init__(players, **options)
+        self.seat_names = SEAT_NAMES[:players]
+        self.stacking = options.get("stacking", "hold_out")
+        if self.stacking not in STACKING:
+            raise EngineError(f"stacking must be one of {', '.join(STACKING)}, got {self.stacking!r}",
+                              code="bad-option")
+        self.cs = cs = load_cards(options.get("cards"))
+        self.cards = cs.cards
+        self.intents = cs.intents[players]
+        types: list = []
+        self.start_of = []
+        for _s in range(players):
+            mine = []
+            for cid, k in cs.starting:
+                for _ in range(k):
+                    mine.append(len(types))
+                    types.append(cid)
+            self.start_of.append(mine)
+        self.pawns, self.royals, self.familiar_insts = [], [], []
+        for c in cs.cards.values():
+            if c.kind == "starting":
+                continue
+            for _ in range(c.count):
+                {"pawn": self.pawns, "royal": self.royals, "familiar": self.familiar_insts}[c.kind].append(
+                    len(types))
+                types.append(c.id)
+        self.n_primordials = len(types)
+        self.intent_decks, self.secret_sets = [], []
+        for _s in range(players):
+            deck, secret = [], []
+            for it in self.intents.values():
+                (deck if it.kind == "starting" else secret).append(len(types))
+                types.append(it.id)
+            self.intent_decks.append(deck)
+            self.secret_sets.append(secret)
+        self.types = types
+        self.texts = {**{c.id: c.text for c in self.cards.values() if c.text},
+                      **{i.id: i.text for i in self.intents.values()}}
+        self.card_ids = set(self.cards)
+        self.intent_ids = set(self.intents)
+        self.by_name = {}
+        for c in self.cards.values():
+            self.by_name[c.name.lower().replace(" ", "-")] = c.id
+        for i in self.intents.values():
+            self.by_name["-".join(i.name.lower().replace(":", " ").split())] = i.id
+
+    # ------------------------------------------------------------------------------------------------
+    # helpers
+    # ------------------------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "chance"
+        return SEAT_NAMES[seat]
+
+    def names(self, insts) -> str:
+        return ", ".join(self.cards[self.types[i]].name for i in insts) or "nobody"
+
+    def intent_name(self, inst) -> str:
+        return self.intents[self.types[inst]].name
+
+    def card_name(self, cid: str) -> str:
+        if cid in self.cards:
+            return self.cards[cid].name
+        if cid in self.intents:
+            return self.intents[cid].name
+        return cid
+
+    def step_text(self, s) -> str:
+        return step_text(s)
+
+    def is_intent(self, inst) -> bool:
+        return inst >= self.n_primordials
+
+    # ------------------------------------------------------------------------------------------------
+    # engine hooks
+    # ------------------------------------------------------------------------------------------------
+    def setup(self) -> dict:
+        return new_position(self.players, list(range(self.n_primordials)), self.intent_decks,
+                            self.secret_sets)
+
+    def copy(self, d):
+        return clone(d)
+
+    def encode(self, d):
+        return clone(d)
+
+    def decode(self, obj):
+        if not isinstance(obj, dict) or obj.get("n") != self.players:
+            raise NotationError("not a Primordial Secrets position for this player count", code="bad-position")
+        for k in (*SEAT_ZONES, *SHARED_ZONES, "frames", "intent", "stolen", "royals", "round", "first"):
+            if k not in obj:
+                raise NotationError(f"position: field '{k}' is missing", code="bad-position")
+        return clone(obj)
+
+    def outcome(self, d):
+        return d["result"]
+
+    def chance_pending(self, d) -> bool:
+        return d["result"] is None and bool(d["frames"]) and d["frames"][-1]["t"] in ("deal", "shuffle")
+
+    def decisions(self, d) -> list[Decision]:
+        if d["result"] is not None or not d["frames"]:
+            return []
+        f = d["frames"][-1]
+        t = f["t"]
+        if t == "deal":
+            return [Decision(CHANCE, "deal", "Chance: shuffle the decks and deal the Court", None)]
+        if t == "shuffle":
+            who = "the Pawn Deck with the expensive Pawns" if f["seat"] == "pawns" else \
+                f"{self.seat_name(f['seat'])}'s Discard into their Deck"
+            return [Decision(CHANCE, "shuffle", f"Chance: shuffle {who}", None)]
+        if t in ("plot", "reset"):
+            return [Decision(s, t, self._prompt(d, f, s), None, sealed=True)
+                    for s in range(d["n"]) if str(s) not in f["commits"]]
+        seat = self.frame_seat(d, f)
+        if seat is None:
+            return []
+        return [Decision(seat, self.frame_kind(d, f), self._prompt(d, f, seat), None)]
+
+    def frame_seat(self, d, f):
+        t = f["t"]
+        if t == "choose":
+            return f["seat"]
+        if t == "turn":
+            tr = d["turn"]
+            step, side = TURN_STEPS[tr["step"]]
+            if step == "recruit":
+                return tr["v"]
+            if tr["order"]:
+                return tr["v"] if side == "v" else tr["h"]
+        return None
+
+    def frame_kind(self, d, f) -> str:
+        if f["t"] == "choose":
+            return f["kind"]
+        return "recruit" if TURN_STEPS[d["turn"]["step"]][0] == "recruit" else "order"
+
+    def _prompt(self, d, f, seat) -> str:
+        name = self.seat_name(seat)
+        t = f["t"]
+        if t == "plot":
+            return (f"{name}: choose three hosts (the other cards of your hand visit) and a Visiting Intent "
+                    "(sealed)")
+        if t == "reset":
+            return f"{name}: choose five Intents for the next four rounds (sealed)"
+        if t == "choose":
+            if f["kind"] == "steal":
+                return f"{name}: look through the Secrets and choose one to steal"
+            if f["kind"] == "sacrifice":
+                return f"{name}: choose the visitor to lose (it goes to the host's Sacrifices)"
+            return f"{name}: choose the target — {f['why']}"
+        tr = d["turn"]
+        step = TURN_STEPS[tr["step"]][0]
+        if step == "recruit":
+            return (f"{name}: recruit from the Court ({self.devotion_left(d)} devotion left, "
+                    f"{len(d['sacrifices'][seat])} Sacrifices held) or done")
+        return f"{name}: choose which effect resolves next ({step.replace('_', ' ')})"
+
+    # -- notation ------------------------------------------------------------------------------------
+    def act(self, seat: int, kind: str, *args) -> Action:
+        return Action(seat, kind, tuple(args), "", self.format)
+
+    def format(self, kind: str, args: tuple) -> str:
+        from .notation import format_action
+
+        return format_action(kind, args)
+
+    def parse(self, d, text: str, seat: int) -> Action:
+        from .notation import parse_action
+
+        kind, args = parse_action(text, self.card_ids, self.intent_ids, self.by_name)
+        return self.act(seat, kind, *args)
+
+    # ------------------------------------------------------------------------------------------------
+    # candidates (proposals only; ``check`` holds each rule)
+    # ------------------------------------------------------------------------------------------------
+    def candidates(self, d, seat: int) -> list[Action]:
+        if d["result"] is not None or not d["frames"]:
+            return []
+        f = d["frames"][-1]
+        t = f["t"]
+        a = self.act
+        if t == "plot":
+            if str(seat) in f["commits"]:
+                return []
+            hand = sorted(self.types[i] for i in d["hand"][seat])
+            k = min(3, len(hand))
+            host_sets = sorted(set(combinations(hand, k)))
+            intents = sorted({self.types[i] for i in d["intent_deck"][seat]})
+            return [a(seat, "plot", hs, it) for hs in host_sets for it in intents]
+        if t == "reset":
+            if str(seat) in f["commits"]:
+                return []
+            pool = sorted(self.types[i] for i in self.reset_pool(d, seat))
+            return [a(seat, "reset", c) for c in sorted(set(combinations(pool, min(5, len(pool)))))]
+        if self.frame_seat(d, f) != seat:
+            return []
+        if t == "choose":
+            return [a(seat, f["kind"], *p) for p in self._picks(f["options"])]
+        tr = d["turn"]
+        if TURN_STEPS[tr["step"]][0] == "recruit":
+            return [a(seat, "recruit", self.types[i]) for i in self.recruit_options(d)] + [a(seat, "done")]
+        return [a(seat, "order", *p) for p in self._picks([i for i, _k in tr["order"]])]
+
+    def legal(self, d, seat: int) -> list[Action]:
+        """Plots and Intent resets are built from the hand and Intent piles exactly as ``check`` reads them,
+        so they are listed without checking each (up to a hundred per seat); ``tests/primordial`` asserts
+        that every listed plot passes ``check``.  Other decisions are filtered by ``check``."""
+        f = d["frames"][-1] if d["frames"] and d["result"] is None else None
+        if f is not None and f["t"] in ("plot", "reset"):
+            return self.candidates(d, seat)
+        return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
+
+    def _picks(self, insts) -> list:
+        """``(card id, copy number)`` for each option, so identical copies are told apart."""
+        seen: Counter = Counter()
+        out = []
+        for i in insts:
+            cid = self.types[i]
+            seen[cid] += 1
+            out.append((cid, seen[cid]))
+        return out
+
+    def _pick(self, insts, cid, k):
+        """The instance a ``(card id, copy)`` pick names among ``insts``, or None."""
+        n = 0
+        for idx, i in enumerate(insts):
+            if self.types[i] == cid:
+                n += 1
+                if n == k:
+                    return idx, i
+        return None
+
+    # ------------------------------------------------------------------------------------------------
+    # check: every rule, once
+    # ------------------------------------------------------------------------------------------------
+    def check(self, d, a: Action) -> IllegalAction | None:
+        if d["result"] is not None:
+            return _illegal("game-over", "the game is over")
+        f = d["frames"][-1] if d["frames"] else None
+        if f is None:
+            return _illegal("no-decision", "nothing is pending")
+        kind = a.kind
+        if a.seat == CHANCE:
+            if (kind, f["t"]) not in (("deal", "deal"), ("shuffle", "shuffle")):
+                return _illegal("wrong-time", f"chance cannot '{kind}' now")
+            if kind == "shuffle" and a.args[0] != f["seat"]:
+                return _illegal("wrong-time", "that is not the pile being shuffled now")
+            return None
+        if kind == "plot":
+            return self._check_plot(d, f, a)
+        if kind == "reset":
+            return self._check_reset(d, f, a)
+        if f["t"] in ("plot", "reset"):
+            return _illegal("wrong-phase", f"it is the {'Plotting Phase' if f['t'] == 'plot' else 'Intent reset'}: "
+                            f"every player {'plots' if f['t'] == 'plot' else 'chooses five Intents'} first")
+        seat = self.frame_seat(d, f)
+        if seat != a.seat:
+            return _illegal("not-your-decision", f"it is not {self.seat_name(a.seat)}'s decision now")
+        want = self.frame_kind(d, f)
+        if kind in ("recruit", "done"):
+            if want != "recruit":
+                return _illegal("wrong-step", "recruiting is step 5 of a turn, after the after-windows "
+                                              "(rulebook: Resolve a visit in this order)")
+            return None if kind == "done" else self._check_recruit(d, a)
+        if kind != want:
+            return _illegal("wrong-step", f"now: {self._prompt(d, f, seat)}")
+        insts = f["options"] if f["t"] == "choose" else [i for i, _k in d["turn"]["order"]]
+        if self._pick(insts, *a.args) is None:
+            what = "eligible effect in this window" if kind == "order" else "option"
+            return _illegal("not-an-option", f"{self.card_name(a.args[0])} is not an {what} "
+                                             f"(options: {', '.join(self.card_name(self.types[i]) for i in insts)})")
+        return None
+
+    def _check_plot(self, d, f, a) -> IllegalAction | None:
+        if f["t"] != "plot":
+            return _illegal("wrong-phase", "plotting happens at the start of a round (Plotting Phase)")
+        s = a.seat
+        if str(s) in f["commits"]:
+            return _illegal("already-plotted", f"{self.seat_name(s)} has already plotted this round")
+        hosts, intent = a.args
+        hand = Counter(self.types[i] for i in d["hand"][s])
+        need = min(3, sum(hand.values()))
+        if len(hosts) != need:
+            return _illegal("three-hosts", f"choose exactly {need} hosts from your hand (Plotting Phase: three "
+                                           "hosts, three visitors)")
+        short = Counter(hosts) - hand
+        if short:
+            return _illegal("not-in-hand", f"{', '.join(self.card_name(c) for c in short)} is not in your hand")
+        if intent not in {self.types[i] for i in d["intent_deck"][s]}:
+            where = "your Intent Discard (used until Intents are reset)" if intent in {
+                self.types[i] for i in d["intent_discard"][s]} else "your Intent Deck"
+            return _illegal("no-intent", f"the Intent {self.card_name(intent)} is not in your Intent Deck: it "
+                                         f"is {where}" if "Discard" in where else
+                            f"the Intent {self.card_name(intent)} is not in your Intent Deck")
+        return None
+
+    def _check_reset(self, d, f, a) -> IllegalAction | None:
+        if f["t"] != "reset":
+            return _illegal("wrong-phase", "Intents are reset only at the end of every fourth round")
+        if str(a.seat) in f["commits"]:
+            return _illegal("already-reset", "you have already chosen your Intents")
+        pool = Counter(self.types[i] for i in self.reset_pool(d, a.seat))
+        need = min(5, sum(pool.values()))
+        if len(a.args[0]) != need:
+            return _illegal("five-intents", f"choose exactly {need} Intents (Resetting Intents)")
+        if Counter(a.args[0]) - pool:
+            return _illegal("not-yours", "choose among your Starting Intents and the Secrets you have stolen")
+        return None
+
+    def _check_recruit(self, d, a) -> IllegalAction | None:
+        cid = a.args[0]
+        tr = d["turn"]
+        court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
+        if cid not in {self.types[i] for i in court}:
+            return _illegal("not-in-court", f"{self.card_name(cid)} is not in The Court now")
+        c = self.cards[cid]
+        left = self.devotion_left(d)
+        if c.tribute > left:
+            return _illegal("tribute", f"{c.name} costs {c.tribute} tribute; your visitors have {left} devotion "
+                                       "left this turn (rulebook step 5)")
+        if c.kind == "royal":
+            held = len(d["sacrifices"][tr["v"]])
+            if tr["sac"] + c.sacrifice > held:
+                return _illegal("sacrifice-cost", f"{c.name} needs {c.sacrifice} Sacrifice(s) besides the "
+                                f"{tr['sac']} of the Royals already recruited this turn; you hold {held} "
+                                "(rulebook step 5)")
+        return None
+
+    # ------------------------------------------------------------------------------------------------
+    # perform
+    # ------------------------------------------------------------------------------------------------
+    def perform(self, d, a: Action, log) -> None:
+        getattr(self, "_do_" + a.kind)(d, a, log)
+        self._advance(d, log)
+
+    def after_edit(self, d, log) -> None:
+        self._advance(d, log)
+
+    def sample_chance(self, d, rng) -> Action:
+        f = d["frames"][-1]
+        seed = rng.next64() >> 12
+        if f["t"] == "deal":
+            return self.act(CHANCE, "deal", seed)
+        return self.act(CHANCE, "shuffle", f["seat"], seed)
+
+    def _do_deal(self, d, a, log) -> None:
+        rng = Rng(a.args[0])
+        d["frames"].pop()
+        d["box"] = []
+        for s in range(d["n"]):
+            d["deck"][s] = rng.shuffle(list(self.start_of[s]))
+        royals = rng.shuffle(list(self.royals))
+        keep = 5 * d["n"]
+        d["royal_deck"], d["removed"] = royals[:keep], royals[keep:]
+        pawns = list(self.pawns)
+        if self.stacking == "hold_out":
+            d["held_out"] = [p for p in pawns if self.cards[self.types[p]].tribute >= 6]
+            pawns = [p for p in pawns if p not in d["held_out"]]
+        d["pawn_deck"] = rng.shuffle(pawns)
+        d["familiars"] = list(self.familiar_insts)
+        d["first"] = 0  # READING: "the most ancient being among you" — the first seat takes the token
+        log.add("The decks are shuffled; Royals are cut to five per player unseen; "
+                + ("the Pawns costing 6 or more wait until round 2 ends." if self.stacking == "hold_out" else
+                   "Pawns costing 6 or more are replaced when they come up in rounds 1-2."))
+        self.repopulate(d, log)
+        log.add(f"{self.seat_name(d['first'])} holds the First Visitor Token.")
+        d["frames"].append({"t": "draw"})
+
+    def _do_shuffle(self, d, a, log) -> None:
+        f = d["frames"].pop()
+        rng = Rng(a.args[1])
+        if f["seat"] == "pawns":
+            d["pawn_deck"] = rng.shuffle(d["pawn_deck"] + d["held_out"])
+            d["held_out"] = []
+            log.add("The expensive Pawns are shuffled into the Pawn Deck (end of round 2).")
+            return
+        s = f["seat"]
+        d["deck"][s] = rng.shuffle(d["deck"][s] + d["discard"][s])
+        d["discard"][s] = []
+        log.add(f"{self.seat_name(s)} shuffles their Discard into their Deck.")
+
+    def _do_plot(self, d, a, log) -> None:
+        f = d["frames"][-1]
+        s = a.seat
+        hosts, intent = a.args
+        hand = list(d["hand"][s])
+        picked = []
+        for cid in hosts:
+            i = next(x for x in hand if self.types[x] == cid)
+            hand.remove(i)
+            picked.append(i)
+        it = next(x for x in d["intent_deck"][s] if self.types[x] == intent)
+        f["commits"][str(s)] = [picked, it]
+        log.add(f"{self.seat_name(s)} has plotted.", private={s: f"You plot: {a.notation()}."})
+        if len(f["commits"]) == d["n"]:
+            d["frames"].pop()
+            self._reveal(d, f["commits"], log)
+
+    def _do_reset(self, d, a, log) -> None:
+        f = d["frames"][-1]
+        s = a.seat
+        pool = self.reset_pool(d, s)
+        chosen = []
+        for cid in a.args[0]:
+            i = next(x for x in pool if self.types[x] == cid and x not in chosen)
+            chosen.append(i)
+        f["commits"][str(s)] = chosen
+        log.add(f"{self.seat_name(s)} has chosen their Intents.", private={s: f"You keep: {a.notation()}."})
+        if len(f["commits"]) == d["n"]:
+            d["frames"].pop()
+            self._apply_reset(d, f["commits"], log)
+
+    def _do_order(self, d, a, log) -> None:
+        tr = d["turn"]
+        side = TURN_STEPS[tr["step"]][1]
+        idx, _i = self._pick([i for i, _k in tr["order"]], *a.args)
+        key = tr["order"][idx]
+        log.add(f"{self.seat_name(a.seat)} resolves {self.card_name(a.args[0])} next.")
+        self.start_effect(d, key, side, log)
+
+    def _do_choose(self, d, a, log) -> None:
+        f = d["frames"][-1]
+        _idx, inst = self._pick(f["options"], *a.args)
+        self._resolve_choice(d, f, inst, log)
+
+    _do_steal = _do_choose
+    _do_sacrifice = _do_choose
+
+    def _do_recruit(self, d, a, log) -> None:
+        court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
+        inst = next(i for i in court if self.types[i] == a.args[0])
+        self.recruit(d, inst, log)
+
+    def _do_done(self, d, a, log) -> None:
+        d["turn"]["step"] += 1
+
+    # ------------------------------------------------------------------------------------------------
+    # views, secrets, consistency, determinization
+    # ------------------------------------------------------------------------------------------------
+    def view(self, d, seat) -> dict:
+        from .view import make_view
+
+        return make_view(self, d, seat)
+
+    def secrets(self, d, seat) -> set[str]:
+        from .view import hidden_tokens
+
+        return hidden_tokens(self, d, seat)
+
+    def determinize(self, d, seat, rng):
+        from .determinize import determinize
+
+        return determinize(self, d, seat, rng)
+
+    def problems(self, d) -> list[str]:
+        out = []
+        seen = Counter(all_instances(d))
+        for i in range(len(self.types)):
+            if seen[i] != 1:
+                out.append(f"card {i} ({self.types[i]}) is in {seen[i]} places")
+        extra = set(seen) - set(range(len(self.types)))
+        if extra:
+            out.append(f"unknown card instances {sorted(extra)}")
+        for s in range(d["n"]):
+            for z in ("deck", "hand", "discard", "hosts", "visitors", "next_visitors", "sacrifices"):
+                bad = [i for i in d[z][s] if self.is_intent(i)]
+                if bad:
+                    out.append(f"{z} of seat {s} holds Intent cards")
+            for z in ("intent_deck", "intent_discard", "secrets"):
+                bad = [i for i in d[z][s] if not self.is_intent(i)]
+                if bad:
+                    out.append(f"{z} of seat {s} holds Primordial cards")
+            if d["intent"][s] is not None and not self.is_intent(d["intent"][s]):
+                out.append(f"seat {s}'s Visiting Intent is not an Intent")
+            if len(d["hand"][s]) > HAND:
+                out.append(f"seat {s} holds more than {HAND} cards")
+        if len(d["court_pawns"]) > 7 or len(d["court_royals"]) > 7:
+            out.append("The Court holds more than seven Pawns or Royals")
+        for z, kinds in (("court_pawns", ("pawn",)), ("court_royals", ("royal",)), ("royal_deck", ("royal",)),
+                         ("familiars", ("familiar",)), ("pawn_deck", ("pawn",)), ("held_out", ("pawn",))):
+            if any(self.is_intent(i) or self.cards[self.types[i]].kind not in kinds for i in d[z]):
+                out.append(f"{z} holds a card of the wrong kind")
+        if d["first"] not in range(d["n"]):
+            out.append("the First Visitor Token is with no player")
+        if d["frames"] and d["frames"][-1]["t"] == "turn" and d["turn"] is None:
+            out.append("a turn is pending without its ledger")
+        return out
+
+    # ------------------------------------------------------------------------------------------------
+    # hooks of the board experience (labels, hints, legend, confirmations, touched entities)
+    # ------------------------------------------------------------------------------------------------
+    def label(self, d, action: Action, seat=None) -> str:
+        """An action as a player reads it: names, never ids or notation."""
+        from .view import action_label
+
+        return action_label(self, d, action, seat)
+
+    def hint(self, d, seat, entity):
+        from .view import entity_hint
+
+        return entity_hint(self, d, seat, entity)
+
+    def legend(self, seat=None) -> list[dict]:
+        from .scene import LEGEND
+
+        return [dict(x) for x in LEGEND]
+
+    def confirm(self, d, action: Action):
+        """A question to ask before an action that cannot be taken back in spirit (none undoable here is
+        dangerous except ending recruiting with devotion left)."""
+        if action.kind == "done" and d["turn"] is not None and self.recruit_options(d):
+            return (f"End recruiting with {self.devotion_left(d)} devotion unspent? Unspent devotion does not "
+                    "carry over.")
+        return None
+
+    def touched(self, d, action: Action) -> list:
+        from .view import touched_entities
+
+        return touched_entities(self, d, action)
+
+    def stat_of(self, d, inst, name) -> int:
+        return E.stat(self, d, inst, name)

@@ -1,0 +1,216 @@
+"""Per-seat views of a Primordial Secrets position: exactly the rulebook's "Hidden & Public Knowledge".
+
+- Always hidden to all: every Deck (counts shown), the Pawn and Royal Decks, the Royals removed at setup,
+  every Secrets zone (counts shown; a thief sees the cards only in the steal decision's options).
+- Always public: The Court, Sacrifice zones, and the TOP card of each Discard and Intent Discard (the rest
+  of those piles is not shown, not even to their owner).
+- Hidden to the others: a player's Intent Deck and hand.
+- Hidden during the Plotting Phase, revealed for the Visiting Phase: parties and Visiting Intents (a sealed
+  plot is shown only to its own seat).
+
+Card instances are named ``c<number>`` in views; :func:`hidden_tokens` lists those a seat must not see.
+"""
+
+from __future__ import annotations
+
+from illumi_widgets.engine.game import OMNISCIENT
+
+from . import effects as E
+from .flow import TURN_STEPS
+
+
+def cid_token(i: int) -> str:
+    return f"c{i}"
+
+
+def card_view(g, d, i, live=True) -> dict:
+    if g.is_intent(i):
+        it = g.intents[g.types[i]]
+        return {"id": cid_token(i), "card": it.id, "name": it.name, "intent": True, "kind": it.kind,
+                "finger": it.finger, "invite": list(it.invite) if it.invite else None}
+    c = g.cards[g.types[i]]
+    out = {"id": cid_token(i), "card": c.id, "name": c.name, "kind": c.kind, "frame": c.frame,
+           "devotion": c.devotion, "insight": c.insight, "deceit": c.deceit, "tribute": c.tribute,
+           "sacrifice": c.sacrifice}
+    if live and d["turn"] is not None and E.side_of(d, i) is not None:
+        out["now"] = {s: E.stat(g, d, i, s) for s in ("devotion", "insight", "deceit")}
+        out["silenced"] = i in d["turn"]["silenced"]
+    return out
+
+
+def make_view(g, d, seat) -> dict:
+    omni = seat == OMNISCIENT
+    f = d["frames"][-1] if d["frames"] else None
+    plotting = f is not None and f["t"] in ("plot", "draw", "deal")
+    seats = []
+    for s in range(d["n"]):
+        own = omni or s == seat
+        sv = {
+            "seat": s, "name": g.seat_name(s), "first_visitor": d["first"] == s,
+            "deck": len(d["deck"][s]), "hand_count": len(d["hand"][s]),
+            "hand": [card_view(g, d, i) for i in d["hand"][s]] if own else None,
+            "discard": len(d["discard"][s]),
+            "discard_top": card_view(g, d, d["discard"][s][-1]) if d["discard"][s] else None,
+            "intent_deck": len(d["intent_deck"][s]),
+            "intents": [card_view(g, d, i) for i in d["intent_deck"][s]] if own else None,
+            "intent_discard": len(d["intent_discard"][s]),
+            "intent_discard_top": (card_view(g, d, d["intent_discard"][s][-1]) if d["intent_discard"][s]
+                                   else None),
+            "secrets": len(d["secrets"][s]), "stolen": d["stolen"][s], "royals": d["royals"][s],
+            "sacrifices": [card_view(g, d, i) for i in d["sacrifices"][s]],
+            "next_visitors": [card_view(g, d, i) for i in d["next_visitors"][s]],
+            "hosts": [card_view(g, d, i) for i in d["hosts"][s]],
+            "visitors": [card_view(g, d, i) for i in d["visitors"][s]],
+            "intent": None if d["intent"][s] is None else card_view(g, d, d["intent"][s]),
+            "plotted": None, "plot": None,
+        }
+        if f is not None and f["t"] in ("plot", "reset"):
+            sv["plotted"] = str(s) in f["commits"]
+            if own and str(s) in f["commits"]:
+                if f["t"] == "plot":
+                    hosts, intent = f["commits"][str(s)]
+                    sv["plot"] = {"hosts": [card_view(g, d, i) for i in hosts],
+                                  "intent": card_view(g, d, intent)}
+                else:
+                    sv["plot"] = {"reset": [card_view(g, d, i) for i in f["commits"][str(s)]]}
+            if own and f["t"] == "reset":
+                sv["reset_pool"] = [card_view(g, d, i) for i in g.reset_pool(d, s)]
+        if omni:
+            sv["secret_cards"] = [card_view(g, d, i) for i in d["secrets"][s]]
+            sv["deck_cards"] = [card_view(g, d, i) for i in d["deck"][s]]
+            sv["discard_cards"] = [card_view(g, d, i) for i in d["discard"][s]]
+        seats.append(sv)
+    turn = None
+    t = d["turn"]
+    if t is not None:
+        step = TURN_STEPS[t["step"]][0]
+        turn = {"visitor": t["v"], "host": t["h"], "step": step,
+                "insight": E.total(g, d, "v", "insight"), "deceit": E.total(g, d, "h", "deceit"),
+                "devotion": E.total(g, d, "v", "devotion"), "spent": t["spent"], "sacrifice_cost": t["sac"],
+                "margin": t["margin"], "outcome": t["outcome"],
+                "steal_margin": E.rule(g, d, "steal_margin"),
+                "order": [cid_token(i) for i, _k in t["order"]] if t["order"] else None}
+    pending = None
+    if f is not None:
+        pending = {"t": f["t"]}
+        if f["t"] == "choose":
+            pending.update(kind=f["kind"], seat=f["seat"], why=f.get("why", ""))
+            if f["kind"] == "steal" or f.get("private"):
+                pending["count"] = len(f["options"])
+                if omni or seat == f["seat"]:  # the chooser alone looks through a hidden zone
+                    pending["options"] = [card_view(g, d, i) for i in f["options"]]
+            else:
+                pending["options"] = [card_view(g, d, i) for i in f["options"]]
+        elif f["t"] in ("plot", "reset"):
+            pending["committed"] = sorted(int(s) for s in f["commits"])
+    return {
+        "game": "primordial", "players": d["n"], "round": d["round"], "first_visitor": d["first"],
+        "phase": ("plotting" if plotting else "intent reset" if f and f["t"] == "reset" else
+                  "round end" if f and f["t"] == "round_end" else "visiting"),
+        "seats": seats,
+        "court": {"pawns": [card_view(g, d, i) for i in d["court_pawns"]],
+                  "royals": [card_view(g, d, i) for i in d["court_royals"]],
+                  "familiars": len(d["familiars"]),
+                  "familiar": card_view(g, d, d["familiars"][-1]) if d["familiars"] else None,
+                  "pawn_deck": len(d["pawn_deck"]), "royal_deck": len(d["royal_deck"]),
+                  "held_out": len(d["held_out"]), "removed": len(d["removed"])},
+        "banished": [card_view(g, d, i) for i in d["banished"]],
+        "turn": turn, "pending": pending, "last_visit": d.get("last"),
+        "options": {"stacking": g.stacking},
+        # each card's text once (generated from its effect records), looked up by card id
+        "texts": g.texts,
+    }
+
+
+def hidden_tokens(g, d, seat) -> set:
+    """Instance tokens ``seat`` must not see now (and, during plotting, the text of the others' plots)."""
+    if seat == OMNISCIENT:
+        return set()
+    hide = []
+    f = d["frames"][-1] if d["frames"] else None
+    resetting = f is not None and f["t"] == "reset"
+    for s in range(d["n"]):
+        hide += d["deck"][s] + d["secrets"][s] + d["discard"][s][:-1]
+        if not (resetting and s == seat):  # choosing Intents to reset, a player looks through their own
+            hide += d["intent_discard"][s][:-1]
+        if s != seat:
+            hide += d["hand"][s] + d["intent_deck"][s]
+    hide += d["pawn_deck"] + d["royal_deck"] + d["removed"] + d["held_out"]
+    out = {cid_token(i) for i in hide}
+    if f is not None and f["t"] == "choose" and (f["kind"] == "steal" or f.get("private")) and seat == f["seat"]:
+        out -= {cid_token(i) for i in f["options"]}
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# board hooks: labels, hints, touched entities
+# ------------------------------------------------------------------------------------------------
+def action_label(g, d, a, seat=None) -> str:
+    k, args = a.kind, a.args
+    name = g.card_name
+    if k == "plot":
+        hosts, intent = args
+        return f"Plot: host {', '.join(name(c) for c in hosts)}; the rest visit; Intent {name(intent)}"
+    if k == "order":
+        return f"Resolve {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "") + " next"
+    if k == "choose":
+        return f"Choose {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "")
+    if k == "steal":
+        return f"Steal the Secret {name(args[0])}"
+    if k == "sacrifice":
+        return f"Lose {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "") + " to the host"
+    if k == "recruit":
+        c = g.cards[args[0]]
+        cost = f"{c.tribute} tribute" + (f" + {c.sacrifice} Sacrifice(s)" if c.kind == "royal" else "")
+        return f"Recruit {c.name} ({cost})"
+    if k == "done":
+        return "Done recruiting"
+    if k == "reset":
+        return "Keep Intents: " + ", ".join(name(c) for c in args[0])
+    if k == "deal":
+        return "Shuffle and deal"
+    if k == "shuffle":
+        return "Shuffle the Pawn Deck" if args[0] == "pawns" else f"{g.seat_name(args[0])} shuffles"
+    return k
+
+
+def entity_hint(g, d, seat, entity):
+    """The natural action on a clicked card (``c<n>``): recruit a Court card, resolve an effect, choose a
+    target.  None when a click there means nothing now."""
+    if not isinstance(entity, str) or not entity.startswith("c") or not entity[1:].isdigit():
+        return None
+    inst = int(entity[1:])
+    if inst >= len(g.types):
+        return None
+    cid = g.types[inst]
+    legal = [a for a in g.candidates(d, seat) if g.check(d, a) is None]
+    f = d["frames"][-1] if d["frames"] else None
+    for a in legal:
+        if a.kind == "recruit" and a.args[0] == cid and inst in (*d["court_pawns"], *d["court_royals"],
+                                                                   *d["familiars"]):
+            return a
+        if a.kind in ("choose", "steal", "sacrifice") and f is not None and f["t"] == "choose":
+            picked = g._pick(f["options"], *a.args)
+            if picked is not None and picked[1] == inst:
+                return a
+        if a.kind == "order" and d["turn"] is not None and d["turn"]["order"]:
+            picked = g._pick([i for i, _k in d["turn"]["order"]], *a.args)
+            if picked is not None and picked[1] == inst:
+                return a
+    return None
+
+
+def touched_entities(g, d, a) -> list:
+    """Scene entities an action changes (for highlighting)."""
+    k = a.kind
+    if k == "recruit":
+        court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
+        return [cid_token(i) for i in court if g.types[i] == a.args[0]][:1]
+    f = d["frames"][-1] if d["frames"] else None
+    if k in ("choose", "steal", "sacrifice") and f is not None and f["t"] == "choose":
+        p = g._pick(f["options"], *a.args)
+        return [] if p is None else [cid_token(p[1])]
+    if k == "order" and d["turn"] is not None and d["turn"]["order"]:
+        p = g._pick([i for i, _k in d["turn"]["order"]], *a.args)
+        return [] if p is None else [cid_token(p[1])]
+    return []
