@@ -10,9 +10,11 @@ _GAMES = {
     "pax": "illumi_widgets.games.pax.rules:PaxGame",
     "illuminati": "illumi_widgets.games.illuminati.rules:IlluminatiGame",
     "primordial": "illumi_widgets.games.primordial.rules:PrimordialGame",
+    "gray-eminence": "illumi_widgets.games.gray_eminence.rules:GrayEminenceGame",
 }
 _ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten": "pax",
-            "primordial-secrets": "primordial", "primordial_secrets": "primordial"}
+            "primordial-secrets": "primordial", "primordial_secrets": "primordial",
+            "gray_eminence": "gray-eminence", "grayeminence": "gray-eminence"}
 
 
 def available_games() -> list[str]:

@@ -1,0 +1,107 @@
+"""The Gray Eminence position: one plain JSON-able dict, cheap to copy.
+
+Keys of the position (``d``):
+
+- ``n`` seats; ``round`` (1-based), ``rounds`` (5 standard, 8 long), ``scen`` (scenario id), ``phase``.
+- ``track``: the five visibility positions, index 0 In the Public Eye, 1–3 Gray Eminence, 4 In the Shadows;
+  each holds a seat or ``None``.  Turn order is the seats in track order.
+- ``ge[s]``: the Gray Eminence card of seat ``s``.
+- ``box[s]``, ``pool``: resource vectors ``[money, power, influence]`` (Box of Secrets, Bidding Pool);
+  ``minted``: what has left the (unlimited) Common Pool, so ``sum(boxes) + pool == minted`` per type.
+- ``hands[s]`` (Action cards), ``facs[s]`` (``[faction, refreshed]``), ``secret[s]`` (held Secret
+  Objectives), ``done[s]`` (completed, face up), ``exposed`` (held objectives turned face up by the Public
+  Eye), ``known[viewer]`` (hidden cards a seat has been shown: blackmail, trades), ``pub_done[s]``,
+  ``vp[s]`` (Victory Point markers).
+- ``decks[name]`` (top LAST) and ``discards[name]`` for ``action``, ``faction``, ``secret``, ``tweet``,
+  ``event``; ``box_esc``: Escalation cards still in the box.
+- ``mandatory``, ``additional``: the event slots (an Event id or an Escalation side ``"X01:conflict"``);
+  ``resolved``: ``[[ref, [resource, …]], …]``; ``unresolved``: ``[ref, …]``.
+- ``rel``: entity -> -2 (Conflict) … 2 (Allied); ``escalated``: an escalation happened this round.
+- ``tweets``: the Tweet slots this round; ``prog[s]``: programmed cards ``{"A":…, "B":…, "C":…, "D":…,
+  "side":…}``; ``cgpile``: ``[[card, seat], …]`` face-down Common Good pile.
+- ``rs``: the position's own shuffle state (reseeded by every chance outcome; hidden from every seat).
+- ``frames``: the stack of pending steps (top last); ``result`` once the game is over.
+"""
+
+from __future__ import annotations
+
+RES = ("money", "power", "influence")
+SLOTS = ("eye", "gray1", "gray2", "gray3", "shadows")
+SLOT_NAMES = {"eye": "In the Public Eye", "gray1": "Gray Eminence (2nd)", "gray2": "Gray Eminence (3rd)",
+              "gray3": "Gray Eminence (4th)", "shadows": "In the Shadows"}
+LEVELS = {-2: "Conflict", -1: "Tension", 0: "Neutral", 1: "Friendly", 2: "Allied"}
+DECK_NAMES = ("action", "faction", "secret", "tweet", "event")
+
+
+def clone(obj):
+    """Copy plain data (dicts, lists of primitives) — much faster than copy.deepcopy."""
+    t = type(obj)
+    if t is list:
+        return [clone(x) for x in obj]
+    if t is dict:
+        return {k: clone(v) for k, v in obj.items()}
+    return obj
+
+
+def new_position(n: int, scen: str, rounds: int) -> dict:
+    return {
+        "n": n, "round": 0, "rounds": rounds, "scen": scen, "phase": "setup",
+        "track": [None] * 5, "ge": [None] * n,
+        "box": [[0, 0, 0] for _ in range(n)], "pool": [0, 0, 0], "minted": [0, 0, 0],
+        "hands": [[] for _ in range(n)], "facs": [[] for _ in range(n)], "secret": [[] for _ in range(n)],
+        "done": [[] for _ in range(n)], "exposed": [], "known": {}, "pub_done": [False] * n, "vp": [0] * n,
+        "decks": {k: [] for k in DECK_NAMES}, "discards": {k: [] for k in DECK_NAMES}, "box_esc": [],
+        "mandatory": None, "additional": None, "resolved": [], "unresolved": [],
+        "rel": {}, "escalated": False, "tweets": [], "prog": [None] * n, "cgpile": [],
+        "rs": 0, "frames": [{"t": "deal"}], "result": None, "last": {},
+        "trades": [],
+    }
+
+
+def order(d) -> list:
+    """Seats in turn order (the visibility track from the Public Eye to the Shadows)."""
+    return [s for s in d["track"] if s is not None]
+
+
+def slot_of(d, seat) -> int:
+    return d["track"].index(seat)
+
+
+def role(d, seat) -> str:
+    i = d["track"].index(seat)
+    return "public_eye" if i == 0 else "shadows" if i == 4 else "gray_eminence"
+
+
+def seat_at(d, role_name: str):
+    if role_name == "public_eye":
+        return d["track"][0]
+    if role_name == "shadows":
+        return d["track"][4]
+    return None
+
+
+# -- the position's own shuffle state (SplitMix64, as engine.rng) ------------------------------------------
+_MASK = (1 << 64) - 1
+
+
+def _next(d) -> int:
+    d["rs"] = z = (d["rs"] + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def shuffle(d, items: list) -> list:
+    for i in range(len(items) - 1, 0, -1):
+        j = _next(d) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def draw(d, deck: str):
+    """The top card of ``deck`` (its discard pile reshuffled into it when empty), or None."""
+    pile = d["decks"][deck]
+    if not pile and d["discards"][deck]:
+        pile.extend(shuffle(d, d["discards"][deck]))
+        d["discards"][deck] = []
+    return pile.pop() if pile else None
