@@ -1,31 +1,42 @@
-"""Benchmark figures for the engine and Pax Illuminaten (issue 2 §4) — it prints figures, it asserts nothing.
+"""Benchmark figures for the engine, every registered game and simulations at scale — it prints figures, it
+asserts nothing.
 
 Run it with::
 
-    python -m illumi_widgets.bench [--games N] [--seed S] [--json PATH] [--quick]
+    python -m illumi_widgets.bench [--games N] [--scaling-games N] [--seed S] [--json PATH] [--quick]
 
 What it measures, in one run:
 
-1. **Pax random play** for 2, 3 and 4 players: ``N`` complete games each, every decision a uniformly random
+1. **Random play of every registered game** (Pax Illuminaten, Illuminati, and any game registered since) for
+   2, 3 and 4 players (those the game allows): ``N`` complete games each, every decision a uniformly random
    legal action of a random seat to act (:func:`illumi_widgets.engine.testing.random_action`, no
    preferences), applied with full validation, after one untimed warm-up game.  Reported: decisions per
    second (total decisions ÷ total wall time, dealing included), the median and 90th-percentile wall time
    of one whole game, and the median number of decisions per game.  Chance outcomes (deals, shuffles)
    are resolved by the engine and are not counted as decisions.
-2. **``state.legal_actions()`` latency**: on separate random games, the first call after every ``apply``
-   (the state caches its answer per version, so this is the uncached cost: pending decisions plus every
-   candidate checked), as p50 and p99 in microseconds.
-3. **Peak memory** of one complete 4-player game with its whole undo history kept (the longest 4-player
+2. **``state.legal_actions()`` latency** (Pax): on separate random games, the first call after every
+   ``apply`` (the state caches its answer per version, so this is the uncached cost: pending decisions plus
+   every candidate checked), as p50 and p99 in microseconds.
+3. **Peak memory** of one complete 4-player Pax game with its whole undo history kept (the longest 4-player
    game of step 1, replayed from its seed): the ``tracemalloc`` peak from creating the state to the end of
    the game, the memory still held once the game is over (``tracemalloc``, after garbage collection),
    and the deep size of the final :class:`~illumi_widgets.engine.State` (everything reachable from it,
    the shared :class:`~illumi_widgets.engine.Game` excluded).  In MiB; target: under 100.
 4. **python-chess random play** (package ``chess``, in the ``test`` extra; skipped with a message if it is
    missing): ``random.choice(list(board.legal_moves))`` then ``board.push`` until the game is over or 400
-   plies, for the same wall-clock time as step 1, interleaved with it (after each Pax game, chess plays for
-   as long as that game took) so that other load on the machine weighs on both alike.  Reported: plies per
-   second and the ratio Pax decisions/s ÷ chess plies/s.  Target: ratio ≥ 1.  Decisions and plies per CPU
-   second are reported too: they are less sensitive to other work running on the machine.
+   plies, for the same wall-clock time as step 1, interleaved with it (after each game of step 1, chess
+   plays for as long as that game took) so that other load on the machine weighs on both alike.  Reported:
+   plies per second and the ratio decisions/s ÷ chess plies/s per game.  Target: Pax's ratio ≥ 1.
+   Decisions and plies per CPU second are reported too: they are less sensitive to other work running on
+   the machine.
+5. **Scaling**: ``--scaling-games`` (default 1,000) random-bot games of each registered game through
+   :func:`illumi_widgets.bots.simulate` (its default player count), on 1 worker (in-process), on a process
+   pool with one worker per CPU, and on a Dask ``LocalCluster`` of 2 worker processes (when
+   ``dask.distributed`` is installed; the cluster's start is timed apart, it happens once per session).
+   Reported: wall time, games per second, the speed-up over 1 worker, the overhead per game
+   (``(workers × wall time − 1-worker wall time) ÷ games``: process start, shipping games and results,
+   idle workers at the end) and whether every run gave the same per-game results.  Targets on a 2-CPU
+   machine: all cores ≥ 1.8×, Dask 2 workers ≥ 1.6×.
 
 ``--quick`` runs a tiny version (a few seconds) used by the test suite; ``--json PATH`` also writes every
 figure to a JSON file.  The exit status is 0 whether or not the targets are met: the output says so.
@@ -45,7 +56,8 @@ import time
 import tracemalloc
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 
-from .engine import Rng, compiled_modules, load_game
+from .engine import Rng, available_games, compiled_modules, load_game
+from .engine.registry import game_class
 from .engine.testing import random_action
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -54,6 +66,11 @@ CHESS_MAX_PLIES = 400
 MEMORY_TARGET_MB = 100.0
 DEFAULT_GAMES = 130
 QUICK_GAMES = 2
+SCALING_GAMES = 1000
+QUICK_SCALING_GAMES = 4
+SCALING_TARGET = 1.8  # all local cores (2 here) over 1 worker
+DASK_TARGET = 1.6  # a 2-worker Dask LocalCluster over 1 worker
+DASK_WORKERS = 2
 LATENCY_SHARE = 4  # latency games per player count: games // LATENCY_SHARE (at least 1)
 _ACTION_SALT = 0x5DEECE66D
 
@@ -80,7 +97,13 @@ def game_seeds(seed: int, players: int, games: int) -> list[int]:
     return [rng.next64() >> 1 for _ in range(games)]
 
 
-def play_pax(game, deal_seed: int, *, on_decision=None):
+def player_counts(name: str) -> tuple[int, ...]:
+    """The counts of :data:`PLAYER_COUNTS` that game ``name`` allows."""
+    cls = game_class(name)
+    return tuple(p for p in PLAYER_COUNTS if cls.min_players <= p <= cls.max_players) or (cls.min_players,)
+
+
+def play_random(game, deal_seed: int, *, on_decision=None):
     """One complete random game; returns ``(state, decisions, truncated)``.
 
     ``on_decision(state)`` is called before each decision (used to time ``legal_actions``)."""
@@ -115,19 +138,20 @@ def deep_size(root, exclude=()) -> int:
 
 
 # ------------------------------------------------------------------------------------------------ phases
-def bench_pax(games: int, seed: int, chess_play: ChessRandomPlay | None = None) -> dict:
-    """Pax random play; after each game, ``chess_play`` (if given) runs for as long as that game took."""
+def bench_game(name: str, games: int, seed: int, chess_play: ChessRandomPlay | None = None) -> dict:
+    """Random play of game ``name``; after each game, ``chess_play`` (if given) runs for as long as that game
+    took.  Per player count, and ``"all"``."""
     out = {}
-    for p in PLAYER_COUNTS:
-        game = load_game("pax", players=p)
-        play_pax(game, seed ^ 0xA5A5)  # warm-up game (lazy imports, first-use caches), not timed
+    for p in player_counts(name):
+        game = load_game(name, players=p)
+        play_random(game, seed ^ 0xA5A5)  # warm-up game (lazy imports, first-use caches), not timed
         times, lengths, truncated = [], [], 0
         longest = (-1, None)
         cpu = 0.0
         for deal_seed in game_seeds(seed, p, games):
             cpu0 = time.process_time()
             t0 = time.perf_counter()
-            state, n, cut = play_pax(game, deal_seed)
+            state, n, cut = play_random(game, deal_seed)
             times.append(time.perf_counter() - t0)
             cpu += time.process_time() - cpu0
             if chess_play is not None:
@@ -152,7 +176,18 @@ def bench_pax(games: int, seed: int, chess_play: ChessRandomPlay | None = None) 
             "truncated": truncated,
             "longest_seed": longest[1],
         }
+    parts = list(out.values())
+    total_dec = sum(v["decisions"] for v in parts)
+    total_s = sum(v["seconds"] for v in parts)
+    total_cpu = sum(v["cpu_seconds"] for v in parts)
+    out["all"] = {"games": sum(v["games"] for v in parts), "decisions": total_dec, "seconds": total_s,
+                  "decisions_per_s": total_dec / total_s, "cpu_seconds": total_cpu,
+                  "decisions_per_cpu_s": total_dec / total_cpu}
     return out
+
+
+def bench_pax(games: int, seed: int, chess_play: ChessRandomPlay | None = None) -> dict:
+    return bench_game("pax", games, seed, chess_play)
 
 
 def _latency_probe(samples: list):
@@ -174,7 +209,7 @@ def bench_latency(games: int, seed: int) -> dict:
         samples: list[float] = []
         timed = _latency_probe(samples)
         for deal_seed in game_seeds(seed + 1, p, games):
-            play_pax(game, deal_seed, on_decision=timed)
+            play_random(game, deal_seed, on_decision=timed)
         us = [s * 1e6 for s in samples]
         pooled += us
         out[str(p)] = {"samples": len(us), "p50_us": percentile(us, 50), "p99_us": percentile(us, 99),
@@ -186,13 +221,13 @@ def bench_latency(games: int, seed: int) -> dict:
 
 def bench_memory(deal_seed: int) -> dict:
     game = load_game("pax", players=4)
-    play_pax(game, deal_seed)  # warm-up: imports and per-game caches are not the game's memory
+    play_random(game, deal_seed)  # warm-up: imports and per-game caches are not the game's memory
     gc.collect()
     tracemalloc.start()
     try:
         base = tracemalloc.get_traced_memory()[0]
         tracemalloc.reset_peak()
-        state, n, cut = play_pax(game, deal_seed)
+        state, n, cut = play_random(game, deal_seed)
         peak = tracemalloc.get_traced_memory()[1]
         gc.collect()
         held = tracemalloc.get_traced_memory()[0]
@@ -216,6 +251,80 @@ def bench_memory(deal_seed: int) -> dict:
         "target_mb": MEMORY_TARGET_MB,
         "target_met": max(peak_mb, deep_mb) < MEMORY_TARGET_MB,
     }
+
+
+def _timed_run(name: str, games: int, seed: int, **where) -> tuple[float, list]:
+    from .bots import simulate
+
+    t0 = time.perf_counter()
+    rows = list(simulate(name, games, seed=seed, progress=False, **where))
+    return time.perf_counter() - t0, [{k: v for k, v in r.items() if k not in _TIMING} for r in rows]
+
+
+_TIMING = ("seconds", "think_seconds_by_seat")
+
+
+def _scaling_row(games: int, workers: int, seconds: float, base: float | None) -> dict:
+    row = {"workers": workers, "seconds": seconds, "games_per_s": games / seconds}
+    if base is not None:
+        row["speedup"] = base / seconds
+        row["overhead_ms_per_game"] = (workers * seconds - base) / games * 1e3
+    return row
+
+
+def bench_scaling(games: int, seed: int, say=lambda _msg: None, use_dask: bool = True) -> dict:
+    """``games`` random-bot games of each registered game on 1 worker, every local core and a 2-worker Dask
+    LocalCluster (see the module's docstring, step 5)."""
+    from .bots.simulation import default_workers
+
+    cores = default_workers()
+    out: dict = {"games": games, "cores": cores, "by_game": {}}
+    client = cluster = None
+    if use_dask:
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            out["dask"] = {"available": False, "reason": "dask.distributed is not installed "
+                                                          "(pip install 'illumi-widgets[dask]')"}
+        else:
+            t0 = time.perf_counter()
+            cluster = LocalCluster(n_workers=DASK_WORKERS, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+            out["dask"] = {"available": True, "workers": DASK_WORKERS,
+                           "start_seconds": time.perf_counter() - t0}
+    else:
+        out["dask"] = {"available": False, "reason": "not asked for"}
+    try:
+        for name in available_games():
+            say(f"scaling: {games} random-bot games of {name} on 1 worker, {cores} local workers"
+                f"{', a Dask LocalCluster' if client is not None else ''} …")
+            _timed_run(name, min(games, 2), seed ^ 0x5A, workers=1)  # warm-up (imports, caches)
+            one, rows1 = _timed_run(name, games, seed, workers=1)
+            fig = {"players": rows1[0]["players"] if rows1 else None,
+                   "1": _scaling_row(games, 1, one, None)}
+            local, rows_local = _timed_run(name, games, seed, workers=cores)
+            fig["local"] = _scaling_row(games, cores, local, one)
+            same = rows_local == rows1
+            if client is not None:
+                _timed_run(name, min(games, 4), seed ^ 0x5A, executor=client)  # workers import the game
+                dask_s, rows_dask = _timed_run(name, games, seed, executor=client)
+                fig["dask"] = _scaling_row(games, DASK_WORKERS, dask_s, one)
+                same = same and rows_dask == rows1
+            fig["same_results"] = same
+            out["by_game"][name] = fig
+    finally:
+        if client is not None:
+            client.close()
+            cluster.close()
+    speedups = [f["local"]["speedup"] for f in out["by_game"].values()]
+    out["local_speedup_min"] = min(speedups)
+    out["local_target_met"] = cores < 2 or min(speedups) >= SCALING_TARGET
+    if client is not None:
+        d = [f["dask"]["speedup"] for f in out["by_game"].values()]
+        out["dask_speedup_min"] = min(d)
+        out["dask_target_met"] = min(d) >= DASK_TARGET
+    return out
 
 
 class ChessRandomPlay:
@@ -287,26 +396,27 @@ def machine() -> dict:
     }
 
 
-def run(games: int, seed: int, quick: bool = False, progress=None, command: str = "") -> dict:
+def run(games: int, seed: int, quick: bool = False, progress=None, command: str = "",
+        scaling_games: int | None = None, use_dask: bool = True) -> dict:
     say = progress or (lambda _msg: None)
+    if scaling_games is None:
+        scaling_games = QUICK_SCALING_GAMES if quick else SCALING_GAMES
     figures: dict = {"machine": machine(),
                      "settings": {"games": games, "seed": seed, "quick": quick,
+                                  "scaling_games": scaling_games,
                                   "command": command or "python -m illumi_widgets.bench"}}
     t_start = time.perf_counter()
     try:
         chess_play = ChessRandomPlay(seed)
     except ImportError:
         chess_play = None
-    say(f"Pax random play: {games} games for each of {', '.join(map(str, PLAYER_COUNTS))} players"
-        f"{', interleaved with python-chess random play' if chess_play else ''} …")
-    pax = bench_pax(games, seed, chess_play)
-    total_dec = sum(v["decisions"] for v in pax.values())
-    total_s = sum(v["seconds"] for v in pax.values())
-    total_cpu = sum(v["cpu_seconds"] for v in pax.values())
-    pax["all"] = {"games": games * len(PLAYER_COUNTS), "decisions": total_dec, "seconds": total_s,
-                  "decisions_per_s": total_dec / total_s, "cpu_seconds": total_cpu,
-                  "decisions_per_cpu_s": total_dec / total_cpu}
-    figures["pax"] = pax
+    figures["games"] = {}
+    for name in available_games():
+        counts = player_counts(name)
+        say(f"{name} random play: {games} games for each of {', '.join(map(str, counts))} players"
+            f"{', interleaved with python-chess random play' if chess_play else ''} …")
+        figures["games"][name] = bench_game(name, games, seed, chess_play)
+    pax = figures["pax"] = figures["games"]["pax"]
     lat_games = max(1, games // LATENCY_SHARE)
     say(f"legal_actions() latency: {lat_games} games per player count …")
     figures["legal_actions_latency"] = bench_latency(lat_games, seed)
@@ -319,9 +429,13 @@ def run(games: int, seed: int, quick: bool = False, progress=None, command: str 
         cps = chess_fig["plies_per_s"]
         chess_fig["ratio"] = pax["all"]["decisions_per_s"] / cps
         chess_fig["ratio_by_players"] = {str(p): pax[str(p)]["decisions_per_s"] / cps for p in PLAYER_COUNTS}
+        chess_fig["ratio_by_game"] = {n: g["all"]["decisions_per_s"] / cps
+                                      for n, g in figures["games"].items()}
         chess_fig["target_met"] = chess_fig["ratio"] >= 1.0
         chess_fig["ratio_cpu"] = pax["all"]["decisions_per_cpu_s"] / chess_fig["plies_per_cpu_s"]
     figures["chess"] = chess_fig
+    if scaling_games > 0:
+        figures["scaling"] = bench_scaling(scaling_games, seed, say=say, use_dask=use_dask)
     figures["total_seconds"] = time.perf_counter() - t_start
     figures["machine"]["loadavg_end"] = _loadavg()
     return figures
@@ -348,29 +462,31 @@ def format_report(f: dict) -> str:
         "engine: " + (f"compiled ({len(m['compiled_modules'])} modules built by Cython)"
                       if m["compiled_modules"] else "pure Python"),
         "",
-        "Pax Illuminaten random play (uniformly random legal action of a random seat to act, validated)",
+        "Random play of every registered game (uniformly random legal action of a random seat to act, "
+        "validated)",
     ]
-    pax = f["pax"]
     rows = []
-    for p in PLAYER_COUNTS:
-        v = pax[str(p)]
-        rows.append([f"{p} players", v["games"], f"{v['decisions_per_s']:,.0f}",
-                     f"{v['decisions_per_cpu_s']:,.0f}",
-                     f"{v['game_seconds_median'] * 1e3:.1f} ms", f"{v['game_seconds_p90'] * 1e3:.1f} ms",
-                     f"{v['decisions_median']:.0f}", v["truncated"]])
-    a = pax["all"]
-    rows.append(["all", a["games"], f"{a['decisions_per_s']:,.0f}", f"{a['decisions_per_cpu_s']:,.0f}",
-                 "", "", "", ""])
+    for name, fig in f["games"].items():
+        for p, v in fig.items():
+            if p == "all":
+                continue
+            rows.append([f"{name} {p} players", v["games"], f"{v['decisions_per_s']:,.0f}",
+                         f"{v['decisions_per_cpu_s']:,.0f}",
+                         f"{v['game_seconds_median'] * 1e3:.1f} ms", f"{v['game_seconds_p90'] * 1e3:.1f} ms",
+                         f"{v['decisions_median']:.0f}", v["truncated"]])
+        a = fig["all"]
+        rows.append([f"{name} all", a["games"], f"{a['decisions_per_s']:,.0f}",
+                     f"{a['decisions_per_cpu_s']:,.0f}", "", "", "", ""])
     out += _table(["", "games", "decisions/s", "per CPU-s", "median game", "p90 game", "median decisions",
                    "truncated"], rows)
-    out += ["", "state.legal_actions() latency, first (uncached) call after each apply"]
+    out += ["", "Pax: state.legal_actions() latency, first (uncached) call after each apply"]
     lat = f["legal_actions_latency"]
     rows = [[f"{p} players" if p != "all" else "all", lat[p]["samples"], f"{lat[p]['p50_us']:.0f} us",
              f"{lat[p]['p99_us']:.0f} us", f"{lat[p]['max_us']:.0f} us"]
             for p in [*map(str, PLAYER_COUNTS), "all"]]
     out += _table(["", "samples", "p50", "p99", "max"], rows)
     mem = f["memory"]
-    out += ["", f"Memory: one complete 4-player game with its whole undo history "
+    out += ["", f"Memory: one complete 4-player Pax game with its whole undo history "
                 f"({mem['decisions']} decisions, {mem['history_actions']} history entries, "
                 f"{mem['checkpoints']} checkpoints, {mem['log_entries']} log entries)"]
     out += _table(["", "MiB"], [["tracemalloc peak during the game", f"{mem['tracemalloc_peak_mb']:.2f}"],
@@ -383,13 +499,17 @@ def format_report(f: dict) -> str:
     else:
         out.append(f"python-chess {ch['version']} random play (random.choice(list(board.legal_moves)) + "
                    f"push, until game over or {CHESS_MAX_PLIES} plies; {ch['seconds']:.1f} s, "
-                   "interleaved with the Pax games)")
+                   "interleaved with the games above)")
         out += _table(["", "games", "plies/s", "per CPU-s", "median plies"],
                       [["chess", ch["games"], f"{ch['plies_per_s']:,.0f}", f"{ch['plies_per_cpu_s']:,.0f}",
                         f"{ch['plies_median']:.0f}"]])
         per = ", ".join(f"{p}p {r:.2f}" for p, r in ch["ratio_by_players"].items())
         out.append(f"ratio Pax decisions/s ÷ chess plies/s: {ch['ratio']:.2f} ({per}); "
                    f"in CPU time: {ch['ratio_cpu']:.2f}")
+        out.append("ratio by game: " + ", ".join(f"{n} {r:.2f}" for n, r in ch["ratio_by_game"].items()))
+    sc = f.get("scaling")
+    if sc:
+        out += _scaling_report(sc)
     out += ["", "Targets"]
     if ch["available"]:
         verdict = "MET" if ch["target_met"] else "MISSED"
@@ -400,17 +520,59 @@ def format_report(f: dict) -> str:
     verdict = "MET" if mem["target_met"] else "MISSED"
     out.append(f"  4-player game with whole undo history < {mem['target_mb']:.0f} MB: {verdict} — "
                f"{worst:.2f} MiB")
+    if sc:
+        verdict = "MET" if sc["local_target_met"] else "MISSED"
+        out.append(f"  all {sc['cores']} local cores >= {SCALING_TARGET}x over 1 worker: {verdict} — "
+                   f"lowest {sc['local_speedup_min']:.2f}x" + (" (one CPU: not applicable)"
+                                                              if sc["cores"] < 2 else ""))
+        if sc["dask"]["available"]:
+            verdict = "MET" if sc["dask_target_met"] else "MISSED"
+            out.append(f"  Dask LocalCluster of {DASK_WORKERS} workers >= {DASK_TARGET}x over 1 worker: "
+                       f"{verdict} — lowest {sc['dask_speedup_min']:.2f}x")
+        else:
+            out.append(f"  Dask LocalCluster >= {DASK_TARGET}x: NOT CHECKED ({sc['dask']['reason']})")
     out.append(f"(total run time {f['total_seconds']:.1f} s; 1-minute load average "
                f"{m['loadavg_start']} at the start, {m['loadavg_end']} at the end on {m['cpus']} CPUs"
                " — a load near or above the CPU count means other work skewed the wall-clock figures)")
     return "\n".join(out)
 
 
+def _scaling_report(sc: dict) -> list[str]:
+    out = ["", f"Scaling: {sc['games']:,} random-bot games of each game (illumi_widgets.bots.simulate; "
+               f"{sc['cores']} local CPUs)"]
+    d = sc["dask"]
+    if d["available"]:
+        out.append(f"Dask LocalCluster: {d['workers']} worker processes, started in "
+                   f"{d['start_seconds']:.1f} s (not counted: once per session)")
+    else:
+        out.append(f"Dask: SKIPPED — {d['reason']}")
+    rows = []
+    for name, fig in sc["by_game"].items():
+        for key, what in (("1", "1 worker, in-process"), ("local", f"{sc['cores']} local processes"),
+                          ("dask", f"Dask, {DASK_WORKERS} workers")):
+            if key not in fig:
+                continue
+            r = fig[key]
+            rows.append([f"{name} ({fig['players']}p)" if key == "1" else "", what, f"{r['seconds']:.1f} s",
+                         f"{r['games_per_s']:.1f}", f"{r['speedup']:.2f}x" if "speedup" in r else "",
+                         f"{r['overhead_ms_per_game']:.1f} ms" if "overhead_ms_per_game" in r else "",
+                         ("yes" if fig["same_results"] else "NO") if key == "1" else ""])
+    out += _table(["game", "where", "wall time", "games/s", "speed-up", "overhead/game", "same results"],
+                  rows)
+    return out
+
+
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m illumi_widgets.bench", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m illumi_widgets.bench",
+                                 description="Benchmark figures for the engine, every registered game and "
+                                             "simulations at scale (it prints figures, it asserts nothing).")
     ap.add_argument("--games", type=int, default=None,
                     help=f"complete games per player count (default {DEFAULT_GAMES}; "
                          f"{QUICK_GAMES} with --quick)")
+    ap.add_argument("--scaling-games", type=int, default=None,
+                    help=f"random-bot games of each game for the scaling figure (default {SCALING_GAMES:,}; "
+                         f"{QUICK_SCALING_GAMES} with --quick; 0 skips it)")
+    ap.add_argument("--no-dask", action="store_true", help="leave the Dask LocalCluster out of the scaling")
     ap.add_argument("--seed", type=int, default=1, help="seed of the deals and of the random choices")
     ap.add_argument("--json", metavar="PATH", help="also write every figure to this JSON file")
     ap.add_argument("--quick", action="store_true", help="a tiny run (a few seconds), for the tests")
@@ -418,10 +580,12 @@ def main(argv=None) -> int:
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else DEFAULT_GAMES)
     if games < 1:
         ap.error("--games must be at least 1")
+    if args.scaling_games is not None and args.scaling_games < 0:
+        ap.error("--scaling-games must be at least 0")
     argv = sys.argv[1:] if argv is None else list(argv)
     command = " ".join(["python -m illumi_widgets.bench", *argv])
-    figures = run(games, args.seed, quick=args.quick, command=command,
-                  progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+    figures = run(games, args.seed, quick=args.quick, command=command, scaling_games=args.scaling_games,
+                  use_dask=not args.no_dask, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     print(format_report(figures))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

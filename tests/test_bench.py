@@ -1,4 +1,5 @@
-"""The benchmark script (issue 2 §4) runs and writes every figure.
+"""The benchmark script runs and writes every figure: every registered game's random-play rate, Pax's latency
+and memory, python-chess, and the scaling over workers (1, all local cores, a Dask LocalCluster).
 
 It prints figures: no timing is asserted here, only that every figure is there with a sane type.
 """
@@ -9,6 +10,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+from illumi_widgets.engine import available_games
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("2", "3", "4")
@@ -40,6 +43,11 @@ def test_quick_benchmark_writes_every_figure(tmp_path):
             assert _number(v[key]) and v[key] > 0, (p, key, v[key])
         assert v["game_seconds_p90"] >= v["game_seconds_median"]
     assert _number(f["pax"]["all"]["decisions_per_s"]) and f["pax"]["all"]["decisions_per_s"] > 0
+    assert set(f["games"]) == set(available_games()) and f["games"]["pax"] == f["pax"]
+    for name, fig in f["games"].items():  # every registered game, in the printed table too
+        assert fig["all"]["decisions_per_s"] > 0 and fig["all"]["games"] >= 1, name
+        assert all(v["truncated"] == 0 for k, v in fig.items() if k != "all"), name
+        assert f"{name} all" in proc.stdout
 
     for p in (*PLAYERS, "all"):
         lat = f["legal_actions_latency"][p]
@@ -62,5 +70,23 @@ def test_quick_benchmark_writes_every_figure(tmp_path):
         assert set(ch["ratio_by_players"]) == set(PLAYERS)
         assert isinstance(ch["target_met"], bool) and ch["target_met"] == (ch["ratio"] >= 1)
         assert ("MET" if ch["target_met"] else "MISSED") in proc.stdout
+        assert set(ch["ratio_by_game"]) == set(available_games())
     else:
         assert "SKIPPED" in proc.stdout
+
+    sc = f["scaling"]
+    assert sc["games"] == f["settings"]["scaling_games"] > 0 and sc["cores"] >= 1
+    assert set(sc["by_game"]) == set(available_games())
+    for name, fig in sc["by_game"].items():
+        assert fig["same_results"] is True, name  # 1 worker, all cores and Dask: the same games
+        assert fig["1"]["workers"] == 1 and _number(fig["1"]["seconds"]) and fig["1"]["seconds"] > 0
+        places = ["local"] + (["dask"] if sc["dask"]["available"] else [])
+        for where in places:
+            r = fig[where]
+            assert _number(r["speedup"]) and r["speedup"] > 0 and _number(r["games_per_s"])
+            assert isinstance(r["overhead_ms_per_game"], float)  # < 0 within noise
+    assert isinstance(sc["local_target_met"], bool) and "Scaling:" in proc.stdout
+    assert "issue" not in proc.stdout.lower()
+    help_text = subprocess.run([sys.executable, "-m", "illumi_widgets.bench", "--help"], cwd=REPO_ROOT,
+                               capture_output=True, text=True, timeout=60).stdout
+    assert "--scaling-games" in help_text and "issue" not in help_text.lower()

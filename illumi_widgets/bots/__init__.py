@@ -10,20 +10,24 @@
   ``Match(..., bots={1: "weishaupt"})`` sets that option and seats a :class:`RulebookBot` that plays the
   script's single legal step.
 * :func:`available` (``available("pax")`` names all six), :func:`make_bot`, :func:`run_bots`,
-  :func:`evaluate` (win rates with Wilson 95% intervals, wins by seat, lengths, a progress bar, a table and a
-  chart; ``python -m illumi_widgets.bots search weishaupt --games 100`` from a terminal); a
+  :func:`simulate` (many games of any game on every local core, an executor or a Dask cluster; one result
+  dict per game), :func:`evaluate` (win rates with Wilson 95% intervals, wins by seat, lengths, a progress
+  bar; an :class:`Evaluation` whose games are a pandas DataFrame with charts;
+  ``python -m illumi_widgets.bots search weishaupt --games 100`` from a terminal); a
   :class:`~illumi_widgets.match.Match` takes ``bots={seat: name | Bot}`` and has ``run_bots()``
   (:func:`attach_bots` seats them).
 """
 
-from .arena import evaluate, wilson
+from .arena import Evaluation, evaluate, wilson
 from .base import Bot, SeatState, decide, run_bots
 from .random_bot import RandomBot
 from .registry import RulebookBot, available, make_bot, register_bot
 from .search import SearchBot, register_evaluator
 from .seating import attach_bots
+from .simulation import simulate
 
 __all__ = [
-    "Bot", "RandomBot", "RulebookBot", "SearchBot", "SeatState", "attach_bots", "available",
-    "decide", "evaluate", "make_bot", "register_bot", "register_evaluator", "run_bots", "wilson",
+    "Bot", "Evaluation", "RandomBot", "RulebookBot", "SearchBot", "SeatState", "attach_bots",
+    "available", "decide", "evaluate", "make_bot", "register_bot", "register_evaluator", "run_bots",
+    "simulate", "wilson",
 ]

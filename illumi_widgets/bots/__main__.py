@@ -1,36 +1,78 @@
 """Bot tournaments from the command line::
 
     python -m illumi_widgets.bots search random --games 100
-    python -m illumi_widgets.bots search weishaupt --games 50 --iterations 100
+    python -m illumi_widgets.bots search weishaupt --games 1000 --workers 2 --out results.parquet
+    python -m illumi_widgets.bots random random random --game illuminati --games 500
+    python -m illumi_widgets.bots search weishaupt --games 5000 --scheduler tcp://scheduler:8786
 
-Plays the games with a progress bar and prints each entrant's win rate with its 95% interval, wins by seat,
-game lengths and time per move (:func:`illumi_widgets.bots.evaluate`).
+Plays the games on every local core (``--workers`` to choose how many, ``--scheduler`` for a Dask cluster)
+with a progress bar, prints each entrant's win rate with its 95% interval, wins by seat, game lengths and
+time per move (:func:`illumi_widgets.bots.evaluate`), and with ``--out`` writes one row per game to a
+Parquet or CSV file (the ``analysis`` extra: pandas, pyarrow).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from ..engine import available_games
 from . import available, evaluate
+
+_FORMATS = {".parquet": "to_parquet", ".pq": "to_parquet", ".csv": "to_csv"}
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m illumi_widgets.bots", description=__doc__.split("::")[0])
-    ap.add_argument("bots", nargs="+", help=f"one bot per entrant: {', '.join(available('pax'))}")
-    ap.add_argument("--game", default="pax")
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = argparse.ArgumentParser(prog="python -m illumi_widgets.bots", description=__doc__.split("::")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="examples:\n" + __doc__.split("::")[1].split("\n\n")[1])
+    per_game = "; ".join(f"{g}: {', '.join(available(g))}" for g in available_games())
+    ap.add_argument("bots", nargs="+", help=f"one bot per entrant ({per_game})")
+    ap.add_argument("--game", default="pax", help=f"one of {', '.join(available_games())} (default pax)")
+    ap.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    ap.add_argument("--seed", type=int, default=0, help="the run's seed; game i is dealt from (seed, i)")
     ap.add_argument("--iterations", type=int, default=None, help="search bot strength (iterations per move)")
+    where = ap.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="local worker processes (default: one per CPU; 1 plays in this process)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on a Dask cluster, e.g. tcp://scheduler:8786 (the dask extra)")
+    ap.add_argument("--out", metavar="PATH", help="write one row per game to PATH (.parquet or .csv)")
+    ap.add_argument("--records", action="store_true", help="with --out: also each game's record (JSON text)")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
+    if args.game not in available_games():
+        ap.error(f"unknown game {args.game!r}; known: {', '.join(available_games())}")
     known = available(args.game)
     bad = [b for b in args.bots if b not in known]
     if bad:
         ap.error(f"unknown bot(s) {', '.join(bad)} for {args.game}; known: {', '.join(known)}")
+    if args.games < 0:
+        ap.error("--games must be at least 0")
+    if args.workers is not None and args.workers < 1:
+        ap.error("--workers must be at least 1")
+    if args.out and Path(args.out).suffix.lower() not in _FORMATS:
+        ap.error(f"--out must end in {', '.join(_FORMATS)}: {args.out}")
     specs = [("search", {"iterations": args.iterations}) if b == "search" and args.iterations else b
              for b in args.bots]
-    result = evaluate(specs, games=args.games, game=args.game, seed=args.seed, progress=True)
+    client = None
+    if args.scheduler:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            ap.error("--scheduler needs Dask: pip install 'illumi-widgets[dask]'")
+        client = Client(args.scheduler)
+    try:
+        result = evaluate(specs, games=args.games, game=args.game, seed=args.seed, workers=args.workers,
+                          executor=client, records=args.records, progress=not args.no_progress)
+    finally:
+        if client is not None:
+            client.close()
     print(result.report())
+    if args.out:
+        getattr(result, _FORMATS[Path(args.out).suffix.lower()])(args.out)
+        print(f"{result['games']} games written to {args.out}")
     return 0
 
 

@@ -1,15 +1,22 @@
-"""Bot-versus-bot evaluation: win rates with Wilson 95% intervals, game lengths and time per move."""
+"""Bot-versus-bot evaluation: win rates with Wilson 95% intervals, wins by seat, game lengths, time per move.
+
+:func:`evaluate` runs :func:`~illumi_widgets.bots.simulation.simulate` (every local core by default, or an
+executor / Dask client) and gathers its per-game results into an :class:`Evaluation`: a dict of the figures
+(pure Python, printable as a table) whose games are also a pandas DataFrame (:attr:`Evaluation.frame`) with
+a summary, charts and ``to_parquet`` / ``to_csv`` (these need the ``analysis`` extra: pandas, matplotlib,
+pyarrow).
+"""
 
 from __future__ import annotations
 
 import math
 
-from ..engine import Rng, load_game
-from .base import Bot, run_bots
-from .registry import make_bot
+from .simulation import _run, make_plan
+
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` successes in ``n`` trials (``(0, 1)`` when ``n == 0``)."""
     if n <= 0:
         return (0.0, 1.0)
@@ -20,27 +27,87 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def _label(spec, i: int) -> str:
-    if isinstance(spec, str):
-        return spec
-    if isinstance(spec, tuple):
-        return spec[0]
-    return getattr(spec, "name", f"bot{i}")
+def _entrant_order(label: str):
+    head, _, _ = label.partition(":")
+    return (int(head), label) if head.isdigit() else (1 << 30, label)
 
 
-def _build(spec, seat: int, seed: int) -> Bot:
-    if isinstance(spec, str):
-        return make_bot(spec, seat, seed=seed)
-    if isinstance(spec, tuple):  # (name, options)
-        opts = {"seed": seed, **spec[1]}
-        return make_bot(spec[0], seat, **opts)
-    return spec(seat, seed)  # a factory (seat, seed) -> Bot
+def _results():
+    """The module :mod:`.results` (pandas, matplotlib), or an ImportError that says what to install."""
+    try:
+        from . import results
+    except ImportError as exc:
+        raise ImportError(f"tables and charts of simulations need pandas and matplotlib ({exc}): "
+                          "pip install 'illumi-widgets[analysis]'") from exc
+    return results
+
+
+def _num(x: float) -> str:
+    """A win count: whole, or to one decimal (shared wins count ``1/k``)."""
+    return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
 
 
 class Evaluation(dict):
-    """The result of :func:`evaluate`: a dict (see there) that also prints itself as a table
-    (:meth:`report`, ``str()``, a notebook's HTML) and draws its win rates as a chart (:meth:`chart`)."""
+    """Per-game results gathered: a dict of the figures (see :func:`evaluate`) that prints itself as a table
+    (:meth:`report`, ``str()``, a notebook's HTML), and the same games as data — :attr:`frame` (one row per
+    game), :attr:`seat_frame` (one row per game and seat), :meth:`summary`, :meth:`seat_summary`, charts
+    (:meth:`chart`, :meth:`length_chart`, :meth:`seat_chart`, :meth:`charts`) and :meth:`to_parquet` /
+    :meth:`to_csv`.
 
+    ``Evaluation(rows)`` builds one from the results of :func:`~illumi_widgets.bots.simulate` (all of one
+    run: the same game and number of players)."""
+
+    def __init__(self, rows=(), *, entrants=None, players: int | None = None):
+        super().__init__()
+        rows = list(rows)
+        self.rows = rows
+        self._frames: dict = {}
+        counts = {r["players"] for r in rows}
+        if len(counts) > 1:
+            raise ValueError(f"an Evaluation is of one player count; these games have {sorted(counts)} "
+                             "(concatenate their .frame tables instead)")
+        players = players or (counts.pop() if counts else 0)
+        if entrants is None:
+            entrants = sorted({lab for r in rows for lab in r["seats"]}, key=_entrant_order)
+        labels = list(entrants)
+        n = len(rows)
+        wins = dict.fromkeys(labels, 0.0)
+        by_seat = {lab: [[0.0, 0] for _ in range(players)] for lab in labels}
+        seconds = dict.fromkeys(labels, 0.0)
+        moves = dict.fromkeys(labels, 0)
+        shared = unfinished = 0
+        for r in rows:
+            for seat, lab in enumerate(r["seats"]):
+                by_seat[lab][seat][1] += 1
+                seconds[lab] += r["think_seconds_by_seat"][seat]
+                moves[lab] += r["decisions_by_seat"][seat]
+            if not r["finished"]:
+                unfinished += 1
+                continue
+            winners = r["winners"]
+            shared += len(winners) > 1
+            for w in winners:
+                lab = r["seats"][w]
+                wins[lab] += 1.0 / len(winners)
+                by_seat[lab][w][0] += 1.0 / len(winners)
+        lengths = [r["decisions"] for r in rows]
+        self.update({
+            "game": rows[0]["game"] if rows else None,
+            "games": n,
+            "players": players,
+            "entrants": labels,
+            "wins": wins,
+            "win_rate": {lab: wins[lab] / n if n else 0.0 for lab in labels},
+            "ci95": {lab: wilson(wins[lab], n) for lab in labels},
+            "by_seat": {lab: {s: (w, g) for s, (w, g) in enumerate(by_seat[lab])} for lab in labels},
+            "shared": shared,
+            "unfinished": unfinished,
+            "lengths": lengths,
+            "mean_length": sum(lengths) / n if n else 0.0,
+            "seconds_per_move": {lab: seconds[lab] / moves[lab] if moves[lab] else 0.0 for lab in labels},
+        })
+
+    # ------------------------------------------------------------------ text
     def report(self) -> str:
         """Win rate with its 95% interval per entrant, wins by seat, game lengths and time per move."""
         n, players = self["games"], self["players"]
@@ -53,8 +120,8 @@ class Evaluation(dict):
         for lab in self["entrants"]:
             lo, hi = self["ci95"][lab]
             seats = (self["by_seat"][lab][s] for s in range(players))
-            by = "  ".join(f"{w:g}/{g}".rjust(6) for w, g in seats)
-            lines.append(f"{lab:<18} {self['wins'][lab]:>6g}  {self['win_rate'][lab]:>8.0%}  "
+            by = "  ".join(f"{_num(w)}/{g}".rjust(6) for w, g in seats)
+            lines.append(f"{lab:<18} {_num(self['wins'][lab]):>6}  {self['win_rate'][lab]:>8.0%}  "
                          f"{lo:>5.0%} – {hi:<5.0%}  {by}  {self['seconds_per_move'][lab] * 1000:7.1f}")
         ls = sorted(self["lengths"])
         if ls:
@@ -70,84 +137,70 @@ class Evaluation(dict):
 
         return f"<pre>{html.escape(self.report())}</pre>"
 
-    def chart(self, width: int = 520) -> SvgChart:
-        """Win rates as horizontal bars with their 95% intervals (an SVG; shown as an image in a notebook)."""
-        labs = self["entrants"]
-        row, left, top = 34, 150, 26
-        plot_w = width - left - 50
-        h = top + row * len(labs) + 30
-        x = lambda v: left + v * plot_w  # noqa: E731
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-                 f'viewBox="0 0 {width} {h}" font-family="sans-serif" font-size="12">',
-                 f'<text x="{left}" y="16" font-weight="bold">Win rate, {self["games"]} games '
-                 '(bars: 95% Wilson interval)</text>']
-        for k in range(0, 11, 2):
-            v = k / 10
-            parts.append(f'<line x1="{x(v):.1f}" y1="{top - 4}" x2="{x(v):.1f}" y2="{h - 24}" '
-                         f'stroke="#ddd"/><text x="{x(v):.1f}" y="{h - 10}" text-anchor="middle" '
-                         f'fill="#555">{k * 10}%</text>')
-        for i, lab in enumerate(labs):
-            y = top + i * row
-            rate = self["win_rate"][lab]
-            lo, hi = self["ci95"][lab]
-            mid = y + row / 2
-            parts.append(f'<text x="{left - 8}" y="{mid + 4:.1f}" text-anchor="end">{_esc(lab)}</text>'
-                         f'<rect x="{left}" y="{y + 6}" width="{rate * plot_w:.1f}" height="{row - 12}" '
-                         f'fill="#4a78b5"/>'
-                         f'<line x1="{x(lo):.1f}" y1="{mid:.1f}" x2="{x(hi):.1f}" y2="{mid:.1f}" '
-                         f'stroke="#222" stroke-width="2"/>'
-                         f'<text x="{x(max(rate, hi)) + 6:.1f}" y="{mid + 4:.1f}">{rate:.0%}</text>')
-        parts.append("</svg>")
-        return SvgChart("".join(parts))
+    # ------------------------------------------------------------------ data (pandas: the analysis extra)
+    @property
+    def frame(self):
+        """The games as a pandas DataFrame, one row per game (columns: ``simulation.COLUMNS``, and ``record``
+        when the run kept records)."""
+        if "games" not in self._frames:
+            self._frames["games"] = _results().games_frame(self.rows)
+        return self._frames["games"]
 
+    @property
+    def seat_frame(self):
+        """One row per game and seat: ``entrant``, ``bot``, ``won`` (a shared win counts ``1/k``), …"""
+        if "seats" not in self._frames:
+            self._frames["seats"] = _results().seat_frame(self.frame)
+        return self._frames["seats"]
 
-class SvgChart:
-    """An SVG image: a notebook shows it as the image, ``str()`` gives the SVG text (to save as a file)."""
+    def summary(self):
+        """Per entrant: games, wins, win rate with its Wilson 95% interval and time per decision (a DataFrame
+        computed from :attr:`seat_frame`)."""
+        return _results().summary(self.seat_frame)
 
-    __slots__ = ("svg",)
+    def seat_summary(self, by: str = "turn_order", by_entrant: bool = False):
+        """Win rate by turn order (``by="seat"``: by seat) with its Wilson 95% interval — first-player
+        advantage; ``by_entrant``: per entrant too."""
+        return _results().seat_summary(self.seat_frame, by=by, by_entrant=by_entrant)
 
-    def __init__(self, svg: str):
-        self.svg = svg
+    def to_parquet(self, path, **kwargs):
+        """Write :attr:`frame` to a Parquet file (pyarrow)."""
+        return self.frame.to_parquet(path, **kwargs)
 
-    def __str__(self) -> str:
-        return self.svg
+    def to_csv(self, path, **kwargs):
+        """Write :attr:`frame` to a CSV file (list columns are written as text)."""
+        return self.frame.to_csv(path, index=False, **kwargs)
 
-    def __repr__(self) -> str:
-        return f"<SvgChart, {len(self.svg)} characters of SVG>"
+    # ------------------------------------------------------------------ charts (matplotlib)
+    def chart(self, ax=None):
+        """Win rate per entrant with its 95% interval (a matplotlib Figure; a notebook shows it)."""
+        return _results().win_rate_chart(self.summary(), title=self._title(), ax=ax)
 
-    def _repr_svg_(self) -> str:
-        return self.svg
+    def length_chart(self, ax=None):
+        """The distribution of game lengths (players' decisions per game)."""
+        return _results().length_chart(self.frame, title=self._title(), ax=ax)
 
+    def seat_chart(self, by: str = "turn_order", ax=None):
+        """Win rate by turn order (or ``by="seat"``) with its 95% interval, against the fair share."""
+        return _results().seat_chart(self.seat_summary(by=by), players=self["players"], title=self._title(),
+                                     ax=ax)
 
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    def charts(self):
+        """The three charts side by side in one Figure."""
+        fig = _results().new_figure(figsize=(15, 3.8))
+        axes = fig.subplots(1, 3)
+        self.chart(ax=axes[0])
+        self.length_chart(ax=axes[1])
+        self.seat_chart(ax=axes[2])
+        return fig
 
-
-class TextProgress:
-    """A one-line progress bar (``[#####.....] 12/50 games, 3.1 s``) rewritten in place on a stream;
-    notebooks show it in the cell's output.  Pure Python: the bots package imports nothing from Jupyter."""
-
-    def __init__(self, total: int, stream=None, width: int = 30, label: str = "games"):
-        import sys
-        import time
-
-        self.total, self.width, self.label = total, width, label
-        self.stream = stream if stream is not None else sys.stderr
-        self.t0 = time.perf_counter()
-        self._clock = time.perf_counter
-        self.update(0)
-
-    def update(self, done: int) -> None:
-        full = int(self.width * done / self.total) if self.total else self.width
-        bar = "#" * full + "." * (self.width - full)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} {self.label}, {self._clock() - self.t0:.1f} s")
-        if done >= self.total:
-            self.stream.write("\n")
-        self.stream.flush()
+    def _title(self) -> str:
+        return f"{self['game']}, {self['players']} players, {self['games']} games"
 
 
 def evaluate(bots, games: int = 10, players: int | None = None, *, game: str = "pax", seed: int = 0,
-             rotate: bool = True, max_steps: int = 20_000, on_game=None, progress=False,
+             rotate: bool = True, max_steps: int = 20_000, on_game=None, progress=True,
+             workers: int | None = None, executor=None, records: bool = False, chunk_size: int | None = None,
              **options) -> Evaluation:
     """Play ``games`` games between ``bots`` and report how each did.
 
@@ -156,86 +209,35 @@ def evaluate(bots, games: int = 10, players: int | None = None, *, game: str = "
     ``("search", {"iterations": 100})``, or a factory ``(seat, seed) -> Bot``.  ``players`` defaults to the
     number of entrants (entrants are then rotated over the seats from game to game, so first-player
     advantage cancels out).  A shared win counts as ``1/k`` of a win for each of the ``k`` winners.
-    ``progress``: ``True`` shows a progress bar (on stderr, so also in a notebook cell); a callable
-    ``progress(done, total)`` is called after every game instead.
+    Game ``i`` is dealt from a seed derived from ``seed`` and ``i``: the results are the same whatever runs
+    them.
 
-    Returns an :class:`Evaluation`, a dict ``{"games", "players", "entrants", "wins", "win_rate", "ci95",
-    "by_seat", "shared", "lengths", "mean_length", "seconds_per_move", "unfinished"}`` keyed by entrant
-    label (``"0:search"``, ...); ``by_seat[label][seat] == (wins, games)`` in that seat.  ``print()`` it for
-    the table, ``.chart()`` for the win-rate chart.
+    Where: ``workers=None`` uses every local core (a process pool), ``workers=1`` plays here, ``executor=``
+    takes any ``concurrent.futures.Executor`` or a ``dask.distributed.Client`` (see
+    :func:`~illumi_widgets.bots.simulate`).  ``progress``: ``True`` shows a ``tqdm.auto`` bar; a callable
+    ``progress(done, total)`` is called as games finish instead.  ``on_game(i, state, {label: seat})`` is
+    called with each finished game's state (in-process only).  ``records=True`` keeps each game's record
+    (column ``record`` of :attr:`Evaluation.frame`).
+
+    Returns an :class:`Evaluation`, a dict ``{"game", "games", "players", "entrants", "wins", "win_rate",
+    "ci95", "by_seat", "shared", "lengths", "mean_length", "seconds_per_move", "unfinished"}`` keyed by
+    entrant label (``"0:search"``, ...); ``by_seat[label][seat] == (wins, games)`` in that seat.  ``print()``
+    it for the table, ``.frame`` for the games as a DataFrame, ``.summary()``, ``.chart()``, ``.charts()``.
     """
-    from .registry import rulebook_seats
-
     bots = list(bots)
     players = players or len(bots)
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bot specs, got {len(bots)}")
-    labels = [f"{i}:{_label(b, i)}" for i, b in enumerate(bots)]
-    tables: dict = {}
+    plan = make_plan(game, bots=list(bots), seed=seed, players=players, rotate=rotate, max_steps=max_steps,
+                     records=records, **options)
+    on_state = None
+    if on_game is not None:
+        if workers is None and executor is None:
+            workers = 1
 
-    def rules_for(entrant_of):
-        # a rulebook bot is a rule of the game: one game object per arrangement of those bots over the seats
-        scripted = rulebook_seats(game, {seat: bots[e] for seat, e in entrant_of.items()})
-        key = tuple(sorted(scripted.items()))
-        if key not in tables:
-            opts = {**options, "bots": dict(scripted)} if scripted else options
-            tables[key] = load_game(game, players=players, **opts)
-        return tables[key]
+        def on_state(i, state):
+            on_game(i, state, {plan.labels[e]: s for s, e in enumerate(plan.entrant_of(i))})
 
-    rng = Rng(seed)
-    wins = dict.fromkeys(labels, 0.0)
-    by_seat = {lab: [[0.0, 0] for _ in range(players)] for lab in labels}
-    shared = 0
-    unfinished = 0
-    lengths: list[int] = []
-    seconds = dict.fromkeys(labels, 0.0)
-    moves = dict.fromkeys(labels, 0)
-    bar = TextProgress(games) if progress is True else None
-    for g in range(games):
-        shift = g % players if rotate else 0
-        entrant_of = {seat: (seat + shift) % players for seat in range(players)}
-        state = rules_for(entrant_of).new_state(seed=rng.next64() >> 1)
-        seated = {seat: _build(bots[entrant_of[seat]], seat, rng.next64() >> 1) for seat in range(players)}
-        timing: dict = {}
-        counts: dict = {}
-
-        def count(st, act, counts=counts):
-            counts[act.seat] = counts.get(act.seat, 0) + 1
-
-        done = run_bots(state, seated, max_steps=max_steps, on_step=count, timing=timing)
-        lengths.append(len(done))
-        for seat in range(players):
-            lab = labels[entrant_of[seat]]
-            seconds[lab] += timing.get(seat, 0.0)
-            moves[lab] += counts.get(seat, 0)
-            by_seat[lab][seat][1] += 1
-        out = state.outcome()
-        if out is None:
-            unfinished += 1
-        else:
-            winners = out.get("winners", [])
-            if len(winners) > 1:
-                shared += 1
-            for w in winners:
-                wins[labels[entrant_of[w]]] += 1.0 / len(winners)
-                by_seat[labels[entrant_of[w]]][w][0] += 1.0 / len(winners)
-        if on_game is not None:
-            on_game(g, state, {labels[entrant_of[s]]: s for s in range(players)})
-        if bar is not None:
-            bar.update(g + 1)
-        elif callable(progress):
-            progress(g + 1, games)
-    return Evaluation({
-        "games": games,
-        "players": players,
-        "entrants": labels,
-        "wins": wins,
-        "win_rate": {lab: wins[lab] / games if games else 0.0 for lab in labels},
-        "ci95": {lab: wilson(wins[lab], games) for lab in labels},
-        "by_seat": {lab: {s: (w, n) for s, (w, n) in enumerate(by_seat[lab])} for lab in labels},
-        "shared": shared,
-        "unfinished": unfinished,
-        "lengths": lengths,
-        "mean_length": sum(lengths) / len(lengths) if lengths else 0.0,
-        "seconds_per_move": {lab: seconds[lab] / moves[lab] if moves[lab] else 0.0 for lab in labels},
-    })
+    rows = _run(plan, games, workers=workers, executor=executor, progress=progress, chunk=chunk_size,
+                on_state=on_state)
+    return Evaluation(rows, entrants=plan.labels, players=players)

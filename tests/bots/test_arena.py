@@ -1,20 +1,18 @@
-"""The bot evaluation (issue 5): progress bar, per-seat win rates with intervals, game lengths, chart."""
+"""The bot evaluation: per-seat win rates with intervals, game lengths, the table, the chart, the progress bar
+and the command line."""
 
 from __future__ import annotations
-
-import io
-import xml.etree.ElementTree as ET
 
 import pytest
 
 from illumi_widgets.bots import evaluate
 from illumi_widgets.bots.__main__ import main as cli
-from illumi_widgets.bots.arena import TextProgress
 
 
 @pytest.fixture(scope="module")
 def result():
-    return evaluate(["random", ("random", {"prefer": ("claimplot",)})], games=4, seed=5)
+    return evaluate(["random", ("random", {"prefer": ("claimplot",)})], games=4, seed=5, workers=1,
+                    progress=False)
 
 
 def test_wins_by_seat_add_up_to_the_wins_and_games(result):
@@ -36,33 +34,43 @@ def test_report_prints_rates_intervals_seats_and_lengths(result):
     assert "<pre>" in result._repr_html_()
 
 
-def test_chart_is_svg_with_one_bar_per_entrant(result):
-    svg = str(result.chart())
-    root = ET.fromstring(svg)
-    bars = [e for e in root.iter("{http://www.w3.org/2000/svg}rect")]
+def test_chart_is_a_figure_with_one_bar_per_entrant(result):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    fig = result.chart()
+    (ax,) = fig.axes
+    bars = ax.patches
     assert len(bars) == len(result["entrants"])
-    widths = [float(b.get("width")) for b in bars]
-    rates = [result["win_rate"][lab] for lab in result["entrants"]]
-    assert (widths[0] > widths[1]) == (rates[0] > rates[1])
-    assert result.chart()._repr_svg_() == svg
+    # bars are drawn bottom-up: the first entrant is the top bar
+    widths = [b.get_width() for b in bars][::-1]
+    assert widths == pytest.approx([result["win_rate"][lab] for lab in result["entrants"]])
+    assert fig._repr_png_().startswith(b"\x89PNG")
 
 
-def test_progress_bar_counts_every_game():
-    out = io.StringIO()
-    bar = TextProgress(3, stream=out)
-    for k in (1, 2, 3):
-        bar.update(k)
-    frames = out.getvalue().split("\r")[1:]
-    assert [f.split("] ")[1].split(" ")[0] for f in frames] == ["0/3", "1/3", "2/3", "3/3"]
-    assert out.getvalue().endswith("\n")
+def test_progress_callable_counts_every_game():
     seen = []
-    evaluate(["random", "random"], games=2, seed=1, progress=lambda done, total: seen.append((done, total)))
+    evaluate(["random", "random"], games=2, seed=1, workers=1,
+             progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 2), (2, 2)]
 
 
+def test_on_game_sees_each_finished_state():
+    seen = []
+    r = evaluate(["random", "random"], games=2, seed=1, progress=False,
+                 on_game=lambda i, state, seats: seen.append((i, state.is_terminal(), seats)))
+    assert [s[0] for s in seen] == [0, 1] and all(s[1] for s in seen)
+    assert seen[0][2] == {"0:random": 0, "1:random": 1} and seen[1][2] == {"0:random": 1, "1:random": 0}
+    assert r["games"] == 2
+    with pytest.raises(ValueError, match="in-process"):
+        evaluate(["random", "random"], games=2, workers=2, on_game=lambda *a: None)
+
+
 def test_command_line_tournament(capsys):
-    assert cli(["random", "random", "--games", "2"]) == 0
+    assert cli(["random", "random", "--games", "2", "--workers", "1"]) == 0
     captured = capsys.readouterr()
-    assert "2 games, 2 players" in captured.out and "2/2 games" in captured.err
+    assert "2 games, 2 players" in captured.out and "2/2" in captured.err  # tqdm's text bar on stderr
     with pytest.raises(SystemExit):
         cli(["random", "no-such-bot"])
+    with pytest.raises(SystemExit):
+        cli(["random", "random", "--game", "no-such-game"])
