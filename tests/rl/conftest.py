@@ -1,0 +1,5 @@
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+pytest.importorskip("numpy")
