@@ -405,6 +405,14 @@ class Match:
         raise err if err is not None else IllegalAction(f"'{act.notation()}' is not an option now",
                                                         code="not-offered")
 
+    def serve(self, port: int = 8765, host: str = "127.0.0.1", **kwargs: Any):
+        """Serve this game to several browsers in the background (a private link per seat, a spectator
+        link): see :mod:`illumi_widgets.serve` (needs ``pip install "illumi-widgets[serve]"``). Returns the
+        running server; print it for the links, ``server.stop()`` ends it."""
+        from .serve import serve
+
+        return serve(self, port=port, host=host, **kwargs)
+
     @_locked
     def run_bots(self, max_steps: int = 100_000) -> list[Action]:
         """Play bot decisions (each through :meth:`play` as its seat) until a seat without a bot must act or

@@ -1,0 +1,337 @@
+"""Serve one game to several browsers: a seat server with private links, spectators and bots.
+
+The game lives once, in one :class:`~illumi_widgets.match.Match`; every page is a board on it from one
+perspective. Pages are served by `Solara <https://solara.dev>`_ (``pip install "illumi-widgets[serve]"``),
+whose server gives each page a virtual kernel inside one Python process, so all pages share the same Match
+object and a move in one page repaints the others at once (no polling).
+
+* A **seat link** carries an unguessable token (``secrets.token_urlsafe(24)``: 192 bits). A page with a
+  valid token is that seat's board; a page without one, or with a wrong one, is a spectator (public view).
+  A token never grants another seat. The same link opened twice shows the same seat in both tabs, and a
+  closed tab rejoins with its link.
+* The **host link** is a spectator board plus the host's panel: every seat's link, and "hand this seat to a
+  bot" for a player who left.
+* Every page's board is built from ``match.snapshot(perspective)``, i.e. from ``state.view(seat)``: the
+  server never sends a page anything its perspective may not see. A page's messages are intents validated
+  exactly as a notebook call is; the perspective is fixed on the server (the page cannot change it).
+* With ``save=path`` the game record, the seat tokens and the bots are written after every change (atomic
+  replace), and ``resume=path`` continues after a restart with the same links. The file holds the seat
+  tokens: keep it as private as the links.
+
+From a terminal: ``python -m illumi_widgets.serve pax --players 3 --bots 2:search``. From a notebook:
+``server = match.serve(port=8765)`` (or :func:`serve`), which runs in the background; ``server.links``,
+``server.stop()``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..engine import EngineError
+from ..match import Match
+
+__all__ = ["SeatServer", "serve", "load_saved", "parse_bots"]
+
+#: the server the Solara page of this process serves (one per process: the page module reads it)
+CURRENT: SeatServer | None = None
+
+SAVE_FORMAT = "illumi-serve"
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)  # 24 random bytes: 192 bits
+
+
+def parse_bots(specs: list[str] | str | None, players: int) -> dict[int, str]:
+    """``["2:search", "1:random"]`` (or ``"2:search,1:random"``) -> ``{2: "search", 1: "random"}``."""
+    if not specs:
+        return {}
+    if isinstance(specs, str):
+        specs = [specs]
+    out: dict[int, str] = {}
+    for spec in ",".join(specs).split(","):
+        spec = spec.strip()
+        if not spec:
+            continue
+        seat, sep, name = spec.partition(":")
+        if not sep or not seat.strip().isdecimal() or not name.strip():
+            raise EngineError(f"a bot is written SEAT:NAME (e.g. 2:search), not {spec[:40]!r}",
+                              code="bad-option")
+        n = int(seat)
+        if not 0 <= n < players:
+            raise EngineError(f"no seat {n} in a {players}-player game", code="bad-seat")
+        out[n] = name.strip()
+    return out
+
+
+class SeatServer:
+    """The seats, tokens and bots of one served Match, and the web server that shows it."""
+
+    def __init__(self, match: Match, *, bots: dict | None = None, tokens: dict | None = None,
+                 host_token: str | None = None, save: str | os.PathLike | None = None,
+                 bot_delay: float = 0.8) -> None:
+        self.match = match
+        players = match.state.game.players
+        missing = {s: b for s, b in (bots or {}).items() if s not in match.bots}
+        if missing:
+            from ..bots import attach_bots
+
+            attach_bots(match, {**match.bots, **missing})
+        self.bot_names: dict[int, str] = {int(s): (b if isinstance(b, str) else type(b).__name__)
+                                          for s, b in (bots or {}).items()}
+        tokens = dict(tokens or {})
+        #: token -> seat, for every seat (a bot seat keeps its token: the host may give it back to a person)
+        self.tokens: dict[str, int] = {}
+        for seat in range(players):
+            tok = tokens.get(seat) or tokens.get(str(seat)) or _token()
+            self.tokens[tok] = seat
+        self.host_token = host_token or _token()
+        self.bot_delay = bot_delay
+        self.save_path = Path(save) if save else None
+        self.url = ""
+        self._server = None
+        self._thread: threading.Thread | None = None
+        self._save_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._closing = False
+        self._unsubscribe = match.subscribe(self._on_change)
+        if self.save_path is not None:
+            self.save()
+        # bots on empty seats play here, one decision every bot_delay seconds, whether or not a page is open
+        self._bots = threading.Thread(target=self._bot_loop, name="illumi-seat-bots", daemon=True)
+        self._bots.start()
+        self._wake.set()
+
+    def _bot_due(self) -> bool:
+        st = self.match.state
+        return not st.is_terminal() and any(s in self.match.bots for s in st.to_act())
+
+    def _bot_loop(self) -> None:
+        while not self._closing:
+            self._wake.wait()
+            self._wake.clear()
+            while not self._closing and self._bot_due():
+                time.sleep(self.bot_delay)
+                if self._closing:
+                    return
+                try:
+                    self.match.run_bots(max_steps=1)
+                except Exception as exc:  # a bot's failure must not kill the server; the page shows the seat
+                    import logging
+
+                    logging.getLogger(__name__).warning("bot step failed: %s", exc)
+                    break
+
+    # ------------------------------------------------------------------ seats
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token grants, or None (a spectator). Constant-time comparison."""
+        if not isinstance(token, str) or not token:
+            return None
+        for tok, seat in self.tokens.items():
+            if secrets.compare_digest(tok.encode(), token.encode()):
+                return seat
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        return isinstance(token, str) and secrets.compare_digest(self.host_token.encode(), token.encode())
+
+    def token_of(self, seat: int) -> str:
+        return next(t for t, s in self.tokens.items() if s == seat)
+
+    def seat_name(self, seat: int) -> str:
+        names = self.match.state.game.seat_names
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    @property
+    def links(self) -> dict[str, str]:
+        """``{"Blue": url, …, "spectator": url, "host": url}`` (the seat links are secrets)."""
+        base = self.url or "http://127.0.0.1:PORT/"
+        out = {self.seat_name(seat): f"{base}?seat={self.token_of(seat)}"
+               for seat in range(self.match.state.game.players)}
+        out["spectator"] = base
+        out["host"] = f"{base}?host={self.host_token}"
+        return out
+
+    def hand_to_bot(self, seat: int, name: str = "search") -> None:
+        """Let a bot play ``seat`` from now on (its player left); the seat link stays valid."""
+        from ..bots import attach_bots
+
+        players = self.match.state.game.players
+        if not (isinstance(seat, int) and 0 <= seat < players):
+            raise EngineError(f"no seat {seat!r} in a {players}-player game", code="bad-seat")
+        with self._lock():
+            attach_bots(self.match, {**self.match.bots, seat: name})
+            self.bot_names[seat] = name
+        self.match.refresh()
+        self.save()
+        self._wake.set()
+
+    def take_back(self, seat: int) -> None:
+        """A person plays ``seat`` again (its bot stops)."""
+        with self._lock():
+            bots = dict(self.match.bots)
+            bots.pop(seat, None)
+            self.match.bots = bots
+            self.bot_names.pop(seat, None)
+        self.match.refresh()
+        self.save()
+
+    def _lock(self):
+        lock = getattr(self.match, "lock", None)
+        return lock if lock is not None else self._save_lock
+
+    # ------------------------------------------------------------------ saving
+    def _on_change(self) -> None:
+        if self.save_path is not None:
+            self.save()
+        self._wake.set()
+
+    def saved(self) -> dict:
+        return {"format": SAVE_FORMAT, "version": 1, "record": self.match.record(),
+                "mode": self.match.mode,
+                "tokens": {str(seat): self.token_of(seat) for seat in range(self.match.state.game.players)},
+                "host": self.host_token, "bots": {str(s): n for s, n in self.bot_names.items()}}
+
+    def save(self) -> None:
+        """Write the record, tokens and bots to ``save_path`` (atomically: a crash leaves the old file)."""
+        if self.save_path is None:
+            return
+        with self._save_lock:
+            data = json.dumps(self.saved())
+            fd, tmp = tempfile.mkstemp(prefix=".illumi-", dir=str(self.save_path.parent or "."))
+            try:
+                with os.fdopen(fd, "w") as fh:
+                    fh.write(data)
+                os.chmod(tmp, 0o600)  # it holds the seat tokens
+                os.replace(tmp, self.save_path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+
+    # ------------------------------------------------------------------ web server
+    def start(self, port: int = 8765, host: str = "127.0.0.1", *, background: bool = True,
+              public_url: str | None = None) -> SeatServer:
+        """Serve the pages on ``host:port`` (``port=0``: a free port). In the background by default."""
+        global CURRENT
+        try:
+            import uvicorn
+        except ImportError as exc:  # pragma: no cover - the [serve] extra is missing
+            raise ImportError('the seat server needs Solara: pip install "illumi-widgets[serve]"') from exc
+        if CURRENT is not None and CURRENT is not self and CURRENT._server is not None:
+            raise EngineError("this process already serves a game; stop it first (server.stop())",
+                              code="busy")
+        if port == 0:
+            with socket.socket() as s:
+                s.bind((host, 0))
+                port = s.getsockname()[1]
+        os.environ["SOLARA_APP"] = "illumi_widgets.serve.app"
+        os.environ.setdefault("SOLARA_THEME_SHOW_BANNER", "False")
+        CURRENT = self
+        from solara.server.starlette import app as asgi_app
+
+        config = uvicorn.Config(asgi_app, host=host, port=port, log_level="warning", lifespan="on")
+        self._server = uvicorn.Server(config)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        self.url = public_url or f"http://{shown}:{port}/"
+        if not background:
+            self._server.run()
+            return self
+        self._thread = threading.Thread(target=self._server.run, name="illumi-seat-server", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise EngineError(f"the seat server did not start on {host}:{port}", code="server")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        """Stop the web server (the Match goes on; pages show that the connection is gone)."""
+        global CURRENT
+        if self._server is not None:
+            self._server.should_exit = True
+            if self._thread is not None:
+                self._thread.join(timeout=10)
+        self._server = None
+        self._thread = None
+        if CURRENT is self:
+            CURRENT = None
+
+    def close(self) -> None:
+        self.stop()
+        self._closing = True
+        self._wake.set()
+        self._unsubscribe()
+
+    def describe(self) -> str:
+        game = self.match.state.game
+        lines = [f"{game.title}: {game.players} players, served at {self.url}"]
+        for name, url in self.links.items():
+            seat = next((s for s in range(self.match.state.game.players) if self.seat_name(s) == name), None)
+            bot = f" (bot: {self.bot_names[seat]})" if seat in self.bot_names else ""
+            lines.append(f"  {name + bot:<22} {url}")
+        lines.append("Seat links are secrets: send each one only to its player.")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, p, cycle) -> None:  # IPython
+        p.text(self.describe())
+
+    def __repr__(self) -> str:
+        return f"<SeatServer {self.url or '(not started)'}>"
+
+
+def load_saved(path: str | os.PathLike) -> dict:
+    """Read a file written by ``save=`` (checked: format, record, tokens)."""
+    from ..engine import RecordError
+
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as exc:
+        raise RecordError(f"cannot read the saved game {str(p)[:80]!r}: {exc.strerror}",
+                          code="bad-record") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise RecordError(f"{str(p)[:80]!r} is not a saved game (not JSON)", code="bad-record") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError(f"{str(p)[:80]!r} is not a saved game of the seat server", code="bad-record")
+    for key, kind in (("record", dict), ("tokens", dict), ("host", str), ("bots", dict)):
+        if not isinstance(data.get(key), kind):
+            raise RecordError(f"saved game: field {key!r} is missing or not a {kind.__name__}",
+                              code="bad-record")
+    for seat, tok in data["tokens"].items():
+        if not (isinstance(tok, str) and len(tok) >= 22 and str(seat).isdecimal()):
+            raise RecordError(f"saved game: tokens[{str(seat)[:10]!r}] is not a seat token",
+                              code="bad-record")
+    return data
+
+
+def serve(match: Match | None = None, *, game: str = "pax", players: int = 2, seed: int | None = None,
+          bots: dict | None = None, port: int = 8765, host: str = "127.0.0.1", save=None, resume=None,
+          background: bool = True, mode: str = "play", public_url: str | None = None,
+          **options: Any) -> SeatServer:
+    """Serve ``match`` (or a new game, or the game saved in ``resume``) to several browsers.
+
+    Returns the running :class:`SeatServer`; print it (or ``server.links``) for the links."""
+    tokens = host_token = None
+    if resume is not None:
+        if match is not None:
+            raise EngineError("pass either match= or resume=, not both", code="bad-option")
+        saved = load_saved(resume)
+        match = Match.from_record(saved["record"], mode=saved.get("mode", mode))
+        tokens, host_token = saved["tokens"], saved["host"]
+        bots = {**{int(s): n for s, n in saved["bots"].items()}, **(bots or {})}
+        save = save or resume
+    elif match is None:
+        match = Match(game, players=players, seed=seed, mode=mode, bots=bots, **options)
+    server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save)
+    return server.start(port=port, host=host, background=background, public_url=public_url)

@@ -1,0 +1,105 @@
+"""The seat server's seats, tokens, saving and resuming, without a web server or a browser
+(tests/browser/test_seat_server.py plays a whole game through real pages)."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+import pytest
+
+from illumi_widgets.engine import EngineError, RecordError
+from illumi_widgets.match import Match
+from illumi_widgets.serve import SeatServer, load_saved, parse_bots
+
+
+def test_every_seat_gets_its_own_unguessable_token():
+    server = SeatServer(Match("pax", players=3, seed=1))
+    tokens = [server.token_of(s) for s in range(3)]
+    assert len(set(tokens + [server.host_token])) == 4
+    assert all(len(t) >= 32 for t in tokens)  # token_urlsafe(24): 192 bits
+    for seat, tok in enumerate(tokens):
+        assert server.seat_of(tok) == seat
+    # a token never grants another seat; anything else is a spectator
+    for bad in (None, "", tokens[0][:-1], tokens[0] + "x", tokens[0].upper(), server.host_token, 0, ["x"]):
+        assert server.seat_of(bad) is None
+    assert server.is_host(server.host_token) and not server.is_host(tokens[0])
+    links = server.links
+    assert set(links) == {"Blue", "Red", "Green", "spectator", "host"}
+    assert links["Red"].endswith("?seat=" + tokens[1]) and "seat=" not in links["spectator"]
+
+
+def test_parse_bots():
+    assert parse_bots(["2:search", "1:random"], 3) == {2: "search", 1: "random"}
+    assert parse_bots("0:random,2:search", 3) == {0: "random", 2: "search"}
+    assert parse_bots(None, 3) == {}
+    for bad in ("search", "x:random", "2:", "5:random", "-1:random"):
+        with pytest.raises(EngineError):
+            parse_bots([bad], 3)
+
+
+def test_saved_after_every_move_and_resumed_with_the_same_links(tmp_path):
+    path = tmp_path / "game.json"
+    match = Match("pax", players=2, seed=4, mode="play")
+    server = SeatServer(match, save=path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # it holds the seat tokens
+    for _ in range(6):
+        match.play(match.legal_actions()[0])
+        saved = load_saved(path)
+        assert Match.from_record(saved["record"]).position() == match.position()
+    again = Match.from_record(load_saved(path)["record"], mode="play")
+    server2 = SeatServer(again, tokens=load_saved(path)["tokens"], host_token=load_saved(path)["host"])
+    assert [server2.token_of(s) for s in range(2)] == [server.token_of(s) for s in range(2)]
+    assert server2.host_token == server.host_token and again.position() == match.position()
+
+
+def test_a_seat_handed_to_a_bot_is_saved_and_given_back(tmp_path):
+    path = tmp_path / "game.json"
+    match = Match("pax", players=2, seed=4, mode="play")
+    server = SeatServer(match, save=path)
+    server.hand_to_bot(1, "random")
+    assert 1 in match.bots and load_saved(path)["bots"] == {"1": "random"}
+    server.take_back(1)
+    assert 1 not in match.bots and load_saved(path)["bots"] == {}
+    with pytest.raises(EngineError):
+        server.hand_to_bot(7, "random")
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json", "not JSON"),
+    (json.dumps({"format": "something"}), "not a saved game"),
+    (json.dumps({"format": "illumi-serve", "record": {}, "tokens": {}, "host": "x"}), "'bots'"),
+    (json.dumps({"format": "illumi-serve", "record": {}, "tokens": {"0": "short"}, "host": "x", "bots": {}}),
+     "tokens"),
+])
+def test_a_bad_saved_game_is_refused_naming_what_is_wrong(tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(RecordError, match=words):
+        load_saved(path)
+    with pytest.raises(RecordError, match="cannot read"):
+        load_saved(tmp_path / "missing.json")
+
+
+def test_the_serve_command_refuses_bad_bots(capsys):
+    from illumi_widgets.serve.__main__ import main
+
+    assert main(["pax", "--players", "2", "--bots", "5:random"]) == 2
+    assert "no seat 5" in capsys.readouterr().err
+
+
+def test_bots_on_empty_seats_play_by_themselves_at_the_boards_pace():
+    import time
+
+    match = Match("pax", players=2, seed=9, mode="play", bots={0: "random", 1: "random"})
+    server = SeatServer(match, bot_delay=0.01)
+    try:
+        deadline = time.monotonic() + 30
+        while match.version < 6 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert match.version >= 6  # no page open, yet the bots played
+    finally:
+        server.close()
+    stopped = match.version
+    time.sleep(0.2)
+    assert match.version <= stopped + 1  # closed: at most the step under way finishes
