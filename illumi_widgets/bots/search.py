@@ -129,6 +129,28 @@ class _Node:
         self.avail = 1
 
 
+def root_stats(root: _Node, seat: int) -> list[tuple[Action, int, float]]:
+    """``(action, visits, mean value for seat)`` of each root action of a search tree, most visited first
+    (ties: higher value).  Values are the playouts' per-seat evaluations in ``[0, 1]`` (1: a win)."""
+    rows = [(a, ch.n, ch.w[seat] / ch.n if ch.n else 0.0) for a, ch in root.children.items()]
+    rows.sort(key=lambda r: (-r[1], -r[2], r[0].notation()))
+    return rows
+
+
+def principal_line(root: _Node, limit: int = 8, min_visits: int = 2) -> list[Action]:
+    """The expected line: from the root, the most visited child again and again (each seat's own choice in
+    the tree), while a child has at least ``min_visits`` visits."""
+    line = []
+    node = root
+    while len(line) < limit and node.children:
+        a, ch = max(node.children.items(), key=lambda kv: (kv[1].n, kv[0].notation()))
+        if ch.n < min_visits:
+            break
+        line.append(a)
+        node = ch
+    return line
+
+
 class SearchBot(Bot):
     """ISMCTS over re-dealt worlds (see the module docstring).
 
@@ -170,6 +192,7 @@ class SearchBot(Bot):
         self._wind_down: tuple = ()
         self.lookahead = lookahead
         self.last_stats: dict = {}
+        self.last_root: _Node | None = None  # the tree of the last search (analysis reads it)
 
     def _setup(self, game) -> None:
         if self._game is not game:
@@ -184,23 +207,44 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}
             return legal[0]
+        budget = self.iterations
+        if budget is not None and self.per_action is not None:
+            budget = min(budget, max(self.per_action, 2) * len(legal))
+        root = self.search(seat_state, iterations=budget, seconds=self.time_limit)
+        return self.best(root, seat_state)
+
+    def search(self, seat_state: SeatState, *, iterations: int | None = None, seconds: float | None = None,
+               tick=None, every: int = 16) -> _Node:
+        """Run the search from ``seat_state`` and return the root of its tree (see :func:`root_stats`):
+        ``iterations`` playouts and/or ``seconds`` (the first limit reached; at least one playout).
+        ``tick(done) -> bool`` (optional) is called every ``every`` playouts: a true answer stops the
+        search (an analysis reports progress and is cancelled this way).  ``choose`` is ``search`` then
+        :meth:`best`, so statistics read from the tree are exactly those the bot decides from."""
         game = seat_state.game
         self._setup(game)
         me = seat_state.seat
         root = _Node(game.players)
         t0 = time.perf_counter()
-        deadline = None if self.time_limit is None else t0 + self.time_limit
+        deadline = None if seconds is None else t0 + seconds
         done = 0
-        budget = self.iterations
-        if budget is not None and self.per_action is not None:
-            budget = min(budget, max(self.per_action, 2) * len(legal))
         while True:
-            if budget is not None and done >= budget:
+            if iterations is not None and done >= iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
+            if tick is not None and done % every == 0 and done and tick(done):
+                break
             self._iterate(root, seat_state.sample_world(self.rng), me)
             done += 1
+        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - t0,
+                           "visits": {a.notation(): ch.n for a, ch in root.children.items()}}
+        self.last_root = root
+        return root
+
+    def best(self, root: _Node, seat_state: SeatState) -> Action:
+        """The most visited root action legal for the seat (ties: the higher mean value)."""
+        legal = seat_state.legal_actions()
+        me = seat_state.seat
         allowed = set(legal)
         best = None
         for a, child in root.children.items():
@@ -209,8 +253,6 @@ class SearchBot(Bot):
             key = (child.n, child.w[me] / child.n if child.n else 0.0)
             if best is None or key > best[0]:
                 best = (key, a)
-        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - t0,
-                           "visits": {a.notation(): ch.n for a, ch in root.children.items()}}
         if best is None:
             return legal[self.rng.below(len(legal))]
         return legal.find(best[1].notation()) or best[1]

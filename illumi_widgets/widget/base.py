@@ -73,6 +73,8 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # why a scene entity cannot be used now (hover or click on a thing that is not a legal target); the
     # reply is ``{"type": "why", "entity", "reason", "version"}`` (reason None: it can be used)
     "why": {"version": "int", "entity": "id"},
+    # the board's "Analyse" button (widget/analysis.py): analyse this position for the board's seat
+    "analyse": {"version": "int"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
