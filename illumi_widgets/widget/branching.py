@@ -26,6 +26,12 @@ class BranchMixin:
         perspective = self.perspective if seat == "same" else seat
         return type(self)(match=side, seat=perspective)
 
+    def edit(self):
+        """``with board.edit() as ed:`` -- edit the position by hand (:mod:`illumi_widgets.editor`); checked
+        when the block ends; it becomes the game's new start (the history is cleared)."""
+        self.clear_analysis()
+        return self._match.edit()
+
     @property
     def origin(self) -> dict | None:
         """Where this branch came from: ``{"record": <the main line's record>, "index": <history point>}``
