@@ -133,7 +133,11 @@ def analyse(state, seat: int, *, iterations: int | None = None, seconds: float |
             rows.append({"action": a.notation(), "label": _label(game, world.data, a, seat), "visits": 0,
                          "share": 0.0, "win": 0.0, "targets": _targets(targets, game, a)})
     line = []
-    for a in principal_line(root, limit=line_length):
+    # the expected line starts with the analysis's best move (the top row), then the most visited replies
+    top = rows[0]["action"] if rows and rows[0]["visits"] else None
+    first = next((a for a in root.children if a.notation() == top), None)
+    moves = [] if first is None else [first, *principal_line(root.children[first], limit=line_length - 1)]
+    for a in moves:
         if world.is_terminal() or a not in set(world.legal_actions(a.seat)):
             break
         line.append({"seat": a.seat, "name": game.seat_name(a.seat), "action": a.notation(),
