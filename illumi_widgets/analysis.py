@@ -27,7 +27,7 @@ from .engine import CHANCE, EngineError, Rng
 __all__ = ["Analysis", "AnalysisCancelled", "analyse", "overlay_items", "with_overlay"]
 
 COLUMNS = ("action", "label", "visits", "share", "win")
-BAND = 48  # scene units added below a board for the analysis text
+BAND = 56  # scene units added below a board for the analysis text (three lines)
 
 
 class AnalysisCancelled(EngineError):
@@ -204,6 +204,7 @@ def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
     out: list[dict] = []
     placed: dict = {}
     ranked = [r for r in analysis.rows if r["visits"] > 0]
+    top_share = max((r["share"] for r in ranked), default=1.0) or 1.0
     for rank, r in enumerate(ranked):
         for ent in r["targets"]:
             box = _bbox(items, ent)
@@ -212,10 +213,12 @@ def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
             placed[ent] = rank
             x0, y0, x1, y1 = box
             pad = 4
-            out.append({"t": "rect", "x": x0 - pad, "y": y0 - pad, "w": x1 - x0 + 2 * pad,
-                        "h": y1 - y0 + 2 * pad, "r": 8, "fill": _heat(r["win"]),
-                        "alpha": round(0.15 + 0.45 * r["share"], 3), "stroke": _heat(r["win"]),
-                        "lw": 2 + 4 * r["share"], "analysis": "halo"})
+            rel = r["share"] / top_share  # 1 for the most visited option
+            box = {"x": x0 - pad, "y": y0 - pad, "w": x1 - x0 + 2 * pad, "h": y1 - y0 + 2 * pad, "r": 8}
+            out.append({"t": "rect", **box, "fill": _heat(r["win"]), "alpha": round(0.12 + 0.3 * rel, 3),
+                        "analysis": "halo"})
+            out.append({"t": "rect", **box, "stroke": _heat(r["win"]), "alpha": round(0.45 + 0.55 * rel, 3),
+                        "lw": round(2 + 3 * rel, 2), "analysis": "halo-edge"})
             if rank < best:
                 top = max(0, y0 - 12)
                 out.append({"t": "rect", "x": x1 - 44, "y": top, "w": 48, "h": 22, "r": 6,
@@ -240,8 +243,8 @@ def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
         text += "\nExpected line: " + analysis.line_text()
     h = scene.get("h", 700) if isinstance(scene, dict) else 700
     out.append({"t": "rect", "x": 0, "y": h, "w": w, "h": BAND, "fill": "#1d2330", "analysis": "text"})
-    out.append({"t": "text", "x": 12, "y": h + 20, "s": text, "size": 13, "color": "#ffffff", "maxw": w - 24,
-                "analysis": "text"})
+    out.append({"t": "text", "x": 12, "y": h + 6, "s": text, "size": 13, "color": "#ffffff", "maxw": w - 24,
+                "baseline": "top", "analysis": "text"})
     return out
 
 

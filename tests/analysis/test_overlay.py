@@ -73,7 +73,7 @@ def test_analysis_dataframe_and_overlay():
     text = next(it["s"] for it in items if it["t"] == "text" and it["analysis"] == "text")
     assert res.rows[0]["label"] in text and "Expected line" in text and res.line_text() in text
     assert res.line[0]["action"] == res.rows[0]["action"]  # the line starts with the most visited move
-    assert b.effective_scene["h"] == b.match.snapshot(b.perspective)["scene"]["h"] + 48
+    assert b.effective_scene["h"] == b.match.snapshot(b.perspective)["scene"]["h"] + 56
     assert "<svg" in b.to_svg()
 
 
