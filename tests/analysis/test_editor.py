@@ -52,6 +52,7 @@ def test_pax_board_edit():
     assert drawn in d.hands[blue] and b.state.to_act() == [blue]
     assert sorted(d.favor[blue]) == [0, 0, 0, 0, 1, 2]
     assert b.match.history() == {"index": 0, "length": 0}  # the edited position is the new start
+    assert b.version == b.state.version  # the board repainted
     assert g.problems(d) == []
     _refused(b.state, lambda ed: ed.resources("Blue", Sch=99))  # more Favor than the pool holds
     _refused(b.state, lambda ed: ed.move("PIL999", "C3"), "unknown-card")
