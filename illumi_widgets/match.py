@@ -326,6 +326,13 @@ class Match:
     def position(self) -> str:
         return self._state.position()
 
+    def edit(self):
+        """``with match.edit() as ed:`` -- edit the position by hand (:mod:`illumi_widgets.editor`); it
+        becomes the game's new start and every board repaints."""
+        from .editor import edit
+
+        return edit(self)
+
     @_locked
     def play(self, action, perspective=None) -> Action:
         """Apply a legal action (Action or notation) as ``perspective`` (default: the notebook, any seat)."""

@@ -5,3 +5,6 @@ nbval starts the kernels, which inherit it; an explicit value in the environment
 import os
 
 os.environ.setdefault("ILLUMI_SIMULATION_GAMES", "24")
+
+# 07_analysis.ipynb: a few playouts per analysis (a reader's default is 400)
+os.environ.setdefault("ILLUMI_ANALYSIS_PLAYOUTS", "30")

@@ -18,13 +18,15 @@ A bot never receives the engine :class:`~illumi_widgets.engine.State`.  :func:`d
   again at random (``Game.determinize(data, seat, rng)``), with a fresh RNG drawn from ``rng``.
 
 ``sample_world`` is the single place where the bot layer touches the real position.  It reads a private copy
-of the true data inside the engine boundary and returns a world in which everything hidden from the seat
-has been re-dealt uniformly over the places it could be, consistent with the seat's view
-(``game.view(world, seat) == game.view(real, seat)``).  The real RNG state is never copied (it would predict
-future shuffles).  So the distribution of worlds depends only on what the seat sees: two real positions that
-look the same to the seat give the same distribution of worlds.  ``tests/bots/test_no_leak.py`` checks both
-halves: re-dealing the other seats' hidden cards in the REAL state leaves the seat's input (view, legal
-actions, history) unchanged, and the worlds sampled from either real state have the same view.
+of the true data inside the engine boundary and returns a world in which everything hidden from the seat has
+been re-dealt uniformly over the places it could be, consistent with the seat's view (``game.view(world, seat)
+== game.view(real, seat)``).  The real RNG state is never copied (it would predict future shuffles).  Every
+game's ``determinize`` puts each pool of unseen cards in a canonical (sorted) order before shuffling it with
+``rng``, so the world itself — not only its distribution — depends only on what the seat sees: two real
+positions that look the same to the seat give the SAME world for the same ``rng``, and a search bot with the
+same seed makes the same decision (``tests/analysis/test_blind_worlds.py``). ``tests/bots/test_no_leak.py``
+checks both halves: re-dealing the other seats' hidden cards in the REAL state leaves the seat's input (view,
+legal actions, history) unchanged, and the worlds sampled from either real state have the same view.
 
 This is a structural boundary against accidental use, not a sandbox: Python cannot hide the copy from code
 that digs into closures on purpose.  Bots in this package use only the public members.

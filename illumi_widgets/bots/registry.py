@@ -11,6 +11,8 @@ from .base import Bot
 _BOTS: dict[str, tuple[str, tuple | None]] = {
     "random": ("illumi_widgets.bots.random_bot:RandomBot", None),
     "search": ("illumi_widgets.bots.search:SearchBot", None),
+    # the search at about a second a decision, progressive widening and tree reuse (bots/strong.py)
+    "search-strong": ("illumi_widgets.bots.strong:StrongSearchBot", None),
     # the rulebook's four scripted bots of Pax Illuminaten (games/pax/automa.py): the seat must be a bot seat
     # of the game (option ``bots={seat: name}``; ``Match(..., bots={1: "weishaupt"})`` sets it)
     "st-germain": ("illumi_widgets.bots.registry:RulebookBot", ("pax",)),
@@ -23,7 +25,7 @@ _BOTS: dict[str, tuple[str, tuple | None]] = {
 #: the bots that are rules of the game (a game option), not players choosing among legal actions
 RULEBOOK_BOTS = ("st-germain", "joseph-ii", "cagliostro", "weishaupt")
 # generic bots that need a game hook: the search bot re-deals hidden cards (Game.determinize)
-_NEEDS_DETERMINIZE = {"search"}
+_NEEDS_DETERMINIZE = {"search", "search-strong"}
 
 
 def register_bot(name: str, target: str, games=None) -> None:

@@ -129,6 +129,28 @@ class _Node:
         self.avail = 1
 
 
+def root_stats(root: _Node, seat: int) -> list[tuple[Action, int, float]]:
+    """``(action, visits, mean value for seat)`` of each root action of a search tree, most visited first
+    (ties: higher value).  Values are the playouts' per-seat evaluations in ``[0, 1]`` (1: a win)."""
+    rows = [(a, ch.n, ch.w[seat] / ch.n if ch.n else 0.0) for a, ch in root.children.items()]
+    rows.sort(key=lambda r: (-r[1], -r[2], r[0].notation()))
+    return rows
+
+
+def principal_line(root: _Node, limit: int = 8, min_visits: int = 2) -> list[Action]:
+    """The expected line: from the root, the most visited child again and again (each seat's own choice in
+    the tree), while a child has at least ``min_visits`` visits."""
+    line = []
+    node = root
+    while len(line) < limit and node.children:
+        a, ch = max(node.children.items(), key=lambda kv: (kv[1].n, kv[0].notation()))
+        if ch.n < min_visits:
+            break
+        line.append(a)
+        node = ch
+    return line
+
+
 class SearchBot(Bot):
     """ISMCTS over re-dealt worlds (see the module docstring).
 
@@ -147,7 +169,8 @@ class SearchBot(Bot):
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
-                 per_action: int | None = 10, prefer=None, lookahead: bool = True):
+                 per_action: int | None = 10, prefer=None, lookahead: bool = True, widen: float | None = None,
+                 reuse: bool = False):
         super().__init__(seat)
         if iterations is None and time_limit is None:
             iterations = 200
@@ -170,6 +193,10 @@ class SearchBot(Bot):
         self._wind_down: tuple = ()
         self.lookahead = lookahead
         self.last_stats: dict = {}
+        self.last_root: _Node | None = None  # the tree of the last search (analysis reads it)
+        self.widen = widen
+        self.reuse = reuse
+        self._kept = None  # (root, history length, action chosen) of the last decision, for reuse
 
     def _setup(self, game) -> None:
         if self._game is not game:
@@ -184,23 +211,77 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}
             return legal[0]
-        game = seat_state.game
-        self._setup(game)
-        me = seat_state.seat
-        root = _Node(game.players)
-        t0 = time.perf_counter()
-        deadline = None if self.time_limit is None else t0 + self.time_limit
-        done = 0
         budget = self.iterations
         if budget is not None and self.per_action is not None:
             budget = min(budget, max(self.per_action, 2) * len(legal))
+        start = self._reused(seat_state) if self.reuse else None
+        root = self.search(seat_state, iterations=budget, seconds=self.time_limit, root=start)
+        act = self.best(root, seat_state)
+        self.last_stats["reused"] = 0 if start is None else start.n  # playouts carried over (tree reuse)
+        if self.reuse:
+            self._kept = (root, len(seat_state.history), act, seat_state.seat)
+        return act
+
+    def _reused(self, seat_state: SeatState):
+        """The subtree of the last decision's tree that the public history since then leads to (tree reuse:
+        its playouts count again), or ``None`` when the history cannot be followed (a hidden or sealed
+        decision, a move the tree never tried, another seat)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        root, start, act, seat = kept
+        hist = seat_state.history
+        if seat != seat_state.seat or len(hist) <= start or hist[start][0] != seat \
+                or hist[start][2] != act.notation():
+            return None
+        node = root.children.get(act)
+        scripted = self._forced is not None
+        for who, _kind, text in hist[start + 1:]:
+            if node is None or text is None:
+                return None
+            nxt = next((ch for a, ch in node.children.items()
+                        if a.seat == who and a.notation() == text), None)
+            if nxt is None:
+                if scripted and who != seat:  # a scripted step (a rulebook bot) makes no tree node
+                    continue
+                return None
+            node = nxt
+        return node
+
+    def search(self, seat_state: SeatState, *, iterations: int | None = None, seconds: float | None = None,
+               tick=None, every: int = 16, root: _Node | None = None) -> _Node:
+        """Run the search from ``seat_state`` and return the root of its tree (see :func:`root_stats`):
+        ``iterations`` playouts and/or ``seconds`` (the first limit reached; at least one playout).
+        ``tick(done) -> bool`` (optional) is called every ``every`` playouts: a true answer stops the
+        search (an analysis reports progress and is cancelled this way).  ``choose`` is ``search`` then
+        :meth:`best`, so statistics read from the tree are exactly those the bot decides from.  ``root``: a
+        tree to go on with (tree reuse); a new one by default."""
+        game = seat_state.game
+        self._setup(game)
+        me = seat_state.seat
+        if root is None:
+            root = _Node(game.players)
+        t0 = time.perf_counter()
+        deadline = None if seconds is None else t0 + seconds
+        done = 0
         while True:
-            if budget is not None and done >= budget:
+            if iterations is not None and done >= iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
+            if tick is not None and done % every == 0 and done and tick(done):
+                break
             self._iterate(root, seat_state.sample_world(self.rng), me)
             done += 1
+        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - t0,
+                           "visits": {a.notation(): ch.n for a, ch in root.children.items()}}
+        self.last_root = root
+        return root
+
+    def best(self, root: _Node, seat_state: SeatState) -> Action:
+        """The most visited root action legal for the seat (ties: the higher mean value)."""
+        legal = seat_state.legal_actions()
+        me = seat_state.seat
         allowed = set(legal)
         best = None
         for a, child in root.children.items():
@@ -209,8 +290,6 @@ class SearchBot(Bot):
             key = (child.n, child.w[me] / child.n if child.n else 0.0)
             if best is None or key > best[0]:
                 best = (key, a)
-        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - t0,
-                           "visits": {a.notation(): ch.n for a, ch in root.children.items()}}
         if best is None:
             return legal[self.rng.below(len(legal))]
         return legal.find(best[1].notation()) or best[1]
@@ -303,6 +382,9 @@ class SearchBot(Bot):
                     untried.append(a)
                 else:
                     ch.avail += 1
+            if untried and self.widen is not None and len(untried) < len(acts) \
+                    and len(children) >= math.ceil(self.widen * math.sqrt(node.n + 1)):
+                untried = []  # progressive widening: enough children for this node's visits; select
             if untried:
                 pref = [a for a in untried if a.kind in self._prefer] if self._prefer else ()
                 pool = pref or untried
@@ -310,7 +392,7 @@ class SearchBot(Bot):
                 child = children[a] = _Node(game.players)
                 expanded = True
             else:
-                a, child = self._select(children, acts, seat)
+                a, child = self._select(children, [x for x in acts if x in children], seat)
             game.perform(d, a, log)
             node = child
             path.append(node)

@@ -76,6 +76,8 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # a live view opened (a front end renders this board): the output's picture is then left alone, since
     # updating it would make JupyterLab rebuild the live view; the reply is ``{"type": "hello"}``
     "hello": {"version": "int"},
+    # the board's "Analyse" button (widget/analysis.py): analyse this position for the board's seat
+    "analyse": {"version": "int"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)

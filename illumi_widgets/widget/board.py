@@ -12,7 +12,9 @@ from typing import Any
 from ..engine import ActionList, EngineError
 from ..engine.registry import game_class
 from ..match import Match
+from .analysis import AnalysisMixin
 from .base import GameWidget
+from .branching import BranchMixin
 
 __all__ = ["BoardWidget", "perspective_of"]
 
@@ -32,7 +34,7 @@ def perspective_of(seat) -> str:
                       f"not {seat!r}", code="bad-perspective")
 
 
-class BoardWidget(GameWidget):
+class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
     """A board for one game, on a new or an existing Match.
 
     ``Board(players=…, seed=7, seat=None, match=None, record=None, position=None, mode="analysis",

@@ -17,7 +17,7 @@ import { composeModel, confirmable, isCompose, keepSelection, narrow, tagOf, tog
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
-  "bot_seats", "bot_turn", "bot_delay", "bots_paused", "legend"];
+  "bot_seats", "bot_turn", "bot_delay", "bots_paused", "legend", "analysable", "analysis_progress"];
 const MAX_BOT_DELAY_MS = 60000;
 const TARGET_COLOR = "#ff8c00";
 const TARGET_FILL = "rgba(255,140,0,0.20)";
@@ -179,7 +179,10 @@ function render({ model, el }) {
   history.append(firstBtn, prevBtn, range, histLabel, nextBtn, lastBtn);
   const botBtn = button(doc, "", "illumi-bots", "Pause or resume the bots' decisions");
   botBtn.hidden = true;
-  controls.append(undoBtn, redoBtn, history, botBtn, helpBtn);
+  // "Analyse": shown when Python offers it (trait ``analysable``); progress from ``analysis_progress``
+  const analyseBtn = button(doc, "Analyse", "illumi-analyse", "Evaluate every option of this seat with the search bot (from this seat's information only)");
+  analyseBtn.hidden = true;
+  controls.append(undoBtn, redoBtn, history, botBtn, analyseBtn, helpBtn);
   barTop.append(statusLine, botInfo, controls);
   bar.append(barTop, lastLine, panel, errorLine);
 
@@ -878,6 +881,7 @@ function render({ model, el }) {
   const onCurtain = () => sendIntent({ type: "curtain", open: true });
   const onBots = () => sendIntent({ type: "pause_bots", paused: model.get("bots_paused") !== true });
   const onHelp = () => toggleLegend();
+  const onAnalyse = () => sendSimple("analyse");
 
   // ------------------------------------------------------------------ bot seats
   // When a bot seat must decide and the bots are not paused, ask Python for ONE bot decision after
@@ -1173,6 +1177,16 @@ function render({ model, el }) {
     botBtn.setAttribute("aria-pressed", paused ? "true" : "false");
     botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
     if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
+    const ap = model.get("analysis_progress");
+    const prog = ap && typeof ap === "object" ? ap : {};
+    analyseBtn.hidden = model.get("analysable") !== true || !!curtainName || status.terminal === true;
+    const running = prog.running === true && prog.version === version;
+    const total = num(prog.total, 0);
+    analyseBtn.textContent = running
+      ? (total > 0 ? `Analysing ${Math.min(99, Math.floor((100 * num(prog.done, 0)) / total))}%` : "Analysing …")
+      : (prog.version === version && !prog.cancelled && !prog.error && prog.done > 0 ? "Analysed ✓" : "Analyse");
+    analyseBtn.setAttribute("aria-busy", running ? "true" : "false");
+    if (analyseBtn.dataset) analyseBtn.dataset.state = running ? "running" : "idle";
   }
 
   function renderLog() {
@@ -1306,6 +1320,7 @@ function render({ model, el }) {
     [curtain, "click", onCurtain],
     [botBtn, "click", onBots],
     [helpBtn, "click", onHelp],
+    [analyseBtn, "click", onAnalyse],
     [logBox, "toggle", onLogToggle],
   ];
   for (const [node, type, fn] of domListeners) node.addEventListener(type, fn);

@@ -27,7 +27,7 @@ test("render paints at once, sets data-version / data-painted and paint timings"
   assert.ok(names(calls("overlay")).includes("stroke"));
   assert.match(el.textContent, /Choose an action/);
   assert.match(el.querySelector(".illumi-status").textContent, /Red to act/);
-  assert.equal(model.listenerCount(), 15); // 13 traits (scene_patch, legend, 4 bot traits) + msg:custom + comm_live
+  assert.equal(model.listenerCount(), 17); // 15 traits (scene_patch, legend, 4 bot traits, 2 analysis) + msg:custom + comm_live
 });
 
 test("canvas is scaled to the cell width with a devicePixelRatio backing store", () => {
@@ -426,4 +426,22 @@ test("once the ResizeObserver reported a width, updates do not read el.clientWid
   assert.equal(env.el.dataset.version, "8");
   assert.equal(reads, 0);
   assert.equal(env.el.querySelector("canvas.illumi-base").style.width, "500px");
+});
+
+test("the Analyse button shows when Python offers it, sends an analyse intent and shows progress", async () => {
+  const { el, model } = mount();
+  const btn = el.querySelector(".illumi-analyse");
+  assert.ok(btn.hidden); // no trait: no button
+  model.set("analysable", true);
+  await tick();
+  assert.ok(!btn.hidden);
+  assert.equal(btn.textContent, "Analyse");
+  btn.click();
+  const sent = model.sent.filter((m) => m.type === "analyse");
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].version, 7);
+  model.set("analysis_progress", { running: true, done: 30, total: 120, version: 7 });
+  await tick();
+  assert.equal(btn.textContent, "Analysing 25%");
+  assert.equal(btn.dataset.state, "running");
 });

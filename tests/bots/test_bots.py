@@ -29,8 +29,8 @@ STRENGTH: dict = {}  # the search bot as it comes (200 playouts per decision), o
 
 def test_available_and_make_bot():
     rulebook = ["st-germain", "joseph-ii", "cagliostro", "weishaupt"]  # games/pax/automa.py
-    assert available("pax") == ["random", "search", *rulebook]
-    assert available("pax_illuminaten") == ["random", "search", *rulebook]
+    assert available("pax") == ["random", "search", "search-strong", *rulebook]
+    assert available("pax_illuminaten") == ["random", "search", "search-strong", *rulebook]
     assert not set(rulebook) & set(available("illuminati"))
     bot = make_bot("search", 1, iterations=5, seed=3)
     assert isinstance(bot, SearchBot) and bot.seat == 1 and bot.iterations == 5

@@ -12,6 +12,8 @@ could be:
 * another seat's sealed bid, program or vote still pending is replaced by a random legal one.
 
 Cards the seat knows (``d["known"][seat]``: shown by blackmail, traded) stay where they are.
+Each pool is sorted before it is shuffled (a canonical order), so the copy depends only on what the seat sees:
+twin positions give the same copy for the same ``rng`` (``tests/analysis/test_blind_worlds.py``).
 ``seat=OMNISCIENT`` sees everything: the copy is unchanged.
 """
 
@@ -27,7 +29,7 @@ def determinize(g, d, seat, rng):
         if seat != OMNISCIENT:
             new["rs"] = rng.next64() >> 1
             for deck in M.DECK_NAMES:
-                rng.shuffle(new["decks"][deck])
+                new["decks"][deck] = rng.shuffle(sorted(new["decks"][deck]))
         return new
     me = seat if isinstance(seat, int) else None
     kn = set(new["known"].get(str(me), [])) if me is not None else set()
@@ -54,6 +56,7 @@ def determinize(g, d, seat, rng):
     for i in range(len(deck)):
         places.append((deck, i))
         pool.append(deck[i])
+    pool.sort()  # canonical order: the re-deal depends only on which cards the seat has not seen
     rng.shuffle(pool)
     for (where, i), c in zip(places, pool, strict=True):
         where[i] = c
@@ -74,11 +77,12 @@ def determinize(g, d, seat, rng):
             if x not in kn:
                 places.append((lst, i))
                 pool.append(x)
+    pool.sort()
     rng.shuffle(pool)
     for (where, i), x in zip(places, pool, strict=True):
         where[i] = x
     for deck in ("event", "tweet", "faction"):
-        rng.shuffle(new["decks"][deck])
+        new["decks"][deck] = rng.shuffle(sorted(new["decks"][deck]))
     new["rs"] = rng.next64() >> 1
     # sealed commitments of the others still pending
     if f is not None and f["t"] == "bid":
@@ -96,7 +100,7 @@ def determinize(g, d, seat, rng):
             p = f["progs"].get(str(s))
             if not p:
                 continue
-            hand = list(new["hands"][s])
+            hand = sorted(new["hands"][s])
             rng.shuffle(hand)
             for k in "ABCD":
                 if k in p:

@@ -397,6 +397,7 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         pool = [c for c in w["deck"] if c in self.cd.specials]
         for s in others:
             pool += [c for c in w["hands"][s] if c not in fixed[s]]
+        pool.sort()  # canonical order: the re-deal depends only on which cards the seat has not seen
         rng.shuffle(pool)
         for s in others:
             k = len(w["hands"][s]) - len(fixed[s])
@@ -406,7 +407,7 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
             import json
 
             cands = [w["illum"][s] for s in faces] + [i for i in w["out"] if i not in w["illum"]]
-            rng.shuffle(cands)
+            cands = rng.shuffle(sorted(cands))  # canonical order, then the shuffle
             ren = list(zip([w["illum"][s] for s in faces], cands, strict=False))
             text = json.dumps(w)
             for k, pair in enumerate(ren):
@@ -418,7 +419,7 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
             for s in faces:
                 if not self.hidden_goals and w["illum"][s] != "ufos":
                     w["goals"][s] = self.goal_of[w["illum"][s]]
-        deck = [c for c in w["deck"] if c not in self.cd.specials] + pool
+        deck = sorted(c for c in w["deck"] if c not in self.cd.specials) + pool
         w["deck"] = rng.shuffle(deck)
         for s in others:
             if w["goals"][s] is not None and (self.hidden_goals or w["illum"][s] == "ufos"):

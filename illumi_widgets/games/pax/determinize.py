@@ -23,6 +23,10 @@ every other observer the peek record is renamed along with the cards it names, s
 ``seat=None`` (a spectator) sees nothing private: every hand, private Plot, held Special and sealed commit
 is re-dealt.  ``seat=OMNISCIENT`` sees everything: the copy is unchanged.
 
+Every pool of unseen cards is put in a canonical (sorted) order before it is shuffled, so the re-deal depends
+only on what the seat sees: two real positions the seat cannot tell apart give the same copy for the same
+``rng`` (``tests/analysis/test_blind_worlds.py``).
+
 Public knowledge that the data does not record is not used (the re-deal is a little wider than a perfect
 memory would allow): which discarded cards a reshuffle put into the draw pile, the two-pile structure of the
 Event deck, and the Event a seat put back on top after a ``keep`` choice.
@@ -85,6 +89,7 @@ def _redeal_luminaries(game, d: PaxData, others, mine, rng) -> dict:
                 places.append(("hand", s, i))
                 pool.append(cid)
     old = list(pool)
+    pool.sort()  # a canonical order: the re-deal depends on which cards are unseen, not where they are
     rng.shuffle(pool)
     for place, cid in zip(places, pool, strict=True):
         if place[0] == "map":
@@ -115,7 +120,7 @@ def _redeal_plots(game, d: PaxData, me, others, mine, rng) -> dict:
               if d.private_plot[s] is not None and not d.private_revealed[s] and not peeked(s)]
     drawn = [f for f in d.frames if f.get("t") == "plotkeep" and f.get("seat") != me]
     old = [d.private_plot[s] for s in hidden] + [f["new"] for f in drawn] + list(d.plot_pile)
-    pool = list(old)
+    pool = sorted(old)  # canonical order (see _redeal_luminaries)
     rng.shuffle(pool)
     renamed = dict(zip(old, pool, strict=True))
     for s in hidden:
@@ -139,6 +144,7 @@ def _redeal_events(game, d: PaxData, me, others, rng) -> None:
     for fi, f in enumerate(keep_frames):
         any_places += [("keep", fi, i) for i in range(len(f["cards"]))]
         pool += list(f["cards"])
+    pool.sort()  # canonical order (see _redeal_luminaries)
     specials = [e for e in pool if game.events[e].kind != "edict"]
     rest = [e for e in pool if game.events[e].kind == "edict"]
     rng.shuffle(specials)

@@ -1,0 +1,255 @@
+"""Engine evaluation of a position from one seat's information (issue 18).
+
+:func:`analyse` runs the search bot (:class:`~illumi_widgets.bots.search.SearchBot`) from a seat on a
+:class:`~illumi_widgets.bots.SeatState` -- the seat's view, legal actions and public history, and worlds
+re-dealt from that view alone -- and returns an :class:`Analysis`: for each legal action its visits, visit
+share and estimated win probability (the mean playout value for the seat), plus the expected line (the most
+visited continuation in the tree).  It reads nothing the seat cannot see: two real positions the seat cannot
+tell apart give the same analysis for the same seed (``tests/analysis/test_overlay.py``).
+
+:func:`overlay_items` turns an analysis into scene items drawn over a board's scene: a halo on each option's
+target entity (its strength the visit share, its colour the win probability), "62%" labels on the best
+three, and the expected line as text and dashed highlights.  A board (``board.analyse()``) runs this in a
+background thread; see :mod:`illumi_widgets.widget.analysis`.
+
+Pure Python: pandas is only needed for :meth:`Analysis.frame`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .bots.base import SeatState
+from .bots.search import SearchBot, principal_line, root_stats
+from .engine import CHANCE, EngineError, Rng
+
+__all__ = ["Analysis", "AnalysisCancelled", "analyse", "overlay_items", "with_overlay"]
+
+COLUMNS = ("action", "label", "visits", "share", "win")
+BAND = 56  # scene units added below a board for the analysis text (three lines)
+
+
+class AnalysisCancelled(EngineError):
+    """The analysis was cancelled (a new move, a click) before it finished."""
+
+
+@dataclass
+class Analysis:
+    """The search's statistics for one seat at one position (``version``)."""
+
+    game: str
+    seat: int
+    seat_name: str
+    version: int
+    iterations: int
+    seconds: float
+    #: one dict per legal action, most visited first: ``action`` (notation), ``label`` (plain words),
+    #: ``visits``, ``share`` (of the root's visits), ``win`` (estimated win probability, 0..1),
+    #: ``targets`` (the board entities the action names)
+    rows: list = field(default_factory=list)
+    #: the expected line: ``[{"seat", "name", "action", "label", "targets"}]``, the analysed move first
+    line: list = field(default_factory=list)
+
+    def frame(self):
+        """The rows as a pandas DataFrame (columns ``action, label, visits, share, win``)."""
+        try:
+            import pandas as pd
+        except ImportError as e:  # pragma: no cover - pandas is an optional extra
+            raise ImportError("board.analysis needs pandas: pip install 'illumi_widgets[analysis]'") from e
+        return pd.DataFrame([{k: r[k] for k in COLUMNS} for r in self.rows], columns=list(COLUMNS))
+
+    def line_text(self) -> str:
+        """The expected line in plain words: "Alice: Scheme with … → Bob: End the turn → …"."""
+        return " → ".join(f"{m['name']}: {m['label']}" for m in self.line)
+
+    def summary(self) -> str:
+        best = self.rows[0] if self.rows else None
+        head = (f"{self.seat_name}: best {best['label']} ({best['win']:.0%} estimated, "
+                f"{best['share']:.0%} of {self.iterations} playouts)") if best else f"{self.seat_name}: —"
+        return head + (f"\nExpected line: {self.line_text()}" if self.line else "")
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "seat": self.seat, "version": self.version, "iterations": self.iterations,
+                "rows": [dict(r) for r in self.rows], "line": [dict(m) for m in self.line]}
+
+    def __repr__(self) -> str:
+        return (f"<Analysis v{self.version} {self.seat_name}, {self.iterations} playouts, "
+                f"{len(self.rows)} actions>")
+
+
+def analyse(state, seat: int, *, iterations: int | None = None, seconds: float | None = None, seed: int = 0,
+            targets=None, progress=None, cancelled=None, line_length: int = 6) -> Analysis:
+    """Analyse ``state`` for ``seat`` from that seat's information only (see the module docstring).
+
+    ``iterations`` / ``seconds``: the search budget (default 400 playouts); ``seed``: the search's RNG.
+    ``targets(game, action) -> entity ids`` (a board's presenter) names the entities drawn for an action.
+    ``progress(done, total)`` is called as the search goes; ``cancelled() -> bool`` stops it (then
+    :class:`AnalysisCancelled` is raised).  ``state`` may be a ``State`` or an already built ``SeatState``.
+    """
+    ss = state if isinstance(state, SeatState) else SeatState(state, seat)
+    if ss.seat != seat:
+        raise EngineError(f"this SeatState is seat {ss.seat}'s, not seat {seat}'s", code="bad-seat")
+    game = ss.game
+    legal = ss.legal_actions()
+    if not legal:
+        raise EngineError(f"{game.seat_name(seat)} has nothing to decide now: nothing to analyse",
+                          code="not-your-decision")
+    if iterations is None and seconds is None:
+        iterations = 400
+    bot = SearchBot(seat, iterations=iterations, time_limit=seconds, seed=seed, per_action=None)
+    t0 = time.perf_counter()
+    stop = [False]
+
+    def tick(done: int) -> bool:
+        if cancelled is not None and cancelled():
+            stop[0] = True
+            return True
+        if progress is not None:
+            progress(done, iterations)
+        return False
+
+    root = bot.search(ss, iterations=iterations, seconds=seconds, tick=tick)
+    if stop[0]:
+        raise AnalysisCancelled("the analysis was cancelled: the position changed", code="analysis-cancelled")
+    done = bot.last_stats["iterations"]
+    if progress is not None:
+        progress(done, iterations)
+    targets = targets or (lambda g, a: [])
+    # labels are read in ONE world sampled from the seat's view (it looks the same to the seat as the real
+    # position, so the seat's own options read as on its board), and the expected line is played in it
+    world = ss.sample_world(Rng(seed ^ 0x5EED))
+    total = sum(ch.n for ch in root.children.values()) or 1
+    rows = []
+    allowed = set(legal)
+    for a, n, v in root_stats(root, seat):
+        if a not in allowed:
+            continue
+        rows.append({"action": a.notation(), "label": _label(game, world.data, a, seat), "visits": n,
+                     "share": n / total, "win": v, "targets": _targets(targets, game, a)})
+    seen = {r["action"] for r in rows}
+    for a in legal:  # never tried (a tiny budget): listed with no visits
+        if a.notation() not in seen:
+            rows.append({"action": a.notation(), "label": _label(game, world.data, a, seat), "visits": 0,
+                         "share": 0.0, "win": 0.0, "targets": _targets(targets, game, a)})
+    line = []
+    # the expected line starts with the analysis's best move (the top row), then the most visited replies
+    top = rows[0]["action"] if rows and rows[0]["visits"] else None
+    first = next((a for a in root.children if a.notation() == top), None)
+    moves = [] if first is None else [first, *principal_line(root.children[first], limit=line_length - 1)]
+    for a in moves:
+        if world.is_terminal() or a not in set(world.legal_actions(a.seat)):
+            break
+        line.append({"seat": a.seat, "name": game.seat_name(a.seat), "action": a.notation(),
+                     "label": _label(game, world.data, a, seat), "targets": _targets(targets, game, a)})
+        world.apply(a)
+        while not world.is_terminal() and CHANCE in world.to_act():
+            world.resolve_chance()
+    return Analysis(game.name, seat, game.seat_name(seat), ss.version, done, time.perf_counter() - t0,
+                    rows, line)
+
+
+def _label(game, data, action, seat) -> str:
+    try:
+        return str(game.label(data, action, seat))
+    except Exception:  # noqa: BLE001 - a label is text for a person: fall back to the notation
+        return action.notation()
+
+
+def _targets(targets, game, action) -> list:
+    try:
+        return [t for t in targets(game, action) if isinstance(t, str)]
+    except Exception:  # noqa: BLE001 - a highlight is decoration
+        return []
+
+
+# ------------------------------------------------------------------------------------------ the overlay
+def _bbox(items: list, entity: str):
+    """The bounding box ``(x0, y0, x1, y1)`` of the scene shapes with id ``entity``, or ``None``."""
+    xs, ys = [], []
+    for it in items:
+        if not isinstance(it, dict) or it.get("id") != entity:
+            continue
+        t = it.get("t")
+        try:
+            if t == "rect":
+                xs += [it["x"], it["x"] + it["w"]]
+                ys += [it["y"], it["y"] + it["h"]]
+            elif t == "circle":
+                xs += [it["x"] - it["r"], it["x"] + it["r"]]
+                ys += [it["y"] - it["r"], it["y"] + it["r"]]
+            elif t == "poly":
+                xs += [p[0] for p in it["pts"]]
+                ys += [p[1] for p in it["pts"]]
+        except (KeyError, TypeError, IndexError):
+            continue
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _heat(win: float) -> str:
+    """A colour from red (0) through amber to green (1)."""
+    win = min(1.0, max(0.0, win))
+    r = int(220 - 170 * win)
+    g = int(60 + 140 * win)
+    return f"#{r:02x}{g:02x}50"
+
+
+def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
+    """Scene items that draw ``analysis`` over ``scene`` (appended after its items: painted on top; none
+    of them is hit-testable, so the board's clicks are unchanged)."""
+    items = scene.get("items", []) if isinstance(scene, dict) else []
+    w = scene.get("w", 1000) if isinstance(scene, dict) else 1000
+    out: list[dict] = []
+    placed: dict = {}
+    ranked = [r for r in analysis.rows if r["visits"] > 0]
+    top_share = max((r["share"] for r in ranked), default=1.0) or 1.0
+    for rank, r in enumerate(ranked):
+        for ent in r["targets"]:
+            box = _bbox(items, ent)
+            if box is None or ent in placed:
+                continue
+            placed[ent] = rank
+            x0, y0, x1, y1 = box
+            pad = 4
+            rel = r["share"] / top_share  # 1 for the most visited option
+            box = {"x": x0 - pad, "y": y0 - pad, "w": x1 - x0 + 2 * pad, "h": y1 - y0 + 2 * pad, "r": 8}
+            out.append({"t": "rect", **box, "fill": _heat(r["win"]), "alpha": round(0.12 + 0.3 * rel, 3),
+                        "analysis": "halo"})
+            out.append({"t": "rect", **box, "stroke": _heat(r["win"]), "alpha": round(0.45 + 0.55 * rel, 3),
+                        "lw": round(2 + 3 * rel, 2), "analysis": "halo-edge"})
+            if rank < best:
+                top = max(0, y0 - 12)
+                out.append({"t": "rect", "x": x1 - 44, "y": top, "w": 48, "h": 22, "r": 6,
+                            "fill": "#1d2330", "alpha": 0.9, "analysis": "label"})
+                out.append({"t": "text", "x": x1 - 20, "y": top + 11, "s": f"{r['win']:.0%}", "size": 14,
+                            "bold": True, "color": "#ffffff", "align": "center", "baseline": "middle",
+                            "analysis": "label"})
+    for k, m in enumerate(analysis.line[1:], start=1):  # the line after the analysed move: dashed outlines
+        for ent in m["targets"]:
+            box = _bbox(items, ent)
+            if box is None:
+                continue
+            x0, y0, x1, y1 = box
+            out.append({"t": "rect", "x": x0 - 2, "y": y0 - 2, "w": x1 - x0 + 4, "h": y1 - y0 + 4, "r": 6,
+                        "stroke": "#3b6fd8", "lw": 2, "dash": [6, 4], "analysis": "line"})
+            out.append({"t": "text", "x": x0 + 4, "y": y1 - 4, "s": str(k + 1), "size": 12, "bold": True,
+                        "color": "#3b6fd8", "analysis": "line"})
+    best_rows = ranked[:best]
+    text = "Analysis for " + analysis.seat_name + f" ({analysis.iterations} playouts): " + "; ".join(
+        f"{r['label']} {r['win']:.0%}" for r in best_rows)
+    if analysis.line:
+        text += "\nExpected line: " + analysis.line_text()
+    h = scene.get("h", 700) if isinstance(scene, dict) else 700
+    out.append({"t": "rect", "x": 0, "y": h, "w": w, "h": BAND, "fill": "#1d2330", "analysis": "text"})
+    out.append({"t": "text", "x": 12, "y": h + 6, "s": text, "size": 13, "color": "#ffffff", "maxw": w - 24,
+                "baseline": "top", "analysis": "text"})
+    return out
+
+
+def with_overlay(scene: dict, analysis: Analysis) -> dict:
+    """``scene`` with the overlay of ``analysis``: the items on top, and a band of :data:`BAND` units below
+    the board for the summary and the expected line (the board itself is not covered)."""
+    items = [*scene.get("items", []), *overlay_items(analysis, scene)]
+    return {**scene, "h": scene.get("h", 700) + BAND, "items": items}

@@ -1,0 +1,29 @@
+"""``search-strong``: the search bot at a budget of about one second per decision on a 2-core machine,
+with progressive widening over large action sets and reuse of its tree between decisions (issue 18).
+
+The same SO-ISMCTS as :class:`~illumi_widgets.bots.search.SearchBot` (it sees only its seat's view; worlds
+are re-dealt from that view alone), with
+
+* ``iterations=600`` playouts per decision (``per_action=60``: a choice between ``k`` actions stops after
+  ``60 k`` if that is fewer) -- about 0.4-0.9 s a decision here;
+* ``widen=2.0``: a node gets a new child only while it has fewer than ``2 sqrt(visits)`` children, so large
+  action sets (Illuminati's amounts, Pax's payments) are searched deeper instead of only wider;
+* ``reuse=True``: the subtree reached by its own move and the public moves since is the next search's start.
+
+Measured against the rulebook bots and random in ``notebooks/07_analysis.ipynb`` / the final report.
+"""
+
+from __future__ import annotations
+
+from .search import SearchBot
+
+__all__ = ["StrongSearchBot"]
+
+
+class StrongSearchBot(SearchBot):
+    name = "search-strong"
+
+    def __init__(self, seat: int | None = None, *, iterations: int | None = 600, per_action: int | None = 60,
+                 widen: float | None = 2.0, reuse: bool = True, **kwargs):
+        super().__init__(seat, iterations=iterations, per_action=per_action, widen=widen, reuse=reuse,
+                         **kwargs)

@@ -1,0 +1,171 @@
+"""The evaluation overlay (issue 18): ``board.analyse()``, ``board.analysis``, the overlay items, the
+"Analyse" intent, cancelling, and the no-leak property (identical for two deals the seat cannot tell
+apart)."""
+
+from __future__ import annotations
+
+import pytest
+
+from illumi_widgets.analysis import analyse
+from illumi_widgets.bots import SearchBot, SeatState
+from illumi_widgets.bots.base import decide
+from illumi_widgets.engine import EngineError, Rng, load_game
+from illumi_widgets.match import Match
+from illumi_widgets.widget.illuminati import Illuminati
+from illumi_widgets.widget.pax import PaxIlluminaten
+
+from .twins import GAMES, positions, twin
+
+# The first decisions of self-play games by SearchBot(iterations=40, seed=10 + seat) from seed 4, recorded
+# with the search code BEFORE the tree statistics were exposed: exposing them changed no decision.
+GOLDEN = {
+    ("pax", 2): ['extort areopagus', 'scheme PIL018 quick', 'collect Nob Nob Mag', 'end', 'redraw court 2',
+                 'extort areopagus', 'scheme PIL044 quick', 'collect Pro Mag Mag', 'end', 'redraw court 3',
+                 'extort areopagus', 'scheme PIL027 quick', 'end', 'redraw court 4', 'scheme PIL041 quick',
+                 'collect Mag Mag Sch', 'extort areopagus', 'end', 'redraw court 5', 'scheme PIL048',
+                 'scheme PIL006', 'end', 'keep freemason-compact', 'redraw deck', 'extort areopagus'],
+    ("gray-eminence", 3): ['eminence G09', 'eminence G08', 'eminence G04', 'keep S01', 'keep S36', 'keep S33',
+                           'keep S03', 'keep S27', 'keep S15', 'done', 'done', 'done', 'bid money 0',
+                           'bid power 1', 'bid influence 2', 'bid money 0', 'bid power 2', 'bid influence 0',
+                           'bid money 1', 'bid power 1', 'bid influence 2', 'place eye', 'place gray2',
+                           'place shadows', 'expose S27'],
+}
+
+
+@pytest.mark.parametrize(("name", "players"), sorted(GOLDEN))
+def test_search_bot_decisions_are_unchanged(name, players):
+    g = load_game(name, players=players)
+    st = g.new_state(seed=4)
+    bots = [SearchBot(s, iterations=40, seed=10 + s) for s in range(players)]
+    out = []
+    while not st.is_terminal() and len(out) < len(GOLDEN[name, players]):
+        seat = st.to_act()[0]
+        if seat < 0:
+            st.resolve_chance()
+            continue
+        a = decide(bots[seat], st, seat)
+        out.append(a.notation())
+        st.apply(a)
+    assert out == GOLDEN[name, players]
+
+
+def _pax_board(seed=5, players=3, **kw):
+    m = Match("pax", players=players, seed=seed)
+    return PaxIlluminaten(match=m, seat=m.state.to_act()[0], **kw)
+
+
+def test_analysis_dataframe_and_overlay():
+    b = _pax_board()
+    res = b.analyse(iterations=120, wait=True)
+    df = b.analysis
+    assert list(df.columns) == ["action", "label", "visits", "share", "win"]
+    assert sorted(df["action"]) == sorted(b.legal_actions().notations())  # every legal action, once
+    assert df["visits"].sum() == 120 and abs(df["share"].sum() - 1) < 1e-9
+    assert df["visits"].is_monotonic_decreasing
+    assert ((df["win"] >= 0) & (df["win"] <= 1)).all()
+    assert not df["label"].str.contains("PIL").any()  # plain words, no card ids
+    items = [it for it in b.effective_scene["items"] if it.get("analysis")]
+    labels = [it["s"] for it in items if it["analysis"] == "label" and it["t"] == "text"]
+    assert 1 <= len(labels) <= 3 and all(s.endswith("%") for s in labels)
+    assert labels[0] == f"{res.rows[0]['win']:.0%}"  # the best action is labelled with its estimate
+    halos = [it for it in items if it["analysis"] == "halo"]
+    assert len(halos) >= 3
+    text = next(it["s"] for it in items if it["t"] == "text" and it["analysis"] == "text")
+    assert res.rows[0]["label"] in text and "Expected line" in text and res.line_text() in text
+    assert res.line[0]["action"] == res.rows[0]["action"]  # the line starts with the most visited move
+    assert b.effective_scene["h"] == b.match.snapshot(b.perspective)["scene"]["h"] + 56
+    assert "<svg" in b.to_svg()
+
+
+def test_overlay_is_only_for_the_analysed_position_and_seat():
+    b = _pax_board()
+    other = b.view_as((b._seat() + 1) % 3)
+    b.analyse(iterations=40, wait=True)
+    assert any(it.get("analysis") for it in b.effective_scene["items"])
+    assert not any(it.get("analysis") for it in other.effective_scene["items"])  # another seat's board
+    b.play(b.legal_actions()[0])
+    assert b.analysis is None
+    assert not any(it.get("analysis") for it in b.effective_scene["items"])
+    with pytest.raises(EngineError):
+        b.view_as("spectator").analyse(iterations=10, wait=True)
+
+
+def test_background_analysis_reports_progress_and_a_move_cancels_it():
+    b = _pax_board()
+    th = b.analyse(iterations=100_000)
+    assert b.analysis_progress["running"]
+    b.play(b.legal_actions()[0])  # a move: the analysis of the old position is stale
+    th.join(timeout=30)
+    assert not th.is_alive()
+    assert b.analysis is None and not b.analysis_progress["running"]
+    th = b.analyse(iterations=60)
+    th.join(timeout=30)
+    assert b.analysis_progress["done"] == 60 and len(b.analysis) == len(b.legal_actions())
+
+
+def test_the_analyse_button_intent():
+    b = _pax_board()
+    b.analysis_budget = 50
+    assert b.dispatch({"type": "analyse", "version": b.version + 1})["type"] == "error"  # stale
+    assert b.dispatch({"type": "analyse", "version": b.version, "x": 1})["code"] == "bad-message"
+    reply = b.dispatch({"type": "analyse", "version": b.version})
+    assert reply["type"] == "ok"
+    b._analysis_thread.join(timeout=30)
+    assert b.analysis is not None and b.analysis["visits"].sum() == 50
+    # a click on the board (an act) cancels a running analysis
+    b.analysis_budget = 100_000
+    b.dispatch({"type": "analyse", "version": b.version})
+    dec = b.decisions[0]
+    opt = dec["options"][0]["id"]
+    b.dispatch({"type": "act", "version": b.version, "decision": dec["id"], "option": opt})
+    b._analysis_thread.join(timeout=30)
+    assert not b.analysis_progress["running"] and b.analysis is None
+
+
+@pytest.mark.parametrize(("name", "players", "options"), GAMES)
+def test_analysis_is_identical_for_deals_the_seat_cannot_tell_apart(name, players, options):
+    rng = Rng(2)
+    checked = 0
+    for state in positions(name, players, options, seed=8, steps=80, every=13):
+        for seat in state.to_act():
+            if seat < 0 or len(state.legal_actions(seat)) < 2:
+                continue
+            other = twin(state, seat, rng)
+            if other is None:
+                continue
+            a = analyse(state, seat, iterations=30, seed=1)
+            b = analyse(SeatState(other, seat), seat, iterations=30, seed=1)
+            da, db = a.to_dict(), b.to_dict()
+            assert da.pop("version") + 1 == db.pop("version")  # (the twin is a new state version)
+            assert da == db
+            checked += 1
+    assert checked >= 1
+
+
+@pytest.mark.parametrize("board", ["pax", "illuminati"])
+def test_board_overlay_is_identical_for_twin_deals(board):
+    from illumi_widgets.engine.testing import random_action
+
+    if board == "pax":
+        g, cls = load_game("pax", players=3), PaxIlluminaten
+    else:
+        g, cls = load_game("illuminati", players=3, hidden_illuminati=True), Illuminati
+    targets = Match._load_presenter(g)["targets"]
+    state = g.new_state(seed=6)
+    rng = Rng(4)
+    for _ in range(10):  # a few moves in, then on to a position with options drawn on the board
+        state.apply(random_action(state, rng))
+    for _ in range(80):
+        seat = next(s for s in state.to_act() if s >= 0)
+        if sum(bool(targets(g, a)) for a in state.legal_actions(seat)) >= 2:
+            break
+        state.apply(random_action(state, rng))
+    other = twin(state, seat, Rng(9))
+    assert other is not None
+    boards = [cls(match=Match.from_state(s), seat=seat) for s in (state, other)]
+    for bd in boards:
+        bd.analyse(iterations=60, seed=3, wait=True)
+    assert boards[0].analysis.equals(boards[1].analysis)
+    scenes = [{k: v for k, v in bd.effective_scene.items() if k != "stamp"} for bd in boards]
+    assert scenes[0] == scenes[1]
+    assert any(it.get("analysis") == "halo" for it in scenes[0]["items"])
