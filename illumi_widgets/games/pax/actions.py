@@ -337,8 +337,8 @@ class MainActionsMixin:
         d.cards[t] = None
         d.infl[t] = ()
         log.add(f"{self.seat_name(s)} takes the face-down card into their hand.",
-                {s: f"You take {cid} into your hand."},
-                secret=f"{self.seat_name(s)} takes {cid} into their hand.")
+                {s: f"You take {self.card_label(cid)} into your hand."},
+                secret=f"{self.seat_name(s)} takes {self.card_label(cid)} into their hand.")
         d.frames.append({"t": "place", "seat": s, "cell": t, "carry": 0, "why": "scout"})
 
     def _do_place(self, d, a, log):
@@ -374,7 +374,7 @@ class MainActionsMixin:
         n = d.buffs.count("FS")
         if f.get("why") == "scout" and n:
             for _ in range(n):  # FS: gain the placed card's Favor value, once per FS card (Buffs stack)
-                self._push_gain(d, s, self.value_slots(cid), f"FS: the Favor value of {cid}")
+                self._push_gain(d, s, self.value_slots(cid), f"the Favor value of {self.card_label(cid)}")
 
     def _do_influence(self, d, a, log):
         s, (t, k, bonus) = a.seat, a.args
@@ -507,7 +507,7 @@ class MainActionsMixin:
         if slots:
             self._push_pay(d, s, slots, f"Expelling {self.cell_name(t)}", take)
         else:
-            log.add("The Expel costs no Favor (FX).")
+            log.add("The Expel costs no Favor (a card's ability waives it).")
             d.frames.append(take)
 
     def _auto_expeltake(self, d, f, log):
@@ -539,7 +539,7 @@ class MainActionsMixin:
         base = [self.initial_strength(d, s, t), self.initial_strength(d, r, t)]
         if len(a.args) > 4:  # BU: your Initial Strength becomes the opponent's +1 or -1
             base[0] = base[1] + a.args[4]
-            log.add(f"BU: {self.seat_name(s)}'s Initial Strength is set to {base[0]}.")
+            log.add(f"{self.seat_name(s)}'s Initial Strength is set to {base[0]} (a card's ability).")
         frame = self.challenge_frame(d, s, r, t, k, base)
         self._push_pay(d, s, slots, f"Ousting at {self.cell_name(t)}", frame)
 

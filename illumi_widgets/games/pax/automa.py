@@ -193,7 +193,7 @@ class Automaton:
     def check(self, d, f, a) -> IllegalAction | None:
         g = self.g
         if a.seat not in self.spec:
-            return IllegalAction(f"'{a.notation()}' is a bot step; {g.seat_name(a.seat)} is not a rulebook "
+            return IllegalAction(f"“{g.said(d, a)}” is a bot step; {g.seat_name(a.seat)} is not a rulebook "
                                  "bot",
                                  code="not-a-bot")
         want = self.choice(d, a.seat)
@@ -201,7 +201,7 @@ class Automaton:
             return IllegalAction(f"{self.title(a.seat)} has nothing to decide now", code="not-your-decision")
         if want != a:
             return IllegalAction(f"{self.title(a.seat)} is a rulebook bot: its script plays "
-                                 f"'{want.notation()}' "
+                                 f"“{g.said(d, want)}” "
                                  "now (the bot rules)", code="bot-script")
         return None
 

@@ -120,7 +120,7 @@ class ChallengesMixin:
         d.cubes.append(t)
         log.add(f"{self.seat_name(de)}'s {k} Influence return to supply; {self.seat_name(att)} gets a bonus "
                 f"follow-up (Influence, Organize or Expel) on {self.cell_name(t)} this turn.")
-        self._push_gain(d, de, [ALL] * k, "Favor for Ousted Influence (EN Oust D)")
+        self._push_gain(d, de, [ALL] * k, "Favor for Ousted Influence")
 
     def _do_press(self, d, a, log):
         d.frames.pop()

@@ -511,7 +511,7 @@ class PowersMixin:
         if use:
             self._trigger(d, s, cid, log)
         if quick:
-            self._push_gain(d, s, self.value_slots(cid), f"Quick Favor from {cid}")
+            self._push_gain(d, s, self.value_slots(cid), f"Quick Favor from {self.card_label(cid)}")
 
     def value_slots(self, cid) -> list:
         """A card's Favor value outside Extort (ruling 12: a Crown gives 2)."""
@@ -532,7 +532,7 @@ class PowersMixin:
             log.add(f"Buff for the rest of the turn: {self.lum[cid].text}")
         elif kind == "ACE":
             # ruling 13: the Ace's ability collects its Favor value; it is not the Quick Favor
-            self._push_gain(d, s, self.value_slots(cid), f"the Ace {cid}")
+            self._push_gain(d, s, self.value_slots(cid), f"the Ace {self.card_label(cid)}")
         elif kind == "CROWN":
             d.main_left += 1  # ruling 21: +1 Main action for the rest of the turn
             log.add(f"{self.seat_name(s)} may take 1 more Main action this turn.")
@@ -619,7 +619,7 @@ class PowersMixin:
             d.court[i] = None  # card effect SD: the slot stays empty until the Court refresh
             d.hands[s].append(cid)
             d.known[s].append(cid)
-            log.add(f"{self.seat_name(s)} takes {cid} from the Court (hand limit may be exceeded).")
+            log.add(f"{self.seat_name(s)} takes {self.card_label(cid)} from the Court (hand limit may be exceeded).")
         else:
             d.frames.append({"t": "sdraw", "seat": s, "n": 2})
 
@@ -634,8 +634,8 @@ class PowersMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).", {s: f"You draw {', '.join(drawn)}."},
-                    secret=f"{self.seat_name(s)} draws {', '.join(drawn)}.")
+            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).", {s: f"You draw {self.card_names(drawn)}."},
+                    secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:
             d.frames.pop()
 
@@ -663,7 +663,7 @@ class PowersMixin:
         d.used_events.append("ecclesiastical_investigators")
         if what == "hand":
             cards = list(d.hands[r])
-            seen = ", ".join(cards) or "no cards"
+            seen = self.card_names(cards) or "no cards"
         else:
             cards = [d.private_plot[r], self.plots[d.private_plot[r]].name]
             seen = f"the Plot {cards[1]}"

@@ -253,8 +253,19 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         return "areopagus" if c == AREO else self.geom.names[c]
 
     def card_label(self, cid: str) -> str:
-        c = self.lum[cid]
-        return f"{cid} {c.name} ({c.rank}, {'/'.join(ABBR[FI[f]] for f in c.factions)})"
+        """A Luminary card as a player reads it in the log: its name (never its id)."""
+        return self.lum[cid].name
+
+    def said(self, d: PaxData, a: Action) -> str:
+        """An action as a refusal reason quotes it: its plain-English label (notation only if it has none)."""
+        try:
+            return self.label(d, a, a.seat)
+        except Exception:  # noqa: BLE001 - a malformed action still gets a reason
+            return a.notation()
+
+    def card_names(self, cids) -> str:
+        """Several Luminary cards by name ("; " between them: some names contain a comma)."""
+        return "; ".join(self.lum[c].name for c in cids)
 
     def hand_limit(self, d: PaxData, seat: int) -> int:
         if seat in self.automa:
@@ -485,11 +496,14 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             return self.automaton.check(d, f, a)  # a rulebook bot's only option is its script's step
         if a.kind == "bot":
             return _illegal("not-a-bot",
-                            f"'{a.notation()}' is a rulebook bot's step; this game has no bot seat")
+                            f"“{self.said(d, a)}” is a rulebook bot's step; this game has no bot seat")
         allowed = _FRAME_KINDS.get(t, ())
         if a.kind not in allowed:
             want = " or ".join(sorted(allowed))
-            return _illegal("wrong-step", f"'{a.notation()}' does not answer the pending decision ({want})")
+            from .labels import decision_prompt
+
+            asked = decision_prompt(self, d, f.get("seat", a.seat), t)
+            return _illegal("wrong-step", f"“{self.said(d, a)}” does not answer the decision now ({asked})")
         if t == "reveal":
             if a.seat not in (f["att"], f["def"]) or str(a.seat) in f["commits"]:
                 return _illegal("not-your-decision", "this seat has nothing to reveal now")
