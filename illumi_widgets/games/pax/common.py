@@ -15,7 +15,8 @@ FORCED = frozenset({"pay", "collect", "subvert", "give", "place", "reveal", "kee
 
 
 def _illegal(code: str, message: str) -> IllegalAction:
-    return IllegalAction(message, code=code)
+    # the rules cite the English rulebook as "EN <section>"; a player reads "rulebook, <section>"
+    return IllegalAction(message.replace("(EN ", "(rulebook, ").replace("; EN ", "; rulebook, "), code=code)
 
 
 _MISSING = object()  # (a memo's "not there yet")
