@@ -619,7 +619,8 @@ class PowersMixin:
             d.court[i] = None  # card effect SD: the slot stays empty until the Court refresh
             d.hands[s].append(cid)
             d.known[s].append(cid)
-            log.add(f"{self.seat_name(s)} takes {self.card_label(cid)} from the Court (hand limit may be exceeded).")
+            log.add(f"{self.seat_name(s)} takes {self.card_label(cid)} from the Court "
+                    "(hand limit may be exceeded).")
         else:
             d.frames.append({"t": "sdraw", "seat": s, "n": 2})
 
@@ -634,7 +635,8 @@ class PowersMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).", {s: f"You draw {self.card_names(drawn)}."},
+            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).",
+                    {s: f"You draw {self.card_names(drawn)}."},
                     secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:
             d.frames.pop()

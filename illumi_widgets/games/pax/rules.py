@@ -499,7 +499,6 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
                             f"“{self.said(d, a)}” is a rulebook bot's step; this game has no bot seat")
         allowed = _FRAME_KINDS.get(t, ())
         if a.kind not in allowed:
-            want = " or ".join(sorted(allowed))
             from .labels import decision_prompt
 
             asked = decision_prompt(self, d, f.get("seat", a.seat), t)

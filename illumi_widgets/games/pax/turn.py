@@ -338,7 +338,8 @@ class TurnMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).", {s: f"You draw {self.card_names(drawn)}."},
+            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).",
+                    {s: f"You draw {self.card_names(drawn)}."},
                     secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:  # no shuffle pending: this draw is finished
             d.frames.pop()
