@@ -396,10 +396,10 @@ class PowersMixin:
             return _illegal("bad-cell", "swap names two different map cards")
         for c in (x, y):
             if not d.up[c]:
-                return _illegal("face-down", f"{self.cell_name(c)} is face-down: only face-up cards swap")
+                return _illegal("face-down", f"{self.place_name(c)} is face-down: only face-up cards swap")
             if not self._swappable(d, s, c):
                 return _illegal("out-influenced",
-                                f"a rival has more Influence than you on {self.cell_name(c)} "
+                                f"a rival has more Influence than you on {self.place_name(c)} "
                                 "(SW: no Rival may have more Influence than you on either card)")
         return None
 
@@ -563,7 +563,7 @@ class PowersMixin:
         swap = {x: y, y: x}
         d.cubes = [swap.get(c, c) for c in d.cubes]
         d.extorted = [swap.get(c, c) for c in d.extorted]
-        log.add(f"{self.seat_name(a.seat)} swaps the cards at {self.cell_name(x)} and {self.cell_name(y)} "
+        log.add(f"{self.seat_name(a.seat)} swaps the cards at {self.place_name(x)} and {self.place_name(y)} "
                 "(their Influence moves with them).")
 
     def _do_raid(self, d, a, log):
@@ -683,7 +683,7 @@ class PowersMixin:
         if kind == "skip":
             return "skip"
         if kind == "swap":
-            return f"swap {self.cell_name(args[0])} {self.cell_name(args[1])}"
+            return f"swap {self.place_name(args[0])} {self.place_name(args[1])}"
         if kind == "raid":
             return f"raid {slug(self.events[args[0]].name)}"
         if kind == "drawplot":

@@ -252,6 +252,10 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     def cell_name(self, c: int) -> str:
         return "areopagus" if c == AREO else self.geom.names[c]
 
+    def place_name(self, c: int) -> str:
+        """A map position as a player reads it in the log and in reasons (``cell_name`` is the notation)."""
+        return "the Areopagus" if c == AREO else self.geom.names[c]
+
     def card_label(self, cid: str) -> str:
         """A Luminary card as a player reads it in the log: its name (never its id)."""
         return self.lum[cid].name
@@ -381,13 +385,13 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         if t == "give":
             return f"{name}: give {self.seat_name(f['to'][0])} 1 of the collected Favor (Conspire rule)"
         if t == "place":
-            return f"{name}: place a card from your hand face-up at {self.cell_name(f['cell'])}"
+            return f"{name}: place a card from your hand face-up at {self.place_name(f['cell'])}"
         if t == "move":
             what = "ANY card" if f["fac"] is None else ABBR[f["fac"]]
-            onto = f" onto {self.cell_name(f['dest'])}" if f.get("dest") is not None else ""
+            onto = f" onto {self.place_name(f['dest'])}" if f.get("dest") is not None else ""
             return f"{name}: move ({what}) — move an Influence{onto} ({f['left']} move(s) left) or stop"
         if t == "reveal":
-            return (f"{name}: choose a card to reveal in the Oust challenge at {self.cell_name(f['cell'])} "
+            return (f"{name}: choose a card to reveal in the Oust challenge at {self.place_name(f['cell'])} "
                     "(sealed)")
         if t == "press":
             return f"{name}: both automatic wins cancelled — press the challenge or call it off"
