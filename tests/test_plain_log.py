@@ -13,7 +13,7 @@ from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.testing import random_action
 
 _CODES = re.compile(r"PIL\d+|EV\d+|PLOT\d+|\bseat \d|pending decision|'[a-z]+ [^']*'|\bFX\b|\bBU:|"
-                    r"\(EN |[A-Z][a-z]{2}/[A-Z][a-z]{2}\b")
+                    r"\(EN |\([A-Z]{2}: |[A-Z][a-z]{2}/[A-Z][a-z]{2}\b")
 
 
 def _bad(game, text):

@@ -23,6 +23,7 @@ from itertools import combinations, product
 from operator import add
 
 from ...engine import Action, IllegalAction
+from .common import plain_reason
 from .favor import (
     ABBR,
     ALL,
@@ -57,7 +58,7 @@ POWER_NAMES = {
 
 
 def _illegal(code: str, message: str) -> IllegalAction:
-    return IllegalAction(message, code=code)
+    return IllegalAction(plain_reason(message), code=code)
 
 
 _CACHE_SIZE = 1 << 12  # entries of a table kept by `remember` (small: see rules._BOARD_CACHE_SIZE)
