@@ -736,7 +736,7 @@ def test_bot_actions_are_the_only_legal_ones_and_explained():
     t.build(lambda ed: hold(ed, "C1", c1, up=False))
     st = t.state
     assert [a.notation() for a in st.legal_actions()] == ["bot scout C1"]
-    assert "its script plays 'bot scout C1'" in st.explain("bot scout B1")
+    assert "its script plays “Red bot: scout C1”" in st.explain("bot scout B1")
     with pytest.raises(IllegalAction):
         st.apply("bot influence B1")
     st.apply("bot scout c1")  # notation is read back (any case)

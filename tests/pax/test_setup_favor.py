@@ -181,7 +181,7 @@ def test_extort_areopagus_is_the_contact_cards_value(new):
     fac = g.contact_fac[state.data.contacts[0]]
     state.apply("extort areopagus")
     assert sorted(x for x in range(6) for _ in range(state.data.favor[0][x])) == sorted(fac)
-    assert state.explain("extort areopagus").startswith("areopagus was already Extorted")
+    assert state.explain("extort areopagus").startswith("the Areopagus was already Extorted")
     assert AREO in state.data.extorted
 
 

@@ -8,6 +8,7 @@ from .common import (
     _illegal,
     _word_rx,
 )
+from .labels import alias_words
 
 
 class _MaskedLog:
@@ -115,10 +116,14 @@ class HiddenIlluminatiMixin:
         if d["illum"][other] == ill:
             d["revealed"][other] = True
             d.get("disguise", {}).pop(str(other), None)  # identified: printed values from now on (p.9)
-            log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} ({alias}): correct! "
+            log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} of being "
+                    f"{alias_words(alias)}: "
+                    "correct! "
                     f"{self.seat_name(other)} is {self.label(ill)} and now plays face-up.")
         else:  # the nickname only (see ACCUSE_ALIAS)
-            log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} ({alias}): wrong.")
+            log.add(f"{self.seat_name(a.seat)} accuses {self.seat_name(other)} of being "
+                    f"{alias_words(alias)}: "
+                    "wrong.")
 
     # -- Hidden Illuminati (p.9): identities are masked in views and log lines ---------------------------
     def is_hidden(self, d, seat) -> bool:

@@ -9,8 +9,8 @@ Special is never named here unless the asking seat has seen it.  :func:`attach` 
 
 from __future__ import annotations
 
-__all__ = ["action_amount", "action_label", "attach", "confirm_text", "decision_prompt", "hint_action",
-           "legend", "touched"]
+__all__ = ["action_amount", "action_label", "alias_words", "attach", "confirm_text", "decision_prompt",
+           "hint_action", "legend", "touched"]
 
 _MODES = {"control": "to control it", "neutralize": "to neutralize it", "destroy": "to destroy it"}
 _DIR = {"north": "top", "east": "right", "south": "bottom", "west": "left"}
@@ -141,8 +141,7 @@ def action_label(g, d, a, seat=None) -> str:
     if k == "replace":
         return f"Discard {n(x[0])} to replace the cancelled Special"
     if k == "accuse":
-        alias = str(x[1]).replace("-", " ").title()
-        return f"Accuse {_seat(g, x[0])} of being the {alias}"
+        return f"Accuse {_seat(g, x[0])} of being {alias_words(x[1])}"
     if k == "laser":
         return "Orbital Mind Control Lasers: " + _LASER.get(x[1], "{g}: {al}").format(al=x[2], g=n(x[0]))
     if k == "abolish":
@@ -300,6 +299,13 @@ def legend(g, seat=None) -> list[dict]:
         out.append({"symbol": name, "color": SEAT_COLORS.get(name, "#888"),
                     "text": f"{name}'s colour ({who})"})
     return out
+
+
+def alias_words(alias) -> str:
+    """An accusation's nickname (``ACCUSE_ALIAS``) in words: "the-net" → "the Net", "bavarians" → "the
+    Bavarians" (the nickname, never the card's name: a wrong guess must not spell a hidden identity)."""
+    words = str(alias).replace("-", " ").title()
+    return "the " + (words[4:] if words.startswith("The ") else words)
 
 
 def attach(cls) -> None:

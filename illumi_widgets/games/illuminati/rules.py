@@ -325,8 +325,11 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         if a.seat != self.frame_seat(d, f):
             return _illegal("not-your-decision", f"it is {self.seat_name(self.frame_seat(d, f))}'s decision")
         if a.kind not in FRAME_KINDS[t]:
-            want = " or ".join(sorted(FRAME_KINDS[t]))
-            return _illegal("wrong-step", f"'{a.notation()}' does not answer the pending decision ({want})")
+            try:  # the action and the decision as the board words them (labels.py)
+                said, asked = self.label(d, a, a.seat), self.prompt(d, a.seat, t)
+            except Exception:  # noqa: BLE001 - a malformed action still gets a reason
+                said, asked = a.notation(), " or ".join(sorted(FRAME_KINDS[t]))
+            return _illegal("wrong-step", f"“{said}” does not answer the decision now ({asked})")
         return getattr(self, "_check_" + a.kind)(d, f, a)
 
     def _own(self, d, seat, g, what="group"):

@@ -27,7 +27,7 @@ class MainActionsMixin:
             return None
         if bonus:
             if cell not in d.cubes:
-                return _illegal("no-bonus", f"there is no bonus follow-up cube on {self.cell_name(cell)} "
+                return _illegal("no-bonus", f"there is no bonus follow-up cube on {self.place_name(cell)} "
                                 "(EN Oust E: only the card of a won Oust gets one)")
         elif d.main_left <= 0 and not free:
             return _illegal("no-main-action", "no main actions left this turn (EN Action Phase: up to 2)")
@@ -39,16 +39,16 @@ class MainActionsMixin:
     def _check_actor(self, d, s, target, acting) -> IllegalAction | None:
         if acting == AREO:
             if target not in self.areo_cells[s]:
-                return _illegal("not-adjacent", f"your Areopagus does not touch {self.cell_name(target)}")
+                return _illegal("not-adjacent", f"your Areopagus does not touch {self.place_name(target)}")
             return None
         if not self._valid_cell(acting):
             return _illegal("bad-cell", "no such acting card")
         if s not in d.infl[acting]:
-            return _illegal("no-influence", f"the acting card {self.cell_name(acting)} holds none of your "
+            return _illegal("no-influence", f"the acting card {self.place_name(acting)} holds none of your "
                             "Influence (EN Acting Card)")
         if acting not in self.adj[target]:
-            return _illegal("not-adjacent", f"{self.cell_name(acting)} is not adjacent to "
-                            f"{self.cell_name(target)}")
+            return _illegal("not-adjacent", f"{self.place_name(acting)} is not adjacent to "
+                            f"{self.place_name(target)}")
         return None
 
     def _check_place(self, d, f, a):
@@ -68,35 +68,35 @@ class MainActionsMixin:
         if f["left"] <= 0:
             return _illegal("no-moves", "all 3 Organize moves are used (EN Organize)")
         if s not in d.infl[src]:
-            return _illegal("no-influence", f"none of your Influence is on {self.cell_name(src)}")
+            return _illegal("no-influence", f"none of your Influence is on {self.place_name(src)}")
         if src == dst:
             return _illegal("same-card", "a move goes to another card")
         if f.get("any"):
             if f.get("src") is not None and src != f["src"]:
                 return _illegal("one-card", f"the Artists ability moves Influence from one card only "
-                                f"({self.cell_name(f['src'])})")
+                                f"({self.place_name(f['src'])})")
         else:
             if not d.up[src] or f["fac"] not in self.cfac[d.cards[src]]:
                 return _illegal("wrong-faction",
-                                f"{self.cell_name(src)} is not a {FACTION_NAMES[f['fac']]} card: "
+                                f"{self.place_name(src)} is not a {FACTION_NAMES[f['fac']]} card: "
                                 "every move must start on a card of the chosen Faction (EN Organize)")
             if dst not in self.nb[src] and not f.get("fair") and f.get("dest") is None:
                 return _illegal("not-adjacent",
-                                f"{self.cell_name(dst)} is not adjacent to {self.cell_name(src)}")
+                                f"{self.place_name(dst)} is not adjacent to {self.place_name(src)}")
             if f.get("dest") is not None and dst not in self.nb[src]:
                 return _illegal("not-adjacent",
-                                f"{self.cell_name(dst)} is not adjacent to {self.cell_name(src)}")
+                                f"{self.place_name(dst)} is not adjacent to {self.place_name(src)}")
         if not d.up[dst]:
             return _illegal("face-down",
-                            f"{self.cell_name(dst)} is face-down: Influence goes on face-up cards")
+                            f"{self.place_name(dst)} is face-down: Influence goes on face-up cards")
         if not self.open_slots(d, dst):
-            return _illegal("no-open-location", f"{self.cell_name(dst)} has no open Location")
+            return _illegal("no-open-location", f"{self.place_name(dst)} has no open Location")
         if self.crown_blocked(d, s, dst):
             return _illegal("crown-exclusive",
                             "a Crown with rival Influence cannot take yours (ruling 29)")
         if f.get("dest") is not None and dst != f["dest"]:
             return _illegal("bonus-target",
-                            f"this move may only bring Influence onto {self.cell_name(f['dest'])}")
+                            f"this move may only bring Influence onto {self.place_name(f['dest'])}")
         return None
 
     def _check_done(self, d, f, a):
@@ -113,7 +113,7 @@ class MainActionsMixin:
         if err:
             return err
         if d.up[t]:
-            return _illegal("face-up", f"{self.cell_name(t)} is face-up: Scout targets face-down cards "
+            return _illegal("face-up", f"{self.place_name(t)} is face-up: Scout targets face-down cards "
                             "(ruling: Scout targets face-down cards only)")
         if mode in ("BS", "SCH"):  # ANY card: no acting card, no matching Favor (card effect BS)
             if acting is not None:
@@ -149,11 +149,11 @@ class MainActionsMixin:
             return _illegal("bad-count", "Influence places 1 to 3 Influence (EN Influence)")
         if not d.up[t]:
             return _illegal("face-down",
-                            f"{self.cell_name(t)} is face-down: Influence targets a face-up card")
+                            f"{self.place_name(t)} is face-down: Influence targets a face-up card")
         if mode not in ("BI", "NOB") and not (
                 any(s in d.infl[c] for c in self.adj[t]) or t in self.areo_cells[s] or t in d.bs_adj
                 or (t in self.geom.edge and self.event_on(d, "courtly_celebrations"))):
-            return _illegal("not-adjacent", f"{self.cell_name(t)} is not adjacent to your Influence "
+            return _illegal("not-adjacent", f"{self.place_name(t)} is not adjacent to your Influence "
                             "(EN Influence)")
         if self.crown_blocked(d, s, t):
             return _illegal("crown-exclusive",
@@ -161,13 +161,13 @@ class MainActionsMixin:
                             "ruling 29: even for ANY effects)")
         opens = d.infl[t].count(None)
         if opens < k:
-            return _illegal("no-open-location", f"{self.cell_name(t)} has only {opens} open Location(s) "
+            return _illegal("no-open-location", f"{self.place_name(t)} has only {opens} open Location(s) "
                             "(EN Influence: no more Influence than open Locations)")
         if self.supply(d, s) < k:
             return _illegal("no-supply", "you have too few Influence disks left in your supply")
         fee = self.fee_slots(f)
         if not self.can_pay_influence(d, s, t, k, mode, fee):
-            return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.cell_name(t)} x{k}"
+            return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.place_name(t)} x{k}"
                             + (" and the 1 Nobility fee" if fee else "") + ", even with the exchange")
         return None
 
@@ -183,12 +183,12 @@ class MainActionsMixin:
                 # READING: under FE (ANY card, rival Influence counts as yours) the target needs Influence of
                 # some player on it, as a face-up card; an empty card cannot be Extorted
                 if not d.up[t] or all(x is None for x in d.infl[t]):
-                    return _illegal("no-influence", f"{self.cell_name(t)} holds no Influence (FE: ANY card "
+                    return _illegal("no-influence", f"{self.place_name(t)} holds no Influence (FE: ANY card "
                                     "with Influence, anyone's counting as yours)")
             elif s not in d.infl[t]:
-                return _illegal("no-influence", f"you have no Influence on {self.cell_name(t)} (EN Extort)")
+                return _illegal("no-influence", f"you have no Influence on {self.place_name(t)} (EN Extort)")
         if t in d.extorted:
-            return _illegal("extorted", f"{self.cell_name(t)} was already Extorted this turn "
+            return _illegal("extorted", f"{self.place_name(t)} was already Extorted this turn "
                             "(EN Extortion Limits: once per card per turn, Whisper included)")
         return None
 
@@ -234,7 +234,7 @@ class MainActionsMixin:
         if err:
             return err
         if not d.up[t]:
-            return _illegal("face-down", f"{self.cell_name(t)} is face-down: Expel targets face-up cards "
+            return _illegal("face-down", f"{self.place_name(t)} is face-down: Expel targets face-up cards "
                             "(ruling 33; Scout is the face-down action)")
         err = self._check_actor(d, s, t, acting)
         if err:
@@ -244,7 +244,7 @@ class MainActionsMixin:
         rivals = sum(1 for x in d.infl[t] if x is not None and x != s)
         if rivals and not self.event_on(d, "electors_decree"):
             return _illegal("rival-influence",
-                            f"{self.cell_name(t)} holds rival Influence: Expel needs a card "
+                            f"{self.place_name(t)} holds rival Influence: Expel needs a card "
                             "without it (EN Expel; Elector's Decree allows it)")
         if not d.hands[s]:
             return _illegal("empty-hand", "you have no card in hand to put in its place (EN Expel)")
@@ -286,7 +286,7 @@ class MainActionsMixin:
             return err
         have = d.infl[t].count(r)
         if not isinstance(k, int) or k < 1 or k > have:
-            return _illegal("bad-count", f"{self.seat_name(r)} has {have} Influence on {self.cell_name(t)}; "
+            return _illegal("bad-count", f"{self.seat_name(r)} has {have} Influence on {self.place_name(t)}; "
                             "target 1 or more of them (EN Oust step 1)")
         if not self.can_pay_alts(d, s, [self.oust_cost(d, s, acting, k, f)]):
             what = "Clergy Favor" if mode == "CLE" else "Favor matching the acting card"
@@ -315,7 +315,7 @@ class MainActionsMixin:
         pf = self._use_main(d, False, t, free)
         take = {"t": "scouttake", "seat": s, "cell": t}
         if pf is not None:
-            log.add(f"{self.seat_name(s)} Scouts {self.cell_name(t)} (ANY card, no matching Favor).")
+            log.add(f"{self.seat_name(s)} Scouts {self.place_name(t)} (ANY card, no matching Favor).")
             if pf["kind"] == "BS":
                 d.bs_adj.append(t)  # BS: this position counts as adjacent for Influence this turn
             fee = self.fee_slots(pf)
@@ -324,10 +324,10 @@ class MainActionsMixin:
             else:
                 d.frames.append(take)
             return
-        log.add(f"{self.seat_name(s)} Scouts {self.cell_name(t)} from {self.cell_name(acting)}"
+        log.add(f"{self.seat_name(s)} Scouts {self.place_name(t)} from {self.place_name(acting)}"
                 + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
-        self._push_pay(d, s, [frozenset(self.acting_factions(d, s, acting))], f"Scouting {self.cell_name(t)}",
-                       take)
+        self._push_pay(d, s, [frozenset(self.acting_factions(d, s, acting))],
+                       f"Scouting {self.place_name(t)}", take)
 
     def _auto_scouttake(self, d, f, log):
         d.frames.pop()
@@ -337,8 +337,8 @@ class MainActionsMixin:
         d.cards[t] = None
         d.infl[t] = ()
         log.add(f"{self.seat_name(s)} takes the face-down card into their hand.",
-                {s: f"You take {cid} into your hand."},
-                secret=f"{self.seat_name(s)} takes {cid} into their hand.")
+                {s: f"You take {self.card_label(cid)} into your hand."},
+                secret=f"{self.seat_name(s)} takes {self.card_label(cid)} into their hand.")
         d.frames.append({"t": "place", "seat": s, "cell": t, "carry": 0, "why": "scout"})
 
     def _do_place(self, d, a, log):
@@ -363,7 +363,7 @@ class MainActionsMixin:
         extra = f" with {placed} Influence" if carry else ""
         back = f"; {len(carry) - placed} Influence return to supply" if len(carry) > placed else ""
         log.add(f"{self.seat_name(s)} places {self.card_label(cid)} face-up at "
-                f"{self.cell_name(t)}{extra}{back}.")
+                f"{self.place_name(t)}{extra}{back}.")
         if self.rank[cid] in ("ACE", "CROWN"):
             d.revealed = True  # EN Event Check: an Ace/Crown played face-up to the map
         if (f.get("why") == "expel" and f.get("main") and self.rosicrucian(cid)
@@ -374,7 +374,7 @@ class MainActionsMixin:
         n = d.buffs.count("FS")
         if f.get("why") == "scout" and n:
             for _ in range(n):  # FS: gain the placed card's Favor value, once per FS card (Buffs stack)
-                self._push_gain(d, s, self.value_slots(cid), f"FS: the Favor value of {cid}")
+                self._push_gain(d, s, self.value_slots(cid), f"the Favor value of {self.card_label(cid)}")
 
     def _do_influence(self, d, a, log):
         s, (t, k, bonus) = a.seat, a.args
@@ -385,9 +385,9 @@ class MainActionsMixin:
         free = mode == "main" and self.rosicrucian(d.cards[t]) and self.event_on(d, "rosicrucian_advance")
         self._use_main(d, bonus, t, free)
         how = {"cube": "uses the bonus follow-up to ", "main": ""}.get(mode, "uses a power to ")
-        log.add(f"{self.seat_name(s)} {how}Influences {self.cell_name(t)} x{k}"
+        log.add(f"{self.seat_name(s)} {how}Influences {self.place_name(t)} x{k}"
                 + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
-        self._push_pay(d, s, alts[0], f"{k} Influence on {self.cell_name(t)}",
+        self._push_pay(d, s, alts[0], f"{k} Influence on {self.place_name(t)}",
                        {"t": "placeinfluence", "seat": s, "cell": t, "n": k}, alts=alts)
 
     def _auto_placeinfluence(self, d, f, log):
@@ -430,8 +430,8 @@ class MainActionsMixin:
                       and (s in d.infl[c] or (fe and any(x is not None for x in d.infl[c])))]
         no_conspire = pro or fe or self.event_on(d, "quiet_tidings")
         d.extorted.extend(cards)
-        names = ", ".join(self.cell_name(c) for c in cards)
-        log.add(f"{self.seat_name(s)} Extorts {self.cell_name(t)}"
+        names = ", ".join(self.place_name(c) for c in cards)
+        log.add(f"{self.seat_name(s)} Extorts {self.place_name(t)}"
                 + (f" and by Whisper {names.split(', ', 1)[1]}" if len(cards) > 1 else "") + ".")
         for c in reversed(cards):
             self.extort_gain(d, s, c, no_conspire)
@@ -445,7 +445,7 @@ class MainActionsMixin:
                 n = d.infl[c].count(r)
                 if r != s and n:
                     conspire.append((r, n))
-        self._push_gain(d, s, self.card_favor_slots(d, s, c, True), f"Extorting {self.cell_name(c)}",
+        self._push_gain(d, s, self.card_favor_slots(d, s, c, True), f"Extorting {self.place_name(c)}",
                         conspire)
 
     def _do_organize(self, d, a, log):
@@ -484,8 +484,8 @@ class MainActionsMixin:
         f["left"] -= 1
         if f.get("one"):
             f["src"] = src
-        log.add(f"{self.seat_name(s)} moves an Influence from {self.cell_name(src)} to "
-                f"{self.cell_name(dst)}.")
+        log.add(f"{self.seat_name(s)} moves an Influence from {self.place_name(src)} to "
+                f"{self.place_name(dst)}.")
         if f["left"] <= 0:
             d.frames.pop()
 
@@ -499,15 +499,15 @@ class MainActionsMixin:
         pf = self._use_main(d, bonus, t)
         main = pf is None and not bonus
         how = "uses the bonus follow-up to " if bonus else ("uses a power to " if pf is not None else "")
-        log.add(f"{self.seat_name(s)} {how}Expels {self.card_label(d.cards[t])} at {self.cell_name(t)}.")
+        log.add(f"{self.seat_name(s)} {how}Expels {self.card_label(d.cards[t])} at {self.place_name(t)}.")
         if pf is not None and pf["kind"] == "BX":
             # BX: then move 1 of your Influence from ANY Location onto the newly placed card (optional)
             d.frames.append({"t": "move", "seat": s, "fac": None, "left": 1, "dest": t, "any": True})
         take = {"t": "expeltake", "seat": s, "cell": t, "main": main}
         if slots:
-            self._push_pay(d, s, slots, f"Expelling {self.cell_name(t)}", take)
+            self._push_pay(d, s, slots, f"Expelling {self.place_name(t)}", take)
         else:
-            log.add("The Expel costs no Favor (FX).")
+            log.add("The Expel costs no Favor (a card's ability waives it).")
             d.frames.append(take)
 
     def _auto_expeltake(self, d, f, log):
@@ -535,11 +535,11 @@ class MainActionsMixin:
         s, (t, r, k, acting) = a.seat, a.args[:4]
         slots = self.oust_cost(d, s, acting, k, d.frames[-1])
         self._use_main(d, False, t)
-        log.add(f"{self.seat_name(s)} Ousts {k} of {self.seat_name(r)}'s Influence on {self.cell_name(t)}.")
+        log.add(f"{self.seat_name(s)} Ousts {k} of {self.seat_name(r)}'s Influence on {self.place_name(t)}.")
         base = [self.initial_strength(d, s, t), self.initial_strength(d, r, t)]
         if len(a.args) > 4:  # BU: your Initial Strength becomes the opponent's +1 or -1
             base[0] = base[1] + a.args[4]
-            log.add(f"BU: {self.seat_name(s)}'s Initial Strength is set to {base[0]}.")
+            log.add(f"{self.seat_name(s)}'s Initial Strength is set to {base[0]} (a card's ability).")
         frame = self.challenge_frame(d, s, r, t, k, base)
-        self._push_pay(d, s, slots, f"Ousting at {self.cell_name(t)}", frame)
+        self._push_pay(d, s, slots, f"Ousting at {self.place_name(t)}", frame)
 

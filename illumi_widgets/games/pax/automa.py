@@ -121,7 +121,7 @@ class Automaton:
             tok = d.bot_token[s]
             out.append({"bot": spec.id, "name": spec.name, "complexity": spec.complexity,
                         "difficulty": spec.difficulty,
-                        "token": None if tok is None else g.cell_name(tok),
+                        "token": None if tok is None else g.place_name(tok),
                         "plots": [BOT_PLOTS[p] for p in spec.plots],
                         "diagram": {str(k): v for k, v in spec.diagram}})
         return out
@@ -193,7 +193,7 @@ class Automaton:
     def check(self, d, f, a) -> IllegalAction | None:
         g = self.g
         if a.seat not in self.spec:
-            return IllegalAction(f"'{a.notation()}' is a bot step; {g.seat_name(a.seat)} is not a rulebook "
+            return IllegalAction(f"“{g.said(d, a)}” is a bot step; {g.seat_name(a.seat)} is not a rulebook "
                                  "bot",
                                  code="not-a-bot")
         want = self.choice(d, a.seat)
@@ -201,7 +201,7 @@ class Automaton:
             return IllegalAction(f"{self.title(a.seat)} has nothing to decide now", code="not-your-decision")
         if want != a:
             return IllegalAction(f"{self.title(a.seat)} is a rulebook bot: its script plays "
-                                 f"'{want.notation()}' "
+                                 f"“{g.said(d, want)}” "
                                  "now (the bot rules)", code="bot-script")
         return None
 
@@ -349,24 +349,24 @@ class Automaton:
         mine = self.card_factions(d, b)
         for t in adj:  # a) an adjacent face-down card: Scout it
             if not d.up[t]:
-                return "1a", f"{g.cell_name(t)} is face-down", [("scout", t)]
+                return "1a", f"{g.place_name(t)} is face-down", [("scout", t)]
         for t in adj:  # b) an adjacent face-up card sharing a Faction with the bot card
             if not self.shares(d, b, t, mine):
                 continue
             if self.can_influence(d, b, t):
-                return "1b", f"{g.cell_name(t)} shares a Faction and has an open Location", [
+                return "1b", f"{g.place_name(t)} shares a Faction and has an open Location", [
                     ("influence", t), ("token", t), ("extort", t)]
             if None not in d.infl[t] and self.rival_on(d, b, t):
-                return "1b", f"{g.cell_name(t)} shares a Faction, is full and holds player Influence", [
+                return "1b", f"{g.place_name(t)} shares a Faction, is full and holds player Influence", [
                     self.oust_step(d, b, t)]
         for t in adj:  # c) an adjacent face-up card sharing no Faction with the bot card
             if self.shares(d, b, t, mine):
                 continue
             if not self.rival_on(d, b, t) and self.can_expel(d):
-                return "1c", f"{g.cell_name(t)} shares no Faction and holds no player Influence", [
+                return "1c", f"{g.place_name(t)} shares no Faction and holds no player Influence", [
                     ("expel", t)]
             if self.rival_on(d, b, t):
-                return "1c", f"{g.cell_name(t)} shares no Faction and holds player Influence", [
+                return "1c", f"{g.place_name(t)} shares no Faction and holds player Influence", [
                     self.oust_step(d, b, t)]
         ends = [("extort", AREO)] if frm == AREO else [("extort", frm), ("extort", AREO)]
         if all(self.only_bot(d, b, t) and None not in d.infl[t] for t in adj):
@@ -388,7 +388,7 @@ class Automaton:
         adj = self.adjacent_order(b, frm)
         for t in adj:  # a) an adjacent face-up card with player Influence: Oust it
             if d.up[t] and self.rival_on(d, b, t):
-                return "1a", f"{g.cell_name(t)} is adjacent and holds player Influence", [
+                return "1a", f"{g.place_name(t)} is adjacent and holds player Influence", [
                     self.oust_step(d, b, t)]
         key = self.any_key(d, b)
         # b) ANY face-up card with player Influence next to a card with bot Influence: Charge.
@@ -400,23 +400,23 @@ class Automaton:
             t = targets[0]
             via = min((c for c in g.adj[t] if b in d.infl[c]), key=lambda c: (-d.infl[c].count(b), key(c)))
             steps = ([] if via == frm else [("token", via)]) + [self.oust_step(d, b, t)]
-            return "1b", f"Charge: {g.cell_name(t)} holds player Influence next to bot Influence", steps
+            return "1b", f"Charge: {g.place_name(t)} holds player Influence next to bot Influence", steps
         for t in adj:  # c) an adjacent card with no bot Influence
             if b in d.infl[t]:
                 continue
             if not d.up[t]:
-                return "1c", f"{g.cell_name(t)} is adjacent, face-down", [("scout", t)]
+                return "1c", f"{g.place_name(t)} is adjacent, face-down", [("scout", t)]
             if self.can_influence(d, b, t):
-                return "1c", f"{g.cell_name(t)} is adjacent and holds no bot Influence", \
+                return "1c", f"{g.place_name(t)} is adjacent and holds no bot Influence", \
                     self.influence_steps(d, b, t)
         # d) ANY card with no bot Influence next to a card with bot Influence
         for t in sorted(range(g.n), key=key):
             if b in d.infl[t] or not any(b in d.infl[c] for c in g.nb[t]):
                 continue
             if not d.up[t]:
-                return "1d", f"{g.cell_name(t)} is face-down next to bot Influence", [("scout", t)]
+                return "1d", f"{g.place_name(t)} is face-down next to bot Influence", [("scout", t)]
             if self.can_influence(d, b, t):
-                return "1d", f"{g.cell_name(t)} holds no bot Influence and is next to some", \
+                return "1d", f"{g.place_name(t)} holds no bot Influence and is next to some", \
                     self.influence_steps(d, b, t)
         # READING: when no option applies, the bot Extorts its bot card (as the Plan bots' last resort)
         return "1", "no option applies", [("extort", frm)]
@@ -430,7 +430,7 @@ class Automaton:
         P = self.rival_on(d, b, t)
         Bi = b in d.infl[t]
         mine = self.card_factions(d, b)
-        name = g.cell_name(t)
+        name = g.place_name(t)
         if who == "cagliostro":
             special = card.affiliation in _FM_RC
             what = "Freemason or Rosicrucian"
@@ -597,7 +597,7 @@ class Automaton:
             t = args[0]
             d.up[t] = True
             cid = d.cards[t]
-            log.add(f"{self.title(b)} {'Scouts' if verb == 'scout' else 'turns'} {g.cell_name(t)} face-up: "
+            log.add(f"{self.title(b)} {'Scouts' if verb == 'scout' else 'turns'} {g.place_name(t)} face-up: "
                     f"{g.card_label(cid)}.")
             if g.rank[cid] in ("ACE", "CROWN"):
                 d.revealed = True  # ruling 48: a bot flipping a map card face-up reveals it
@@ -607,7 +607,7 @@ class Automaton:
         if verb == "influence":
             t = args[0]
             if not self.can_influence(d, b, t) or (len(args) > 1 and d.favor[b][args[1]] < 1):
-                log.add(f"{self.title(b)} cannot place Influence on {g.cell_name(t)} now.")
+                log.add(f"{self.title(b)} cannot place Influence on {g.place_name(t)} now.")
                 return
             slots = list(d.infl[t])
             slots[slots.index(None)] = b
@@ -617,13 +617,13 @@ class Automaton:
                 d.favor[b][x] -= 1
                 d.pool[x] += 1
                 log.add(f"{self.title(b)} pays 1 {FACTION_NAMES[x]} Favor for 1 more Influence on "
-                        f"{g.cell_name(t)} (special Influence).")
+                        f"{g.place_name(t)} (special Influence).")
             else:
-                log.add(f"{self.title(b)} places 1 Influence on {g.cell_name(t)}.")
+                log.add(f"{self.title(b)} places 1 Influence on {g.place_name(t)}.")
             return
         if verb == "token":
             d.bot_token[b] = args[0]
-            log.add(f"{self.title(b)} moves its bot token to {g.cell_name(args[0])}.")
+            log.add(f"{self.title(b)} moves its bot token to {g.place_name(args[0])}.")
             return
         if verb == "swap":
             t, pc = args
@@ -631,7 +631,7 @@ class Automaton:
             d.plan.remove(pc)
             d.plan.append(old)
             carry = self._replace(d, b, t, pc)
-            log.add(f"{self.title(b)} swaps {g.card_label(old)} at {g.cell_name(t)} with the Plan card "
+            log.add(f"{self.title(b)} swaps {g.card_label(old)} at {g.place_name(t)} with the Plan card "
                     f"{g.card_label(pc)}" + (f", its {carry} Influence moving along" if carry else "") + ".")
             if g.rank[pc] in ("ACE", "CROWN"):
                 d.revealed = True  # placed face-up into the map
@@ -665,7 +665,7 @@ class Automaton:
         f["dir"] = direction
         log.add(f"{self.title(b)} flips the Plan card {g.card_label(cid)}: strength {card.strength} points "
                 f"{want}" + ("" if direction == want else f", off the map, so clockwise {direction}")
-                + f" — the target is {g.cell_name(t)}.")
+                + f" — the target is {g.place_name(t)}.")
         if not d.up[t]:
             f["prog"] = [["flip", t]]
         else:
@@ -678,10 +678,10 @@ class Automaton:
     def _extort(self, d, b, c, log) -> None:
         g = self.g
         if c in d.extorted:
-            log.add(f"{self.title(b)} has already Extorted {g.cell_name(c)} this turn.")
+            log.add(f"{self.title(b)} has already Extorted {g.place_name(c)} this turn.")
             return
         d.extorted.append(c)
-        log.add(f"{self.title(b)} Extorts {g.cell_name(c)}.")
+        log.add(f"{self.title(b)} Extorts {g.place_name(c)}.")
         # READING: a bot's Extort takes the card's Favor value with the Conspire rule, without Whisper
         g.extort_gain(d, b, c, no_conspire=g.event_on(d, "quiet_tidings"))
 
@@ -698,7 +698,7 @@ class Automaton:
     def _expel(self, d, b, t, log) -> None:
         g = self.g
         if not d.deck or self.rival_on(d, b, t):
-            log.add(f"{self.title(b)} cannot Expel {g.cell_name(t)} now.")
+            log.add(f"{self.title(b)} cannot Expel {g.place_name(t)} now.")
             return
         old = d.cards[t]
         # READING: the expelled card joins the turn's played cards and is discarded with them at the end of
@@ -708,7 +708,7 @@ class Automaton:
         self._replace(d, b, t, cid)
         # READING: a bot's Expel discards the target and puts the top Luminary card face-up in its place (the
         # bot has no hand); its Influence moves along as in a normal Expel
-        log.add(f"{self.title(b)} Expels {g.card_label(old)} at {g.cell_name(t)}; the top card of the deck, "
+        log.add(f"{self.title(b)} Expels {g.card_label(old)} at {g.place_name(t)}; the top card of the deck, "
                 f"{g.card_label(cid)}, goes face-up there.")
         if g.rank[cid] in ("ACE", "CROWN"):
             d.revealed = True
@@ -718,7 +718,7 @@ class Automaton:
         g = self.g
         k = min(k, d.infl[t].count(r))
         if k <= 0:
-            log.add(f"{self.title(b)} has nothing to Oust at {g.cell_name(t)}.")
+            log.add(f"{self.title(b)} has nothing to Oust at {g.place_name(t)}.")
             return
         facs = self.card_factions(d, b)
         spent = [0] * 6
@@ -728,8 +728,8 @@ class Automaton:
             d.pool[x] += spent[x]
         n = sum(spent)
         base = [g.initial_strength(d, b, t) + n, g.initial_strength(d, r, t)]
-        log.add(f"{self.title(b)} Ousts {k} of {g.seat_name(r)}'s Influence on {g.cell_name(t)} from "
-                f"{g.cell_name(d.bot_token[b])}" + (f", spending {n} matching Favor for +{n}" if n else "")
+        log.add(f"{self.title(b)} Ousts {k} of {g.seat_name(r)}'s Influence on {g.place_name(t)} from "
+                f"{g.place_name(d.bot_token[b])}" + (f", spending {n} matching Favor for +{n}" if n else "")
                 + ".")
         frame = g.challenge_frame(d, b, r, t, k, base)  # (a bot holds no Clergy: if r does, b reveals first)
         # READING: the bot never uses the Oust's follow-up (its script ends with the Oust): the cube is unused

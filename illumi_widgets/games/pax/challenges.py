@@ -88,7 +88,7 @@ class ChallengesMixin:
 
         shown = ", ".join(f"{self.seat_name(s)} {self.card_label(cards[s]) if cards[s] else 'nothing (0)'}"
                           for s in (att, de))
-        log.add(f"Oust challenge at {self.cell_name(f['cell'])}: initial strength {sa} vs {sd}; "
+        log.add(f"Oust challenge at {self.place_name(f['cell'])}: initial strength {sa} vs {sd}; "
                 f"revealed {shown}.")
         aa, ad = auto(att), auto(de)
         if aa and ad:
@@ -119,8 +119,8 @@ class ChallengesMixin:
         d.infl[t] = tuple(slots)
         d.cubes.append(t)
         log.add(f"{self.seat_name(de)}'s {k} Influence return to supply; {self.seat_name(att)} gets a bonus "
-                f"follow-up (Influence, Organize or Expel) on {self.cell_name(t)} this turn.")
-        self._push_gain(d, de, [ALL] * k, "Favor for Ousted Influence (EN Oust D)")
+                f"follow-up (Influence, Organize or Expel) on {self.place_name(t)} this turn.")
+        self._push_gain(d, de, [ALL] * k, "Favor for Ousted Influence")
 
     def _do_press(self, d, a, log):
         d.frames.pop()

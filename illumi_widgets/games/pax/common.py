@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ...engine import IllegalAction
 from .model import slug  # noqa: F401  (the rules modules import it here)
 
@@ -14,8 +16,25 @@ FORCED = frozenset({"pay", "collect", "subvert", "give", "place", "reveal", "kee
                     "power"})
 
 
+# the rules cite card effects by their codes ("(SF: …)"); a player reads what the effect is
+_EFFECT_WORDS = {
+    "BI": "the Bonus Influence", "BS": "the Bonus Scout", "BO": "the Bonus Organize", "BX": "the Bonus Expel",
+    "BU": "the Bonus Oust", "SW": "the swap", "SE": "taking Favor from an Edict", "SP": "drawing a Plot",
+    "SD": "drawing cards", "SF": "borrowing a Faction card", "FI": "the Buff", "FS": "the Buff",
+    "FX": "the Buff", "FU": "the Buff", "FE": "the Buff",
+}
+_EFFECT_CODE = re.compile(r"\((" + "|".join(_EFFECT_WORDS) + r"): ")
+
+
+def plain_reason(message: str) -> str:
+    """A rules reason as a player reads it: the rulebook named ("rulebook, Redraw" for "EN Redraw") and
+    card-effect codes said in words ("(borrowing a Faction card: …)" for "(SF: …)")."""
+    message = message.replace("(EN ", "(rulebook, ").replace("; EN ", "; rulebook, ")
+    return _EFFECT_CODE.sub(lambda m: f"({_EFFECT_WORDS[m.group(1)]}: ", message)
+
+
 def _illegal(code: str, message: str) -> IllegalAction:
-    return IllegalAction(message, code=code)
+    return IllegalAction(plain_reason(message), code=code)
 
 
 _MISSING = object()  # (a memo's "not there yet")

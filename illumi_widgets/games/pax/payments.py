@@ -8,8 +8,13 @@ from .common import (
 from .favor import (
     FACTION_NAMES,
     gain_choices,
-    tokens_text,
 )
+from .labels import _favor_list as favor_words  # the labels' plain words for Favor ("2 Nobility, Clergy")
+
+
+def _favor(vec) -> str:
+    words = favor_words(vec)
+    return words if words == "nothing" else words + " Favor"
 
 
 class PaymentsMixin:
@@ -24,13 +29,13 @@ class PaymentsMixin:
         vec = a.args[0]
         if vec not in self._payset(d, f, a.seat):
             return _illegal("bad-payment",
-                            f"'{a.notation()}' does not pay {f['why']} with the Favor you hold "
-                            "(EN Exchanging Favor: 3 of one type count as 1 of another)")
+                            f"“{self.said(d, a)}” does not pay for {f['why']} with the Favor you hold "
+                            "(Exchanging Favor: 3 of one type count as 1 of another)")
         return None
 
     def _check_collect(self, d, f, a):
         if a.args[0] not in set(gain_choices(f["slots"])):
-            return _illegal("bad-choice", f"'{a.notation()}' is not a way to take {f['why']}")
+            return _illegal("bad-choice", f"“{self.said(d, a)}” is not a way to take {f['why']}")
         return None
 
     def _check_subvert(self, d, f, a):
@@ -69,7 +74,7 @@ class PaymentsMixin:
         for x in range(6):
             d.favor[s][x] -= vec[x]
             d.pool[x] += vec[x]
-        log.add(f"{self.seat_name(s)} pays {tokens_text(vec) or 'nothing'} for {f['why']}.")
+        log.add(f"{self.seat_name(s)} pays {_favor(vec)} for {f['why']}.")
 
     def _push_gain(self, d, s, slots, why, conspire=()) -> None:
         """Gain Favor: choose (if a choice), take from the pool or subvert, then give to rivals (Conspire)."""
@@ -108,7 +113,7 @@ class PaymentsMixin:
             d.frames.append({"t": "subvert", "seat": s, "fac": x})
             return
         d.frames.pop()
-        log.add(f"{self.seat_name(s)} gains {tokens_text(f['got']) or 'nothing'} ({f['why']}).")
+        log.add(f"{self.seat_name(s)} gains {_favor(f['got'])} ({f['why']}).")
         # Conspire (EN Extort; ruling 54): keep what you would normally keep, give the rest
         value = len(f["slots"])
         owed = sum(n for _r, n in f["conspire"])

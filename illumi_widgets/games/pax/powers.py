@@ -23,6 +23,7 @@ from itertools import combinations, product
 from operator import add
 
 from ...engine import Action, IllegalAction
+from .common import plain_reason
 from .favor import (
     ABBR,
     ALL,
@@ -57,7 +58,7 @@ POWER_NAMES = {
 
 
 def _illegal(code: str, message: str) -> IllegalAction:
-    return IllegalAction(message, code=code)
+    return IllegalAction(plain_reason(message), code=code)
 
 
 _CACHE_SIZE = 1 << 12  # entries of a table kept by `remember` (small: see rules._BOARD_CACHE_SIZE)
@@ -396,10 +397,10 @@ class PowersMixin:
             return _illegal("bad-cell", "swap names two different map cards")
         for c in (x, y):
             if not d.up[c]:
-                return _illegal("face-down", f"{self.cell_name(c)} is face-down: only face-up cards swap")
+                return _illegal("face-down", f"{self.place_name(c)} is face-down: only face-up cards swap")
             if not self._swappable(d, s, c):
                 return _illegal("out-influenced",
-                                f"a rival has more Influence than you on {self.cell_name(c)} "
+                                f"a rival has more Influence than you on {self.place_name(c)} "
                                 "(SW: no Rival may have more Influence than you on either card)")
         return None
 
@@ -511,7 +512,7 @@ class PowersMixin:
         if use:
             self._trigger(d, s, cid, log)
         if quick:
-            self._push_gain(d, s, self.value_slots(cid), f"Quick Favor from {cid}")
+            self._push_gain(d, s, self.value_slots(cid), f"Quick Favor from {self.card_label(cid)}")
 
     def value_slots(self, cid) -> list:
         """A card's Favor value outside Extort (ruling 12: a Crown gives 2)."""
@@ -532,7 +533,7 @@ class PowersMixin:
             log.add(f"Buff for the rest of the turn: {self.lum[cid].text}")
         elif kind == "ACE":
             # ruling 13: the Ace's ability collects its Favor value; it is not the Quick Favor
-            self._push_gain(d, s, self.value_slots(cid), f"the Ace {cid}")
+            self._push_gain(d, s, self.value_slots(cid), f"the Ace {self.card_label(cid)}")
         elif kind == "CROWN":
             d.main_left += 1  # ruling 21: +1 Main action for the rest of the turn
             log.add(f"{self.seat_name(s)} may take 1 more Main action this turn.")
@@ -563,7 +564,7 @@ class PowersMixin:
         swap = {x: y, y: x}
         d.cubes = [swap.get(c, c) for c in d.cubes]
         d.extorted = [swap.get(c, c) for c in d.extorted]
-        log.add(f"{self.seat_name(a.seat)} swaps the cards at {self.cell_name(x)} and {self.cell_name(y)} "
+        log.add(f"{self.seat_name(a.seat)} swaps the cards at {self.place_name(x)} and {self.place_name(y)} "
                 "(their Influence moves with them).")
 
     def _do_raid(self, d, a, log):
@@ -619,7 +620,8 @@ class PowersMixin:
             d.court[i] = None  # card effect SD: the slot stays empty until the Court refresh
             d.hands[s].append(cid)
             d.known[s].append(cid)
-            log.add(f"{self.seat_name(s)} takes {cid} from the Court (hand limit may be exceeded).")
+            log.add(f"{self.seat_name(s)} takes {self.card_label(cid)} from the Court "
+                    "(hand limit may be exceeded).")
         else:
             d.frames.append({"t": "sdraw", "seat": s, "n": 2})
 
@@ -634,8 +636,9 @@ class PowersMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).", {s: f"You draw {', '.join(drawn)}."},
-                    secret=f"{self.seat_name(s)} draws {', '.join(drawn)}.")
+            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).",
+                    {s: f"You draw {self.card_names(drawn)}."},
+                    secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:
             d.frames.pop()
 
@@ -663,7 +666,7 @@ class PowersMixin:
         d.used_events.append("ecclesiastical_investigators")
         if what == "hand":
             cards = list(d.hands[r])
-            seen = ", ".join(cards) or "no cards"
+            seen = self.card_names(cards) or "no cards"
         else:
             cards = [d.private_plot[r], self.plots[d.private_plot[r]].name]
             seen = f"the Plot {cards[1]}"
@@ -681,7 +684,7 @@ class PowersMixin:
         if kind == "skip":
             return "skip"
         if kind == "swap":
-            return f"swap {self.cell_name(args[0])} {self.cell_name(args[1])}"
+            return f"swap {self.place_name(args[0])} {self.place_name(args[1])}"
         if kind == "raid":
             return f"raid {slug(self.events[args[0]].name)}"
         if kind == "drawplot":

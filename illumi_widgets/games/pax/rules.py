@@ -252,9 +252,24 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     def cell_name(self, c: int) -> str:
         return "areopagus" if c == AREO else self.geom.names[c]
 
+    def place_name(self, c: int) -> str:
+        """A map position as a player reads it in the log and in reasons (``cell_name`` is the notation)."""
+        return "the Areopagus" if c == AREO else self.geom.names[c]
+
     def card_label(self, cid: str) -> str:
-        c = self.lum[cid]
-        return f"{cid} {c.name} ({c.rank}, {'/'.join(ABBR[FI[f]] for f in c.factions)})"
+        """A Luminary card as a player reads it in the log: its name (never its id)."""
+        return self.lum[cid].name
+
+    def said(self, d: PaxData, a: Action) -> str:
+        """An action as a refusal reason quotes it: its plain-English label (notation only if it has none)."""
+        try:
+            return self.label(d, a, a.seat)
+        except Exception:  # noqa: BLE001 - a malformed action still gets a reason
+            return a.notation()
+
+    def card_names(self, cids) -> str:
+        """Several Luminary cards by name ("; " between them: some names contain a comma)."""
+        return "; ".join(self.lum[c].name for c in cids)
 
     def hand_limit(self, d: PaxData, seat: int) -> int:
         if seat in self.automa:
@@ -370,13 +385,13 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         if t == "give":
             return f"{name}: give {self.seat_name(f['to'][0])} 1 of the collected Favor (Conspire rule)"
         if t == "place":
-            return f"{name}: place a card from your hand face-up at {self.cell_name(f['cell'])}"
+            return f"{name}: place a card from your hand face-up at {self.place_name(f['cell'])}"
         if t == "move":
             what = "ANY card" if f["fac"] is None else ABBR[f["fac"]]
-            onto = f" onto {self.cell_name(f['dest'])}" if f.get("dest") is not None else ""
+            onto = f" onto {self.place_name(f['dest'])}" if f.get("dest") is not None else ""
             return f"{name}: move ({what}) — move an Influence{onto} ({f['left']} move(s) left) or stop"
         if t == "reveal":
-            return (f"{name}: choose a card to reveal in the Oust challenge at {self.cell_name(f['cell'])} "
+            return (f"{name}: choose a card to reveal in the Oust challenge at {self.place_name(f['cell'])} "
                     "(sealed)")
         if t == "press":
             return f"{name}: both automatic wins cancelled — press the challenge or call it off"
@@ -485,11 +500,13 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             return self.automaton.check(d, f, a)  # a rulebook bot's only option is its script's step
         if a.kind == "bot":
             return _illegal("not-a-bot",
-                            f"'{a.notation()}' is a rulebook bot's step; this game has no bot seat")
+                            f"“{self.said(d, a)}” is a rulebook bot's step; this game has no bot seat")
         allowed = _FRAME_KINDS.get(t, ())
         if a.kind not in allowed:
-            want = " or ".join(sorted(allowed))
-            return _illegal("wrong-step", f"'{a.notation()}' does not answer the pending decision ({want})")
+            from .labels import decision_prompt
+
+            asked = decision_prompt(self, d, f.get("seat", a.seat), t)
+            return _illegal("wrong-step", f"“{self.said(d, a)}” does not answer the decision now ({asked})")
         if t == "reveal":
             if a.seat not in (f["att"], f["def"]) or str(a.seat) in f["commits"]:
                 return _illegal("not-your-decision", "this seat has nothing to reveal now")

@@ -144,9 +144,9 @@ class TurnMixin:
         log.add("The game is set up: map dealt face-down, Court revealed, "
                 f"{self.seat_name(d.first)} starts (lowest Contact card, {d.contacts[d.first]}).")
         for s in (s for s in range(n) if s not in self.automa):
-            log.add(None, {s: f"You are dealt {', '.join(d.hands[s])}; your private Plot is "
+            log.add(None, {s: f"You are dealt {self.card_names(d.hands[s])}; your private Plot is "
                               f"{self.plots[d.private_plot[s]].name}."},
-                    secret=f"{self.seat_name(s)} is dealt {', '.join(d.hands[s])} and private Plot "
+                    secret=f"{self.seat_name(s)} is dealt {self.card_names(d.hands[s])} and private Plot "
                            f"{self.plots[d.private_plot[s]].name}.")
         if self.automaton is not None:
             self.automaton.after_deal(d, log)
@@ -338,8 +338,9 @@ class TurnMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).", {s: f"You draw {', '.join(drawn)}."},
-                    secret=f"{self.seat_name(s)} draws {', '.join(drawn)}.")
+            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).",
+                    {s: f"You draw {self.card_names(drawn)}."},
+                    secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:  # no shuffle pending: this draw is finished
             d.frames.pop()
 
@@ -356,7 +357,7 @@ class TurnMixin:
                 d.hands[s].append(cid)
                 d.known[s].append(cid)
                 took.append(cid)
-            log.add(f"{self.seat_name(s)} takes {', '.join(took)} from the Court.")
+            log.add(f"{self.seat_name(s)} takes {self.card_names(took)} from the Court.")
             d.frames.append({"t": "draw", "seat": s})
             if len(slots) == 2:
                 self._push_pay(d, s, [ALL], "taking 2 Court cards", None)

@@ -1,0 +1,75 @@
+"""What a player reads in the log and in refusal reasons is plain English (issue 13, item 3): over random
+Pax (2-4 players) and Illuminati (2-6) games, no log line any seat sees and no reason ``check`` gives for a
+listed candidate names a card by id (PIL001, EV01, PLOT01, Illuminati/group slugs), says "seat N", quotes
+notation or a frame code."""
+
+import re
+
+import pytest
+
+from illumi_widgets.engine.action import CHANCE
+from illumi_widgets.engine.registry import load_game
+from illumi_widgets.engine.rng import Rng
+from illumi_widgets.engine.testing import random_action
+
+_CODES = re.compile(r"PIL\d+|EV\d+|PLOT\d+|\bseat \d|pending decision|'[a-z]+ [^']*'|\bFX\b|\bBU:|"
+                    r"\(EN |\([A-Z]{2}: |[A-Z][a-z]{2}/[A-Z][a-z]{2}\b")
+
+
+def _bad(game, text):
+    found = _CODES.findall(text)
+    slugs = getattr(game, "cards", None)
+    if slugs and name_is_illuminati(game):
+        found += [cid for cid in slugs if "-" in cid and re.search(rf"\b{re.escape(cid)}\b", text)]
+    return found
+
+
+def name_is_illuminati(game):
+    return type(game).__module__.startswith("illumi_widgets.games.illuminati")
+
+
+def _play(name, players, seed, decisions):
+    g = load_game(name, players)
+    rng = Rng(seed)
+    st = g.new_state(seed=seed)
+    bad = set()
+    for _ in range(decisions):
+        if st.is_terminal():
+            break
+        for seat in st.to_act():
+            if seat == CHANCE:
+                continue
+            for a in g.candidates(st.data, seat):
+                err = g.check(st.data, a)
+                if err is not None and _bad(g, err.message):
+                    bad.add(("reason", err.message))
+        st.apply(random_action(st, rng))
+    for e in st.log:
+        for s in [*range(players), None]:
+            t = e.text_for(s)
+            if t and _bad(g, t):
+                bad.add(("log", t))
+    return bad
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pax_log_and_reasons_are_plain(players):
+    assert _play("pax", players, 10 + players, 250) == set()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_illuminati_log_and_reasons_are_plain(players):
+    assert _play("illuminati", players, 20 + players, 250) == set()
+
+
+def test_wrong_step_reason_quotes_labels():
+    """A click that answers another decision is refused in plain words (the action's label, the prompt)."""
+    st = load_game("pax", 2).new_state(seed=1)
+    seat = st.to_act()[0]
+    msg = st.explain(st.game.act(seat, "pay", (1, 0, 0, 0, 0, 0)))
+    assert msg is not None and "does not answer the decision now" in msg
+    assert not _CODES.search(msg), msg
+    il = load_game("illuminati", 3).new_state(seed=1)
+    seat = il.to_act()[0]
+    msg = il.explain("pass") if seat != CHANCE else None
+    assert msg is None or not _bad(il.game, msg)
