@@ -1,4 +1,4 @@
-"""Engine evaluation of a position from one seat's information (issue 18).
+"""Engine evaluation of a position from one seat's information.
 
 :func:`analyse` runs the search bot (:class:`~illumi_widgets.bots.search.SearchBot`) from a seat on a
 :class:`~illumi_widgets.bots.SeatState` -- the seat's view, legal actions and public history, and worlds

@@ -1,4 +1,4 @@
-"""What-if branches and position summaries (issue 18).
+"""What-if branches and position summaries.
 
 * :func:`branch` copies a Match (from its current position or from history point ``at``, the index the
   board's history slider uses) into a NEW Match in analysis mode that can be played freely: the main line is

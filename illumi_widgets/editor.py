@@ -1,4 +1,4 @@
-"""Position editing for every game: one documented shape (issue 18).
+"""Position editing for every game: one documented shape.
 
 ::
 

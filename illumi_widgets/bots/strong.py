@@ -1,5 +1,5 @@
 """``search-strong``: the search bot at a budget of about one second per decision on a 2-core machine,
-with progressive widening over large action sets and reuse of its tree between decisions (issue 18).
+with progressive widening over large action sets and reuse of its tree between decisions.
 
 The same SO-ISMCTS as :class:`~illumi_widgets.bots.search.SearchBot` (it sees only its seat's view; worlds
 are re-dealt from that view alone), with

@@ -1,4 +1,4 @@
-"""The board's analysis: ``board.analyse()``, the evaluation overlay, ``board.analysis`` (issue 18).
+"""The board's analysis: ``board.analyse()``, the evaluation overlay, ``board.analysis``.
 
 :class:`AnalysisMixin` is mixed into every game's board (:class:`~illumi_widgets.widget.board.BoardWidget`):
 

@@ -1,4 +1,4 @@
-"""What-if branches on a board: ``board.branch()``, ``board.compare(side)``, saving and loading (issue 18).
+"""What-if branches on a board: ``board.branch()``, ``board.compare(side)``, saving and loading.
 
 A branch is a second board on a NEW Match (a copy of this one at the position shown, or at history point
 ``at``), in analysis mode: play it freely, the main line does not change (see :mod:`illumi_widgets.branch`).
