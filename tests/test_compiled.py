@@ -46,14 +46,14 @@ def _c_compiler() -> str | None:
 
 def _game_digests(players_and_seeds) -> dict:
     """{"players:seed": sha256 of the record and final position} of the benchmark's random games."""
-    from illumi_widgets.bench import play_pax
+    from illumi_widgets.bench import play_random
     from illumi_widgets.engine import load_game
 
     out = {}
     for players, seeds in players_and_seeds:
         game = load_game("pax", players=players)
         for seed in seeds:
-            state, _, _ = play_pax(game, seed)
+            state, _, _ = play_random(game, seed)
             text = json.dumps(state.record(), sort_keys=True) + state.position()
             out[f"{players}:{seed}"] = hashlib.sha256(text.encode()).hexdigest()
     return out

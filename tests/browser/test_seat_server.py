@@ -138,12 +138,11 @@ def _scan(match: Match, pages: dict, frames: dict) -> None:
 
 
 def _click_a_move(page, match: Match, seat: int, rng) -> bool:
-    """Click one of ``seat``'s options that its page shows as a button (the bar; options asking to confirm
-    last, and then confirmed)."""
+    """Click one of ``seat``'s options that its page shows as a button (the bar), confirming it when the
+    board asks."""
     snap = match.snapshot(f"seat:{seat}")
     options = [o for d in snap["decisions"] if d["seat"] == seat for o in d["options"]]
     rng.shuffle(options)
-    options.sort(key=lambda o: bool(o.get("confirm")))
     for o in options:
         button = page.locator(f'button[data-option="{o["id"]}"]')
         if button.count() and button.first.is_visible():
@@ -266,7 +265,9 @@ def test_match_serve_from_a_notebook_kernel(tmp_path, browser):
         client.execute_cell(nb.cells[0], 0)
         text = "".join(o.get("text", "") for o in nb.cells[0].outputs if o.get("output_type") == "stream")
         url = re.search(r"http://\S+", text).group(0)
-        assert any(o.get("output_type") == "execute_result" for o in nb.cells[0].outputs)  # the board too
+        # the board too (displayed with a display id, so its picture can follow the game)
+        view = "application/vnd.jupyter.widget-view+json"
+        assert [o for o in nb.cells[0].outputs if view in o.get("data", {})]
         ctx = browser.new_context()
         try:
             page = ctx.new_page()

@@ -223,6 +223,8 @@ def probe(b):
     for d in snap["decisions"]:
         for o in d["options"]:
             p = next((q for q in map(point, o["targets"]) if q), None)
+            if o.get("confirm"):  # asks to confirm first: a second click, not one click's round trip
+                continue
             options.append({"decision": d["id"], "option": o["id"], "board": bool(o["targets"]),
                              "entity": next((t for t in o["targets"] if point(t)), None), "at": p})
     return json.dumps({"version": b.state.version, "w": scene["w"], "h": scene["h"], "options": options,

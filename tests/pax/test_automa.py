@@ -769,7 +769,8 @@ def test_registry_and_match_run_bots_until_a_person_acts():
     from illumi_widgets.bots import available
     from illumi_widgets.match import Match
 
-    assert available("pax") == ["random", "search", "st-germain", "joseph-ii", "cagliostro", "weishaupt"]
+    assert available("pax") == ["random", "search", "search-strong", "st-germain", "joseph-ii", "cagliostro",
+                                "weishaupt"]
     m = Match("pax", players=2, bots={1: "weishaupt"}, seed=1)
     assert m.state.game.options["bots"] == {"1": "weishaupt"}
     played = m.run_bots()
