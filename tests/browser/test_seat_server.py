@@ -138,20 +138,32 @@ def _scan(match: Match, pages: dict, frames: dict) -> None:
 
 
 def _click_a_move(page, match: Match, seat: int, rng) -> bool:
-    """Click one of ``seat``'s options that its page shows as a button (the bar), confirming it when the
-    board asks."""
+    """Click one of ``seat``'s options in its page: its button in the action bar, else the item in the bar's
+    "On the board" / "More" menu, confirming it when the board asks."""
     snap = match.snapshot(f"seat:{seat}")
-    options = [o for d in snap["decisions"] if d["seat"] == seat for o in d["options"]]
+    options = [(d["id"], o) for d in snap["decisions"] if d["seat"] == seat for o in d["options"]]
     rng.shuffle(options)
-    for o in options:
-        button = page.locator(f'button[data-option="{o["id"]}"]')
-        if button.count() and button.first.is_visible():
-            button.first.click()
-            yes = page.locator(".illumi-confirm-yes")
-            if o.get("confirm"):
-                yes.first.wait_for(timeout=5_000)
-                yes.first.click()
-            return True
+    for decision, o in options:
+        sel = f'button[data-decision="{decision}"][data-option="{o["id"]}"]'
+        direct = page.locator(f".illumi-panel {sel}")
+        if direct.count() and direct.first.is_visible():
+            direct.first.click()
+        else:
+            menus = page.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more")
+            for menu in menus.all():
+                menu.click()
+                item = page.locator(f".illumi-chooser {sel}")
+                if item.count() and item.first.is_visible():
+                    item.first.click()
+                    break
+                page.keyboard.press("Escape")
+            else:
+                continue  # (an amount shown by a stepper at another value: try another option)
+        yes = page.locator(".illumi-confirm-yes")
+        if o.get("confirm"):
+            yes.first.wait_for(timeout=5_000)
+            yes.first.click()
+        return True
     return False
 
 
