@@ -1,38 +1,43 @@
 """Every game as a Python OpenSpiel game: ``register_openspiel()``, then
 ``pyspiel.load_game("python_illumi_pax", {"players": 3})``.
 
-**Dynamics: sequential, with explicit chance.**  Sealed simultaneous decisions (Pax's Oust reveal) are played
-as consecutive moves with hidden actions, the way OpenSpiel's own ``convert_to_turn_based`` represents a
-simultaneous node: the second seat's information state cannot contain the first seat's commit, because both
-come from ``state.view(seat)``, which keeps sealed commits hidden until the reveal.  This keeps every game
-usable by the sequential algorithms (MCTS, CFR-family, the RL agents), which do not take simultaneous nodes.
+**Dynamics.**  A game with sealed simultaneous decisions (its codec module sets ``SEALED = True``: Pax
+Illuminaten's Oust reveal, Gray Eminence's sealed bids, programming and votes, Primordial Secrets' sealed
+Intents) is ``Dynamics.SIMULTANEOUS``: where the engine waits for sealed commits, ``current_player()`` is
+``PlayerId.SIMULTANEOUS``, ``legal_actions(p)`` is each seat's own tokens (``[0]``, *wait*, for a seat that is
+not in the sealed group or has already committed) and ``apply_actions`` takes the joint action; everywhere else
+the game is sequential with chance nodes, which OpenSpiel allows in a simultaneous game.  A game without sealed
+decisions (Illuminati) is ``Dynamics.SEQUENTIAL``.  Sequential algorithms (MCTS, CFR, the RL agents) take a
+simultaneous game through ``pyspiel.convert_to_turn_based(game)``, OpenSpiel's own wrapper, which asks the
+seats of a simultaneous node one after the other without showing the earlier choices.
 
 **Actions** are the tokens of the game's action codec (:mod:`illumi_widgets.rl.codec`):
 ``num_distinct_actions() == codec.size``; an engine action is one to a few tokens, forced tokens are taken
-automatically, so every OpenSpiel decision has at least two legal actions unless the engine offers one.
+automatically, so every OpenSpiel decision has at least two legal actions unless the engine offers one.  At a
+simultaneous node each seat of the sealed group advances its own token path; a seat whose path completes an
+engine action commits it (the engine keeps it out of every other seat's view until the reveal).
 
-**Chance.**  The engine's chance events (a deal is one permutation of every deck, far too many outcomes to
-list) are offered as ``chance_outcomes`` *draws* (game parameter, default 64): draw ``i`` at the ``k``-th
-chance node is the engine's own ``sample_chance`` fed by an RNG seeded from (``seed`` parameter, ``k``,
-``i``).  Draws that give the same engine outcome are merged (the first draw's number, the summed
-probability): a deal offers 64 different deals, a roll of two dice about a dozen sums.  So every outcome is a
-real outcome of the game drawn from its real distribution, and a chance node is a sample of the real chance
-distribution — right for sampling algorithms (MCTS, outcome sampling), a sampled abstraction of the chance
-tree for algorithms that enumerate it (raise ``chance_outcomes`` for a finer one).
+**Chance is exact** (:mod:`illumi_widgets.rl.chance`): an engine chance event (a deal, a reshuffle, a roll) is
+split into the random draws the game's own ``sample_chance`` makes, one chance node per draw with its exact
+distribution: a shuffle is one node per card, uniform over the cards left (``1/n``); a seed is eight byte
+nodes (``1/256``); an event with few outcomes is one node with its distinct outcomes (two dice: the 11 sums,
+``1/36 … 6/36``); at an event's last draw, outcomes giving the same engine action are merged.
+``max_chance_outcomes()`` is the largest such node (the biggest deck, at least 256).
 
 **Observations.**  Information state = the seat's view with its whole log (perfect recall), the engine
 version and the tokens it has chosen of the action it is in the middle of; observation = the view without
 the log.  Strings are canonical JSON; tensors are the feature-hashed views (:class:`~.codec.ViewEncoder`).
 ``IIGObservationType`` with ``private_info=NONE`` gives the spectator's view (public information only).
 
-**Parameters**: ``players``, ``seed`` (of the chance draws), ``chance_outcomes``, ``max_game_length`` and
+**Parameters**: ``players``, ``seed`` (the engine state's seed: its RNG is not used for chance, which the
+chance nodes decide), ``max_game_length`` and
 ``options``, the game's own options as a JSON object text (``'{"hidden_illuminati": true}'``).
 
 **Returns**: the winners share 1, the others 0 (``GENERAL_SUM``: a game cut at ``max_game_length`` moves
 ends with every return 0).
 
 **Serialization** goes through the engine's game record: a state pickles as its record (seed and every
-action, chance outcomes included) plus the chosen tokens, and unpickling replays the record with every action
+action, chance outcomes included) plus the chosen tokens (and the draws of a chance event in progress), and unpickling replays the record with every action
 validated.
 """
 
@@ -45,10 +50,11 @@ import pyspiel
 
 from ..engine import CHANCE, Rng, available_games, load_game
 from ..engine.registry import game_class
-from .codec import ViewEncoder, action_codec, view_text
+from . import chance
+from .codec import ViewEncoder, action_codec, codec_module, view_text
 from .stepper import Stepper
 
-DEFAULT_CHANCE_OUTCOMES = 64
+WAIT = 0  # (token 0, END, never begins an action: at a simultaneous node a seat without a choice plays it)
 DEFAULT_MAX_GAME_LENGTH = 20000
 _REGISTERED: dict = {}
 
@@ -60,10 +66,12 @@ def short_name(name: str) -> str:
 def _game_type(name: str) -> pyspiel.GameType:
     cls = game_class(name)
     default_players = max(cls.min_players, min(3, cls.max_players))
+    sealed = bool(getattr(codec_module(cls(default_players)), "SEALED", False))
+    dynamics = pyspiel.GameType.Dynamics.SIMULTANEOUS if sealed else pyspiel.GameType.Dynamics.SEQUENTIAL
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"illumi_widgets {cls.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -75,17 +83,23 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": default_players, "seed": 0,
-                                 "chance_outcomes": DEFAULT_CHANCE_OUTCOMES,
                                  "max_game_length": DEFAULT_MAX_GAME_LENGTH, "options": ""},
     )
 
 
-def _mix(seed: int, node: int, outcome: int) -> Rng:
-    rng = Rng(seed)
-    mixed = rng.next64() ^ (node * 0x9E3779B97F4A7C15) ^ (outcome * 0xC2B2AE3D27D4EB4F)
-    rng.state = mixed & ((1 << 64) - 1)
-    rng.next64()
-    return rng
+def _largest_draw(engine, seed: int) -> int:
+    """The most outcomes of one draw of the opening chance event (the biggest deck shuffled), following the
+    all-zero script: later reshuffles take cards of the same decks."""
+    state = engine.new_state(seed=seed, auto_chance=False)
+    if not engine.chance_pending(state.data):
+        return 0
+    script, most = [], 0
+    while True:
+        kind, n = chance.run(engine, state.data, script)
+        if kind == "action":
+            return most
+        most = max(most, n)
+        script.append(0)
 
 
 class IllumiOpenSpielGame(pyspiel.Game):
@@ -105,7 +119,8 @@ class IllumiOpenSpielGame(pyspiel.Game):
         self.codec = action_codec(self.engine)
         self.encoder = ViewEncoder(self.engine)
         self.seed = int(full["seed"])
-        self.outcomes = int(full["chance_outcomes"])
+        self.outcomes = max(chance.SMALL, _largest_draw(self.engine, self.seed))
+        self.simultaneous = gtype.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
         self.max_length = int(full["max_game_length"])
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
@@ -127,21 +142,27 @@ class IllumiOpenSpielGame(pyspiel.Game):
 class _Session:
     """The engine game behind an OpenSpiel state; pickles as its record (see the module docstring)."""
 
-    def __init__(self, stepper: Stepper, game_name: str, players: int):
+    def __init__(self, stepper: Stepper, game_name: str, players: int, script=()):
         self.stepper, self.game_name, self.players = stepper, game_name, players
-        self.chance_key, self.chance = None, []  # (the chance outcomes of the current node, by version)
+        self.script = list(script)  # (the draws of the chance event in progress)
+        self.node_key, self.node = None, None  # (the current chance node, by version and script)
 
     def __reduce__(self):
         record = json.dumps(self.stepper.state.record())
-        return (_restore_session, (self.game_name, self.players, record, tuple(self.stepper.prefix)))
+        sealed = tuple((s, tuple(p)) for s, p in sorted(self.stepper.sealed_prefixes.items()))
+        return (_restore_session, (self.game_name, self.players, record, tuple(self.stepper.prefix), sealed,
+                                   tuple(self.script)))
 
     def __deepcopy__(self, memo):
         st = Stepper(self.stepper.state.clone(), self.stepper.codec, withdraw=self.stepper.withdraw)
         st.prefix = list(self.stepper.prefix)
-        return _Session(st, self.game_name, self.players)
+        st.sealed_prefixes = {s: list(p) for s, p in self.stepper.sealed_prefixes.items()}
+        out = _Session(st, self.game_name, self.players, self.script)
+        out.node_key, out.node = self.node_key, self.node  # (a node is never changed once made)
+        return out
 
 
-def _restore_session(game_name, players, record, prefix):
+def _restore_session(game_name, players, record, prefix, sealed=(), script=()):
     """Replay a record action by action (each one validated by ``State.apply``), chance left to the caller."""
     rec = json.loads(record)
     engine = load_game(game_name, players=players, **rec["options"])
@@ -152,7 +173,8 @@ def _restore_session(game_name, players, record, prefix):
         state.apply(state.parse(text.strip(), seat))
     stepper = Stepper(state, action_codec(engine))
     stepper.prefix = list(prefix)
-    return _Session(stepper, game_name, players)
+    stepper.sealed_prefixes = {int(s): list(p) for s, p in sealed}
+    return _Session(stepper, game_name, players, script)
 
 
 class IllumiState(pyspiel.State):
@@ -161,6 +183,7 @@ class IllumiState(pyspiel.State):
         engine_state = game.engine.new_state(seed=game.seed, auto_chance=False)
         self._session = _Session(Stepper(engine_state, game.codec), game.engine.name, game.engine.players)
         self._moves = 0
+        self._settle_chance()
 
     # (the game object behind this state: pyspiel keeps it; these read what the adapter needs)
     @property
@@ -170,6 +193,9 @@ class IllumiState(pyspiel.State):
     def _cut(self) -> bool:
         return self._moves >= self.get_game().max_length
 
+    def _simultaneous_node(self) -> bool:
+        return self.get_game().simultaneous and bool(self._stepper.sealed_group())
+
     def current_player(self):
         if self._cut():
             return pyspiel.PlayerId.TERMINAL
@@ -178,46 +204,102 @@ class IllumiState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if seat == CHANCE:
             return pyspiel.PlayerId.CHANCE
+        if self._simultaneous_node():
+            return pyspiel.PlayerId.SIMULTANEOUS
         return seat
 
     def _legal_actions(self, player):
-        return self._stepper.legal_tokens()
+        st = self._stepper
+        if self._simultaneous_node():
+            if player not in st.sealed_group():
+                return [WAIT]
+            return st.tokens_for(player, st.sealed_prefixes.get(player, []))
+        return st.legal_tokens()
 
-    def _draw(self, i: int):
-        """The engine outcome of chance draw ``i`` at this chance node."""
+    # -- chance: exact, one draw per node (module docstring) --------------------------------------------------
+    def _chance_node(self) -> chance.ChanceNode:
+        session = self._session
         st = self._stepper.state
-        node = sum(1 for a in st.history if a.seat == CHANCE)
-        return st.game.sample_chance(st.data, _mix(self.get_game().seed, node, i))
+        key = (st.version, tuple(session.script))
+        if session.node_key != key:
+            node = chance.node(st.game, st.data, session.script)
+            top = max(i for i, _p in node.outcomes)
+            if top >= self.get_game().outcomes:
+                raise pyspiel.SpielError(f"a chance node with outcome {top} exceeds max_chance_outcomes "
+                                         f"{self.get_game().outcomes}")
+            session.node, session.node_key = node, key
+        return session.node
 
     def chance_outcomes(self):
-        """The distinct engine outcomes among the node's draws, each as its first draw's number, with the
-        share of draws that give it (a deal: every draw differs; two dice: a dozen sums)."""
+        """The exact outcomes of this chance node with their probabilities (:mod:`~.chance`)."""
+        return list(self._chance_node().outcomes)
+
+    def _apply_chance(self, outcome: int) -> None:
+        node = self._chance_node()
         session = self._session
-        key = self._stepper.state.version
-        if session.chance_key != key:
-            k = self.get_game().outcomes
-            first: dict = {}
-            count: dict = {}
-            for i in range(k):
-                text = self._draw(i).notation()
-                first.setdefault(text, i)
-                count[text] = count.get(text, 0) + 1
-            session.chance = sorted((first[t], count[t] / k) for t in first)
-            session.chance_key = key
-        return list(session.chance)
+        if outcome in node.actions:
+            session.script = []
+            self._stepper.state.apply(node.actions[outcome])
+            self._stepper.settle()
+        elif outcome in node.draws:
+            session.script = session.script + [node.draws[outcome]]
+        else:
+            raise pyspiel.SpielError(f"{outcome} is not an outcome of this chance node")
+
+    def _settle_chance(self) -> None:
+        """Take the chance nodes with a single outcome (bits a game shifts away) without asking."""
+        while not self._cut() and self._stepper.actor() == CHANCE:
+            node = self._chance_node()
+            if len(node.outcomes) != 1:
+                return
+            self._apply_chance(node.outcomes[0][0])
 
     def _apply_action(self, action):
         st = self._stepper
         self._moves += 1
         if st.actor() == CHANCE:
-            st.state.apply(self._draw(int(action)))
-            st.settle()
+            self._apply_chance(int(action))
         else:
             st.step(int(action))
+        self._settle_chance()
+
+    def _apply_actions(self, actions):
+        """A simultaneous node: every seat of the sealed group advances its own token path; the engine
+        actions completed are committed together (seat order), the others' paths wait for the next node."""
+        st = self._stepper
+        group = st.sealed_group()
+        done = []
+        for seat, token in enumerate(actions):
+            token = int(token)
+            if seat not in group:
+                if token != WAIT:
+                    raise pyspiel.SpielError(f"seat {seat} has no choice now: its action must be {WAIT}")
+                continue
+            prefix, action = st.advance(seat, st.sealed_prefixes.get(seat, []), token)
+            if action is None:
+                st.sealed_prefixes[seat] = prefix
+            else:
+                st.sealed_prefixes.pop(seat, None)
+                done.append(action)
+        for action in done:
+            st.state.apply(action)
+        self._moves += 1
+        group = st.sealed_group()
+        for seat, prefix in st.sealed_prefixes.items():
+            if seat not in group or not st.tokens_for(seat, prefix):
+                raise pyspiel.SpielError(f"seat {seat}'s sealed choice '{st.codec.text(prefix)}' was overtaken "
+                                         "by the others' commits")
+        if not any(st.sealed_prefixes.values()):
+            st.sealed_prefixes.clear()
+            st.settle()
+        self._settle_chance()
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance draw {action}"
+            node = self._chance_node()
+            if action in node.actions:
+                return node.actions[action].notation()
+            return f"draw {action} of {node.n}"
         return self._stepper.codec.token_name(int(action))
 
     def is_terminal(self):
@@ -259,6 +341,7 @@ class IllumiState(pyspiel.State):
             twin = self.clone()
             stepper = Stepper(world, self._stepper.codec, withdraw=self._stepper.withdraw)
             stepper.prefix = list(self._stepper.prefix)
+            stepper.sealed_prefixes = {s: list(p) for s, p in self._stepper.sealed_prefixes.items()}
             twin._session.stepper = stepper
             if twin.information_state_string(player_id) == want:
                 return twin
@@ -266,7 +349,9 @@ class IllumiState(pyspiel.State):
 
     def __str__(self):
         st = self._stepper
-        return f"{st.state!r} history={len(st.state.history)} prefix='{st.prefix_text()}'"
+        sealed = "".join(f" sealed[{s}]='{st.codec.text(p)}'" for s, p in sorted(st.sealed_prefixes.items()))
+        draws = f" draws={self._session.script}" if self._session.script else ""
+        return f"{st.state!r} history={len(st.state.history)} prefix='{st.prefix_text()}'{sealed}{draws}"
 
 
 class IllumiObserver:
@@ -290,6 +375,8 @@ class IllumiObserver:
 
     def _prefix(self, state, player) -> str:
         st = state._stepper
+        if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER and player in st.sealed_prefixes:
+            return st.codec.text(st.sealed_prefixes[player])
         mine = self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER and st.actor() == player
         return st.prefix_text() if mine else ""
 

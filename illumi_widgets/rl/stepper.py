@@ -29,7 +29,9 @@ class Stepper:
         self.codec = codec
         self.withdraw = withdraw
         self.prefix: list[int] = []
+        self.sealed_prefixes: dict[int, list[int]] = {}  # (OpenSpiel's simultaneous nodes: per sealed seat)
         self._key = None
+        self._group_key, self._group = None, []
         self._options: list = []  # (path, action) of the acting seat
         from ..bots.search import forced_steps
 
@@ -37,18 +39,23 @@ class Stepper:
         self.settle()
 
     def settle(self) -> None:
-        """Play the scripted seats' steps until a seat (or chance) must decide, or the game ends."""
+        """Play the scripted seats' steps until a seat (or chance) must decide, or the game ends (in a sealed
+        group, a scripted seat's commit is played whichever seat of the group is listed first)."""
         if self._forced is None:
             return
         st = self.state
-        while not self.prefix:
+        while not self.prefix and not any(self.sealed_prefixes.values()):
             seat = self.actor()
             if seat is None or seat == CHANCE:
                 return
-            step = self._forced(st.data, seat)
-            if step is None:
+            seats = self.sealed_group() or [seat]
+            for s in seats:
+                step = self._forced(st.data, s)
+                if step is not None:
+                    st.apply(step)
+                    break
+            else:
                 return
-            st.apply(step)
 
     # -- who acts ------------------------------------------------------------------------------------------
     def actor(self):
@@ -61,14 +68,29 @@ class Stepper:
             return NOBODY
         return pending[0].seat
 
-    def _choices(self) -> list:
+    def sealed_group(self) -> list[int]:
+        """The seats of the pending sealed simultaneous decisions, ascending (empty when the pending decision
+        is not sealed): what OpenSpiel's simultaneous node asks at once."""
         st = self.state
-        key = st.version
+        if self._group_key != st.version:
+            pending = [] if st.is_terminal() else st.decisions()
+            group = []
+            if pending and all(d.sealed and d.seat != CHANCE for d in pending):
+                group = sorted({d.seat for d in pending})
+            self._group, self._group_key = group, st.version
+        return self._group
+
+    def _choices(self, seat=None) -> list:
+        """``(path, action)`` of the legal actions of ``seat`` (default: the acting seat)."""
+        st = self.state
+        key = (st.version, seat)
         if self._key != key:
-            seat = self.actor()
+            if seat is None:
+                seat = self.actor()
             opts: list = []
             if seat is not None and seat != CHANCE:
-                legal = list(st.decisions()[0].options)
+                decision = next((d for d in st.decisions() if d.seat == seat), None)
+                legal = list(decision.options) if decision is not None else []
                 kinds = st.game.withdraw_kinds
                 if kinds and not self.withdraw:
                     legal = [a for a in legal if a.kind not in kinds] or legal
@@ -82,10 +104,33 @@ class Stepper:
             self._options, self._key = opts, key
         return self._options
 
-    def _matching(self) -> list:
-        n = len(self.prefix)
-        pre = tuple(self.prefix)
-        return [(p, a) for p, a in self._choices() if p[:n] == pre]
+    def _matching(self, seat=None, prefix=None) -> list:
+        prefix = self.prefix if prefix is None else prefix
+        n = len(prefix)
+        pre = tuple(prefix)
+        return [(p, a) for p, a in self._choices(seat) if p[:n] == pre]
+
+    def tokens_for(self, seat: int, prefix) -> list[int]:
+        """The tokens ``seat`` may choose after ``prefix`` (a sealed seat's own prefix), ascending."""
+        n = len(prefix)
+        return sorted({p[n] for p, _ in self._matching(seat, prefix)})
+
+    def advance(self, seat: int, prefix, token: int):
+        """``(prefix, action)``: ``prefix`` + ``token`` + the forced tokens after it, and the engine action
+        they complete (``None`` while incomplete).  Nothing is applied (a simultaneous node applies every
+        seat's completed action together)."""
+        if token not in self.tokens_for(seat, prefix):
+            name = self.codec.token_name(token) if 0 <= token < self.codec.size else "?"
+            raise CodecError(f"token {token} ({name}) is not legal now for seat {seat}", code="illegal")
+        prefix = list(prefix) + [token]
+        while True:
+            left = self._matching(seat, prefix)
+            if len(left) == 1:
+                return [], left[0][1]
+            nxt = {p[len(prefix)] for p, _ in left}
+            if len(nxt) != 1:
+                return prefix, None
+            prefix.append(nxt.pop())
 
     def legal_tokens(self) -> list[int]:
         """The tokens the acting seat may choose now, ascending (empty at chance or the end)."""

@@ -13,6 +13,9 @@ from .notation import KINDS, WORDS
 #: the action kinds and argument words of the notation (sorted: a fixed order for a given notation.py)
 KEYWORDS = tuple(sorted(KINDS)) + tuple(sorted(WORDS - KINDS)) + ("A", "B", "C", "D")
 
+#: the game has sealed simultaneous decisions: OpenSpiel declares it Dynamics.SIMULTANEOUS
+SEALED = True
+
 OBSERVATION_SIZE = 4096  # (a 5-player view has ~350 features; ~2,000 over a game: few collisions)
 MAX_NUMBER = 30  # bids, votes, seats and contest offers 0..30 are one token each; larger ones are spelled
 

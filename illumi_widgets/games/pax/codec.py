@@ -22,6 +22,9 @@ KEYWORDS = (
     "x1", "x2", "x3", "x4", "x5", "x6", "+1", "-1", "1", "2", "3", "4", "5",
 )
 
+#: the game has sealed simultaneous decisions: OpenSpiel declares it Dynamics.SIMULTANEOUS
+SEALED = True
+
 OBSERVATION_SIZE = 4096  # (a Pax view has ~300 features; ~900 over a game: few collisions)
 
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 KEYWORDS = ("plot", "host", "visit", "order", "choose", "steal", "sacrifice", "recruit", "done", "reset",
             "deal", "shuffle", "pawns", "red", "blue", "green", "yellow")
 
+#: the game has sealed simultaneous decisions: OpenSpiel declares it Dynamics.SIMULTANEOUS
+SEALED = True
+
 OBSERVATION_SIZE = 2048
 MAX_NUMBER = 12  # copy numbers ("order messenger 2") are one token each
 
