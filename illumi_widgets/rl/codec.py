@@ -23,11 +23,13 @@ defines ``vocabulary(game) -> list[str]`` (the words of its notation).  Without 
 codec has an empty vocabulary: every word is spelled letter by letter, which still gives a fixed, stable
 ``Discrete(96)`` space (agents simply choose at the letters where legal notations diverge).
 
-**Observations: the hashing trick over the seat's view.**  ``state.view(seat)`` (the only place hidden
-information is filtered) is flattened into features ``key -> value``: a number at ``path`` gives
-``path -> value``; a string gives ``path=value -> 1``; ``None`` gives ``path=null -> 1``; a list gives its
-length (``path# -> n``), its items by position (``path.i``) and, for strings, also order-free
-(``path[]=value -> 1``).
+**Observations: structured fields, or the hashing trick.** A game whose codec module defines ``observe``
+(every game of the package) gets named fixed-length fields from the seat's view (see
+:mod:`illumi_widgets.rl.features` and the game's codec module). The fallback for any other game:
+``state.view(seat)`` (the only place hidden information is filtered) is flattened into features ``key ->
+value``: a number at ``path`` gives ``path -> value``; a string gives ``path=value -> 1``; ``None`` gives
+``path=null -> 1``; a list gives its length (``path# -> n``), its items by position (``path.i``) and, for
+strings, also order-free (``path[]=value -> 1``).
 Each feature adds its value to bucket ``crc32(key) mod size`` of a float vector (Weinberger et al. 2009).
 Keys ``log``, ``decisions`` and ``version`` are left out of the observation: the log is history (it is in
 the information state), the decisions are the action mask, the version counts changes.  A game's
@@ -200,13 +202,37 @@ def hashed(obj, size: int, out: list | None = None, offset: int = 0) -> list:
 
 
 class ViewEncoder:
-    """The seat's view as fixed-size vectors: observation (no history), information state (with the log)."""
+    """The seat's view as fixed-size vectors: observation (no history), information state (with the log).
+
+    A game whose codec module defines ``observe`` (see :mod:`illumi_widgets.rl.features`) gets its
+    *structured* observation: named fields, laid out once (``fields``: ``[(name, offset, length, meaning)]``);
+    any other game the feature-hashed view (module docstring)."""
 
     def __init__(self, game):
         mod = codec_module(game)
-        self.size = int(getattr(mod, "OBSERVATION_SIZE", DEFAULT_OBSERVATION_SIZE))
-        self._features = getattr(mod, "features", None)
         self.log_size = 256
+        self._features = getattr(mod, "features", None)
+        self._observe = getattr(mod, "observe", None)
+        self.fields = None
+        if self._observe is not None:
+            self._ctx = mod.observation_context(game)
+            reference = game.new_state(seed=0).view(0, log_tail=0)
+            layout = self._structured(reference).layout()
+            self.fields = layout
+            self.size = sum(n for _name, _at, n, _doc in layout)
+        else:
+            self.size = int(getattr(mod, "OBSERVATION_SIZE", DEFAULT_OBSERVATION_SIZE))
+
+    @property
+    def structured(self) -> bool:
+        return self.fields is not None
+
+    def _structured(self, view: dict):
+        from .features import Fields
+
+        f = Fields()
+        self._observe(self._ctx, view, f)
+        return f
 
     def features(self, view: dict) -> dict:
         if self._features is not None:
@@ -214,18 +240,36 @@ class ViewEncoder:
         return {k: v for k, v in view.items() if k not in LEFT_OUT}
 
     def observation(self, view: dict) -> list:
-        return hashed(self.features(view), self.size)
+        if self.fields is None:
+            return hashed(self.features(view), self.size)
+        f = self._structured(view)
+        layout = f.layout()
+        if [(n, k) for n, _a, k, _d in layout] != [(n, k) for n, _a, k, _d in self.fields]:
+            raise CodecError("the observation's fields changed shape: "
+                             + ", ".join(f"{n}[{k}]" for n, _a, k, _d in layout))
+        return f.vector()
+
+    def split(self, vector) -> dict:
+        """A structured observation vector as its named fields ``{name: values}``."""
+        if self.fields is None:
+            raise CodecError("this game's observation is feature-hashed: it has no named fields")
+        return {name: list(vector[at:at + n]) for name, at, n, _doc in self.fields}
 
     def explain(self, view: dict) -> list[tuple[int, str, float]]:
-        """``(bucket, feature key, value)`` for every feature of a view: what each observation entry holds."""
+        """``(entry, feature, value)`` for every non-zero entry of a view's observation: what each entry
+        holds (structured: ``field[i]``; hashed: the feature key of the bucket)."""
+        if self.fields is not None:
+            vec = self.observation(view)
+            return [(at + i, f"{name}[{i}]", vec[at + i]) for name, at, n, _d in self.fields
+                    for i in range(n) if vec[at + i]]
         leaves: list = []
         _leaves(self.features(view), "", leaves)
         return sorted((zlib.crc32(k.encode()) % self.size, k, v) for k, v in leaves)
 
     def information_state(self, view: dict, prefix_text: str = "") -> list:
-        """Observation buckets, then ``log_size`` buckets for the seat's log lines (order-free) and the
-        chosen prefix of a multi-step action."""
-        out = hashed(self.features(view), self.size, [0.0] * (self.size + self.log_size))
+        """The observation, then ``log_size`` buckets for the seat's log lines (order-free, feature-hashed)
+        and the chosen prefix of a multi-step action."""
+        out = self.observation(view) + [0.0] * self.log_size
         lines = {"log": view.get("log", []), "prefix": prefix_text}
         hashed(lines, self.log_size, out, self.size)
         return out

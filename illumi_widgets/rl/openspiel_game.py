@@ -1,15 +1,15 @@
 """Every game as a Python OpenSpiel game: ``register_openspiel()``, then
 ``pyspiel.load_game("python_illumi_pax", {"players": 3})``.
 
-**Dynamics.**  A game with sealed simultaneous decisions (its codec module sets ``SEALED = True``: Pax
+**Dynamics.** A game with sealed simultaneous decisions (its codec module sets ``SEALED = True``: Pax
 Illuminaten's Oust reveal, Gray Eminence's sealed bids, programming and votes, Primordial Secrets' sealed
 Intents) is ``Dynamics.SIMULTANEOUS``: where the engine waits for sealed commits, ``current_player()`` is
 ``PlayerId.SIMULTANEOUS``, ``legal_actions(p)`` is each seat's own tokens (``[0]``, *wait*, for a seat that is
-not in the sealed group or has already committed) and ``apply_actions`` takes the joint action; everywhere else
-the game is sequential with chance nodes, which OpenSpiel allows in a simultaneous game.  A game without sealed
-decisions (Illuminati) is ``Dynamics.SEQUENTIAL``.  Sequential algorithms (MCTS, CFR, the RL agents) take a
-simultaneous game through ``pyspiel.convert_to_turn_based(game)``, OpenSpiel's own wrapper, which asks the
-seats of a simultaneous node one after the other without showing the earlier choices.
+not in the sealed group or has already committed) and ``apply_actions`` takes the joint action; everywhere
+else the game is sequential with chance nodes, which OpenSpiel allows in a simultaneous game. A game without
+sealed decisions (Illuminati) is ``Dynamics.SEQUENTIAL``. Sequential algorithms (MCTS, CFR, the RL agents)
+take a simultaneous game through ``pyspiel.convert_to_turn_based(game)``, OpenSpiel's own wrapper, which asks
+the seats of a simultaneous node one after the other without showing the earlier choices.
 
 **Actions** are the tokens of the game's action codec (:mod:`illumi_widgets.rl.codec`):
 ``num_distinct_actions() == codec.size``; an engine action is one to a few tokens, forced tokens are taken
@@ -26,7 +26,10 @@ nodes (``1/256``); an event with few outcomes is one node with its distinct outc
 
 **Observations.**  Information state = the seat's view with its whole log (perfect recall), the engine
 version and the tokens it has chosen of the action it is in the middle of; observation = the view without
-the log.  Strings are canonical JSON; tensors are the feature-hashed views (:class:`~.codec.ViewEncoder`).
+the log.  Strings are canonical JSON.  The observation tensor is the game's structured observation (named
+fixed-length fields from the seat's view, listed in its codec module: :mod:`illumi_widgets.rl.features`);
+``observer.dict`` names each field (views into the tensor).  The information-state tensor is the observation
+followed by 256 feature-hashed buckets of the seat's log and chosen tokens (``dict["log"]``).
 ``IIGObservationType`` with ``private_info=NONE`` gives the spectator's view (public information only).
 
 **Parameters**: ``players``, ``seed`` (the engine state's seed: its RNG is not used for chance, which the
@@ -37,8 +40,8 @@ chance nodes decide), ``max_game_length`` and
 ends with every return 0).
 
 **Serialization** goes through the engine's game record: a state pickles as its record (seed and every
-action, chance outcomes included) plus the chosen tokens (and the draws of a chance event in progress), and unpickling replays the record with every action
-validated.
+action, chance outcomes included) plus the chosen tokens (and the draws of a chance event in progress),
+and unpickling replays the record with every action validated.
 """
 
 from __future__ import annotations
@@ -216,7 +219,7 @@ class IllumiState(pyspiel.State):
             return st.tokens_for(player, st.sealed_prefixes.get(player, []))
         return st.legal_tokens()
 
-    # -- chance: exact, one draw per node (module docstring) --------------------------------------------------
+    # -- chance: exact, one draw per node (module docstring) ------------------------------------------------
     def _chance_node(self) -> chance.ChanceNode:
         session = self._session
         st = self._stepper.state
@@ -287,8 +290,8 @@ class IllumiState(pyspiel.State):
         group = st.sealed_group()
         for seat, prefix in st.sealed_prefixes.items():
             if seat not in group or not st.tokens_for(seat, prefix):
-                raise pyspiel.SpielError(f"seat {seat}'s sealed choice '{st.codec.text(prefix)}' was overtaken "
-                                         "by the others' commits")
+                raise pyspiel.SpielError(f"seat {seat}'s sealed choice '{st.codec.text(prefix)}' was "
+                                         "overtaken by the others' commits")
         if not any(st.sealed_prefixes.values()):
             st.sealed_prefixes.clear()
             st.settle()
@@ -367,6 +370,10 @@ class IllumiObserver:
         size = self.encoder.size + (self.encoder.log_size if self.recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        for name, at, n, _doc in self.encoder.fields or ():  # (named views into the tensor, as OpenSpiel's)
+            self.dict[name] = self.tensor[at:at + n]
+        if self.recall:
+            self.dict["log"] = self.tensor[self.encoder.size:]
 
     def _view(self, state, player):
         seat = player if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER else (

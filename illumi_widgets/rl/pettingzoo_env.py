@@ -12,7 +12,11 @@ that continue a legal action.  Token ``i`` means the same word in every position
 **Observation** (a ``Dict``):
 
 * ``observation``: ``Box(-inf, inf, (size,), float32)`` — the agent's view (``state.view(seat)``, the engine's
-  only filter of hidden information) feature-hashed (see :mod:`illumi_widgets.rl.codec`);
+  only filter of hidden information) as the game's structured observation: named fixed-length fields
+  (cells, cards, influence, resources … per seat, listed in the game's codec module,
+  ``illumi_widgets.games.<game>.codec``); ``env.encoder.fields`` gives ``(name, offset, length, meaning)``
+  of each and ``env.encoder.split(obs["observation"])`` the fields by name (see
+  :mod:`illumi_widgets.rl.features`; a game without ``observe`` is feature-hashed, :mod:`~.codec`);
 * ``action_mask``: ``Box(0, 1, (n,), int8)`` — all zeros for an agent that does not act now;
 * ``prefix``: ``Box(-1, n - 1, (16,), int64)`` — the tokens this agent has chosen of the action it is in the
   middle of (the last 16; ``-1`` pads).
