@@ -10,7 +10,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from illumi_widgets.engine import CHANCE  # noqa: E402
+from illumi_widgets.engine import CHANCE, Rng  # noqa: E402
 from illumi_widgets.rl import register_openspiel  # noqa: E402
 from illumi_widgets.rl.openspiel_game import short_name  # noqa: E402
 from illumi_widgets.rl.testing import default_players, game_configs  # noqa: E402
@@ -37,33 +37,118 @@ def test_random_sim_test_with_serialization(name, players, cut):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_game_type_sequential_with_explicit_chance_and_imperfect_information():
-    game = pyspiel.load_game("python_illumi_pax", {"players": 3})
+@pytest.mark.parametrize(("name", "dynamics"), [
+    ("pax", "SIMULTANEOUS"), ("gray-eminence", "SIMULTANEOUS"), ("primordial", "SIMULTANEOUS"),
+    ("illuminati", "SEQUENTIAL")])
+def test_game_type_dynamics_follow_the_sealed_decisions(name, dynamics):
+    """Games with sealed simultaneous decisions are simultaneous games (sequential nodes and chance
+    elsewhere); Illuminati has none and stays sequential."""
+    game = pyspiel.load_game(short_name(name), {"players": 3})
     t = game.get_type()
-    assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert t.dynamics == getattr(pyspiel.GameType.Dynamics, dynamics)
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert (t.min_num_players, t.max_num_players) == (2, 4)
     assert game.num_players() == 3
+
+
+def test_pax_game_sizes_and_the_first_deal_draw():
+    game = pyspiel.load_game("python_illumi_pax", {"players": 3})
+    t = game.get_type()
+    assert (t.min_num_players, t.max_num_players) == (2, 4)
     assert game.num_distinct_actions() == 273  # the Pax 3-player codec's tokens
-    assert game.max_chance_outcomes() == 64
+    assert game.max_chance_outcomes() == 256
     state = game.new_initial_state()
-    assert state.is_chance_node()  # the deal is chance's
+    assert state.is_chance_node()  # the deal is chance's: first, the card drawn for the deck's last place
+    cards = len(state.engine_state().game.ids)
     outcomes = state.chance_outcomes()
-    assert len(outcomes) == 64 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert [a for a, _p in outcomes] == list(range(cards))
+    assert all(p == pytest.approx(1 / cards) for _a, p in outcomes)
 
 
-def test_a_chance_outcome_is_the_same_engine_deal_every_time_and_outcomes_differ():
+class _Recording(Rng):
+    """The engine's own RNG, noting the draw of every ``below`` (n > 1) and the bytes of every ``next64``:
+    the outcomes the exact chance nodes should take to reproduce the engine's own sample."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, state):
+        super().__init__(0)
+        self.state = state
+        self.draws = []
+
+    def below(self, n):
+        if n == 1:
+            return 0
+        limit = (1 << 64) - 1 - (1 << 64) % n
+        while True:
+            x = Rng.next64(self)
+            if x <= limit:
+                self.draws.append(x % n)
+                return x % n
+
+    def next64(self):
+        x = Rng.next64(self)
+        self.draws += [(x >> s) & 255 for s in range(56, -8, -8)]
+        return x
+
+
+def _follow(state, draws):
+    """Play the draws through the chance nodes (a merged last draw: the outcome giving the same action)."""
+    from illumi_widgets.rl import chance
+
+    engine = state.engine_state()
+    before = len(engine.history)
+    script = []
+    nodes = 0
+    while len(engine.history) == before:
+        assert state.is_chance_node()
+        node = state._chance_node()
+        ids = {a for a, _p in node.outcomes}
+        v = draws[len(script)]
+        if v not in ids:  # (merged with a smaller outcome that gives the same engine action)
+            _kind, want = chance.run(engine.game, engine.data, script + [v])
+            v = next(a for a in ids if a in node.actions and node.actions[a] == want)
+        script.append(v)
+        state.apply_action(v)
+        nodes += 1
+    return engine.history[-1], nodes
+
+
+@pytest.mark.parametrize(("name", "players", "nodes"), [("pax", 3, None), ("gray-eminence", 3, 8),
+                                                         ("primordial", 3, 7)])
+def test_the_chance_nodes_reproduce_the_engine_sampler_draw_by_draw(name, players, nodes):
+    """Exact chance: the deal is the engine's own ``sample_chance`` split into its random draws — a shuffle
+    one card at a time (uniform over the cards left), a seed one byte at a time (1/256).  Taking, node by
+    node, the draws the engine's RNG really makes gives exactly the engine's own sample; Primordial's seed
+    drops its last 12 bits, so its eighth byte is no node."""
+    game = pyspiel.load_game(short_name(name), {"players": players, "seed": 11})
+    state = game.new_initial_state()
+    engine = state.engine_state()
+    want = engine.sample_chance()  # (from a copy of the engine's RNG)
+    rec = _Recording(engine.rng.state)
+    assert engine.game.sample_chance(engine.data, rec) == want
+    got, count = _follow(state, rec.draws)
+    assert got == want
+    if nodes is not None:
+        assert count == nodes
+    else:  # a node for every draw of every shuffle of the Pax deal
+        assert count == len(rec.draws)
+    for _ in range(3):  # and the chance nodes are probabilities that sum to one all along
+        if not state.is_chance_node():
+            break
+        assert sum(p for _a, p in state.chance_outcomes()) == pytest.approx(1.0)
+
+
+def test_a_whole_deal_is_the_same_for_the_same_outcomes_and_differs_otherwise():
     game = pyspiel.load_game("python_illumi_pax", {"players": 2})
     deals = []
-    for outcome in (0, 0, 1):
+    for first in (0, 0, 1):
         state = game.new_initial_state()
-        state.apply_action(outcome)
+        state.apply_action(first)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
         deals.append(state.engine_state().history[0].notation())
     assert deals[0] == deals[1] != deals[2]
-    other_seed = pyspiel.load_game("python_illumi_pax", {"players": 2, "seed": 5}).new_initial_state()
-    other_seed.apply_action(0)
-    assert other_seed.engine_state().history[0].notation() != deals[0]
 
 
 def _random_state(game, moves, seed=0):
@@ -75,7 +160,10 @@ def _random_state(game, moves, seed=0):
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state.apply_action(rng.randrange(len(state.chance_outcomes())))
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(game.num_players())])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
@@ -111,38 +199,80 @@ def test_returns_split_a_shared_win_and_sum_to_one():
         assert returns[p] == pytest.approx(1 / len(winners) if p in winners else 0.0)
 
 
-def test_sealed_commit_is_a_hidden_move():
-    """Pax's sealed Oust reveal: the seat that commits second has the same information state whatever the
-    first seat committed (the first commit is an OpenSpiel move hidden from it)."""
-    game = pyspiel.load_game("python_illumi_pax", {"players": 2})
+def _first_sealed_node(game, seeds=40):
+    """A Pax state at a simultaneous node (an Oust reveal) where the first seat has several commits."""
     import random
 
-    for seed in range(40):
+    for seed in range(seeds):
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(rng.randrange(64))
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
                 continue
-            engine = state.engine_state()
-            pending = engine.decisions()
-            if len(pending) == 2 and all(d.sealed for d in pending) and len(pending[0].options) >= 2:
-                first, second = pending[0].seat, pending[1].seat
-                assert state.current_player() == first and not state._stepper.prefix
-                strings, own = set(), set()
-                for action in pending[0].options:  # every commit the first seat could make
-                    child = state.clone()
-                    while child.current_player() == first:
-                        child.apply_action(child._stepper.token_for(action))
-                    assert child.current_player() == second
-                    own.add(child.information_state_string(first))  # (the first seat knows its commit)
-                    strings.add((child.information_state_string(second), child.observation_string(second),
-                                 tuple(child.information_state_tensor(second)), tuple(child.legal_actions())))
-                assert len(strings) == 1
-                assert len(own) == len(pending[0].options)  # the test can tell commits apart
-                return
+            if state.is_simultaneous_node():
+                pending = state.engine_state().decisions()
+                if len(pending[0].options) >= 2:
+                    return state, pending
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(game.num_players())])
+                continue
             state.apply_action(rng.choice(state.legal_actions()))
-    pytest.fail("no sealed decision met in 40 random games")
+    pytest.fail(f"no sealed decision met in {seeds} random games")
+
+
+def test_sealed_reveal_is_a_simultaneous_node():
+    """Pax's sealed Oust reveal (both seats choose a card face down, then reveal together): OpenSpiel's
+    simultaneous node — the two seats have their own legal tokens, the third seat only *wait* (0), and the
+    joint action commits both cards at once."""
+    game = pyspiel.load_game("python_illumi_pax", {"players": 3})
+    state, pending = _first_sealed_node(game)
+    assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    sealed = {d.seat for d in pending}
+    assert len(sealed) == 2 and all(d.sealed for d in pending)
+    stepper = state._stepper
+    for p in range(3):
+        legal = state.legal_actions(p)
+        if p in sealed:
+            options = next(d for d in pending if d.seat == p).options
+            assert legal == sorted({stepper.codec.path(a.notation())[0] for a in options})
+        else:
+            assert legal == [0]
+    with pytest.raises(pyspiel.SpielError):  # the seat outside the group can only wait
+        bad = state.clone()
+        bad.apply_actions([1 if p not in sealed else state.legal_actions(p)[0] for p in range(3)])
+    before = len(state.engine_state().history)
+    joint = [state.legal_actions(p)[-1] for p in range(3)]
+    state.apply_actions(joint)
+    while state.is_simultaneous_node():  # (a commit of several tokens takes several joint actions)
+        state.apply_actions([state.legal_actions(p)[0] for p in range(3)])
+    done = state.engine_state().history[before:]
+    assert {a.seat for a in done if a.kind == "reveal"} == sealed
+
+
+def test_turn_based_wrapper_hides_the_first_sealed_choice():
+    """``pyspiel.convert_to_turn_based`` (what MCTS needs) asks the sealed seats one after the other; the
+    second seat's information state is the same whatever the first chose, while the first seat's shows
+    it."""
+    game = pyspiel.load_game("python_illumi_pax", {"players": 2})
+    state, pending = _first_sealed_node(game)
+    seats = sorted({d.seat for d in pending})
+    first, second = seats
+    turn = pyspiel.convert_to_turn_based(game)
+    tstate = turn.new_initial_state()
+    for pa in state.full_history():  # replay the same game in the wrapper up to the sealed node
+        tstate.apply_action(pa.action)
+    while len(tstate.legal_actions()) == 1:  # ("reveal": the word both seats' commits begin with)
+        tstate.apply_action(tstate.legal_actions()[0])
+    assert tstate.current_player() == first
+    strings, own = set(), set()
+    for token in tstate.legal_actions():
+        child = tstate.child(token)
+        assert child.current_player() == second
+        strings.add((child.information_state_string(second), tuple(child.legal_actions())))
+        own.add(child.information_state_string(first))
+    assert len(strings) == 1
+    assert len(own) == len(tstate.legal_actions()) >= 2
 
 
 def test_chance_is_player_minus_one_in_both_worlds():
@@ -153,7 +283,11 @@ def test_resample_from_infostate_gives_worlds_the_player_cannot_tell_apart():
     """Information-set search (OpenSpiel's ISMCTSBot) samples worlds: same information state for the player,
     other hidden cards (the game's determinize, as the package's search bot uses)."""
     game = pyspiel.load_game("python_illumi_pax", {"players": 3})
-    state = _random_state(game, 60, seed=2)
+    moves = 60
+    state = _random_state(game, moves, seed=2)
+    while state.is_chance_node() or state.is_simultaneous_node():
+        moves += 1
+        state = _random_state(game, moves, seed=2)
     player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     hidden = set()
@@ -165,23 +299,26 @@ def test_resample_from_infostate_gives_worlds_the_player_cannot_tell_apart():
     assert len(hidden) >= 4  # the other seats' hands really are re-dealt
 
 
-def test_draws_with_the_same_outcome_are_merged():
-    """Illuminati's dice: the 64 draws of a roll give at most 11 sums, each offered once with the share of
-    draws that gave it; a Pax deal offers 64 different deals."""
+def test_dice_are_one_node_with_the_exact_sums():
+    """Illuminati's roll of two dice (``below(6) + below(6) + 2``) has 36 equally likely draws: one chance
+    node offers the 11 sums with their exact probabilities 1/36 … 6/36 … 1/36."""
     game = pyspiel.load_game("python_illumi_illuminati", {"players": 3})
-    state = game.new_initial_state()
-    state.apply_action(0)  # the deal
+    state = _random_state(game, 0)
     import random
 
     rng = random.Random(0)
-    while not state.is_chance_node():
-        state.apply_action(rng.choice(state.legal_actions()))
+    while not state.is_chance_node() or not state._stepper.state.history:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
     outcomes = state.chance_outcomes()
-    rolls = {state.child(a).engine_state().history[-1].notation() for a, _p in outcomes}
-    assert all(r.startswith("roll ") for r in rolls) and len(rolls) == len(outcomes) <= 11
-    assert sum(p for _a, p in outcomes) == pytest.approx(1.0)
-    pax = pyspiel.load_game("python_illumi_pax", {"players": 2}).new_initial_state()
-    assert len(pax.chance_outcomes()) == 64
+    got = {}
+    for a, p in outcomes:
+        roll = state.child(a).engine_state().history[-1].notation()
+        got[roll] = p
+    assert got == pytest.approx({f"roll {s}": (6 - abs(s - 7)) / 36 for s in range(2, 13)})
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]) == "roll 2"
 
 
 def test_rulebook_bot_seat_never_acts_in_openspiel():
@@ -190,4 +327,6 @@ def test_rulebook_bot_seat_never_acts_in_openspiel():
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     state = _random_state(game, 400, seed=4)
     assert any(a.seat == 1 and a.kind == "bot" for a in state.engine_state().history)
-    assert 1 not in {pa.player for pa in state.full_history()}
+    # the bot seat never chooses: no move of its own, only *wait* at a simultaneous node
+    history = state.full_history()
+    assert all(pa.action == 0 for pa in history if pa.player == 1)
