@@ -369,9 +369,12 @@ class IllumiObserver:
         self.private = iig_obs_type.private_info
         size = self.encoder.size + (self.encoder.log_size if self.recall else 0)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-        for name, at, n, _doc in self.encoder.fields or ():  # (named views into the tensor, as OpenSpiel's)
-            self.dict[name] = self.tensor[at:at + n]
+        # the named pieces of the tensor (views into it, as OpenSpiel's own observers; they tile it exactly:
+        # OpenSpiel reads the tensor's layout from them)
+        if self.encoder.fields is None:
+            self.dict = {"observation": self.tensor[:self.encoder.size]}
+        else:
+            self.dict = {name: self.tensor[at:at + n] for name, at, n, _doc in self.encoder.fields}
         if self.recall:
             self.dict["log"] = self.tensor[self.encoder.size:]
 

@@ -330,3 +330,22 @@ def test_rulebook_bot_seat_never_acts_in_openspiel():
     # the bot seat never chooses: no move of its own, only *wait* at a simultaneous node
     history = state.full_history()
     assert all(pa.action == 0 for pa in history if pa.player == 1)
+
+
+@pytest.mark.parametrize("name", ["pax", "illuminati", "gray-eminence", "primordial"])
+def test_observation_tensor_is_the_structured_fields(name):
+    """The observation tensor is the game's structured observation (its named fields, from the seat's view)
+    and the information-state tensor the same followed by the 256 log buckets; the observer names each
+    field, as OpenSpiel's own observers do."""
+    game = pyspiel.load_game(short_name(name), {"players": 3})
+    enc = game.encoder
+    assert enc.structured
+    assert game.observation_tensor_shape() == [enc.size]
+    assert game.information_state_tensor_shape() == [enc.size + enc.log_size]
+    observer = game.make_py_observer()
+    assert list(observer.dict) == [n for n, _a, _k, _d in enc.fields]
+    state = _random_state(game, 80, seed=1)
+    for p in range(3):
+        want = enc.observation(state.engine_state().view(p, log_tail=0))
+        assert state.observation_tensor(p) == pytest.approx(want)
+        assert state.information_state_tensor(p)[:enc.size] == pytest.approx(want)
