@@ -37,7 +37,7 @@ chance nodes decide), ``max_game_length`` and
 ``options``, the game's own options as a JSON object text (``'{"hidden_illuminati": true}'``).
 
 **Returns**: the winners share 1, the others 0 (``GENERAL_SUM``: a game cut at ``max_game_length`` moves
-ends with every return 0).
+— player and simultaneous moves; chance nodes are not counted — ends with every return 0).
 
 **Serialization** goes through the engine's game record: a state pickles as its record (seed and every
 action, chance outcomes included) plus the chosen tokens (and the draws of a chance event in progress),
@@ -259,10 +259,10 @@ class IllumiState(pyspiel.State):
 
     def _apply_action(self, action):
         st = self._stepper
-        self._moves += 1
         if st.actor() == CHANCE:
             self._apply_chance(int(action))
         else:
+            self._moves += 1  # (max_game_length counts decisions, as OpenSpiel's: chance nodes are not moves)
             st.step(int(action))
         self._settle_chance()
 
