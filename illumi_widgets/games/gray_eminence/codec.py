@@ -1,9 +1,15 @@
-"""Gray Eminence for reinforcement learning: the words of its notation and its observation size.
+"""Gray Eminence for reinforcement learning: the words of its notation (the action codec) and its structured
+observation.
 
 Used by :mod:`illumi_widgets.rl` (found by convention as ``illumi_widgets.games.<game>.codec``); pure data
-about the notation (``notation.py``), no learning library.  Every word listed here gets one action token; a
-word not listed (a chance seed, a bid above 30) is spelled character by character, so the list only has to
-be complete for compactness, never for correctness.
+about the notation (``notation.py``), no learning library. Every word listed here gets one action token; a
+word not listed (a chance seed, a bid above 30) is spelled character by character, so the list only has to be
+complete for compactness, never for correctness.
+
+The observation (:mod:`illumi_widgets.rl.features`): ``observation_context(game)`` and ``observe(ctx, view,
+f)`` turn the seat's view into named fixed-length fields, listed with their lengths and meaning in
+``observe``'s docstring below. It has sealed simultaneous decisions (``SEALED``), so its OpenSpiel game is
+``Dynamics.SIMULTANEOUS``.
 """
 
 from __future__ import annotations
@@ -16,7 +22,6 @@ KEYWORDS = tuple(sorted(KINDS)) + tuple(sorted(WORDS - KINDS)) + ("A", "B", "C",
 #: the game has sealed simultaneous decisions: OpenSpiel declares it Dynamics.SIMULTANEOUS
 SEALED = True
 
-OBSERVATION_SIZE = 4096  # (a 5-player view has ~350 features; ~2,000 over a game: few collisions)
 MAX_NUMBER = 30  # bids, votes, seats and contest offers 0..30 are one token each; larger ones are spelled
 
 

@@ -1,9 +1,14 @@
-"""Illuminati for reinforcement learning: the words of its notation and its observation size.
+"""Illuminati for reinforcement learning: the words of its notation (the action codec) and its structured
+observation.
 
 Used by :mod:`illumi_widgets.rl` (found by convention as ``illumi_widgets.games.<game>.codec``); pure data
-about the notation, no learning library.  Every word listed here gets one action token; a word not listed
-(a sum of money above 60, say) is spelled digit by digit, so the list needs to be complete only for
-compactness, never for correctness.
+about the notation, no learning library. Every word listed here gets one action token; a word not listed (a
+sum of money above 60, say) is spelled digit by digit, so the list needs to be complete only for compactness,
+never for correctness.
+
+The observation (:mod:`illumi_widgets.rl.features`): ``observation_context(game)`` and ``observe(ctx, view,
+f)`` turn the seat's view into named fixed-length fields, listed with their lengths and meaning in
+``observe``'s docstring below. It has no sealed simultaneous decisions: its OpenSpiel game is sequential.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ KEYWORDS = (
     "north", "east", "south", "west",
 )
 
-OBSERVATION_SIZE = 4096  # (a view has ~270 features; ~550 over a game: few collisions)
 MAX_NUMBER = 60  # numbers 0..60 are one token each; larger ones are spelled digit by digit
 
 

@@ -1,9 +1,15 @@
-"""Pax Illuminaten for reinforcement learning: the words of its notation and its observation size.
+"""Pax Illuminaten for reinforcement learning: the words of its notation (the action codec) and its structured
+observation.
 
 Used by :mod:`illumi_widgets.rl` (found by convention as ``illumi_widgets.games.<game>.codec``); pure data
-about the notation, no learning library.  Every word listed here gets one action token; a word not listed
-(a number of a rulebook bot's step, say) is spelled letter by letter, so the list needs to be complete only
-for compactness, never for correctness.
+about the notation, no learning library. Every word listed here gets one action token; a word not listed (a
+number of a rulebook bot's step, say) is spelled letter by letter, so the list needs to be complete only for
+compactness, never for correctness.
+
+The observation (:mod:`illumi_widgets.rl.features`): ``observation_context(game)`` and ``observe(ctx, view,
+f)`` turn the seat's view into named fixed-length fields, listed with their lengths and meaning in
+``observe``'s docstring below. It has sealed simultaneous decisions (``SEALED``), so its OpenSpiel game is
+``Dynamics.SIMULTANEOUS``.
 """
 
 from __future__ import annotations
@@ -25,7 +31,6 @@ KEYWORDS = (
 #: the game has sealed simultaneous decisions: OpenSpiel declares it Dynamics.SIMULTANEOUS
 SEALED = True
 
-OBSERVATION_SIZE = 4096  # (a Pax view has ~300 features; ~900 over a game: few collisions)
 
 
 def vocabulary(game) -> list[str]:

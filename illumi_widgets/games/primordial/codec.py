@@ -1,9 +1,15 @@
-"""Primordial Secrets for reinforcement learning: the words of its notation and its observation size.
+"""Primordial Secrets for reinforcement learning: the words of its notation (the action codec) and its
+structured observation.
 
 Used by :mod:`illumi_widgets.rl` (found by convention as ``illumi_widgets.games.<game>.codec``); pure data
 about the notation (``notation.py``), no learning library. Every word listed here gets one action token; a
 word not listed (a chance seed, say) is spelled character by character, so the list only has to be complete
 for compactness, never for correctness.
+
+The observation (:mod:`illumi_widgets.rl.features`): ``observation_context(game)`` and ``observe(ctx, view,
+f)`` turn the seat's view into named fixed-length fields, listed with their lengths and meaning in
+``observe``'s docstring below. It has sealed simultaneous decisions (``SEALED``), so its OpenSpiel game is
+``Dynamics.SIMULTANEOUS``.
 """
 
 from __future__ import annotations
@@ -15,7 +21,6 @@ KEYWORDS = ("plot", "host", "visit", "order", "choose", "steal", "sacrifice", "r
 #: the game has sealed simultaneous decisions: OpenSpiel declares it Dynamics.SIMULTANEOUS
 SEALED = True
 
-OBSERVATION_SIZE = 2048
 MAX_NUMBER = 12  # copy numbers ("order messenger 2") are one token each
 
 
