@@ -114,8 +114,8 @@ def _follow(state, draws):
     return engine.history[-1], nodes
 
 
-@pytest.mark.parametrize(("name", "players", "nodes"), [("pax", 3, None), ("gray-eminence", 3, 8),
-                                                         ("primordial", 3, 7)])
+@pytest.mark.parametrize(("name", "players", "nodes"), [("pax", 3, None), ("illuminati", 4, None),
+                                                         ("gray-eminence", 3, 8), ("primordial", 3, 7)])
 def test_the_chance_nodes_reproduce_the_engine_sampler_draw_by_draw(name, players, nodes):
     """Exact chance: the deal is the engine's own ``sample_chance`` split into its random draws — a shuffle
     one card at a time (uniform over the cards left), a seed one byte at a time (1/256).  Taking, node by
@@ -131,7 +131,7 @@ def test_the_chance_nodes_reproduce_the_engine_sampler_draw_by_draw(name, player
     assert got == want
     if nodes is not None:
         assert count == nodes
-    else:  # a node for every draw of every shuffle of the Pax deal
+    else:  # a node for every draw of every shuffle of the deal
         assert count == len(rec.draws)
     for _ in range(3):  # and the chance nodes are probabilities that sum to one all along
         if not state.is_chance_node():
@@ -349,3 +349,30 @@ def test_observation_tensor_is_the_structured_fields(name):
         want = enc.observation(state.engine_state().view(p, log_tail=0))
         assert state.observation_tensor(p) == pytest.approx(want)
         assert state.information_state_tensor(p)[:enc.size] == pytest.approx(want)
+
+
+@pytest.mark.parametrize("name", ["pax", "illuminati", "gray-eminence", "primordial"])
+def test_every_chance_node_is_a_distribution_over_its_legal_outcomes(name):
+    """Along random games: probabilities in (0, 1] summing to one, the outcomes are the chance node's legal
+    actions (ascending) and below ``max_chance_outcomes``, and no node has a single outcome (those are taken
+    without asking)."""
+    import random
+
+    game = pyspiel.load_game(short_name(name), {"players": 3, "max_game_length": 400})
+    rng = random.Random(5)
+    state, nodes = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            ids = [a for a, _p in outcomes]
+            assert ids == sorted(set(ids)) == state.legal_actions()
+            assert max(ids) < game.max_chance_outcomes() and len(ids) >= 2
+            assert all(0 < p <= 1 for _a, p in outcomes)
+            assert sum(p for _a, p in outcomes) == pytest.approx(1.0, abs=1e-9)
+            state.apply_action(rng.choices(ids, [p for _a, p in outcomes])[0])
+            nodes += 1
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert nodes >= 8
