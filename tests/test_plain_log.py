@@ -100,7 +100,7 @@ def _prompts(name, players, seed, decisions):
     return g, seen
 
 
-# (known, not in this change's files: Illuminati says "transfer(s)" (illuminati/rules.py) and "Special(s)" (deals.py))
+# known, outside this change: Illuminati's "transfer(s)" (illuminati/rules.py), "Special(s)" (deals.py)
 _KNOWN = {"illuminati": re.compile(r"(transfer|Special)\(s\)")}
 
 
