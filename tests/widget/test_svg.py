@@ -412,3 +412,18 @@ def test_the_painter_and_the_svg_lay_text_out_alike(tmp_path):
     py = [[lines, cut] for lines, cut in py]
     assert sum(cut for _, cut in py) > 10 and sum(len(lines) > 1 for lines, _ in py) > 30  # the cases bite
     assert js == py
+
+
+def test_a_board_draws_its_picture_for_a_width():
+    """``board.to_svg(width)``: Pax below 900 px is drawn in its narrow layout (the right column under the
+    map), as the live board is; at its own width, the wide scene."""
+    from illumi_widgets import PaxIlluminaten
+
+    board = PaxIlluminaten(players=3, seed=7, seat=0)
+    narrow = parse(board.to_svg(700))
+    wide = parse(board.to_svg())
+    spec = board.effective_scene["layouts"]["narrow"]
+    assert narrow.get("viewBox") == f"0 0 {spec['w']:g} {spec['h']:g}" and narrow.get("width") == "700"
+    assert wide.get("viewBox") == "0 0 1000 820" and wide.get("width") == "1000"
+    assert board.to_svg(1400) == scene_to_svg(board.effective_scene, 1400)
+    board.close()
