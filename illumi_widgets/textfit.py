@@ -164,9 +164,10 @@ def layout_for_width(scene: dict, css_width: float | None) -> dict:
 
 
 def text_box(item: dict) -> tuple[float, float, float, float]:
-    """``(x0, y0, x1, y1)`` of a scene ``text`` item as the painter draws it (``maxw`` squeezes lines)."""
+    """``(x0, y0, x1, y1)`` of a scene ``text`` item as the painter draws it at scale 1 (its lines as
+    :func:`drawn_lines` wraps them; ``maxw`` squeezes lines)."""
     size = float(item.get("size", 12))
-    lines = str(item.get("s", "")).split("\n")
+    lines = drawn_lines(item, size)[0] or [""]
     lh = size * LINE_HEIGHT
     w = max(text_width(line, size, bool(item.get("bold"))) for line in lines)
     if item.get("maxw"):
@@ -189,8 +190,9 @@ def text_box(item: dict) -> tuple[float, float, float, float]:
 
 
 def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> list[str]:
-    """What is wrong with a scene's text layout: text under ``min_size`` (``maxw`` squeezing counts),
-    text outside the canvas, and texts overlapping one another (by more than ``slack`` each way)."""
+    """What is wrong with a scene's text layout at scale 1: text under ``min_size`` (``maxw`` squeezing
+    counts), a line the painter cuts with "…", text outside the canvas, and texts overlapping one another
+    (by more than ``slack`` each way)."""
     w, h = float(scene["w"]), float(scene["h"])
     problems: list[str] = []
     boxes = []
@@ -198,7 +200,9 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
         if it.get("t") != "text":
             continue
         size = float(it.get("size", 12))
-        lines = str(it["s"]).split("\n")
+        lines, cut = drawn_lines(it, size)
+        if cut:
+            problems.append(f"text {it['s']!r} is cut to {lines!r}")
         natural = max(text_width(line, size, bool(it.get("bold"))) for line in lines)
         squeeze = min(1.0, float(it["maxw"]) / natural) if it.get("maxw") and natural else 1.0
         if size * squeeze < min_size - 1e-9:

@@ -284,6 +284,10 @@ def test_each_games_saved_picture_is_readable_at_the_default_width(game):
         pre_cut = [it["s"] for it in scene["items"] if it.get("t") == "text" and it.get("maxw")
                    and "…" in str(it["s"])]
         assert pre_cut == [], f"{game} after {done}: names cut by the scene: {pre_cut[:5]}"
+        # and, laid out with the painter's lines (textfit), no text overlaps another or leaves the picture
+        from illumi_widgets.textfit import layout_problems
+
+        assert layout_problems(scene) == [], f"{game} after {done}: {layout_problems(scene)[:5]}"
 
 
 def _lines_of(item, scale):
