@@ -61,20 +61,11 @@ def write_board(model_id: str, svg: str, state: dict | None) -> Path | None:
     path = _path(model_id)
     if path is None:
         return None
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # a seat's board holds its hand: user only
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     tmp.write_text(json.dumps({"svg": svg, "state": state or {}}, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
     return path
-
-
-def forget_board(model_id: str) -> None:
-    path = _path(model_id)
-    if path is not None:
-        try:
-            path.unlink()
-        except OSError:
-            pass
 
 
 def prune(max_age: float = MAX_AGE_S) -> None:
