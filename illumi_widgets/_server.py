@@ -106,6 +106,12 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
             log.info("illumi_widgets: kernel websockets set TCP_NODELAY (faster widget round trips)")
     except Exception as exc:  # belt and braces: an extension must never stop the server
         log.warning("illumi_widgets: server extension not active: %r", exc)
+    try:  # a saved notebook shows each board as it ended (illumi_widgets/widget/saved.py)
+        from .widget.saved import pre_save_hook
+
+        serverapp.contents_manager.register_pre_save_hook(pre_save_hook)
+    except Exception as exc:
+        log.warning("illumi_widgets: saved notebooks keep the boards' first pictures: %r", exc)
 
 
 # the pre-2.0 name, still looked up by some servers

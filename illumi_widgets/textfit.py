@@ -12,9 +12,15 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["LINE_HEIGHT", "layout_problems", "reflow", "text_box", "text_width", "wrap"]
+__all__ = ["LINE_HEIGHT", "MIN_FONT_PX", "MIN_SQUEEZE", "NARROW_PX", "drawn_lines", "drawn_size", "fit_line",
+           "layout_problems", "layout_for_width", "reflow", "text_box", "text_width", "wrap", "wrap_line"]
 
 LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
+# The painter's text rules (js/src/paint.js, layout.js), shared by the SVG picture (widget/svg.py):
+MIN_FONT_PX = 11  # no text is drawn smaller than this many CSS px
+MIN_SQUEEZE = 0.85  # a line may be narrowed to 85% of its width to fit its maxw, no more (then "…")
+NARROW_PX = 900  # below this width (CSS px) a scene's "narrow" layout is used, if it has one
+ELLIPSIS = "\u2026"
 _REGULAR = (
     278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
     556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
@@ -28,12 +34,15 @@ _BOLD = (
     556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556,
     333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584)
 _WIDE = 1000  # symbols outside the table (arrows, dashes, bullets): counted generously
+_SPECIAL = {ELLIPSIS: 1000}  # Arial's (NFKD would count it as one ".")
 
 
 def _char(c: str, table) -> int:
     o = ord(c)
     if 32 <= o < 127:
         return table[o - 32]
+    if c in _SPECIAL:
+        return _SPECIAL[c]
     base = unicodedata.normalize("NFKD", c)[:1]
     if base and 32 <= ord(base) < 127:
         return table[ord(base) - 32]
@@ -73,10 +82,92 @@ def wrap(text: str, width: float, size: float, bold: bool = False, lines: int | 
     return "\n".join(out)
 
 
+def wrap_line(line: str, maxw: float, max_lines: int, size: float, bold: bool = False) -> list[str]:
+    """The painter's ``wrapLine``: ``line`` split at spaces into at most ``max_lines`` lines no wider than
+    ``maxw`` (the last line keeps the rest, however wide)."""
+    if not maxw > 0 or max_lines <= 1 or text_width(line, size, bold) <= maxw:
+        return [line]
+    words = line.split(" ")
+    out: list[str] = []
+    cur = ""
+    for i, word in enumerate(words):
+        nxt = f"{cur} {word}" if cur else word
+        if cur and text_width(nxt, size, bold) > maxw:
+            out.append(cur)
+            if len(out) == max_lines - 1:
+                out.append(" ".join(words[i:]))
+                return out
+            cur = word
+        else:
+            cur = nxt
+    if cur:
+        out.append(cur)
+    return out
+
+
+def fit_line(line: str, maxw: float, size: float, bold: bool = False) -> tuple[str, bool]:
+    """The painter's ``fitLine``: ``(line, False)`` when it fits ``maxw`` squeezed to at most
+    :data:`MIN_SQUEEZE`, else ``(the longest prefix + "…" that does, True)``."""
+    if not maxw > 0 or text_width(line, size, bold) * MIN_SQUEEZE <= maxw:
+        return line, False
+    lo, hi = 0, len(line)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(line[:mid] + ELLIPSIS, size, bold) * MIN_SQUEEZE <= maxw:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line[:lo].rstrip() + ELLIPSIS, True
+
+
+def _num(value, default: float = 0.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return default
+    return float(value) if abs(value) != float("inf") else default
+
+
+def drawn_size(item: dict, min_size: float = 0.0) -> float:
+    """The font size (scene units) the painter draws a text item at: its ``size`` (default 12, at least 1),
+    raised to ``min_size`` (:data:`MIN_FONT_PX` divided by the board's scale)."""
+    return max(max(1.0, _num(item.get("size"), 12.0)), min_size)
+
+
+def drawn_lines(item: dict, size: float) -> tuple[list[str], bool]:
+    """The painter's ``layoutText``: the lines a text item is drawn as at font ``size`` (scene units), and
+    whether a line was cut ("…").  A text with ``maxw`` wraps onto ``wrap`` lines (default: 2 when the
+    painter enlarged it to the minimum size, else 1), then each line is cut only when even squeezed to
+    :data:`MIN_SQUEEZE` it would not fit."""
+    raw = item.get("s")
+    text = "" if raw is None else str(raw)
+    maxw = _num(item.get("maxw"))
+    bold = bool(item.get("bold"))
+    base = _num(item.get("size"), 12.0)
+    wrap_n = item.get("wrap")
+    lines_n = max(1, int(_num(wrap_n, 2 if maxw > 0 and size > base else 1)))
+    out: list[str] = []
+    cut = False
+    for part in text.split("\n"):
+        for line in wrap_line(part, maxw, lines_n, size, bold):
+            fitted, was_cut = fit_line(line, maxw, size, bold)
+            cut = cut or was_cut
+            out.append(fitted)
+    return out, cut
+
+
+def layout_for_width(scene: dict, css_width: float | None) -> dict:
+    """The scene the painter draws at ``css_width`` CSS px (no height limit): its ``layouts.narrow``
+    (:func:`reflow`) below :data:`NARROW_PX`, else the scene itself."""
+    narrow = (scene.get("layouts") or {}).get("narrow") if isinstance(scene.get("layouts"), dict) else None
+    if css_width is None or not narrow or not css_width > 0 or css_width >= NARROW_PX:
+        return scene
+    return {**reflow(scene, "narrow"), "narrow": True}
+
+
 def text_box(item: dict) -> tuple[float, float, float, float]:
-    """``(x0, y0, x1, y1)`` of a scene ``text`` item as the painter draws it (``maxw`` squeezes lines)."""
+    """``(x0, y0, x1, y1)`` of a scene ``text`` item as the painter draws it at scale 1 (its lines as
+    :func:`drawn_lines` wraps them; ``maxw`` squeezes lines)."""
     size = float(item.get("size", 12))
-    lines = str(item.get("s", "")).split("\n")
+    lines = drawn_lines(item, size)[0] or [""]
     lh = size * LINE_HEIGHT
     w = max(text_width(line, size, bool(item.get("bold"))) for line in lines)
     if item.get("maxw"):
@@ -99,8 +190,9 @@ def text_box(item: dict) -> tuple[float, float, float, float]:
 
 
 def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> list[str]:
-    """What is wrong with a scene's text layout: text under ``min_size`` (``maxw`` squeezing counts),
-    text outside the canvas, and texts overlapping one another (by more than ``slack`` each way)."""
+    """What is wrong with a scene's text layout at scale 1: text under ``min_size`` (``maxw`` squeezing
+    counts), a line the painter cuts with "…", text outside the canvas, and texts overlapping one another
+    (by more than ``slack`` each way)."""
     w, h = float(scene["w"]), float(scene["h"])
     problems: list[str] = []
     boxes = []
@@ -108,7 +200,9 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
         if it.get("t") != "text":
             continue
         size = float(it.get("size", 12))
-        lines = str(it["s"]).split("\n")
+        lines, cut = drawn_lines(it, size)
+        if cut:
+            problems.append(f"text {it['s']!r} is cut to {lines!r}")
         natural = max(text_width(line, size, bool(it.get("bold"))) for line in lines)
         squeeze = min(1.0, float(it["maxw"]) / natural) if it.get("maxw") and natural else 1.0
         if size * squeeze < min_size - 1e-9:

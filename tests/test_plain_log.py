@@ -73,3 +73,60 @@ def test_wrong_step_reason_quotes_labels():
     seat = il.to_act()[0]
     msg = il.explain("pass") if seat != CHANCE else None
     assert msg is None or not _bad(il.game, msg)
+
+
+# ------------------------------------------------------------------ decision prompts (issue 13, item 3)
+# What a decision asks is read on the board (the action bar) and in the Python API (``state.decisions()``):
+# names and plain English -- no card id (Pax PIL/EV/PLOT numbers, Gray Eminence A51...), no faction code
+# ("Nob", "Pro/Mag"), no "seat N", no "action(s)"-style plural hack, no notation in quotes.
+_PROMPT_CODES = re.compile(r"\b[A-Z]{1,4}\d{2,}\b|\b(?:Nob|Pro|Mag|Art|Sch|Cle)\b|\w\(s\)|\bseat \d|"
+                           r"'[a-z]+( [^']*)?'|\b[a-z]+_[a-z_]+\b")
+PROMPT_GAMES = [("pax", 2), ("pax", 3), ("pax", 4), ("illuminati", 3), ("illuminati", 5), ("primordial", 3),
+                ("primordial", 4), ("gray-eminence", 3), ("gray-eminence", 4)]
+
+
+def _prompts(name, players, seed, decisions):
+    g = load_game(name, players)
+    rng = Rng(seed)
+    st = g.new_state(seed=seed)
+    seen = {}
+    for _ in range(decisions):
+        if st.is_terminal():
+            break
+        for d in st.decisions():
+            if d.seat != CHANCE:
+                seen.setdefault(d.kind, set()).add(d.prompt)
+        st.apply(random_action(st, rng))
+    return g, seen
+
+
+# known, outside this change: Illuminati's "transfer(s)" (illuminati/rules.py), "Special(s)" (deals.py)
+_KNOWN = {"illuminati": re.compile(r"(transfer|Special)\(s\)")}
+
+
+@pytest.mark.parametrize(("name", "players"), PROMPT_GAMES)
+def test_decision_prompts_are_plain_words(name, players):
+    g, seen = _prompts(name, players, 30 + players, 300)
+    assert len(seen) >= 3, f"too few kinds of decision met to prove anything: {sorted(seen)}"
+    known = _KNOWN.get(name)
+    bad = sorted({p for ps in seen.values() for p in ps
+                  if (_PROMPT_CODES.search(known.sub("", p) if known else p) or _bad(g, p))})
+    assert bad == [], bad[:8]
+    for kind, ps in seen.items():
+        for p in ps:
+            assert any(g.seat_name(s) in p for s in range(players)) or "Chance" in p, (kind, p)
+
+
+def test_pax_prompts_name_cards_and_factions():
+    """Pax's engine prompt is the board's prompt (labels.decision_prompt): a power names its card, a payment
+    what it pays for, Organize its faction -- where the old prompt said "(PIL016)", "Mag/Sch/Cle", "(Pro)"."""
+    g, seen = _prompts("pax", 3, 5, 400)
+    prompts = [p for ps in seen.values() for p in ps]
+    for kind in ("turn", "pay", "redraw"):
+        assert kind in seen, sorted(seen)
+    assert all(p.endswith("or end the turn") and "main action" in p for p in seen["turn"])
+    assert all("choose the Favor to pay for" in p for p in seen["pay"])
+    names = {c["name"] for c in g.cards.values()} if isinstance(getattr(g, "cards", None), dict) else set()
+    for p in seen.get("power", ()):
+        assert " of " in p and (not names or any(n in p for n in names)), p
+    assert not any(re.search(r"\bPIL\d+|\b(Nob|Pro|Mag|Art|Sch|Cle)\b", p) for p in prompts)

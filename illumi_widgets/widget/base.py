@@ -81,6 +81,8 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
+STORE_DELAY = 0.5  # seconds: a displayed board stores its latest picture for the saved notebook this often
+_PRUNED: list = []  # old stored boards were removed (once per kernel)
 MAX_BOT_DELAY = 60.0
 
 
@@ -445,6 +447,8 @@ class GameWidget(anywidget.AnyWidget):
         self._display_count: int | None = None
         self._shown: tuple | None = None
         self._live_view = False  # a front end has opened a live view of this board (a "hello" came)
+        self._store_timer: Any = None  # the pending write of the saved board (saved.py), debounced
+        self._stored: tuple | None = None  # (version, perspective) last written there
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -511,6 +515,7 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync():
             for key, value in values.items():
                 setattr(self, key, value)
+        self._schedule_store()
 
     def _bot_state(self) -> tuple[list[int], bool]:
         """(the seats with a bot, whether one of them must decide now), from the controller if it has bots."""
@@ -652,6 +657,9 @@ class GameWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ lifecycle and display
     def close(self) -> None:
         _DISPLAYED.discard(self)
+        timer, self._store_timer = getattr(self, "_store_timer", None), None
+        if timer is not None:
+            timer.cancel()
         unsubscribe = getattr(self, "_unsubscribe", None)  # also called by __del__ of a half-built widget
         self._unsubscribe = None
         if unsubscribe is not None:
@@ -710,6 +718,7 @@ class GameWidget(anywidget.AnyWidget):
         self._display_count = _execution_count()
         self._shown = (self.version, self.perspective)
         _watch_cells(self)
+        self._schedule_store()
 
     def _update_picture(self) -> None:
         """Bring the displayed output up to date (called after a cell ran; nothing if nothing changed)."""
@@ -725,6 +734,51 @@ class GameWidget(anywidget.AnyWidget):
         update_display(bundle[0], metadata=bundle[1], raw=True, display_id=self._display_id)
         self._shown = (self.version, self.perspective)
 
-    def to_svg(self) -> str:
-        """The current (effective) scene as SVG text."""
-        return scene_to_svg(self.effective_scene)
+    def to_svg(self, width: float | None = None) -> str:
+        """The current (effective) scene as SVG text (drawn for ``width`` CSS px: see ``scene_to_svg``)."""
+        return scene_to_svg(self.effective_scene, width)
+
+    # ------------------------------------------------------------------ the board in a saved notebook
+    def _schedule_store(self) -> None:
+        """Keep this displayed board's latest picture and widget state where the server's pre-save hook
+        finds them (:mod:`.saved`), at most once per :data:`STORE_DELAY` s of changes (the last one always
+        lands); nothing for a board never displayed."""
+        if self._display_id is None or (self.version, self.perspective) == self._stored:
+            return
+        loop = None
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop running (a script, a test): write now
+            pass
+        if loop is None:
+            self._store_now()
+            return
+        if self._store_timer is None:
+            self._store_timer = loop.call_later(STORE_DELAY, self._store_now)
+
+    def _store_now(self) -> None:
+        self._store_timer = None
+        try:
+            from ipywidgets.embed import dependency_state
+
+            from . import saved
+
+            key = (self.version, self.perspective)
+            # every trait (a default, such as the front end's code ``_esm``, is needed too without a kernel)
+            state = dependency_state([self], drop_defaults=False)
+            if self.perspective == "follow" and self.model_id in state:
+                # a hot-seat board (item 8): the saved board, like its picture, is the public view
+                snap = self._controller.snapshot("spectator")
+                public = state[self.model_id]["state"]
+                public.update(scene={**snap["scene"], "stamp": 0}, scene_patch={"base": 0, "ops": []},
+                              decisions=[], log_lines=list(snap.get("log", [])),
+                              status=snap.get("status", {}))
+            saved.write_board(self.model_id, scene_to_svg(self.picture_scene()), state)
+            self._stored = key
+            if not _PRUNED:
+                _PRUNED.append(True)
+                saved.prune()
+        except Exception:  # noqa: BLE001 - a saved picture is a convenience: never break the board
+            pass

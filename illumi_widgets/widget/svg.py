@@ -1,9 +1,10 @@
 """Render a SCENE (the display list the canvas painter draws) to standalone SVG.
 
-Same items, same defaults and the same built-in icon glyphs (``icons.json``, shared with the canvas
-painter in ``js/src/paint.js``) as the live canvas, so a saved notebook shows the board without a
-kernel (GitHub, nbviewer) and figures can be saved from Python.  The output is deterministic: the same
-scene always gives the same text (nbval compares it byte for byte).
+Same items, same defaults, the same built-in icon glyphs (``icons.json``, shared with the canvas
+painter in ``js/src/paint.js``) and the same text rules (:mod:`illumi_widgets.textfit`: the 11 CSS px
+minimum, wrapping before cutting, the narrow layout below 900 px) as the live canvas, so a saved notebook
+shows the board without a kernel (GitHub, nbviewer) and figures can be saved from Python.  The output is
+deterministic: the same scene always gives the same text (nbval compares it byte for byte).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..textfit import LINE_HEIGHT, MIN_FONT_PX, drawn_lines, drawn_size, layout_for_width, text_width
+
 __all__ = ["scene_to_svg", "save_svg", "FONT_FAMILY"]
 
 FONT_FAMILY = "Helvetica, Arial, sans-serif"
-LINE_HEIGHT = 1.2
 DEFAULT_W = 1000
 DEFAULT_H = 700
 
@@ -182,15 +184,17 @@ def _first_line_offset(baseline: str, n: int, line_height: float) -> float:
     return 0.0
 
 
-def _text(item: dict) -> str:
+def _text(item: dict, min_size: float = 0.0) -> str:
+    """A text item as the painter draws it (``textfit``: the minimum font size, wrapping, "…" only when
+    even a squeezed line cannot fit; a line wider than ``maxw`` is squeezed to it, as ``fillText`` does)."""
     raw = item.get("s")
-    text = "" if raw is None else _clean(raw)
-    if not text:
+    if raw is None or not _clean(raw):
         return ""
-    size = max(1.0, _num(item.get("size"), 12.0))
+    size = math.ceil(drawn_size(item, min_size) * 100 - 1e-6) / 100  # (written with 2 decimals: never less)
+    bold = bool(item.get("bold"))
+    lines, _cut = drawn_lines({**item, "s": _clean(raw)}, size)
     x, y = _num(item.get("x")), _num(item.get("y"))
     baseline = item.get("baseline") if item.get("baseline") in _BASELINES else "alphabetic"
-    lines = text.split("\n")
     line_height = size * LINE_HEIGHT
     y0 = y + _first_line_offset(baseline, len(lines), line_height)
     color = _color(item.get("color")) or "#222"
@@ -201,7 +205,7 @@ def _text(item: dict) -> str:
     dominant = _BASELINES[baseline]
     if dominant:
         attrs.append(f'dominant-baseline="{dominant}"')
-    if item.get("bold"):
+    if bold:
         attrs.append('font-weight="bold"')
     if item.get("italic"):
         attrs.append('font-style="italic"')
@@ -209,13 +213,13 @@ def _text(item: dict) -> str:
     maxw = _num(item.get("maxw"))
 
     def squeeze(line: str) -> str:
-        # The canvas compresses text wider than maxw; estimate the width (no font metrics here).
-        if maxw > 0 and len(line) * size * 0.56 > maxw:
+        # canvas fillText(text, x, y, maxw) narrows a line wider than maxw (by the font's metrics)
+        if maxw > 0 and text_width(line, size, bold) > maxw:
             return f' textLength="{_fmt(maxw)}" lengthAdjust="spacingAndGlyphs"'
         return ""
 
     if len(lines) == 1:
-        return f"<text {' '.join(attrs)}{squeeze(text)}>{escape(text)}</text>"
+        return f"<text {' '.join(attrs)}{squeeze(lines[0])}>{escape(lines[0])}</text>"
     spans = []
     for i, line in enumerate(lines):
         dy = "" if i == 0 else f' dy="{_fmt(line_height)}"'
@@ -255,7 +259,7 @@ def _expand_icon(item: dict) -> list[dict]:
     return out
 
 
-def _item(item: Any) -> str:
+def _item(item: Any, min_size: float = 0.0) -> str:
     if not isinstance(item, dict):
         return ""
     if _num(item.get("alpha"), 1.0) <= 0:
@@ -270,22 +274,33 @@ def _item(item: Any) -> str:
     if kind == "line":
         return _line(item)
     if kind == "text":
-        return _text(item)
+        return _text(item, min_size)
     if kind == "icon":
-        parts = [_item(p) for p in _expand_icon(item)]
+        parts = [_item(p, min_size) for p in _expand_icon(item)]
         return f"<g>{''.join(p for p in parts if p)}</g>"
     return ""  # unknown item types are skipped, like the canvas does
 
 
-def scene_to_svg(scene: dict | None) -> str:
-    """The scene as a standalone SVG document (a string)."""
+def scene_to_svg(scene: dict | None, width: float | None = None) -> str:
+    """The scene as a standalone SVG document (a string), drawn as the board's painter draws it at
+    ``width`` CSS px (default: the scene's own width, scale 1): below 900 px its narrow layout, if it has
+    one; no text under 11 CSS px at that width; names wrapped, not cut, where the painter wraps them.
+    The document is ``width`` px wide (it shrinks to fit a narrower page: ``max-width:100%``)."""
     scene = scene if isinstance(scene, dict) else {}
+    css_w = _num(width, 0.0) if width is not None else 0.0
+    if css_w > 0 and isinstance(scene.get("items"), list):
+        try:
+            scene = layout_for_width(scene, css_w)
+        except (KeyError, TypeError, ValueError, IndexError):  # a malformed layout: draw the scene as it is
+            pass
     w = _num(scene.get("w"), DEFAULT_W)
     h = _num(scene.get("h"), DEFAULT_H)
     w = w if w > 0 else DEFAULT_W
     h = h if h > 0 else DEFAULT_H
+    scale = css_w / w if css_w > 0 else 1.0
+    min_size = MIN_FONT_PX / scale
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w)}" height="{_fmt(h)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w * scale)}" height="{_fmt(h * scale)}" '
         f'viewBox="0 0 {_fmt(w)} {_fmt(h)}" font-family={_attr(FONT_FAMILY)} '
         'style="max-width:100%;height:auto">'
     ]
@@ -294,15 +309,16 @@ def scene_to_svg(scene: dict | None) -> str:
         out.append(f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill={_attr(bg)}/>')
     items = scene.get("items")
     for item in items if isinstance(items, list) else []:
-        text = _item(item)
+        text = _item(item, min_size)
         if text:
             out.append(text)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def save_svg(scene: dict, path: str | Path) -> Path:
-    """Write the scene as an SVG file; returns the path."""
+def save_svg(scene: dict, path: str | Path, width: float | None = None) -> Path:
+    """Write the scene as an SVG file (drawn for ``width`` CSS px, see :func:`scene_to_svg`); returns the
+    path."""
     path = Path(path)
-    path.write_text(scene_to_svg(scene) + "\n", encoding="utf-8")
+    path.write_text(scene_to_svg(scene, width) + "\n", encoding="utf-8")
     return path

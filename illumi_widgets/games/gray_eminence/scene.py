@@ -13,6 +13,7 @@ choice).  Every clickable thing has an id that the options of the pending decisi
 from __future__ import annotations
 
 from ...scene import SceneItems
+from ...textfit import text_width
 
 W, H = 1280, 860
 BG = "#1d2230"
@@ -72,15 +73,18 @@ def _chips(out, x, y, vec, prefix, size=22, ids=True):
 
 def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
     out.rect(x, y, w, h, fill=fill, stroke="#000", lw=1, r=4, ident=ident, tip=tip or name)
+    two = not sub and h >= 34 and text_width(name, 11, True) > w - 6  # the painter wraps it onto two lines
     out.text(
         x + w / 2,
-        y + 16,
-        _short(name, max(6, int(w / 6.6))),
+        y + (5 if two else 16),
+        name,  # the whole name: wrapped (or squeezed) by the painter, never cut here
         size=11,
         color=CARD_INK,
         align="center",
         bold=True,
         maxw=w - 6,
+        wrap=2 if two else 1,
+        baseline="top" if two else None,
     )
     if sub:
         out.text(x + w / 2, y + h - 6, sub, size=11, color="#444", align="center", maxw=w - 6)
@@ -337,7 +341,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             )
             out.text(x + 56, 316, label, size=11, align="center", color=MUTED)
             if cid:
-                out.text(x + 56, 338, _short(game.cards.name(cid), 16), size=11, align="center", bold=True)
+                out.text(x + 56, 338, game.cards.name(cid), size=11, align="center", bold=True, maxw=104)
         out.text(x0 + 12, 372, "Secret Objectives", size=12, color=MUTED, bold=True)
         objs = mine["secret_objectives"]
         ow = min(150, (468 - 8 * (len(objs) - 1)) / max(1, len(objs)))  # (trades can bring more than three)

@@ -52,7 +52,6 @@ from .data import load_pax_data
 from .favor import (  # (ALL ... slot_capacity: importable here as before the split by topic)
     ABBR,
     ALL,  # noqa: F401
-    FACTION_NAMES,
     FACTIONS,  # noqa: F401
     FI,
     can_pay_any_need,  # noqa: F401
@@ -370,48 +369,11 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         return [Decision(f["seat"], t, self._prompt(d, f, f["seat"]), None)]
 
     def _prompt(self, d: PaxData, f: dict, seat: int) -> str:
-        t = f["t"]
-        name = self.seat_name(seat)
-        if t == "turn":
-            return f"{name}: take an action ({d.main_left} main action(s) left) or end the action phase"
-        if t == "pay":
-            need = ", ".join("/".join(ABBR[x] for x in sorted(s)) if len(s) < 6 else "any"
-                             for s in f["slots"])
-            return f"{name}: pay {need} for {f['why']}"
-        if t == "collect":
-            return f"{name}: choose which Favor to collect ({f['why']})"
-        if t == "subvert":
-            return f"{name}: the pool has no {FACTION_NAMES[f['fac']]} Favor left — take it from whom?"
-        if t == "give":
-            return f"{name}: give {self.seat_name(f['to'][0])} 1 of the collected Favor (Conspire rule)"
-        if t == "place":
-            return f"{name}: place a card from your hand face-up at {self.place_name(f['cell'])}"
-        if t == "move":
-            what = "ANY card" if f["fac"] is None else ABBR[f["fac"]]
-            onto = f" onto {self.place_name(f['dest'])}" if f.get("dest") is not None else ""
-            return f"{name}: move ({what}) — move an Influence{onto} ({f['left']} move(s) left) or stop"
-        if t == "reveal":
-            return (f"{name}: choose a card to reveal in the Oust challenge at {self.place_name(f['cell'])} "
-                    "(sealed)")
-        if t == "press":
-            return f"{name}: both automatic wins cancelled — press the challenge or call it off"
-        if t == "keep":
-            return f"{name}: keep one of the drawn Event cards (the other goes back on top)"
-        if t == "redraw":
-            return f"{name}: draw back to your hand limit — from the Court or the deck"
-        if t == "activate":
-            return f"{name}: activate a Special Event from your hand, or pass"
-        if t == "power":
-            from .powers import POWER_NAMES
+        """What the decision asks, in the words a player reads on the board (names and plain English; never a
+        card id, a faction code or notation): the game's ``prompt`` hook (labels.decision_prompt)."""
+        from .labels import decision_prompt
 
-            src = f" ({f['card']})" if f.get("card") else ""
-            return f"{name}: use the power{src} — {POWER_NAMES[f['kind']]} — or skip"
-        if t == "plotkeep":
-            return (f"{name}: keep the Plot you drew or your old one "
-                    "(the other goes to the bottom of the pile)")
-        if t == "bot":
-            return self.automaton.prompt(d, f)
-        return f"{name}: {t}"
+        return decision_prompt(self, d, seat, f["t"])
 
     # ================================================================================================
     # notation

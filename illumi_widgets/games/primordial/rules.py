@@ -199,8 +199,9 @@ class PrimordialGame(FlowMixin, Game):
         tr = d["turn"]
         step = TURN_STEPS[tr["step"]][0]
         if step == "recruit":
+            held = len(d["sacrifices"][seat])
             return (f"{name}: recruit from the Court ({self.devotion_left(d)} devotion left, "
-                    f"{len(d['sacrifices'][seat])} Sacrifice(s) held) or done")
+                    f"{held} Sacrifice{'' if held == 1 else 's'} held) or done")
         return f"{name}: choose which effect resolves next ({step.replace('_', ' ')})"
 
     # -- notation ------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ and the viewer's own hand and Intents while plotting).  Text is 11 px or more; l
 from __future__ import annotations
 
 from ...scene import SceneItems
+from ...textfit import text_width
 
 W, H = 1200, 840
 BG = "#1d1b26"
@@ -82,8 +83,11 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     if c.get("intent"):
         out.rect(x, y, w, h, fill=INTENT_BG, stroke=GOLD, lw=1, r=4, ident=ident or c["id"],
                  tip=card_tip(c))
-        out.text(x + w / 2, y + 15, _short(c["name"].replace("Performance: ", ""), int(w / 6.5)), size=11,
-                 align="center", bold=True, maxw=w - 4)
+        # the whole name: the painter wraps it onto a second line (or squeezes it) rather than cut it
+        name = c["name"].replace("Performance: ", "")
+        two = h >= 44 and text_width(name, 11, True) > w - 4  # two lines, down from the top
+        out.text(x + w / 2, y + (4 if two else 15), name, size=11, align="center", bold=True, maxw=w - 4,
+                 wrap=2 if two else 1, baseline="top" if two else None)
         sym = "◯ home" if c["finger"] == "none" else {"left": "◀", "right": "▶", "across": "▲"}[c["finger"]]
         out.text(x + w / 2, y + h - 6, sym + (" +invite" if c.get("invite") else ""), size=11, align="center",
                  color=MUTED, maxw=w - 4)
@@ -92,8 +96,10 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     stroke = GOLD if mark else "#000"
     out.rect(x, y, w, h, fill=fill, stroke=stroke, lw=3 if mark else 1, r=4, ident=ident or c["id"],
              tip=card_tip(c))
-    out.text(x + w / 2, y + 14, _short(c["name"], int(w / 6.2)), size=11, color=ink, align="center",
-             bold=True, maxw=w - 4)
+    # the whole name (the painter squeezes it, or wraps it where a second line is clear of the texts below)
+    two = h >= 44 and not detail and not c.get("silenced") and text_width(c["name"], 11, True) > w - 4
+    out.text(x + w / 2, y + (3 if two else 14), c["name"], size=11, color=ink, align="center",
+             bold=True, maxw=w - 4, wrap=2 if two else 1, baseline="top" if two else None)
     st = c.get("now") or c
     if detail and c.get("text"):  # a large card shows its effect, wrapped
         out.text(x + 5, y + 22, _wrap(c["text"], int(w / 6.3), 4), size=11, color=ink, maxw=w - 8,

@@ -1,0 +1,145 @@
+"""A saved notebook shows each board as it ended, whatever JupyterLab's "save widget state" setting.
+
+What JupyterLab (4.x, ipywidgets 8) writes into the ``.ipynb`` on save:
+
+* the board's output, as it was when its cell ran: ``application/vnd.jupyter.widget-view+json`` (the
+  model id), ``text/plain`` and ``image/svg+xml`` (the picture at that moment).  A kernel cannot change that
+  output afterwards from a click: JupyterLab applies ``update_display_data`` only inside the output area of
+  the cell whose execution sent it, so a comm message (a click) or a later cell never reaches it;
+* the widget state (``metadata.widgets``) ONLY with "Save Widget State Automatically" on.  Without it a
+  reopened notebook with no kernel shows "Error displaying widget: model not found" for every board (the
+  widget view outranks the picture), and GitHub or nbconvert show the picture of the cell's first run.
+
+So the kernel keeps, for each displayed board, its latest picture and widget state in a small file
+(debounced, in ``<jupyter runtime dir>/illumi-boards/<model id>.json``), and the server extension
+(:mod:`illumi_widgets._server`) registers :func:`pre_save_hook`: on every save, each board output's
+``image/svg+xml`` becomes the latest picture, and a board whose state the notebook does not hold gets it
+(with its layout model), exactly as "save widget state" would have written it.  Both settings then reopen
+at the last position; GitHub and nbconvert (without widget state) show the last picture.  The browser's
+copy of the notebook is not changed, only the file.  With a remote kernel (another machine) there is no
+file and nothing changes.  ``ILLUMI_BOARD_STATE=0`` in the server's environment: pictures only (no state
+added).  ``ILLUMI_BOARD_STORE``: another folder for the files (kernel and server must agree).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["VIEW_MIME", "STATE_MIME", "pre_save_hook", "read_board", "store_dir", "update_notebook",
+           "write_board"]
+
+VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+STATE_MIME = "application/vnd.jupyter.widget-state+json"
+SVG_MIME = "image/svg+xml"
+_ID = re.compile(r"^[0-9a-zA-Z_-]{1,64}$")  # a model id (ipywidgets: 32 hex digits); never a path
+MAX_AGE_S = 30 * 24 * 3600  # files older than this are removed when a board writes its own
+_log = logging.getLogger(__name__)
+
+
+def store_dir() -> Path:
+    env = os.environ.get("ILLUMI_BOARD_STORE")
+    if env:
+        return Path(env)
+    from jupyter_core.paths import jupyter_runtime_dir
+
+    return Path(jupyter_runtime_dir()) / "illumi-boards"
+
+
+def _path(model_id: str) -> Path | None:
+    return store_dir() / f"{model_id}.json" if isinstance(model_id, str) and _ID.match(model_id) else None
+
+
+def write_board(model_id: str, svg: str, state: dict | None) -> Path | None:
+    """Store a board's latest picture (and widget state: ``{model id: {model_name, model_module,
+    model_module_version, state}}`` of it and its dependencies) atomically; returns the file."""
+    path = _path(model_id)
+    if path is None:
+        return None
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # a seat's board holds its hand: user only
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"svg": svg, "state": state or {}}, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def prune(max_age: float = MAX_AGE_S) -> None:
+    """Remove board files not written for ``max_age`` seconds (boards of kernels long gone)."""
+    try:
+        cutoff = time.time() - max_age
+        for p in store_dir().glob("*.json"):
+            if p.stat().st_mtime < cutoff:
+                p.unlink()
+    except OSError:
+        pass
+
+
+def read_board(model_id: Any) -> dict | None:
+    """``{"svg": str, "state": dict}`` stored for ``model_id``, or None (no file, or not ours)."""
+    path = _path(model_id)
+    if path is None:
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("svg"), str) or not isinstance(
+            data.get("state", {}), dict):
+        return None
+    return data
+
+
+def update_notebook(nb: dict, add_state: bool | None = None) -> int:
+    """Bring every board output of the notebook ``nb`` (a dict, as saved) to its stored latest picture, and
+    add the stored widget state of boards the notebook's widget state lacks (``add_state``; default: unless
+    ``ILLUMI_BOARD_STATE=0``).  Returns how many outputs were brought up to date."""
+    if add_state is None:
+        add_state = os.environ.get("ILLUMI_BOARD_STATE", "1") != "0"
+    meta = nb.setdefault("metadata", {}) if isinstance(nb, dict) else {}
+    widgets = meta.get("widgets") if isinstance(meta.get("widgets"), dict) else None
+    saved = widgets.get(STATE_MIME) if widgets else None
+    saved_state = saved.get("state") if isinstance(saved, dict) else None
+    saved_state = saved_state if isinstance(saved_state, dict) else {}
+    extra: dict = {}
+    count = 0
+    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
+        if not isinstance(cell, dict):
+            continue
+        for out in cell.get("outputs") or []:
+            data = out.get("data") if isinstance(out, dict) else None
+            view = data.get(VIEW_MIME) if isinstance(data, dict) else None
+            if not isinstance(view, dict):
+                continue
+            record = read_board(view.get("model_id"))
+            if record is None:
+                continue
+            if record["svg"]:
+                data[SVG_MIME] = record["svg"]
+            count += 1
+            if add_state and view["model_id"] not in saved_state:
+                extra.update({k: v for k, v in record["state"].items() if k not in saved_state})
+    if extra:
+        if widgets is None:
+            widgets = meta["widgets"] = {}
+        if not isinstance(saved, dict) or not isinstance(saved.get("state"), dict):
+            saved = widgets[STATE_MIME] = {"version_major": 2, "version_minor": 0, "state": {}}
+        saved["state"].update(extra)
+    return count
+
+
+def pre_save_hook(model: dict, path: str = "", contents_manager: Any = None, **_kwargs: Any) -> None:
+    """jupyter_server's pre-save hook (``ContentsManager.register_pre_save_hook``): see the module
+    docstring.  Never raises: a save must never fail because of a board."""
+    try:
+        if isinstance(model, dict) and model.get("type") == "notebook" and isinstance(model.get("content"),
+                                                                                         dict):
+            n = update_notebook(model["content"])
+            if n:
+                _log.debug("illumi_widgets: %d board picture(s) brought up to date in %s", n, path)
+    except Exception as exc:  # noqa: BLE001
+        _log.warning("illumi_widgets: could not bring the boards of %s up to date: %r", path, exc)
