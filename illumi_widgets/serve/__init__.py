@@ -162,13 +162,34 @@ class SeatServer:
         out["host"] = f"{base}?host={self.host_token}"
         return out
 
-    def hand_to_bot(self, seat: int, name: str = "search") -> None:
-        """Let a bot play ``seat`` from now on (its player left); the seat link stays valid."""
+    @property
+    def handover_bot(self) -> str:
+        """The bot the host's "Hand to a bot" button gives a seat: the search bot where it plays this game,
+        else the random one."""
+        from ..bots import available
+
+        names = available(self.match.state.game.name)
+        return "search" if "search" in names else "random"
+
+    def _seat(self, seat) -> int:
+        """A seat number from a number or a seat's name ("Red")."""
+        game = self.match.state.game
+        if isinstance(seat, str):
+            names = [n.lower() for n in game.seat_names[:game.players]]
+            if seat.strip().lower() in names:
+                return names.index(seat.strip().lower())
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < game.players:
+            return seat
+        raise EngineError(f"no seat {str(seat)[:40]!r} in this {game.players}-player game", code="bad-seat")
+
+    def hand_to_bot(self, seat: int | str, name: str | None = None) -> None:
+        """Let a bot play ``seat`` (a number or a seat's name) from now on: its player left. ``name``: a bot
+        of :func:`illumi_widgets.bots.available` (default :attr:`handover_bot`). The seat link stays valid
+        (:meth:`take_back` gives the seat back to a person); every page shows the bot's moves."""
         from ..bots import attach_bots
 
-        players = self.match.state.game.players
-        if not (isinstance(seat, int) and 0 <= seat < players):
-            raise EngineError(f"no seat {seat!r} in a {players}-player game", code="bad-seat")
+        seat = self._seat(seat)
+        name = name or self.handover_bot
         with self._lock():
             attach_bots(self.match, {**self.match.bots, seat: name})
             self.bot_names[seat] = name
@@ -176,8 +197,9 @@ class SeatServer:
         self.save()
         self._wake.set()
 
-    def take_back(self, seat: int) -> None:
+    def take_back(self, seat: int | str) -> None:
         """A person plays ``seat`` again (its bot stops)."""
+        seat = self._seat(seat)
         with self._lock():
             bots = dict(self.match.bots)
             bots.pop(seat, None)
@@ -318,7 +340,8 @@ def load_saved(path: str | os.PathLike) -> dict:
 
 
 def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str = "127.0.0.1",
-          save=None, resume=None, background: bool = True, public_url: str | None = None) -> SeatServer:
+          save=None, resume=None, background: bool = True, public_url: str | None = None,
+          bot_delay: float = 0.8) -> SeatServer:
     """Serve ``match`` to several browsers (``match.serve(...)`` is the same); returns the running
     :class:`SeatServer` — print it (or ``server.links``) for the links.
 
@@ -333,5 +356,8 @@ def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str
         tokens, host_token = saved["tokens"], saved["host"]
         bots = {**{int(s): n for s, n in saved["bots"].items()}, **(bots or {})}
         save = save or resume
-    server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save)
+    if not (isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 60):
+        raise EngineError(f"bot_delay is in seconds, from 0 to 60, not {bot_delay!r}", code="bad-option")
+    server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save,
+                        bot_delay=bot_delay)
     return server.start(port=port, host=host, background=background, public_url=public_url)

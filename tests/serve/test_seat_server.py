@@ -103,3 +103,36 @@ def test_bots_on_empty_seats_play_by_themselves_at_the_boards_pace():
     stopped = match.version
     time.sleep(0.2)
     assert match.version <= stopped + 1  # closed: at most the step under way finishes
+
+
+def test_the_host_hands_a_seat_by_name_to_the_bot_that_plays_this_game(tmp_path):
+    """From the notebook handle (``server = match.serve()``): ``server.hand_to_bot("Red")``; the search bot
+    where it plays the game, else the random bot; a bad seat or bot name is a typed error that changes
+    nothing."""
+    from illumi_widgets.bots import available
+
+    for game, players in (("pax", 2), ("illuminati", 2), ("primordial", 2), ("gray-eminence", 3)):
+        match = Match(game, players=players, seed=2, mode="play")
+        server = SeatServer(match, save=tmp_path / f"{game}.json")
+        try:
+            expected = "search" if "search" in available(game) else "random"
+            assert server.handover_bot == expected
+            server.hand_to_bot(match.state.game.seat_names[1])
+            assert set(match.bots) == {1} and server.bot_names == {1: expected}
+            assert load_saved(tmp_path / f"{game}.json")["bots"] == {"1": expected}
+            for bad_seat, bad_bot in (("Purple", None), (players, None), (True, None), (0, "nonsense")):
+                with pytest.raises(EngineError) as err:
+                    server.hand_to_bot(bad_seat, bad_bot)
+                assert err.value.code in ("bad-seat", "unknown-bot")
+                assert set(match.bots) == {1} and server.bot_names == {1: expected}
+            server.take_back(match.state.game.seat_names[1].lower())
+            assert match.bots == {} and server.bot_names == {}
+        finally:
+            server.close()
+
+
+def test_the_serve_command_refuses_a_bad_bot_delay(capsys):
+    from illumi_widgets.serve.__main__ import main
+
+    assert main(["pax", "--players", "2", "--bot-delay", "-1"]) == 2
+    assert "bot_delay is in seconds" in capsys.readouterr().err
