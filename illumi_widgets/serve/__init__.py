@@ -40,7 +40,7 @@ from ..engine import EngineError
 if TYPE_CHECKING:  # the serve layer sits above the Match (``Match.serve`` calls :func:`serve`)
     from ..match import Match
 
-__all__ = ["SeatServer", "serve", "load_saved", "parse_bots"]
+__all__ = ["SeatServer", "SeatController", "serve", "load_saved", "parse_bots"]
 
 #: the server the Solara page of this process serves (one per process: the page module reads it)
 CURRENT: SeatServer | None = None
@@ -310,6 +310,47 @@ class SeatServer:
 
     def __repr__(self) -> str:
         return f"<SeatServer {self.url or '(not started)'}>"
+
+
+class SeatController:
+    """The Match as a served page sees it (the page's widget controller): everything is the Match's, except
+    that while a bot plays a seat (the host handed it over), that seat's page offers none of its decisions and
+    its intents are refused with a typed error, so a returning player never races the bot; the host gives the
+    seat back (:meth:`SeatServer.take_back`) to play again."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._filtered: tuple = (None, None)  # (the Match's snapshot, its filtered copy): one tuple, atomic
+
+    def __getattr__(self, name):  # bots, run_bots, state, legend, secrets, why_not, ...
+        return getattr(self._match, name)
+
+    @staticmethod
+    def _seat(perspective) -> int | None:
+        if isinstance(perspective, str) and perspective.startswith("seat:") and perspective[5:].isdecimal():
+            return int(perspective[5:])
+        return None
+
+    def snapshot(self, perspective: str) -> dict:
+        snap = self._match.snapshot(perspective)
+        seat = self._seat(perspective)
+        if seat is None or seat not in self._match.bots or not snap.get("decisions"):
+            return snap
+        src, out = self._filtered
+        if snap is not src:  # the Match makes a new snapshot on every change: filter each once
+            out = {**snap, "decisions": [d for d in snap["decisions"] if d.get("seat") != seat]}
+            self._filtered = (snap, out)
+        return out
+
+    def handle(self, message: dict, perspective: str) -> dict:
+        seat = self._seat(perspective)
+        with self._match.lock:
+            if (seat is not None and seat in self._match.bots and isinstance(message, dict)
+                    and message.get("type") in ("act", "undo", "redo", "goto")):
+                name = self._match.state.game.seat_name(seat)
+                return {"type": "error", "code": "bot-seat",
+                        "message": f"a bot plays {name} now: ask the host to give the seat back"}
+            return self._match.handle(message, perspective)
 
 
 def load_saved(path: str | os.PathLike) -> dict:

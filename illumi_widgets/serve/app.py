@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 import solara
 
 from ..widget.base import GameWidget
-from . import CURRENT as _unused  # noqa: F401  (the package must be imported first)
+from . import SeatController
 
 
 def _server():
@@ -64,7 +64,7 @@ def Page():
     def make():
         if server is None:
             return None
-        return GameWidget(server.match, perspective=perspective, bot_delay=server.bot_delay)
+        return GameWidget(SeatController(server.match), perspective=perspective, bot_delay=server.bot_delay)
 
     widget = solara.use_memo(make, dependencies=[server, perspective])
 

@@ -133,6 +133,13 @@ class ServerProcess:
     def version(self) -> int:
         return self.match().version
 
+    @property
+    def versions(self) -> Versions:
+        """The secrets at every version of this server's game (:func:`scan_pages`)."""
+        if getattr(self, "_versions", None) is None:
+            self._versions = Versions(self)
+        return self._versions
+
     def wait_version(self, after: int, timeout: float = 30.0) -> int:
         """Wait until the saved game is past version ``after``; return its version."""
         deadline = time.monotonic() + timeout
@@ -174,6 +181,8 @@ class Board:
     context: object
     page: object
     owns_context: bool = True
+    #: the version of the last frame scanned (:func:`scan_pages`)
+    seen_version: int = 0
     errors: list = field(default_factory=list)
     frames: list = field(default_factory=list)
 
@@ -216,6 +225,7 @@ def open_board(browser, url: str, who: str = "", seat: int | None = None, contex
     page.goto(url)
     page.locator(BOARD).first.wait_for(timeout=timeout * 1000)
     page.evaluate(WATCH_JS)
+    board.seen_version = board.version()
     return board
 
 
@@ -236,21 +246,77 @@ def scrub(frame: str) -> str:
     return json.dumps(walk(obj))
 
 
-def scan_pages(match, boards, *, where: str = "") -> int:
+class Versions:
+    """The secrets of every perspective at every version of the served game, replayed from the record the
+    server saved (in play mode a version is one recorded action: version ``k`` is the record's first ``k``
+    actions). Bots move while pages are scanned: each frame is checked against the version it shows."""
+
+    def __init__(self, server: ServerProcess):
+        self.server = server
+        self.record: dict = server.saved()["record"]
+        self._secrets: dict = {}
+
+    def secrets(self, version: int, seat: int | None) -> set[str]:
+        key = (version, seat)
+        if key not in self._secrets:
+            from ..match import Match
+
+            if version > len(self.record["actions"]):
+                self.record = self.server.saved()["record"]
+            if version > len(self.record["actions"]):
+                raise AssertionError(f"a page shows version {version}, the server saved "
+                                     f"{len(self.record['actions'])}")
+            st = Match.from_record({**self.record, "actions": self.record["actions"][:version]}).state
+            assert st.version == version, (st.version, version)
+            for s in [*range(st.game.players), None]:
+                self._secrets[(version, s)] = st.game.secrets(st.data, s)
+        return self._secrets[key]
+
+
+def _frame_version(obj) -> int | None:
+    """The board version a widget-state frame carries (its ``version`` trait), if any."""
+    if isinstance(obj, dict):
+        state = obj.get("state")
+        if isinstance(state, dict) and type(state.get("version")) is int:
+            return state["version"]
+        for v in obj.values():
+            found = _frame_version(v)
+            if found is not None:
+                return found
+    elif isinstance(obj, list):
+        for v in obj:
+            found = _frame_version(v)
+            if found is not None:
+                return found
+    return None
+
+
+def scan_pages(versions: Versions, boards, *, where: str = "") -> int:
     """Assert that no board's DOM text or websocket frames (received since the last scan) hold a secret of
-    its perspective now; the frames are then dropped. Returns the characters of frames scanned."""
-    st = match.state
+    its perspective at the version they show (a frame: the version it carries, else the last one before it);
+    the frames are then dropped. Returns the characters of frames scanned."""
     scanned = 0
     for b in boards:
-        secrets = st.game.secrets(st.data, b.seat)
-        leaked = _find_secrets(b.text(), secrets)
-        assert not leaked, f"{b.who}'s page shows {sorted(leaked)} at version {st.version}{where}"
+        v = b.seen_version
         for frame in b.frames:
             clean = scrub(frame)
+            try:
+                fv = _frame_version(json.loads(clean))
+            except ValueError:
+                fv = None
+            v = fv if fv is not None else v
             scanned += len(clean)
-            leaked = _find_secrets(clean, secrets)
-            assert not leaked, f"{b.who}'s websocket received {sorted(leaked)} at version {st.version}{where}"
+            leaked = _find_secrets(clean, versions.secrets(v, b.seat))
+            assert not leaked, f"{b.who}'s websocket received {sorted(leaked)} at version {v}{where}"
         b.frames.clear()
+        b.seen_version = v
+        for _ in range(20):  # the page's text at one painted version
+            shown = b.version()
+            text = b.text()
+            if b.version() == shown:
+                break
+        leaked = _find_secrets(text, versions.secrets(shown, b.seat))
+        assert not leaked, f"{b.who}'s page shows {sorted(leaked)} at version {shown}{where}"
     return scanned
 
 

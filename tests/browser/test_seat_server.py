@@ -85,7 +85,7 @@ def test_a_full_game_from_two_seats_and_a_spectator_on_a_real_server(tmp_path, b
             watched = [b for k, b in boards.items() if k != "forged"]
             before = match.version
             time.sleep(0.05)
-            scanned += scan_pages(match, watched)  # what came before the move
+            scanned += scan_pages(server.versions, watched)  # what came before the move
             assert click_a_move(boards[who].page, match, seat, rng), f"no option of {who} could be clicked"
             server.wait_version(before)
             # the other seat's page repaints the new position without reloading
@@ -93,7 +93,7 @@ def test_a_full_game_from_two_seats_and_a_spectator_on_a_real_server(tmp_path, b
             match = server.match()
             for b in watched:  # every page receives the update
                 b.wait_painted(match.version)
-            scanned += scan_pages(match, watched)
+            scanned += scan_pages(server.versions, watched)
             moves += 1
         assert restarted and moves > 20
         assert scanned > 100_000  # the pages' frames were read (every position's snapshot)

@@ -136,3 +136,36 @@ def test_the_serve_command_refuses_a_bad_bot_delay(capsys):
 
     assert main(["pax", "--players", "2", "--bot-delay", "-1"]) == 2
     assert "bot_delay is in seconds" in capsys.readouterr().err
+
+
+def test_a_seat_played_by_a_bot_offers_no_decision_on_its_page_and_refuses_its_intents():
+    """A returning player does not race the bot the host gave the seat: the page of a seat played by a bot
+    shows none of its decisions, and an intent from it is refused (code bot-seat) and changes nothing."""
+    from illumi_widgets.serve import SeatController
+
+    match = Match("pax", players=2, seed=4, mode="play")
+    server = SeatServer(match, bot_delay=60)  # the bot thread waits: the position stays put
+    try:
+        page = SeatController(match)
+        seat = match.state.to_act()[0]
+        perspective = f"seat:{seat}"
+        mine = [d for d in page.snapshot(perspective)["decisions"] if d["seat"] == seat]
+        assert mine
+        server.hand_to_bot(seat, "random")
+        snap = page.snapshot(perspective)
+        assert not [d for d in snap["decisions"] if d["seat"] == seat]
+        assert page.snapshot(perspective) is snap  # unchanged: the same object (the widget sends nothing)
+        before = match.version
+        reply = page.handle({"type": "act", "version": before, "decision": mine[0]["id"],
+                             "option": mine[0]["options"][0]["id"]}, perspective)
+        assert reply["type"] == "error" and reply["code"] == "bot-seat" and "host" in reply["message"]
+        assert match.version == before
+        other = f"seat:{1 - seat}"
+        assert page.snapshot(other) == match.snapshot(other)  # the other seats' pages are the Match's own
+        server.take_back(seat)
+        assert [d for d in page.snapshot(perspective)["decisions"] if d["seat"] == seat]
+        reply = page.handle({"type": "act", "version": before, "decision": mine[0]["id"],
+                             "option": mine[0]["options"][0]["id"]}, perspective)
+        assert reply["type"] == "ok" and match.version > before
+    finally:
+        server.close()
