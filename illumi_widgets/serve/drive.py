@@ -41,6 +41,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-dev-shm-usage"]
 REPO = Path(__file__).resolve().parents[2]
 BOARD = '[data-painted="1"]'
+AVOID = ("leave", "resign", "concede")  # first words of options a random clicker takes last
 
 # In the page: the time of the last click (capture phase: before the board's own handler) and, for every
 # version the board paints, the time it first painted it (markPainted sets data-version after the paint).
@@ -255,6 +256,8 @@ class Versions:
         self.server = server
         self.record: dict = server.saved()["record"]
         self._secrets: dict = {}
+        #: every perspective: the seats and None (a spectator)
+        self.seats = [*range(int(self.record["players"])), None]
 
     def secrets(self, version: int, seat: int | None) -> set[str]:
         key = (version, seat)
@@ -291,10 +294,13 @@ def _frame_version(obj) -> int | None:
     return None
 
 
-def scan_pages(versions: Versions, boards, *, where: str = "") -> int:
+def scan_pages(versions: Versions, boards, *, where: str = "", own: dict | None = None) -> int:
     """Assert that no board's DOM text or websocket frames (received since the last scan) hold a secret of
     its perspective at the version they show (a frame: the version it carries, else the last one before it);
-    the frames are then dropped. Returns the characters of frames scanned."""
+    the frames are then dropped. Returns the characters of frames scanned.
+
+    ``own``: ``{seat: set}`` collects, for each seat's board, what its frames held that another perspective
+    may not see (its own hand, plots, objectives): proof that the scan reads the frames the secrets are in."""
     scanned = 0
     for b in boards:
         v = b.seen_version
@@ -306,8 +312,12 @@ def scan_pages(versions: Versions, boards, *, where: str = "") -> int:
                 fv = None
             v = fv if fv is not None else v
             scanned += len(clean)
-            leaked = _find_secrets(clean, versions.secrets(v, b.seat))
+            mine = versions.secrets(v, b.seat)
+            leaked = _find_secrets(clean, mine)
             assert not leaked, f"{b.who}'s websocket received {sorted(leaked)} at version {v}{where}"
+            if own is not None and b.seat is not None:
+                others = set().union(*(versions.secrets(v, s) for s in versions.seats if s != b.seat))
+                own.setdefault(b.seat, set()).update(_find_secrets(clean, others - mine))
         b.frames.clear()
         b.seen_version = v
         for _ in range(20):  # the page's text at one painted version
@@ -327,28 +337,39 @@ def click_a_move(page, match, seat: int, rng) -> str | None:
     snap = match.snapshot(f"seat:{seat}")
     options = [(d["id"], o) for d in snap["decisions"] if d["seat"] == seat for o in d["options"]]
     rng.shuffle(options)
-    for decision, o in options[:12]:
-        sel = f'button[data-decision="{decision}"][data-option="{o["id"]}"]'
-        direct = page.locator(f".illumi-panel {sel}")
-        if direct.count() and direct.first.is_visible():
-            direct.first.click()
-        else:
-            menus = page.locator(f'.illumi-panel [data-decision="{decision}"] button.illumi-onboard, '
-                                 f'.illumi-panel [data-decision="{decision}"] button.illumi-more')
-            for menu in menus.all():
-                menu.click()
-                item = page.locator(f".illumi-chooser {sel}")
-                if item.count() and item.first.is_visible():
-                    item.first.click()
-                    break
-                page.keyboard.press("Escape")
-            else:
-                continue  # (an amount shown by a stepper at another value: try another option)
-        yes = page.locator(".illumi-confirm-yes")
+    # a player leaving the game ends a 2-player game at once: taken only if nothing else can be
+    options.sort(key=lambda pair: pair[1]["id"].split(" ")[0] in AVOID)
+
+    def sel(decision, o):
+        return f'button[data-decision="{decision}"][data-option="{o["id"]}"]'
+
+    def confirmed(o):
         if o.get("confirm"):
-            yes.first.wait_for(timeout=5_000)
-            yes.first.click()
+            yes = page.locator(".illumi-confirm-yes").first
+            yes.wait_for(timeout=5_000)
+            yes.click()
         return o["id"]
+
+    shown = set(page.locator(".illumi-panel button[data-option]").evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null && !e.disabled)"
+        ".map(e => e.dataset.decision + '|' + e.dataset.option)"))
+    menu_tries = 0
+    for decision, o in options:
+        if f"{decision}|{o['id']}" in shown:  # a button of the action bar (a stepper's: the amount it shows)
+            page.locator(f".illumi-panel {sel(decision, o)}").first.click()
+            return confirmed(o)
+        if menu_tries >= 12:
+            continue
+        menu_tries += 1
+        menus = page.locator(f'.illumi-panel [data-decision="{decision}"] button.illumi-onboard, '
+                             f'.illumi-panel [data-decision="{decision}"] button.illumi-more')
+        for menu in menus.all():  # an item of the bar's menus
+            menu.click()
+            item = page.locator(f".illumi-chooser {sel(decision, o)}")
+            if item.count() and item.first.is_visible():
+                item.first.click()
+                return confirmed(o)
+            page.keyboard.press("Escape")
     return None
 
 
