@@ -322,8 +322,15 @@ class SeatController:
         self._match = match
         self._filtered: tuple = (None, None)  # (the Match's snapshot, its filtered copy): one tuple, atomic
 
-    def __getattr__(self, name):  # bots, run_bots, state, legend, secrets, why_not, ...
+    def __getattr__(self, name):  # run_bots, state, legend, secrets, why_not, ...
         return getattr(self._match, name)
+
+    @property
+    def bots(self) -> dict:
+        """None for the page: the server plays its bots itself, at its pace, whether or not a page is open,
+        so no page asks for a bot's decision or shows a "Pause bots" button that would pause nothing for the
+        others. Every page still shows which seats bots play (the snapshot's ``status["bots"]``)."""
+        return {}
 
     @staticmethod
     def _seat(perspective) -> int | None:

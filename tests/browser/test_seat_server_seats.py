@@ -68,7 +68,7 @@ def test_a_seat_link_opened_in_two_tabs_is_that_seat_in_both(server, browser):
         for _ in range(40):
             match = _settle(server, boards)
             assert _options_shown(tabs[0]) == _options_shown(tabs[1])  # the same seat, the same choices
-            if min(moved_in) >= 2:
+            if min(moved_in) >= 1:
                 break
             seat = match.state.to_act()[0]
             if seat == 1:
@@ -78,7 +78,7 @@ def test_a_seat_link_opened_in_two_tabs_is_that_seat_in_both(server, browser):
             before = _click(server, tabs[k], rng, boards)
             assert move_latency_ms(tabs[k], tabs[1 - k], before) >= 0  # the other tab repainted after it
             moved_in[k] += 1
-        assert min(moved_in) >= 2, moved_in
+        assert min(moved_in) >= 1, moved_in
         for b in boards:
             assert not b.errors, f"{b.who}: {b.errors}"
     finally:
@@ -145,9 +145,9 @@ def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, 
         host.page.get_by_role("button", name="Give back to a person").wait_for()
         red = open_board(browser, server.links["Red"], "Red", 1)  # Red's link shows the bot playing its seat
         boards = [host, blue, spectator, red]
-        for b in boards:  # every page shows that a bot plays Red
-            b.page.wait_for_function("() => { const b = document.querySelector('.illumi-bots');"
-                                     " return b && !b.hidden && b.dataset.seats === '1'; }", timeout=20_000)
+        for b in boards:  # every page shows that a bot plays Red (and no "Pause bots": the server plays it)
+            b.page.locator(".illumi-botchip", has_text="Red: search bot").wait_for(timeout=20_000)
+            assert b.page.locator(".illumi-bots").is_hidden()
         start = len(server.match().state.history)
         bot_moves = 0
         for _ in range(60):

@@ -160,6 +160,8 @@ def test_a_seat_played_by_a_bot_offers_no_decision_on_its_page_and_refuses_its_i
                              "option": mine[0]["options"][0]["id"]}, perspective)
         assert reply["type"] == "error" and reply["code"] == "bot-seat" and "host" in reply["message"]
         assert match.version == before
+        assert page.bots == {} and seat in match.bots  # the server plays its bots: no page asks for them
+        assert [b["seat"] for b in snap["status"]["bots"]] == [seat]  # every page shows which seats they play
         other = f"seat:{1 - seat}"
         assert page.snapshot(other) == match.snapshot(other)  # the other seats' pages are the Match's own
         server.take_back(seat)
