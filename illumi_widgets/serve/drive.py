@@ -333,7 +333,19 @@ def scan_pages(versions: Versions, boards, *, where: str = "", own: dict | None 
 def click_a_move(page, match, seat: int, rng) -> str | None:
     """Click one of ``seat``'s options (random order) in its page: its button in the action bar, else the item
     in the bar's menus ("On the board", "More", a composed choice's "All choices"), confirming when the
-    board asks. Returns the option clicked, or None if none could be."""
+    board asks. Returns the option clicked, or None if none could be (also when the board changed under the
+    click: a bot or another page moved meanwhile; ask again with the new position)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        return _click_a_move(page, match, seat, rng)
+    except PlaywrightError:
+        if page.locator(".illumi-chooser").count():
+            page.keyboard.press("Escape")
+        return None
+
+
+def _click_a_move(page, match, seat: int, rng) -> str | None:
     snap = match.snapshot(f"seat:{seat}")
     options = [(d["id"], o) for d in snap["decisions"] if d["seat"] == seat for o in d["options"]]
     rng.shuffle(options)
@@ -347,7 +359,7 @@ def click_a_move(page, match, seat: int, rng) -> str | None:
         if o.get("confirm"):
             yes = page.locator(".illumi-confirm-yes").first
             yes.wait_for(timeout=5_000)
-            yes.click()
+            yes.click(timeout=5_000)
         return o["id"]
 
     shown = set(page.locator(".illumi-panel button[data-option]").evaluate_all(
@@ -356,7 +368,7 @@ def click_a_move(page, match, seat: int, rng) -> str | None:
     menu_tries = 0
     for decision, o in options:
         if f"{decision}|{o['id']}" in shown:  # a button of the action bar (a stepper's: the amount it shows)
-            page.locator(f".illumi-panel {sel(decision, o)}").first.click()
+            page.locator(f".illumi-panel {sel(decision, o)}").first.click(timeout=5_000)
             return confirmed(o)
         if menu_tries >= 12:
             continue
@@ -364,10 +376,10 @@ def click_a_move(page, match, seat: int, rng) -> str | None:
         menus = page.locator(f'.illumi-panel [data-decision="{decision}"] button.illumi-onboard, '
                              f'.illumi-panel [data-decision="{decision}"] button.illumi-more')
         for menu in menus.all():  # an item of the bar's menus
-            menu.click()
+            menu.click(timeout=5_000)
             item = page.locator(f".illumi-chooser {sel(decision, o)}")
             if item.count() and item.first.is_visible():
-                item.first.click()
+                item.first.click(timeout=5_000)
                 return confirmed(o)
             page.keyboard.press("Escape")
     return None
