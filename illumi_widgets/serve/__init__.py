@@ -10,7 +10,10 @@ object and a move in one page repaints the others at once (no polling).
   A token never grants another seat. The same link opened twice shows the same seat in both tabs, and a
   closed tab rejoins with its link.
 * The **host link** is a spectator board plus the host's panel: every seat's link, and "hand this seat to a
-  bot" for a player who left.
+  bot" for a player who left (from a notebook: ``server.hand_to_bot("Red")``, ``server.take_back("Red")``).
+  While a bot plays a seat, that seat's own page offers none of its decisions (a returning player does not
+  race the bot) until the host gives the seat back. Bots are played by the server at ``bot_delay`` pace,
+  whether or not a page is open.
 * Every page's board is built from ``match.snapshot(perspective)``, i.e. from ``state.view(seat)``: the
   server never sends a page anything its perspective may not see. A page's messages are intents validated
   exactly as a notebook call is; the perspective is fixed on the server (the page cannot change it).
