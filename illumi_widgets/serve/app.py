@@ -47,8 +47,8 @@ def HostPanel(server):
                     solara.Button("Give back to a person", on_click=lambda s=seat: (server.take_back(s),
                                                                                  set_version(version + 1)))
                 else:
-                    solara.Button("Hand to a bot", on_click=lambda s=seat: (server.hand_to_bot(s),
-                                                                          set_version(version + 1)))
+                    solara.Button(f"Hand to the {server.handover_bot} bot",
+                                  on_click=lambda s=seat: (server.hand_to_bot(s), set_version(version + 1)))
         solara.Text(f"Spectators: {server.links['spectator']}")
 
 

@@ -134,7 +134,7 @@ def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, 
         red.close()  # Red's player leaves
         panel = host.page.get_by_text("Send each player only their own link")
         panel.wait_for()
-        buttons = host.page.get_by_role("button", name="Hand to a bot")
+        buttons = host.page.get_by_role("button", name="Hand to the search bot")
         assert buttons.count() == 2  # one per seat (Blue, Red)
         buttons.nth(1).click()  # Red's
         deadline = time.monotonic() + 20
