@@ -40,6 +40,14 @@ What it measures, in one run:
    idle workers at the end) and whether every run gave the same per-game results.  Targets on a 2-CPU
    machine: all cores ≥ 1.8×, Dask 2 workers ≥ 1.6×.
 
+6. **Seat server** (needs Solara, Playwright and a Chromium: else skipped, saying why; not in ``--quick``
+   unless ``--seat-server-moves`` is given): a real seat server (``python -m illumi_widgets.serve pax
+   --players 2``, a subprocess) and two Chromium pages, one per seat, each in its own browser context;
+   ``--seat-server-moves`` (default 40) moves are clicked in the page of the seat to act (an option of its
+   action bar or menus).  Reported: the time from the click in that page to the other seat's page having
+   repainted the new position (its board marks the painted version), p50, p95 and max, in milliseconds.
+   ``--seat-server-only`` runs only this section.
+
 ``--quick`` runs a tiny version (a few seconds) used by the test suite; ``--json PATH`` also writes every
 figure to a JSON file.  The exit status is 0 whether or not the targets are met: the output says so.
 """
@@ -74,6 +82,7 @@ SCALING_TARGET = 1.8  # all local cores (2 here) over 1 worker
 DASK_TARGET = 1.6  # a 2-worker Dask LocalCluster over 1 worker
 DASK_WORKERS = 2
 SCALING_ROUNDS = 5  # 1 worker, all cores and Dask take turns, a fifth of the games at a time
+SEAT_SERVER_MOVES = 40  # clicked moves of the seat-server latency figure (not with --quick)
 LATENCY_SHARE = 4  # latency games per player count: games // LATENCY_SHARE (at least 1)
 _ACTION_SALT = 0x5DEECE66D
 
@@ -412,6 +421,40 @@ class ChessRandomPlay:
         }
 
 
+# ------------------------------------------------------------------------------------------------ seat server
+def bench_seat_server(moves: int, seed: int, say=lambda _msg: None, reason: str | None = None) -> dict:
+    """Move in one seat's page -> repaint in the other's, through a real seat server and real Chromium
+    (:func:`illumi_widgets.serve.drive.measure_latency`); ``{"available": False, "reason"}`` when it cannot
+    run here or is not asked for."""
+    if reason is None and moves <= 0:
+        reason = "--seat-server-moves 0"
+    if reason is None:
+        from .serve import drive
+
+        reason = drive.missing()
+        if reason is None:
+            try:
+                return drive.measure_latency(moves, seed=seed, say=say)
+            except Exception as exc:  # a benchmark prints what failed and goes on
+                return {"available": False, "failed": True,
+                        "reason": f"the run failed: {type(exc).__name__}: {str(exc)[:300]}"}
+    return {"available": False, "reason": reason}
+
+
+def _seat_server_report(ss: dict) -> list[str]:
+    if not ss["available"]:
+        return ["", f"Seat server: {'FAILED' if ss.get('failed') else 'SKIPPED'} — {ss['reason']}"]
+    return ["", f"Seat server: {ss['moves']} moves of {ss['game']} ({ss['players']} players) clicked in one "
+                "seat's Chromium page -> the other seat's page repainted the new position "
+                f"({ss['seconds']:.0f} s; 1-minute load {ss['loadavg_start']} -> {ss['loadavg_end']})",
+            *_table(["", "moves", "p50", "p95", "max"],
+                    [["move -> repaint in the other page", ss["moves"], f"{ss['p50_ms']:.0f} ms",
+                      f"{ss['p95_ms']:.0f} ms", f"{ss['max_ms']:.0f} ms"]]),
+            "(one frame at 60 Hz is 16.7 ms; a server on the same machine, no polling: every page is pushed "
+            "the new position over its websocket)"
+            + (f"; {ss['page_errors']} page errors" if ss["page_errors"] else "")]
+
+
 # ------------------------------------------------------------------------------------------------ report
 def _loadavg() -> float | None:
     """The 1-minute load average (other work on the machine skews wall-clock figures), if known."""
@@ -435,13 +478,14 @@ def machine() -> dict:
 
 
 def run(games: int, seed: int, quick: bool = False, progress=None, command: str = "",
-        scaling_games: int | None = None, use_dask: bool = True) -> dict:
+        scaling_games: int | None = None, use_dask: bool = True,
+        seat_server_moves: int | None = None) -> dict:
     say = progress or (lambda _msg: None)
     if scaling_games is None:
         scaling_games = QUICK_SCALING_GAMES if quick else SCALING_GAMES
     figures: dict = {"machine": machine(),
                      "settings": {"games": games, "seed": seed, "quick": quick,
-                                  "scaling_games": scaling_games,
+                                  "scaling_games": scaling_games, "seat_server_moves": seat_server_moves,
                                   "command": command or "python -m illumi_widgets.bench"}}
     t_start = time.perf_counter()
     try:
@@ -474,6 +518,24 @@ def run(games: int, seed: int, quick: bool = False, progress=None, command: str 
     figures["chess"] = chess_fig
     if scaling_games > 0:
         figures["scaling"] = bench_scaling(scaling_games, seed, say=say, use_dask=use_dask)
+    if seat_server_moves is None and quick:
+        why = "not in --quick (a real server and Chromium: --seat-server-moves N runs it)"
+        figures["seat_server"] = bench_seat_server(0, seed, reason=why)
+    else:
+        moves = SEAT_SERVER_MOVES if seat_server_moves is None else seat_server_moves
+        figures["settings"]["seat_server_moves"] = moves
+        figures["seat_server"] = bench_seat_server(moves, seed, say=say)
+    figures["total_seconds"] = time.perf_counter() - t_start
+    figures["machine"]["loadavg_end"] = _loadavg()
+    return figures
+
+
+def run_seat_server_only(moves: int, seed: int, progress=None, command: str = "") -> dict:
+    """``--seat-server-only``: the seat-server figure alone."""
+    t_start = time.perf_counter()
+    figures = {"machine": machine(), "settings": {"seed": seed, "seat_server_moves": moves, "quick": False,
+                                                  "command": command or "python -m illumi_widgets.bench"},
+               "seat_server": bench_seat_server(moves, seed, say=progress or (lambda _msg: None))}
     figures["total_seconds"] = time.perf_counter() - t_start
     figures["machine"]["loadavg_end"] = _loadavg()
     return figures
@@ -548,6 +610,7 @@ def format_report(f: dict) -> str:
     sc = f.get("scaling")
     if sc:
         out += _scaling_report(sc)
+    out += _seat_server_report(f["seat_server"])
     out += ["", "Targets"]
     if ch["available"]:
         verdict = "MET" if ch["target_met"] else "MISSED"
@@ -622,22 +685,47 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="seed of the deals and of the random choices")
     ap.add_argument("--json", metavar="PATH", help="also write every figure to this JSON file")
     ap.add_argument("--quick", action="store_true", help="a tiny run (a few seconds), for the tests")
+    ap.add_argument("--seat-server-moves", type=int, default=None, metavar="N",
+                    help=f"moves clicked through a real seat server and Chromium for the move -> repaint "
+                         f"latency (default {SEAT_SERVER_MOVES}; not run with --quick unless given; "
+                         "0 skips it)")
+    ap.add_argument("--seat-server-only", action="store_true",
+                    help="only the seat-server latency (a real server, two Chromium pages)")
     args = ap.parse_args(argv)
     games = args.games if args.games is not None else (QUICK_GAMES if args.quick else DEFAULT_GAMES)
     if games < 1:
         ap.error("--games must be at least 1")
     if args.scaling_games is not None and args.scaling_games < 0:
         ap.error("--scaling-games must be at least 0")
+    if args.seat_server_moves is not None and args.seat_server_moves < 0:
+        ap.error("--seat-server-moves must be at least 0")
     argv = sys.argv[1:] if argv is None else list(argv)
     command = " ".join(["python -m illumi_widgets.bench", *argv])
+    if args.seat_server_only:
+        moves = SEAT_SERVER_MOVES if args.seat_server_moves is None else args.seat_server_moves
+        figures = run_seat_server_only(moves, args.seed, command=command,
+                                       progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+        m = figures["machine"]
+        print(f"illumi_widgets benchmark — {m['implementation']} {m['python']}, {m['platform']}, "
+              f"{m['cpus']} CPUs, {m['date_utc']}\ncommand: {command}")
+        print("\n".join(_seat_server_report(figures["seat_server"])))
+        print(f"(total run time {figures['total_seconds']:.1f} s; 1-minute load average {m['loadavg_start']} "
+              f"at the start, {m['loadavg_end']} at the end on {m['cpus']} CPUs)")
+        _write_json(args.json, figures)
+        return 0
     figures = run(games, args.seed, quick=args.quick, command=command, scaling_games=args.scaling_games,
-                  use_dask=not args.no_dask, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+                  use_dask=not args.no_dask, seat_server_moves=args.seat_server_moves,
+                  progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     print(format_report(figures))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
+    _write_json(args.json, figures)
+    return 0
+
+
+def _write_json(path, figures: dict) -> None:
+    if path:
+        with open(path, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)
             fh.write("\n")
-    return 0
 
 
 if __name__ == "__main__":

@@ -86,7 +86,23 @@ def test_quick_benchmark_writes_every_figure(tmp_path):
             assert _number(r["speedup"]) and r["speedup"] > 0 and _number(r["games_per_s"])
             assert isinstance(r["overhead_ms_per_game"], float)  # < 0 within noise
     assert isinstance(sc["local_target_met"], bool) and "Scaling:" in proc.stdout
+    ss = f["seat_server"]  # a real server and Chromium: not in --quick, and the report says so
+    assert ss["available"] is False and "--quick" in ss["reason"] and "Seat server: SKIPPED" in proc.stdout
     assert "issue" not in proc.stdout.lower()
     help_text = subprocess.run([sys.executable, "-m", "illumi_widgets.bench", "--help"], cwd=REPO_ROOT,
                                capture_output=True, text=True, timeout=60).stdout
     assert "--scaling-games" in help_text and "issue" not in help_text.lower()
+    assert "--seat-server-moves" in help_text and "--seat-server-only" in help_text
+
+
+def test_the_seat_server_section_says_why_it_is_skipped(monkeypatch):
+    """Without Solara, Playwright or a Chromium the benchmark prints the section as skipped, naming what is
+    missing, and goes on; asked for 0 moves, it says so."""
+    from illumi_widgets import bench
+    from illumi_widgets.serve import drive
+
+    monkeypatch.setattr(drive, "CHROMIUM", "/nonexistent/chromium")
+    fig = bench.bench_seat_server(5, 1)
+    assert fig["available"] is False and "/nonexistent/chromium" in fig["reason"]
+    assert "SKIPPED" in "\n".join(bench._seat_server_report(fig))
+    assert bench.bench_seat_server(0, 1) == {"available": False, "reason": "--seat-server-moves 0"}

@@ -10,7 +10,10 @@ object and a move in one page repaints the others at once (no polling).
   A token never grants another seat. The same link opened twice shows the same seat in both tabs, and a
   closed tab rejoins with its link.
 * The **host link** is a spectator board plus the host's panel: every seat's link, and "hand this seat to a
-  bot" for a player who left.
+  bot" for a player who left (from a notebook: ``server.hand_to_bot("Red")``, ``server.take_back("Red")``).
+  While a bot plays a seat, that seat's own page offers none of its decisions (a returning player does not
+  race the bot) until the host gives the seat back. Bots are played by the server at ``bot_delay`` pace,
+  whether or not a page is open.
 * Every page's board is built from ``match.snapshot(perspective)``, i.e. from ``state.view(seat)``: the
   server never sends a page anything its perspective may not see. A page's messages are intents validated
   exactly as a notebook call is; the perspective is fixed on the server (the page cannot change it).
@@ -40,7 +43,7 @@ from ..engine import EngineError
 if TYPE_CHECKING:  # the serve layer sits above the Match (``Match.serve`` calls :func:`serve`)
     from ..match import Match
 
-__all__ = ["SeatServer", "serve", "load_saved", "parse_bots"]
+__all__ = ["SeatServer", "SeatController", "serve", "load_saved", "parse_bots"]
 
 #: the server the Solara page of this process serves (one per process: the page module reads it)
 CURRENT: SeatServer | None = None
@@ -162,13 +165,34 @@ class SeatServer:
         out["host"] = f"{base}?host={self.host_token}"
         return out
 
-    def hand_to_bot(self, seat: int, name: str = "search") -> None:
-        """Let a bot play ``seat`` from now on (its player left); the seat link stays valid."""
+    @property
+    def handover_bot(self) -> str:
+        """The bot the host's "Hand to a bot" button gives a seat: the search bot where it plays this game,
+        else the random one."""
+        from ..bots import available
+
+        names = available(self.match.state.game.name)
+        return "search" if "search" in names else "random"
+
+    def _seat(self, seat) -> int:
+        """A seat number from a number or a seat's name ("Red")."""
+        game = self.match.state.game
+        if isinstance(seat, str):
+            names = [n.lower() for n in game.seat_names[:game.players]]
+            if seat.strip().lower() in names:
+                return names.index(seat.strip().lower())
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < game.players:
+            return seat
+        raise EngineError(f"no seat {str(seat)[:40]!r} in this {game.players}-player game", code="bad-seat")
+
+    def hand_to_bot(self, seat: int | str, name: str | None = None) -> None:
+        """Let a bot play ``seat`` (a number or a seat's name) from now on: its player left. ``name``: a bot
+        of :func:`illumi_widgets.bots.available` (default :attr:`handover_bot`). The seat link stays valid
+        (:meth:`take_back` gives the seat back to a person); every page shows the bot's moves."""
         from ..bots import attach_bots
 
-        players = self.match.state.game.players
-        if not (isinstance(seat, int) and 0 <= seat < players):
-            raise EngineError(f"no seat {seat!r} in a {players}-player game", code="bad-seat")
+        seat = self._seat(seat)
+        name = name or self.handover_bot
         with self._lock():
             attach_bots(self.match, {**self.match.bots, seat: name})
             self.bot_names[seat] = name
@@ -176,8 +200,9 @@ class SeatServer:
         self.save()
         self._wake.set()
 
-    def take_back(self, seat: int) -> None:
+    def take_back(self, seat: int | str) -> None:
         """A person plays ``seat`` again (its bot stops)."""
+        seat = self._seat(seat)
         with self._lock():
             bots = dict(self.match.bots)
             bots.pop(seat, None)
@@ -290,6 +315,54 @@ class SeatServer:
         return f"<SeatServer {self.url or '(not started)'}>"
 
 
+class SeatController:
+    """The Match as a served page sees it (the page's widget controller): everything is the Match's, except
+    that while a bot plays a seat (the host handed it over), that seat's page offers none of its decisions and
+    its intents are refused with a typed error, so a returning player never races the bot; the host gives the
+    seat back (:meth:`SeatServer.take_back`) to play again."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._filtered: tuple = (None, None)  # (the Match's snapshot, its filtered copy): one tuple, atomic
+
+    def __getattr__(self, name):  # run_bots, state, legend, secrets, why_not, ...
+        return getattr(self._match, name)
+
+    @property
+    def bots(self) -> dict:
+        """None for the page: the server plays its bots itself, at its pace, whether or not a page is open,
+        so no page asks for a bot's decision or shows a "Pause bots" button that would pause nothing for the
+        others. Every page still shows which seats bots play (the snapshot's ``status["bots"]``)."""
+        return {}
+
+    @staticmethod
+    def _seat(perspective) -> int | None:
+        if isinstance(perspective, str) and perspective.startswith("seat:") and perspective[5:].isdecimal():
+            return int(perspective[5:])
+        return None
+
+    def snapshot(self, perspective: str) -> dict:
+        snap = self._match.snapshot(perspective)
+        seat = self._seat(perspective)
+        if seat is None or seat not in self._match.bots or not snap.get("decisions"):
+            return snap
+        src, out = self._filtered
+        if snap is not src:  # the Match makes a new snapshot on every change: filter each once
+            out = {**snap, "decisions": [d for d in snap["decisions"] if d.get("seat") != seat]}
+            self._filtered = (snap, out)
+        return out
+
+    def handle(self, message: dict, perspective: str) -> dict:
+        seat = self._seat(perspective)
+        with self._match.lock:
+            if (seat is not None and seat in self._match.bots and isinstance(message, dict)
+                    and message.get("type") in ("act", "undo", "redo", "goto")):
+                name = self._match.state.game.seat_name(seat)
+                return {"type": "error", "code": "bot-seat",
+                        "message": f"a bot plays {name} now: ask the host to give the seat back"}
+            return self._match.handle(message, perspective)
+
+
 def load_saved(path: str | os.PathLike) -> dict:
     """Read a file written by ``save=`` (checked: format, record, tokens)."""
     from ..engine import RecordError
@@ -318,7 +391,8 @@ def load_saved(path: str | os.PathLike) -> dict:
 
 
 def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str = "127.0.0.1",
-          save=None, resume=None, background: bool = True, public_url: str | None = None) -> SeatServer:
+          save=None, resume=None, background: bool = True, public_url: str | None = None,
+          bot_delay: float = 0.8) -> SeatServer:
     """Serve ``match`` to several browsers (``match.serve(...)`` is the same); returns the running
     :class:`SeatServer` — print it (or ``server.links``) for the links.
 
@@ -333,5 +407,8 @@ def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str
         tokens, host_token = saved["tokens"], saved["host"]
         bots = {**{int(s): n for s, n in saved["bots"].items()}, **(bots or {})}
         save = save or resume
-    server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save)
+    if not (isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 60):
+        raise EngineError(f"bot_delay is in seconds, from 0 to 60, not {bot_delay!r}", code="bad-option")
+    server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save,
+                        bot_delay=bot_delay)
     return server.start(port=port, host=host, background=background, public_url=public_url)

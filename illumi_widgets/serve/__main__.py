@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", default=None, metavar="FILE", help="write the game after every move")
     ap.add_argument("--resume", default=None, metavar="FILE", help="continue a game written by --save")
     ap.add_argument("--mode", choices=("play", "analysis"), default="play")
+    ap.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                    help="seconds between two bot decisions (the board's pace; default 0.8)")
     args = ap.parse_args(argv)
     from ..match import Match
     from . import parse_bots, serve
@@ -37,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
             bots = parse_bots(args.bots, args.players)
             match = Match(args.game, players=args.players, seed=args.seed, mode=args.mode, bots=bots)
         server = serve(match, bots=bots, port=args.port, host=args.host, save=args.save,
-                       resume=args.resume, public_url=args.public_url)
+                       resume=args.resume, public_url=args.public_url, bot_delay=args.bot_delay)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 import solara
 
 from ..widget.base import GameWidget
-from . import CURRENT as _unused  # noqa: F401  (the package must be imported first)
+from . import SeatController
 
 
 def _server():
@@ -47,8 +47,8 @@ def HostPanel(server):
                     solara.Button("Give back to a person", on_click=lambda s=seat: (server.take_back(s),
                                                                                  set_version(version + 1)))
                 else:
-                    solara.Button("Hand to a bot", on_click=lambda s=seat: (server.hand_to_bot(s, "search"),
-                                                                          set_version(version + 1)))
+                    solara.Button(f"Hand to the {server.handover_bot} bot",
+                                  on_click=lambda s=seat: (server.hand_to_bot(s), set_version(version + 1)))
         solara.Text(f"Spectators: {server.links['spectator']}")
 
 
@@ -64,7 +64,7 @@ def Page():
     def make():
         if server is None:
             return None
-        return GameWidget(server.match, perspective=perspective, bot_delay=server.bot_delay)
+        return GameWidget(SeatController(server.match), perspective=perspective, bot_delay=server.bot_delay)
 
     widget = solara.use_memo(make, dependencies=[server, perspective])
 

@@ -103,3 +103,71 @@ def test_bots_on_empty_seats_play_by_themselves_at_the_boards_pace():
     stopped = match.version
     time.sleep(0.2)
     assert match.version <= stopped + 1  # closed: at most the step under way finishes
+
+
+def test_the_host_hands_a_seat_by_name_to_the_bot_that_plays_this_game(tmp_path):
+    """From the notebook handle (``server = match.serve()``): ``server.hand_to_bot("Red")``; the search bot
+    where it plays the game, else the random bot; a bad seat or bot name is a typed error that changes
+    nothing."""
+    from illumi_widgets.bots import available
+
+    for game, players in (("pax", 2), ("illuminati", 2), ("primordial", 2), ("gray-eminence", 3)):
+        match = Match(game, players=players, seed=2, mode="play")
+        server = SeatServer(match, save=tmp_path / f"{game}.json")
+        try:
+            expected = "search" if "search" in available(game) else "random"
+            assert server.handover_bot == expected
+            server.hand_to_bot(match.state.game.seat_names[1])
+            assert set(match.bots) == {1} and server.bot_names == {1: expected}
+            assert load_saved(tmp_path / f"{game}.json")["bots"] == {"1": expected}
+            for bad_seat, bad_bot in (("Purple", None), (players, None), (True, None), (0, "nonsense")):
+                with pytest.raises(EngineError) as err:
+                    server.hand_to_bot(bad_seat, bad_bot)
+                assert err.value.code in ("bad-seat", "unknown-bot")
+                assert set(match.bots) == {1} and server.bot_names == {1: expected}
+            server.take_back(match.state.game.seat_names[1].lower())
+            assert match.bots == {} and server.bot_names == {}
+        finally:
+            server.close()
+
+
+def test_the_serve_command_refuses_a_bad_bot_delay(capsys):
+    from illumi_widgets.serve.__main__ import main
+
+    assert main(["pax", "--players", "2", "--bot-delay", "-1"]) == 2
+    assert "bot_delay is in seconds" in capsys.readouterr().err
+
+
+def test_a_seat_played_by_a_bot_offers_no_decision_on_its_page_and_refuses_its_intents():
+    """A returning player does not race the bot the host gave the seat: the page of a seat played by a bot
+    shows none of its decisions, and an intent from it is refused (code bot-seat) and changes nothing."""
+    from illumi_widgets.serve import SeatController
+
+    match = Match("pax", players=2, seed=4, mode="play")
+    server = SeatServer(match, bot_delay=60)  # the bot thread waits: the position stays put
+    try:
+        page = SeatController(match)
+        seat = match.state.to_act()[0]
+        perspective = f"seat:{seat}"
+        mine = [d for d in page.snapshot(perspective)["decisions"] if d["seat"] == seat]
+        assert mine
+        server.hand_to_bot(seat, "random")
+        snap = page.snapshot(perspective)
+        assert not [d for d in snap["decisions"] if d["seat"] == seat]
+        assert page.snapshot(perspective) is snap  # unchanged: the same object (the widget sends nothing)
+        before = match.version
+        reply = page.handle({"type": "act", "version": before, "decision": mine[0]["id"],
+                             "option": mine[0]["options"][0]["id"]}, perspective)
+        assert reply["type"] == "error" and reply["code"] == "bot-seat" and "host" in reply["message"]
+        assert match.version == before
+        assert page.bots == {} and seat in match.bots  # the server plays its bots: no page asks for them
+        assert [b["seat"] for b in snap["status"]["bots"]] == [seat]  # every page shows which seats they play
+        other = f"seat:{1 - seat}"
+        assert page.snapshot(other) == match.snapshot(other)  # the other seats' pages are the Match's own
+        server.take_back(seat)
+        assert [d for d in page.snapshot(perspective)["decisions"] if d["seat"] == seat]
+        reply = page.handle({"type": "act", "version": before, "decision": mine[0]["id"],
+                             "option": mine[0]["options"][0]["id"]}, perspective)
+        assert reply["type"] == "ok" and match.version > before
+    finally:
+        server.close()
