@@ -22,6 +22,8 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   ``snippets/kernel_exec.js``), fails the test if it raised, and returns its stdout.
 * ``board_probe(page, name="board") -> dict``: the probe of ``snippets/board_probe.py`` (run it first with
   ``kernel``) for the widget named ``name``.
+* ``pick_option(page, widget, decision, option)``: takes an option from the board's action bar -- its button,
+  else its entry in the bar's "On the board" / "More" menus -- and confirms when the board asks.
 * ``save_screenshot(target, name) -> Path``: PNG of a Page or Locator into ``$ILLUMI_ARTIFACTS`` or
   ``tests/.artifacts/``. A failing test's page is saved there automatically as ``FAILED-<test>.png``.
 """
@@ -390,3 +392,32 @@ def board_probe() -> Callable[..., dict]:
 @pytest.fixture
 def save_screenshot() -> Callable[[object, str], Path]:
     return _screenshot
+
+
+def _pick_option(page, widget, decision: str, option: str) -> None:
+    """Take ``option`` of ``decision`` from the action bar of ``widget`` (a board's locator): its button, else
+    from the bar's "On the board" / "More" menu (confirming when the board asks)."""
+    sel = f'button[data-decision="{decision}"][data-option="{option}"]'
+    direct = widget.locator(f".illumi-panel {sel}")
+    if direct.count():
+        direct.first.scroll_into_view_if_needed()
+        direct.first.click()
+    else:
+        menus = widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more")
+        for menu in menus.all():
+            menu.click()
+            item = widget.locator(f".illumi-chooser {sel}")
+            if item.count():
+                item.first.click()
+                break
+            page.keyboard.press("Escape")
+        else:
+            raise AssertionError(f"{option!r} of {decision!r} is not in the action bar or its menus")
+    confirm = widget.locator(".illumi-confirm-yes")
+    if confirm.is_visible():
+        confirm.click()
+
+
+@pytest.fixture
+def pick_option() -> Callable[..., None]:
+    return _pick_option

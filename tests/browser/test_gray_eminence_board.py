@@ -22,32 +22,8 @@ PROBE = (SNIPPETS / "board_probe.py").read_text()
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
-def _pick_option(page, widget, decision: str, option: str) -> None:
-    """Take ``option`` from the action bar: its button, else from the bar's "On the board" / "More" menu
-    (confirming when the board asks)."""
-    sel = f'button[data-decision="{decision}"][data-option="{option}"]'
-    direct = widget.locator(f".illumi-panel {sel}")
-    if direct.count():
-        direct.first.scroll_into_view_if_needed()
-        direct.first.click()
-    else:
-        menus = widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more")
-        for menu in menus.all():
-            menu.click()
-            item = widget.locator(f".illumi-chooser {sel}")
-            if item.count():
-                item.first.click()
-                break
-            page.keyboard.press("Escape")
-        else:
-            raise AssertionError(f"{option!r} of {decision!r} is not in the action bar or its menus")
-    confirm = widget.locator(".illumi-confirm-yes")
-    if confirm.is_visible():
-        confirm.click()
-
-
 def test_gray_eminence_notebook_plays_a_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel,
-                                                       board_probe):
+                                                       board_probe, pick_option):
     from playwright.sync_api import expect
 
     panel = open_notebook(page, NOTEBOOK)
@@ -83,7 +59,7 @@ def test_gray_eminence_notebook_plays_a_round_by_mouse(page, open_notebook, run_
             canvas_clicks += 1
         else:
             decision, _prompt, options = probe["decisions"][0]
-            _pick_option(page, widget, decision, options[0])
+            pick_option(page, widget, decision, options[0])
         expect(widget).not_to_have_attribute("data-version", str(probe["version"]))
     else:
         pytest.fail("the first round did not end within 400 clicks")

@@ -31,30 +31,6 @@ PROBE = (SNIPPETS / "board_probe.py").read_text()  # run in the kernel after the
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
-def pick_option(page, widget, decision: str, option: str) -> None:
-    """Take ``option`` from the action bar: its button, else from the bar's "On the board" / "More" menu
-    (confirming when the board asks)."""
-    sel = f'button[data-decision="{decision}"][data-option="{option}"]'
-    direct = widget.locator(f".illumi-panel {sel}")
-    if direct.count():
-        direct.first.scroll_into_view_if_needed()
-        direct.first.click()
-    else:
-        menus = widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more")
-        for menu in menus.all():
-            menu.click()
-            item = widget.locator(f".illumi-chooser {sel}")
-            if item.count():
-                item.first.click()
-                break
-            page.keyboard.press("Escape")
-        else:
-            raise AssertionError(f"{option!r} of {decision!r} is not in the action bar or its menus")
-    confirm = widget.locator(".illumi-confirm-yes")
-    if confirm.is_visible():
-        confirm.click()
-
-
 def reveal(page, widget) -> None:
     """Click the privacy curtain away (a message to Python, which then sends the seat's board)."""
     from playwright.sync_api import expect
@@ -66,7 +42,7 @@ def reveal(page, widget) -> None:
 
 
 def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook, run_all, save_screenshot,
-                                                          kernel, board_probe):
+                                                          kernel, board_probe, pick_option):
     from playwright.sync_api import expect
 
     panel = open_notebook(page, NOTEBOOK)

@@ -299,8 +299,21 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 fill=CARD if f["refreshed"] else "#b9b3a6",
                 sub="refreshed" if f["refreshed"] else "exhausted",
             )
-        out.text(x0 + 12, 178, f"Hand ({mine['hand_count']})", size=12, color=MUTED, bold=True)
-        hand = mine["hand"] or []
+        pend = view.get("pending") or {}
+        choosing = pend.get("seat") == me and pend.get("t") in ("eminence", "keep")
+        offer = pend.get("cards") if choosing else None
+        if offer:  # setup (the hand is still empty): the cards to choose from, in the hand's place
+            what = ("Choose your Gray Eminence" if pend["t"] == "eminence"
+                    else f"Secret Objectives dealt to you: keep {pend.get('keep') or ''}".rstrip())
+            out.text(x0 + 12, 178, what, size=12, color=GOLD, bold=True)
+            ow = (468 - 6 * 4) / 5
+            for i, c in enumerate(offer[:10]):
+                tip = _objective_tip(game, c["id"]) if pend["t"] == "keep" else c["name"]
+                _card(out, x0 + 12 + (i % 5) * (ow + 6), 186 + (i // 5) * 42, ow, 36, c["name"],
+                      ident=c["id"], tip=tip)
+        else:
+            out.text(x0 + 12, 178, f"Hand ({mine['hand_count']})", size=12, color=MUTED, bold=True)
+        hand = [] if offer else (mine["hand"] or [])
         cols = 4 if len(hand) <= 8 else 6  # two rows fit above the programming slots
         cw = (468 - 6 * (cols - 1)) / cols
         for i, c in enumerate(hand[: 2 * cols]):
@@ -340,7 +353,8 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 x, 300, 112, 48, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}", tip=label
             )
             out.text(x + 56, 316, label, size=11, align="center", color=MUTED)
-            if cid:
+            if cid:  # the programmed card itself: what a player clicks to resolve it in the Action phase
+                out.rect(x + 4, 324, 104, 21, fill="#4a5578", r=3, ident=cid, tip=card_tip(game, cid))
                 out.text(x + 56, 338, game.cards.name(cid), size=11, align="center", bold=True, maxw=104)
         out.text(x0 + 12, 372, "Secret Objectives", size=12, color=MUTED, bold=True)
         objs = mine["secret_objectives"]

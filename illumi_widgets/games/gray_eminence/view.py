@@ -145,6 +145,10 @@ def _pending(g, d, f, seat):
         return None
     t = f["t"]
     out = {"t": t}
+    if t == "eminence":  # the Gray Eminences still free (which are taken is public), drawn for the chooser
+        out.update({"seat": f["seat"], "cards": [_card(g, x) for x in g.cards.eminences if x not in d["ge"]]})
+    if t == "keep" and _sees(seat, f["seat"]):  # the Secret Objectives dealt: only their owner sees them
+        out.update({"seat": f["seat"], "cards": [_card(g, x) for x in f["cards"]], "keep": f.get("keep")})
     if t == "vote":
         out.update({"what": f["what"], "options": list(f["options"])})
     if t == "place":
