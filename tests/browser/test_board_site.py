@@ -1,4 +1,4 @@
-"""The board as a game site, in real JupyterLab + Debian Chromium, for Pax and Illuminati.
+"""The board as a game site, in real JupyterLab + Debian Chromium, for every game.
 
 At 900x700, 1400x900 and 1920x1080:
 
@@ -46,6 +46,26 @@ board = Illuminati(match=m, seat=seat)
 board
 """,
 }
+# the games that came later inherit the same board: a position where the seat to act has options on the board
+_LATER = """
+import random
+from illumi_widgets import {cls}, Match
+m = Match('{name}', players=3, seed=7)
+rng = random.Random(7)
+for _ in range({skip}):
+    seat = min(s for s in m.state.to_act() if s >= 0)
+    m.play(rng.choice([a for a in m.state.legal_actions(seat) if a.kind not in m.game.withdraw_kinds]))
+for _ in range(300):
+    seat = min(s for s in m.state.to_act() if s >= 0)
+    snap = m.snapshot(f'seat:{{seat}}')
+    if any(o['targets'] for d in snap['decisions'] for o in d['options']):
+        break
+    m.play(rng.choice([a for a in m.state.legal_actions(seat) if a.kind not in m.game.withdraw_kinds]))
+board = {cls}(match=m, seat=seat)
+board
+"""
+GAMES["primordial"] = _LATER.format(cls="PrimordialSecrets", name="primordial", skip=3)  # (a recruit, not the plot)
+GAMES["gray-eminence"] = _LATER.format(cls="GrayEminence", name="gray-eminence", skip=0)
 # The hint for every entity: the first legal action, as a seat that does not act now -> the rules' reason.
 HINT_CELL = """
 from illumi_widgets.engine import Action as _A
