@@ -321,3 +321,25 @@ def test_card_text_is_generated_from_every_record():
     for s in c.scenarios.values():
         assert condition_text(s["common_objective"]["requires"])
     assert card_tip(g, "A01").startswith(c.actions["A01"]["name"])
+
+
+def test_the_reconstruction_script_uses_the_loaders_vocabulary_and_rebuilds_the_shipped_files(tmp_path):
+    # one source for the word lists the cards are written in (resources, #hashtags, the standard entities,
+    # the scenario card sets): the maintainer's script takes them from data.py, and with its fixed seed it
+    # writes exactly the files the package ships
+    import importlib.util
+
+    from illumi_widgets.games.gray_eminence import data as D
+
+    spec = importlib.util.spec_from_file_location("_reconstruct", DATA_DIR / "_reconstruct.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.TAGS is D.HASHTAGS and script.RES is D.RESOURCES
+    assert script.STANDARD_ENTITIES is D.STANDARD_ENTITIES
+    assert set(script.SCEN) == set(D.SCENARIO_SETS) - {"standard"}
+    source = (DATA_DIR / "_reconstruct.py").read_text()
+    assert '"#Lie"' not in source and "STANDARD_ENTITIES = " not in source  # no second copy of the lists
+    script.HERE = tmp_path
+    script.main()
+    for name in FILES.values():
+        assert (tmp_path / name).read_text() == (DATA_DIR / name).read_text(), name

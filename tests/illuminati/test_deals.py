@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from illumi_widgets.engine import negotiation as N
 from illumi_widgets.engine.errors import IllegalAction
+from illumi_widgets.engine.records import load_position, load_record
 
 
 def test_sell_a_group_with_consent(table):
@@ -223,3 +228,50 @@ def test_deal_record_and_undo_round_trip(table):
     for _ in range(6):
         state.undo()
     assert state.position() == before
+
+
+# -- deals on the core negotiation steps (engine/negotiation.py): what was saved before still loads ----------
+_SAVED = Path(__file__).with_name("deals_saved_before_core.json")
+
+
+def test_deal_records_and_positions_saved_before_the_core_steps_still_load():
+    # the frames ("terms", "answer", "price") and budgets ("proposals", "outdeals") kept their shape when
+    # deals moved onto engine/negotiation.py: a record saved before replays to the same position, and
+    # positions saved mid-deal load and go on
+    saved = json.loads(_SAVED.read_text())
+    kinds = {line.split(": ", 1)[1].split()[0] for line in saved["record"]["actions"]}
+    assert {"cancel", "propose", "accept", "decline", "price", "fit"} <= kinds
+    state = load_record(saved["record"])
+    old = load_position(saved["final"])
+    assert state.data == old.data and state.position() == saved["final"]
+    for step in ("terms", "answer"):
+        mid = saved["mid"][step]
+        st = load_position(mid["position"])
+        assert st.data["frames"][-1]["t"] == step
+        seat, text = mid["next"].split(": ", 1)
+        assert st.to_act() == [int(seat)]
+        st.apply(text)
+        assert not st.game.problems(st.data)
+
+
+def test_deal_steps_are_the_core_proposal_steps(table):
+    # the draft is the core's "terms" frame (withdrawn by 'cancel'), the proposal its "answer" frame; the
+    # budget is a core budget: the fourth proposal of a turn is refused (READING in common.MAX_PROPOSALS)
+    state, g, edit = table()
+    frames = state.data["frames"]
+    before = [dict(f) for f in frames]
+    state.play("deal with blue", "offer 2 mb")
+    assert N.drafting(state.data["frames"])["deal"]["give"]["money"] == 2
+    state.apply("cancel")
+    assert state.data["frames"] == before and state.data["money"]["bavarian-illuminati"] == 20
+    state.play("deal with blue", "offer 2 mb", "propose")
+    f = N.pending(state.data["frames"])
+    assert f["seat"] == 1 and f["deal"]["by"] == 0 and "waiting" not in f
+    state.apply("decline")
+    assert state.data["frames"] == before
+    assert N.used(state.data["proposals"], 0) == 2
+    state.play("deal with green", "cancel")
+    assert not g.may_propose(state.data, 0)
+    with pytest.raises(IllegalAction) as e:
+        state.apply("deal with green")
+    assert e.value.code == "proposals"

@@ -335,7 +335,7 @@ def do_vote(g, d, a, log):
 def do_propose(g, d, a, log):
     f = _top(d)
     N.proposed(f)
-    d["frames"].append({"t": "terms", "seat": a.seat, "to": a.args[0], "give": {}, "get": {}})
+    N.draft(d["frames"], a.seat, to=a.args[0], give={}, get={})
 
 
 def do_pass(g, d, a, log):
@@ -383,12 +383,12 @@ def do_donate(g, d, a, log):
 
 
 def do_cancel(g, d, a, log):
-    d["frames"].pop()
+    N.withdraw(d["frames"])
     N.answered(_top(d))
 
 
 def do_send(g, d, a, log):
-    f = d["frames"].pop()
+    f = N.drafting(d["frames"])
     deal = {"from": a.seat, "to": f["to"], "give": f["give"], "get": f["get"]}
     _know(d, f["to"], list(f["give"].get("cards", [])) + list(f["give"].get("objs", [])))
     head = f"{g.seat_name(a.seat)} proposes a trade to {g.seat_name(f['to'])}: "
@@ -396,18 +396,20 @@ def do_send(g, d, a, log):
         head + g.describe_deal(deal, None) + ".",
         {s: head + g.describe_deal(deal, s) + "." for s in (a.seat, f["to"])},
     )
-    d["frames"].append({"t": "answer", "seat": f["to"], "deal": deal})
+    N.send(d["frames"], deal, f["to"])
 
 
 def do_decline(g, d, a, log):
-    f = d["frames"].pop()
+    f = N.pending(d["frames"])
+    N.answer(d["frames"], a.seat, False)
     log.add(f"{g.seat_name(a.seat)} declines the trade.")
     d["trades"].append({"round": d["round"], **f["deal"], "accepted": False})
     N.answered(_top(d))
 
 
 def do_accept(g, d, a, log):
-    f = d["frames"].pop()
+    f = N.pending(d["frames"])
+    N.answer(d["frames"], a.seat, True)
     deal = f["deal"]
     frm, to = deal["from"], deal["to"]
     picks = list(a.args)

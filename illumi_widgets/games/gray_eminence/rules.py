@@ -400,21 +400,9 @@ class GrayEminenceGame(Game):
         return determinize(self, d, seat, rng)
 
     # -- bots ------------------------------------------------------------------------------------------------
-    #: random playouts of the search bot decline trade proposals (READING: a bot's trading policy is its
-    #: search; playouts do not trade, so they stay short and never stall)
-    bot_prefer = ("decline",)
-
-    def heuristic(self, d, seat) -> float:
-        """A value in [0, 1] for the search bot: the seat's share of the VPs on the table now (markers,
-        completed objectives, a little for resources)."""
-        if d["result"] is not None:
-            w = d["result"]["winners"]
-            return 1.0 / len(w) if seat in w else 0.0
-        from .scoring import scores
-
-        sc = scores(self, d)
-        vals = [sc[s]["total"] + 0.1 * sum(d["box"][s]) + 1 for s in range(d["n"])]
-        return vals[seat] / sum(vals)
+    #: the search bot's position evaluation and playout preferences (``evaluation.py``: each seat's chance to
+    #: win from its expected final score; playouts decline trades and complete objectives)
+    bot_hints = "illumi_widgets.games.gray_eminence.evaluation"
 
     # -- presentation hooks (plain English; see view.py) -----------------------------------------------------
     def public_action(self, d, action, seat) -> str:

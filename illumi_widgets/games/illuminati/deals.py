@@ -1,8 +1,16 @@
 """Illuminati rules: deals and gifts (p.7-8): proposals item by item, offers and prices, accepting,
-declining, fitting received groups, and gifts of money and Specials."""
+declining, fitting received groups, and gifts of money and Specials.
+
+The negotiation itself is the core's (:mod:`illumi_widgets.engine.negotiation`, shared with Gray
+Eminence's trading): a deal is drafted (a ``"terms"`` frame), withdrawn (``cancel``) or sent (an
+``"answer"`` frame for the other player), then accepted or declined; proposals are bounded by two budgets,
+``proposals`` (on the player's own turn, at most ``MAX_PROPOSALS``; it starts again every turn) and
+``outdeals`` (out of its turn, at most ``MAX_OUT_PROPOSALS`` between two of its turns).  The position keeps
+the frames and budgets it always had, so records and positions saved before still load."""
 
 from __future__ import annotations
 
+from illumi_widgets.engine import negotiation as N
 from illumi_widgets.engine.errors import IllegalAction
 
 from . import model as M
@@ -19,7 +27,7 @@ class DealsMixin:
 
     def _check_offer(self, d, f, a):
         g, other = a.args
-        if self._props(d, a.seat) >= MAX_PROPOSALS:
+        if not N.within(self._budget(d, a.seat), a.seat, MAX_PROPOSALS):
             return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
         if d["acts"] < 1:
             return _illegal("no-actions", "each group exchanged counts as an action of the player whose turn "
@@ -77,20 +85,28 @@ class DealsMixin:
         if self._privileged_now(d):
             return _illegal("privileged", "no one may exchange or give away money or Specials while a "
                             "privileged attack is under way (p.7, p.8)")
-        if a.seat == d["active"] and self._props(d, a.seat) >= MAX_PROPOSALS:
-            return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
-        if a.seat != d["active"] and d.get("outdeals", {}).get(str(a.seat), 0) >= MAX_OUT_PROPOSALS:
+        if not self.may_propose(d, a.seat):
+            if a.seat == d["active"]:
+                return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
             return _illegal("proposals", f"at most {MAX_OUT_PROPOSALS} deal proposal(s) out of your own turn "
                             "between two of your turns")
         return None
 
+    def may_propose(self, d, seat) -> bool:
+        """``seat`` has a deal proposal left in its budget (a public fact)."""
+        limit = MAX_PROPOSALS if seat == d["active"] else MAX_OUT_PROPOSALS
+        return N.within(self._budget(d, seat), seat, limit)
+
     @staticmethod
-    def _props(d, seat) -> int:
-        """Deal proposals ``seat`` made this turn (READING 32: at most ``MAX_PROPOSALS``)."""
+    def _budget(d, seat) -> dict:
+        """The budget ``seat``'s next proposal counts against (a :mod:`~illumi_widgets.engine.negotiation`
+        budget): ``proposals`` on its own turn (READING 32: at most ``MAX_PROPOSALS``), else ``outdeals``."""
+        if seat != d["active"]:
+            return d.get("outdeals", {})
         p = d.get("proposals", {})
-        if isinstance(p, int):  # positions saved before proposals were counted per seat
-            return p if seat == d["active"] else 0
-        return p.get(str(seat), 0)
+        if isinstance(p, int):  # in-memory positions from before proposals were counted per seat
+            return {str(d["active"]): p}
+        return p
 
     def _throws(self, d, moves) -> IllegalAction | None:
         """Throwing the game (p.8): "No player may simply 'throw' the game to another by giving them enough
@@ -242,18 +258,17 @@ class DealsMixin:
         t, act = d["frames"][-1]["t"], d["active"]
         if not (t == "actions" or (t == "talk" and act in (a.seat, a.args[0]))):
             dl["nogroups"] = True
-        d["frames"].append({"t": "terms", "seat": a.seat, "deal": dl})
+        N.draft(d["frames"], a.seat, deal=dl)
 
     @staticmethod
     def _count_proposal(d, seat):
         if seat != d["active"]:
-            out = d.setdefault("outdeals", {})
-            out[str(seat)] = out.get(str(seat), 0) + 1
+            N.spend(d.setdefault("outdeals", {}), seat)
             return
         p = d.get("proposals")
         if not isinstance(p, dict):
             p = d["proposals"] = {} if not p else {str(d["active"]): p}
-        p[str(seat)] = p.get(str(seat), 0) + 1
+        N.spend(p, seat)
 
     def _do_dgive(self, d, a, log):
         dl = d["frames"][-1]["deal"]
@@ -271,7 +286,7 @@ class DealsMixin:
     _do_dget = _do_dgive
 
     def _do_cancel(self, d, a, log):
-        d["frames"].pop()
+        N.withdraw(d["frames"])
 
     def describe_deal(self, d, dl, viewer=None) -> str:
         """The deal in words; Specials are named only to the two parties (the others learn how many)."""
@@ -293,8 +308,7 @@ class DealsMixin:
         return f"{by} gives {other} {items(dl['give'])}; {other} gives {by} {items(dl['get'])}"
 
     def _do_propose(self, d, a, log):
-        dl = d["frames"].pop()["deal"]
-        self._propose(d, dl, log)
+        self._propose(d, N.drafting(d["frames"])["deal"], log)
 
     def _propose(self, d, dl, log):
         by, other = dl["by"], dl["with"]
@@ -305,7 +319,7 @@ class DealsMixin:
                 f"{self.describe_deal(d, dl)}.",
                 {s: f"{self.seat_name(by)} proposes a deal to {self.seat_name(other)}: "
                     f"{self.describe_deal(d, dl, s)}." for s in (by, other)})
-        d["frames"].append({"t": "answer", "seat": other, "deal": dl})
+        N.send(d["frames"], dl, other)  # (replaces the draft, if the deal was drafted item by item)
 
     def _learn(self, d, viewer, holder, card):
         pairs = d.setdefault("known", {}).setdefault(str(viewer), [])
@@ -345,11 +359,12 @@ class DealsMixin:
         self._propose(d, dl, log)
 
     def _do_decline(self, d, a, log):
-        d["frames"].pop()
+        N.answer(d["frames"], a.seat, False)
         log.add(f"{self.seat_name(a.seat)} declines the deal.")
 
     def _do_accept(self, d, a, log):
-        dl = d["frames"].pop()["deal"]
+        dl = N.pending(d["frames"])["deal"]
+        N.answer(d["frames"], a.seat, True)  # one addressee: "accepted", the answer step is done
         by, other = dl["by"], dl["with"]
         give, get = dl["give"], dl["get"]
         for n, frm, to in ((give["money"], by, other), (get["money"], other, by)):

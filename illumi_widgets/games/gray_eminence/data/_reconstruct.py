@@ -4,7 +4,8 @@
 
 The printed cards are not public; these are the package's own inventions at the printed counts
 (RULES-NOTES.md rulings 18-21), made from fixed word lists with a fixed seed so the files are reproducible.
-Every person and organisation named here is fictional.
+Every person and organisation named here is fictional.  The vocabulary the cards are written in comes from
+``illumi_widgets.games.gray_eminence.data`` (the loader); only the card names' word lists live here.
 """
 
 from __future__ import annotations
@@ -13,31 +14,16 @@ import json
 import random
 from pathlib import Path
 
+from illumi_widgets.games.gray_eminence.data import HASHTAGS as TAGS
+from illumi_widgets.games.gray_eminence.data import RESOURCES as RES
+from illumi_widgets.games.gray_eminence.data import SCENARIO_SETS, STANDARD_ENTITIES
+
+# the vocabulary (resources, #hashtags, the five standard entities, the scenario card sets) has one source,
+# the loader's ``data.py``: the cards made here always pass its validation
 HERE = Path(__file__).resolve().parent
-RES = ("money", "power", "influence")
-TAGS = (
-    "#Lie",
-    "#Truth",
-    "#FakeNews",
-    "#Personal",
-    "#Domestic",
-    "#Regional",
-    "#Global",
-    "#UN",
-    "#NATO",
-    "#Oil",
-    "#Deal",
-    "#Sanction",
-    "#Peace",
-    "#War",
-    "#Terrorism",
-    "#Refugees",
-    "#Ecology",
-    "#Technology",
-)
-STANDARD_ENTITIES = ("EU", "China", "Russia", "Africa", "UN")
+#: the entity each scenario puts in Africa's place (its ``scenarios.json`` entities)
 EXTRA = {"latam": "Brazil", "mideast": "Gulf States", "ecology": "Pacific Islands"}
-SCEN = ("eu", "ecology", "latam", "mideast")
+SCEN = tuple(s for s in SCENARIO_SETS if s != "standard")
 HEADER = {
     "version": 1,
     "reconstructed": True,
