@@ -64,7 +64,8 @@ for _ in range(300):
 board = {cls}(match=m, seat=seat)
 board
 """
-GAMES["primordial"] = _LATER.format(cls="PrimordialSecrets", name="primordial", skip=3)  # (a recruit, not the plot)
+# (Primordial: three steps in, a recruit from the Court rather than the composed plot)
+GAMES["primordial"] = _LATER.format(cls="PrimordialSecrets", name="primordial", skip=3)
 GAMES["gray-eminence"] = _LATER.format(cls="GrayEminence", name="gray-eminence", skip=0)
 # The hint for every entity: the first legal action, as a seat that does not act now -> the rules' reason.
 HINT_CELL = """

@@ -100,7 +100,7 @@ def test_an_out_of_turn_deal_holds_money_and_specials_only_unless_with_the_activ
     d = state.data
     assert d["hands"][2] == ["slush-fund"] and d["money"]["gnomes-of-zurich"] == 16
     assert d["acts"] == 2  # Blue's actions untouched
-    assert "at most 1 deal proposal(s) out of your own turn" in state.explain("deal with blue")
+    assert "at most 1 deal proposal out of your own turn" in state.explain("deal with blue")
     for _ in range(5):
         state.undo()
     state.apply("deal with blue")  # with the active player: its groups count as its actions (p.7)

@@ -140,7 +140,7 @@ def test_specials_and_money_change_hands_free_and_third_players_do_not_learn_the
     d = state.data
     assert d["hands"][1] == ["bribery"] and d["acts"] == 2  # no group: no action (p.7)
     assert d["money"]["bavarian-illuminati"] == 23 and d["money"]["network"] == 17
-    assert "Bribery" not in json.dumps(state.view(2)) and "1 Special(s)" in state.view(2)["log"][-1]
+    assert "Bribery" not in json.dumps(state.view(2)) and "1 Special" in state.view(2)["log"][-1]
     assert state.view(0)["seats"][1]["known_specials"] == ["bribery"]  # Red knows where it went
     check_no_leak(state, since)
 

@@ -60,7 +60,7 @@ def do_keep(g, d, a, log):
         d["discards"]["secret"] += f["cards"]
         _know(d, s, f["cards"])
         log.add(
-            f"{g.seat_name(s)} keeps their Secret Objective(s) and discards the rest face down.",
+            f"{g.seat_name(s)} keeps the chosen Secret Objectives and discards the rest face down.",
             {
                 s: f"You keep {g.cards.name(c)}"
                 + (f" and discard {', '.join(g.cards.name(x) for x in f['cards'])}" if f["cards"] else "")

@@ -1,6 +1,7 @@
 """Card text generated from the effect records (text from data, never kept separately)."""
-
 from __future__ import annotations
+
+from ...engine.words import counted
 
 WHO = {
     "you": "you",
@@ -25,10 +26,10 @@ def effect_text(e: dict) -> str:
         "take": f"{who} takes {n} {res} from the Bidding Pool",
         "contribute": f"{who} adds {n} {res} to the Bidding Pool",
         "relation": f"{a.get('entity')} relationship {'+' if a.get('steps', 0) > 0 else ''}{a.get('steps')}",
-        "draw": f"{who} draws {n} Action card(s)",
+        "draw": f"{who} draws {counted(n, 'Action card')}",
         "play_faction": f"{who} plays a new Faction",
-        "refresh": f"{who} refreshes {a.get('count')} Faction(s)",
-        "exhaust": f"{who} exhausts {a.get('count')} Faction(s)",
+        "refresh": f"{who} refreshes {counted(a.get('count'), 'Faction')}",
+        "exhaust": f"{who} exhausts {counted(a.get('count'), 'Faction')}",
         "vp": f"{who} gains {n} VP",
         "rule": f"while in play: {a.get('key', '').replace('_', ' ')} is {a.get('value')}",
     }[v]

@@ -236,7 +236,7 @@ def apply(game, d, e, seat, res, log, source) -> None:
                 break
             d["hands"][seat].append(c)
             got += 1
-        log.add(f"{who} draws {got} Action card(s) ({src}).")
+        log.add(f"{who} draws {got} Action card{'' if got == 1 else 's'} ({src}).")
     elif verb == "play_faction":
         play_faction(game, d, seat, log, src)
     elif verb in ("refresh", "exhaust"):  # READING: the Factions in mat order (no choice asked)

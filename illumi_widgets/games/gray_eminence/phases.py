@@ -7,6 +7,7 @@ next step of ``d["todo"]`` starts.  Decisions are carried out by ``rules.py`` (`
 from __future__ import annotations
 
 from ...engine import negotiation as N
+from ...engine.words import counted
 from . import effects as E
 from . import model as M
 
@@ -284,7 +285,7 @@ def reveal_programs(g, d, f, log) -> None:
             d["minted"][r] -= cost
             log.add(f"{g.seat_name(s)} programs 4 cards and pays {cost} {p['pay']} for the fourth.")
         else:
-            log.add(f"{g.seat_name(s)} programs {k} card(s).")
+            log.add(f"{g.seat_name(s)} programs {counted(k, 'card')}.")
 
 
 # -- 5. Presidential response -------------------------------------------------------------------------------

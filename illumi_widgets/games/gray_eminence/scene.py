@@ -12,6 +12,7 @@ choice).  Every clickable thing has an id that the options of the pending decisi
 
 from __future__ import annotations
 
+from ...engine.words import counted
 from ...scene import SceneItems
 from ...textfit import text_width
 
@@ -153,7 +154,8 @@ def gray_eminence_scene(view: dict, game) -> dict:
     out.text(500, 132, "Bidding Pool", size=12, color=MUTED, bold=True)
     _chips(out, 500, 142, view["pool"], "pool")
     out.text(
-        500, 188, f"Common Good pile: {view['common_good_pile']} face-down card(s)", size=11, color=MUTED
+        500, 188, "Common Good pile: " + counted(view["common_good_pile"], "face-down card"), size=11,
+        color=MUTED,
     )
     if view.get("my_common_good"):
         out.text(

@@ -11,6 +11,7 @@ the Common Good pile.  Everything on the Power Struggle Board is public.
 from __future__ import annotations
 
 from ...engine.game import OMNISCIENT
+from ...engine.words import counted
 from . import effects as E
 from . import model as M
 
@@ -180,9 +181,9 @@ def describe_deal(g, deal, viewer) -> str:
         for key, word in (("cards", "Action card"), ("objs", "Secret Objective")):
             v = side.get(key)
             if isinstance(v, list) and v:
-                out.append(", ".join(g.cards.name(c) for c in v) if party else f"{len(v)} {word}(s)")
+                out.append(", ".join(g.cards.name(c) for c in v) if party else counted(len(v), word))
             elif isinstance(v, int) and v:
-                out.append(f"{v} {word}(s) of their choice")
+                out.append(f"{counted(v, word)} of their choice")
         out += [f"the Faction {g.cards.name(x)}" for x in side.get("facs", [])]
         return " and ".join(out) or "nothing"
 

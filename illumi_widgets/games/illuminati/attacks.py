@@ -3,6 +3,7 @@ and abolishing it, calling off, the attack arithmetic, the roll and its result, 
 
 from __future__ import annotations
 
+from ...engine.words import counted
 from . import model as M
 from .common import (
     ATTACK_MODES,
@@ -213,7 +214,7 @@ class AttacksMixin:
             k = M.depth(d, t)
             bonus = {1: 10, 2: 5, 3: 2}.get(k, 0)
             if bonus:
-                where = "next to" if k == 1 else f"{k - 1} group(s) away from"
+                where = "next to" if k == 1 else f"{counted(k - 1, 'group')} away from"
                 terms.append((f"{ct.name} is {where} its Illuminati", -bonus))
         terms += self.ability_terms(d, seat, g, t, mode)
         sp = f["spent"]

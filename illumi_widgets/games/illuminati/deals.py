@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from illumi_widgets.engine import negotiation as N
 from illumi_widgets.engine.errors import IllegalAction
+from illumi_widgets.engine.words import counted
 
 from . import model as M
 from .common import (
@@ -20,6 +21,11 @@ from .common import (
     MAX_PROPOSALS,
     _illegal,
 )
+
+
+def _specials(n: int) -> str:
+    """``1 Special``, ``2 Specials``: a count as a player reads it."""
+    return f"{n} Special{'' if n == 1 else 's'}"
 
 
 class DealsMixin:
@@ -57,7 +63,7 @@ class DealsMixin:
         want = dl["get"]["any"]
         picked = list(a.args)
         if len(picked) != want:
-            return _illegal("pick", f"the deal asks for {want} Special(s) of your choice: name them after "
+            return _illegal("pick", f"the deal asks for {_specials(want)} of your choice: name them after "
                             "'accept'" if want else "'accept' takes no cards here")
         hand = d["hands"][a.seat]
         if len(set(picked)) != len(picked) or any(c not in hand or c in dl["get"]["specials"]
@@ -88,7 +94,8 @@ class DealsMixin:
         if not self.may_propose(d, a.seat):
             if a.seat == d["active"]:
                 return _illegal("proposals", f"at most {MAX_PROPOSALS} deal proposals per turn")
-            return _illegal("proposals", f"at most {MAX_OUT_PROPOSALS} deal proposal(s) out of your own turn "
+            most = counted(MAX_OUT_PROPOSALS, "deal proposal")
+            return _illegal("proposals", f"at most {most} out of your own turn "
                             "between two of your turns")
         return None
 
@@ -160,7 +167,8 @@ class DealsMixin:
             if giving:
                 return _illegal("name", "name the Special you offer")
             if side["any"] + len(side["specials"]) >= len(d["hands"][who]):
-                return _illegal("no-special", f"{whose} hold(s) only {len(d['hands'][who])} Special(s)")
+                held = _specials(len(d["hands"][who]))
+                return _illegal("no-special", f"{whose} {'hold' if giving else 'holds'} only {held}")
             return None
         if x in self.cd.specials:
             if x in side["specials"]:
@@ -206,7 +214,7 @@ class DealsMixin:
                     del w["ctrl"][x]
             if len(self._fit_slots(w, recv)) < n:
                 return _illegal("no-arrow", f"{self.seat_name(recv)} has no free control arrow for "
-                                f"{n} more group(s) (p.8)")
+                                f"{counted(n, 'more group', 'more groups')} (p.8)")
         return self._throws_deal(d, dl)
 
     def _throws_deal(self, d, dl):
@@ -299,9 +307,9 @@ class DealsMixin:
             if names:
                 out += [self.label(c) for c in x["specials"]]
             elif x["specials"]:
-                out.append(f"{len(x['specials'])} Special(s)")
+                out.append(_specials(len(x['specials'])))
             if x["any"]:
-                out.append(f"{x['any']} Special(s) of {self.seat_name(dl['with'])}'s choice")
+                out.append(f"{_specials(x['any'])} of {self.seat_name(dl['with'])}'s choice")
             return ", ".join(out) or "nothing"
 
         by, other = self.seat_name(dl["by"]), self.seat_name(dl["with"])

@@ -255,7 +255,8 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         if t == "captxfer":
             return f"{name}: move money from {self.label(f['from'])} to {self.label(f['to'])}, or done"
         if t == "transfers":
-            return f"{name}: make up to {d['xfers']} free money transfer(s), or done"
+            n = d["xfers"]
+            return f"{name}: make up to {n} free money transfer{'' if n == 1 else 's'}, or done"
         if t == "choose":
             return f"{name}: write down your secret goal"
         if t == "secrets":

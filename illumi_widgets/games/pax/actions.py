@@ -4,6 +4,7 @@ checks and effects, and the placing and moving steps they push."""
 from __future__ import annotations
 
 from ...engine import IllegalAction
+from ...engine.words import counted
 from .common import (
     _illegal,
 )
@@ -161,7 +162,8 @@ class MainActionsMixin:
                             "ruling 29: even for ANY effects)")
         opens = d.infl[t].count(None)
         if opens < k:
-            return _illegal("no-open-location", f"{self.place_name(t)} has only {opens} open Location(s) "
+            only = counted(opens, "open Location")
+            return _illegal("no-open-location", f"{self.place_name(t)} has only {only} "
                             "(EN Influence: no more Influence than open Locations)")
         if self.supply(d, s) < k:
             return _illegal("no-supply", "you have too few Influence disks left in your supply")

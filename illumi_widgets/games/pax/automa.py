@@ -35,6 +35,7 @@ listed in ``RULES-NOTES.md``.
 from __future__ import annotations
 
 from ...engine import Action, EngineError, IllegalAction
+from ...engine.words import counted
 from . import board as B
 from .data import BOT_IDS, BOT_PLOTS, BotSpec, load_bots
 from .favor import FACTION_NAMES, FACTIONS, FI
@@ -821,7 +822,7 @@ class Automaton:
                 log.add(f"An Ace or Crown was revealed: {self.title(b)} flips the Special Event {card.name}; "
                         "it is discarded.")
         if d.plan:
-            log.add(f"{self.title(b)} discards its {len(d.plan)} Plan card(s).")
+            log.add(f"{self.title(b)} discards its {counted(len(d.plan), 'Plan card')}.")
             d.discard.extend(d.plan)
             d.plan = []
         later = [{"t": "refresh"}]

@@ -23,6 +23,7 @@ from itertools import combinations, product
 from operator import add
 
 from ...engine import Action, IllegalAction
+from ...engine.words import counted
 from .common import plain_reason
 from .favor import (
     ABBR,
@@ -636,7 +637,7 @@ class PowersMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).",
+            log.add(f"{self.seat_name(s)} draws {counted(len(drawn), 'card')}.",
                     {s: f"You draw {self.card_names(drawn)}."},
                     secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:

@@ -15,6 +15,7 @@ the edit is checked when the ``with`` block ends (``State.edit``).
 from __future__ import annotations
 
 from ...engine import RecordError
+from ...engine.words import counted
 from .favor import FACTIONS, faction_index
 from .model import AREO, SEAT_COLORS
 
@@ -107,7 +108,7 @@ class PaxEditor:
         n = self.g.nloc[self.d.cards[c]]
         seats = [None if s is None else self.seat(s) for s in seats]
         if len(seats) > n:
-            raise RecordError(f"{cell} has only {n} Location(s)")
+            raise RecordError(f"{cell} has only {counted(n, 'Location')}")
         self.d.infl[c] = tuple(seats + [None] * (n - len(seats)))
 
     def clear_influence(self) -> None:

@@ -4,6 +4,7 @@ chance steps (dealing, shuffling) and the rulebook bots' automatic steps."""
 from __future__ import annotations
 
 from ...engine import CHANCE, Action, Log, NotationError
+from ...engine.words import counted
 from .common import (
     EDICTS_TO_END,
     _illegal,
@@ -51,7 +52,7 @@ class TurnMixin:
             return _illegal("empty-slot", "that Court slot is empty")
         if len(slots) > room:
             return _illegal("hand-limit",
-                            f"you may draw only {room} card(s): the Court draw must stay within "
+                            f"you may draw only {counted(room, 'card')}: the Court draw must stay within "
                             "the hand limit (EN Redraw)")
         if len(slots) == 2:
             if d.chamberlain not in slots:
@@ -208,7 +209,7 @@ class TurnMixin:
             if favor <= 0:
                 d.event_discard.append(ev)
                 log.add(f"{self.events[ev].name} is empty and discarded "
-                        f"({self.edicts_discarded(d)} Edict(s) discarded).")
+                        f"({counted(self.edicts_discarded(d), 'Edict')} discarded).")
             else:
                 keep.append([ev, favor])
         d.edicts[s] = keep
@@ -266,7 +267,8 @@ class TurnMixin:
         """Check Phase: E claim check + victory check, F event check, G redraw (EN Check Phase)."""
         d.frames.pop()
         if d.borrowed:  # SF: a borrowed Faction card returns at the start of the borrower's Check Phase
-            log.add("The borrowed Faction card(s) " + ", ".join(FACTION_NAMES[FI[x]] for x in d.borrowed)
+            log.add(f"The borrowed Faction card{'s' if len(d.borrowed) > 1 else ''} "
+                    + ", ".join(FACTION_NAMES[FI[x]] for x in d.borrowed)
                     + " return where they came from.")
             d.borrowed = {}
         self._claim_check(d, log)
@@ -283,7 +285,7 @@ class TurnMixin:
             drawn = [d.event_deck.pop() for _ in range(min(2, len(d.event_deck)))]
             d.frames.append({"t": "keep", "seat": d.active, "cards": drawn})
             log.add(f"An Ace or Crown was revealed this turn: {self.seat_name(d.active)} draws "
-                    f"{len(drawn)} Event card(s).", {d.active: "You draw the Events " + ", ".join(
+                    f"{counted(len(drawn), 'Event card')}.", {d.active: "You draw the Events " + ", ".join(
                         self.events[e].name for e in drawn) + "."})
         elif d.revealed:
             log.add("An Ace or Crown was revealed, but the Event deck is empty.")
@@ -338,7 +340,7 @@ class TurnMixin:
             if self._deck_empty_check(d):
                 break
         if drawn:
-            log.add(f"{self.seat_name(s)} draws {len(drawn)} card(s).",
+            log.add(f"{self.seat_name(s)} draws {counted(len(drawn), 'card')}.",
                     {s: f"You draw {self.card_names(drawn)}."},
                     secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:  # no shuffle pending: this draw is finished

@@ -9,6 +9,7 @@ reset every fourth round).  Rulebook section names are cited in comments; readin
 from __future__ import annotations
 
 from illumi_widgets.engine.triggers import next_trigger
+from illumi_widgets.engine.words import counted
 
 from . import effects as E
 from .cards import WINDOWS
@@ -327,7 +328,7 @@ class FlowMixin:
         if paid:
             how = f"pays {c.tribute} tribute"
             if c.kind == "royal":
-                how += f" with {c.sacrifice} Sacrifice(s)"
+                how += f" with {counted(c.sacrifice, 'Sacrifice')}"
         log.add(f"{self.seat_name(seat)} {how} and recruits {c.name}.")
 
     def repopulate(self, d, log) -> None:

@@ -17,6 +17,7 @@ from illumi_widgets.engine.action import CHANCE
 from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
 from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.triggers import copy_labels, find_copy
+from illumi_widgets.engine.words import counted
 
 from . import effects as E
 from .cards import load_cards, step_text
@@ -367,7 +368,8 @@ class PrimordialGame(FlowMixin, Game):
         if c.kind == "royal":
             held = len(d["sacrifices"][tr["v"]])
             if tr["sac"] + c.sacrifice > held:
-                return _illegal("sacrifice-cost", f"{c.name} needs {c.sacrifice} Sacrifice(s) besides the "
+                need = counted(c.sacrifice, "Sacrifice")
+                return _illegal("sacrifice-cost", f"{c.name} needs {need} besides the "
                                 f"{tr['sac']} of the Royals already recruited this turn; you hold {held} "
                                 "(rulebook step 5)")
         return None

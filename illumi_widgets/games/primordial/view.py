@@ -14,6 +14,7 @@ Card instances are named ``c<number>`` in views; :func:`hidden_tokens` lists tho
 from __future__ import annotations
 
 from illumi_widgets.engine.game import OMNISCIENT
+from illumi_widgets.engine.words import counted
 
 from . import effects as E
 from .flow import TURN_STEPS
@@ -190,7 +191,8 @@ def action_label(g, d, a, seat=None) -> str:
         return f"Lose {name(args[0])}" + (f" (copy {args[1]})" if args[1] > 1 else "") + " to the host"
     if k == "recruit":
         c = g.cards[args[0]]
-        cost = f"{c.tribute} tribute" + (f" + {c.sacrifice} Sacrifice(s)" if c.kind == "royal" else "")
+        royal = " + " + counted(c.sacrifice, "Sacrifice") if c.kind == "royal" else ""
+        cost = f"{c.tribute} tribute{royal}"
         return f"Recruit {c.name} ({cost})"
     if k == "done":
         return "Done recruiting"
