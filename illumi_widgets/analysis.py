@@ -206,6 +206,7 @@ def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
     ranked = [r for r in analysis.rows if r["visits"] > 0]
     top_share = max((r["share"] for r in ranked), default=1.0) or 1.0
     for rank, r in enumerate(ranked):
+        labelled = False  # one "62%" label per option, on its first haloed entity (it may name several)
         for ent in r["targets"]:
             box = _bbox(items, ent)
             if box is None or ent in placed:
@@ -219,7 +220,8 @@ def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
                         "analysis": "halo"})
             out.append({"t": "rect", **box, "stroke": _heat(r["win"]), "alpha": round(0.45 + 0.55 * rel, 3),
                         "lw": round(2 + 3 * rel, 2), "analysis": "halo-edge"})
-            if rank < best:
+            if rank < best and not labelled:
+                labelled = True
                 top = max(0, y0 - 12)
                 out.append({"t": "rect", "x": x1 - 44, "y": top, "w": 48, "h": 22, "r": 6,
                             "fill": "#1d2330", "alpha": 0.9, "analysis": "label"})

@@ -71,13 +71,23 @@ class AnalysisMixin(traitlets.HasTraits):
 
             ss = SeatState(state, seat)  # everything the search may read, taken now under the lock
             version = state.version
+            # the seat's options name the entities its board draws them on -- a decision composed on the
+            # board (Primordial's plots: host cards and an Intent) names them through the presenter's
+            # ``compose``, not its ``targets``: take them from the seat's own snapshot, as its board does
+            own = {o["notation"]: list(o["targets"]) for d in match.snapshot(f"seat:{seat}")["decisions"]
+                   if d["seat"] == seat for o in d["options"]}
         if not ss.legal_actions():
             raise EngineError(f"{state.game.seat_name(seat)} has nothing to decide now: nothing to analyse",
                               code="not-your-decision")
         self.cancel_analysis()
         token = object()
         self._analysis_token = token
-        targets = match._presenter.get("targets")
+        by_action = match._presenter.get("targets")
+
+        def targets(game, action):
+            if action.seat == seat and action.notation() in own:
+                return own[action.notation()]
+            return by_action(game, action) if by_action else []
         total = iterations
         self._set_progress({"running": True, "done": 0, "total": total, "version": version, "seat": seat,
                             "error": None})

@@ -5,15 +5,44 @@ top) or ``"discard"``, or a Secret Objective (e.g. "S03") to ``"secret"`` (with 
 ``"discard"`` -- taken from wherever it is; ``resources(who, money=, power=, influence=)``: a seat's box
 exactly (the Common Pool makes up the difference); ``vp(who, n)``: Victory Points.  Turns are phases
 played by everyone (bids, programs, votes): there is no single player's turn to set.
+
+Amounts are whole numbers from 0 (``True`` is not a number here).  A position in which a player who must
+decide has no legal choice (an emptied hand during Programming) is refused when the block ends, like an
+inconsistent one: nothing changes and the error names who is stuck.
 """
 
 from __future__ import annotations
 
 from ...editor import Editor
+from ...engine import CHANCE
 from . import model as M
 
 
+def _whole(name: str, n) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"{name} must be a whole number from 0, not {n!r}")
+    return n
+
+
 class PositionEditor(Editor):
+    def __exit__(self, *exc):
+        if exc[0] is None and not self.game.problems(self.d):
+            stuck = self._stuck()
+            if stuck:
+                err = self._bad(f"the edited position leaves {stuck} with no legal choice in the "
+                                f"{self.d['phase']} phase", "stuck")
+                super().__exit__(type(err), err, None)  # puts the position back
+                raise err
+        return super().__exit__(*exc)
+
+    def _stuck(self) -> str:
+        """The names of the seats that must decide in the edited position but have no legal choice."""
+        probe = self.state.clone()
+        probe.data = self.game.copy(self.d)
+        probe.version += 1  # (nothing cached for the unedited position is read)
+        names = [self.game.seat_name(s) for s in probe.to_act() if s != CHANCE and not probe.legal_actions(s)]
+        return " and ".join(names)
+
     def _take(self, card):
         d = self.d
         places = [d["decks"]["action"], d["discards"]["action"], *d["hands"], d["decks"]["secret"],
@@ -57,11 +86,16 @@ class PositionEditor(Editor):
         for name, n in amounts.items():
             if name not in M.RES:
                 raise self._bad(f"no resource {name!r}: {', '.join(M.RES)}", "bad-resource")
-            if not isinstance(n, int) or n < 0:
-                raise self._bad(f"{name} must be a whole number from 0, not {n!r}", "bad-resource")
+            try:
+                _whole(name, n)
+            except ValueError as e:
+                raise self._bad(str(e), "bad-resource") from None
             r = M.RES.index(name)
             d["minted"][r] += n - d["box"][s][r]
             d["box"][s][r] = n
 
     def vp(self, who, n: int) -> None:
-        self.d["vp"][self.seat(who)] = n
+        try:
+            self.d["vp"][self.seat(who)] = _whole("Victory Points", n)
+        except ValueError as e:
+            raise self._bad(str(e), "bad-amount") from None
