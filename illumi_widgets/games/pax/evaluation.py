@@ -61,7 +61,8 @@ def _groups(game, faces) -> list:
     where ``best`` says the group is (tied) largest of its Faction — Lodges and Lodges in the making."""
     nb = game.nb
     out = []
-    for f in {f for card in faces if card is not None for f in card.factions}:
+    for f in sorted({f for card in faces if card is not None for f in card.factions}):  # a fixed order:
+        # float sums below must not depend on PYTHONHASHSEED
         cells = {c for c, card in enumerate(faces) if card is not None and f in card.factions}
         comps = []
         while cells:
