@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from illumi_widgets.engine import Rng, load_game
-from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax import board as B
 from illumi_widgets.games.pax import evaluation as E
 
@@ -25,7 +24,8 @@ def _positions(players: int, seed: int, count: int = 150):
         d = g.copy(st.data)
         d.up = [True] * g.n
         fill = 2 + rng.below(8)  # out of 10: how crowded
-        d.infl = [tuple(rng.below(players) if rng.below(10) < fill else None for _ in slots) for slots in d.infl]
+        d.infl = [tuple(rng.below(players) if rng.below(10) < fill else None for _ in slots)
+                  for slots in d.infl]
         yield g, d
 
 

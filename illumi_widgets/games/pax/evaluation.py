@@ -198,7 +198,8 @@ def plot_progress(game, d, seat: int, plot_id, ctx=None) -> float:
             rival = max((v for s, v in lead.items() if s != seat), default=0)
             ctl = 1.0 if own > rival else 0.6
             if key == "remote_enlistment":
-                v = 0.5 * _frac(own, prm["influence"]) + 0.5 * _frac(len(cells & geom.edge), prm["edge_cards"])
+                v = 0.5 * _frac(own, prm["influence"]) \
+                    + 0.5 * _frac(len(cells & geom.edge), prm["edge_cards"])
             elif key == "factional_pact":
                 v = 0.5 * _frac(own, prm["influence"]) + 0.5 * _frac(len(cells), prm["cards"])
             elif key == "line_of_exchange":
@@ -225,7 +226,8 @@ def plot_progress(game, d, seat: int, plot_id, ctx=None) -> float:
     if key == "dispersed_contacts":
         return _frac(sum(1 for w in ctrl if w == seat), prm["cards"])
     if key == "shadow_alliance":
-        shared = sum(1 for slots in ctx.infl if seat in slots and any(x is not None and x != seat for x in slots))
+        shared = sum(1 for slots in ctx.infl
+                     if seat in slots and any(x is not None and x != seat for x in slots))
         return _frac(shared, prm["cards"])
     if key == "influential_converts":
         return _frac(sum(1 for c, w in enumerate(ctrl) if w == seat and faces[c] is not None
@@ -243,7 +245,8 @@ def plot_progress(game, d, seat: int, plot_id, ctx=None) -> float:
     if key == "rosicrucian_foil":
         cells = [c for c, w in enumerate(ctrl) if w == seat and faces[c] is not None
                  and faces[c].affiliation == "rosicrucian"]
-        return 0.5 * _frac(len(cells), prm["cards"]) + 0.5 * _frac(sum(mine[c] for c in cells), prm["influence"])
+        return 0.5 * _frac(len(cells), prm["cards"]) \
+            + 0.5 * _frac(sum(mine[c] for c in cells), prm["influence"])
     if key == "freemason_union":
         seen = set()
         for c, w in enumerate(ctrl):
