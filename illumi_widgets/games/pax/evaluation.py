@@ -268,6 +268,7 @@ def plots_progress(game, d, seat: int) -> list[float]:
         return []
     held = sum(1 for h in d.faction_holder.values() if h == seat)
     ctx = B.PlotContext(game.geom, game.faces(d), d.infl, seat, d.seats, held)
+    ctx.__dict__["lodge_list"] = game.lodge_list(d)  # (a cached property: share the game's)
     return sorted((plot_progress(game, d, seat, p, ctx) for p in ids), reverse=True)
 
 
@@ -277,7 +278,7 @@ def scores(game, d) -> list[float]:
     if not d.cards:
         return [0.0] * n
     faces = game.faces(d)
-    per = B.faction_scores(game.geom, faces, d.infl, n)
+    per = B.faction_scores(game.geom, faces, d.infl, n, lodge_list=game.lodge_list(d))
     late = 1.0 if d.final_round else min(1.0, game.edicts_discarded(d) / 5.0)
     on_map = [0] * n
     for t in d.infl:
