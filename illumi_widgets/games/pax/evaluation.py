@@ -5,7 +5,9 @@ game for it and reads ``values``, ``PREFER``, ``WIND_DOWN``, ``legal`` and ``for
 
 ``values(game, d)`` gives every seat an estimated chance to win in ``[0, 1]`` from a material score:
 
-* Influence on claimed Plots (two at once win the game),
+* Influence on claimed Plots (two at once win the game), and progress towards the Plots a seat may still
+  claim (:func:`plot_progress`: the share of what each Plot asks for that is already on the map; the two
+  nearest count, squared, so a Plot nearly met counts most),
 * the points Faction Scoring would give now (``board.faction_scores``), weighted up as the game nears
   its end (Edicts discarded),
 * Influence on the map, more in groups of same-Faction cards that are (or may grow into) a Faction's
