@@ -162,15 +162,17 @@ class SearchBot(Bot):
     ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
     ``lookahead`` (default on; only matters when the game has scripted seats, such as Pax's rulebook bots):
     a playout that reaches ``depth`` before any scripted seat has moved winds down to the end of the next
-    scripted turn, so a rulebook bot's imminent plot win is seen.
+    scripted turn, so a rulebook bot's imminent plot win is seen; an integer ``k`` winds down until ``k``
+    scripted turns have been played in the iteration (``2``: also the bot's turn after next, the people
+    ending their turns soonest in between, so a threat two turns away is seen too).
     """
 
     name = "search"
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
-                 per_action: int | None = 10, prefer=None, lookahead: bool = True, widen: float | None = None,
-                 reuse: bool = False):
+                 per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
+                 widen: float | None = None, reuse: bool = False):
         super().__init__(seat)
         if iterations is None and time_limit is None:
             iterations = 200
@@ -355,7 +357,8 @@ class SearchBot(Bot):
         expanded = False
         forced = self._forced
         free = 0
-        scripted = False
+        runs = 0  # scripted turns (runs of scripted steps) played in this iteration
+        last_forced = False
         while not expanded:
             seat, acts = self._next(game, d, me)
             if seat is None:
@@ -368,8 +371,10 @@ class SearchBot(Bot):
                 if a is not None:  # a scripted step: like chance, no node
                     game.perform(d, a, log)
                     free += 1
-                    scripted = True
+                    runs += not last_forced
+                    last_forced = True
                     continue
+            last_forced = False
             if acts is None:
                 acts = self._legal(d, seat)
             if not acts:
@@ -396,7 +401,7 @@ class SearchBot(Bot):
             game.perform(d, a, log)
             node = child
             path.append(node)
-        self._playout(game, d, wrng, me, log, scripted)
+        self._playout(game, d, wrng, me, log, runs, last_forced)
         vals = self._values(d)
         for nd in path:
             nd.n += 1
@@ -415,7 +420,8 @@ class SearchBot(Bot):
                 best, best_score = a, score
         return best, children[best]
 
-    def _playout(self, game, d, wrng: Rng, me: int, log: Log, scripted: bool = False) -> None:
+    def _playout(self, game, d, wrng: Rng, me: int, log: Log, runs: int = 0,
+                 last_forced: bool = False) -> None:
         """Random decisions for ``depth`` decisions (scripted steps are free).  Then, when the game has
         scripted seats and none has moved yet in this iteration, the playout winds down (taking
         ``wind_down`` kinds, such as ending the turn, whenever legal) until a scripted seat has played its
@@ -439,11 +445,13 @@ class SearchBot(Bot):
                 if a is not None:  # a scripted step does not count against the depth
                     game.perform(d, a, log)
                     free += 1
-                    scripted = True
+                    runs += not last_forced
+                    last_forced = True
                     continue
+            last_forced = False
             prefer = None
             if late:  # (a scripted turn in progress was played to its end above)
-                if scripted or not self.lookahead or wind >= _MAX_WIND:
+                if runs >= int(self.lookahead) or wind >= _MAX_WIND * max(1, int(self.lookahead)):
                     return
                 wind += 1
                 prefer = self._wind_down

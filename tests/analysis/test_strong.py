@@ -60,3 +60,26 @@ def test_strong_search_is_registered_and_blind():
     acts = [make_bot("search-strong", seat, iterations=80, seed=3).choose(SeatState(s, seat))
             for s in (st, other)]
     assert acts[0] == acts[1]
+
+
+def test_lookahead_two_plays_through_the_rulebook_bots_turn_after_next():
+    # lookahead=k: a playout winds down until k rulebook-bot turns were played in the iteration, so with
+    # k=2 the same world ends one round later than with k=1 (the person ends its turns soonest between)
+    from illumi_widgets.bots.search import _QuietLog
+
+    g = load_game("pax", players=2, bots={1: "st-germain"})
+    st = g.new_state(seed=4)
+    while st.to_act() != [0] or len(st.legal_actions(0)) < 2:
+        seat = st.to_act()[0]
+        st.apply(st.legal_actions(seat)[0] if seat == 1 else random_action(st, Rng(len(st.history))))
+    ss = SeatState(st, 0)
+    rounds = {}
+    for k in (1, 2):
+        bot = SearchBot(0, depth=0, lookahead=k, seed=1)
+        bot._setup(g)
+        world = ss.sample_world(Rng(7))
+        start = world.data.round
+        bot._playout(g, world.data, world.rng, 0, _QuietLog([], 0))
+        rounds[k] = world.data.round - start
+        assert world.data.result is None or k == 2
+    assert rounds[2] == rounds[1] + 1

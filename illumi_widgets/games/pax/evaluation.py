@@ -5,7 +5,9 @@ game for it and reads ``values``, ``PREFER``, ``WIND_DOWN``, ``legal`` and ``for
 
 ``values(game, d)`` gives every seat an estimated chance to win in ``[0, 1]`` from a material score:
 
-* Influence on claimed Plots (two at once win the game),
+* Influence on claimed Plots (two at once win the game), and progress towards the Plots a seat may still
+  claim (:func:`plot_progress`: the share of what each Plot asks for that is already on the map; the two
+  nearest count, squared, so a Plot nearly met counts most),
 * the points Faction Scoring would give now (``board.faction_scores``), weighted up as the game nears
   its end (Edicts discarded),
 * Influence on the map, more in groups of same-Faction cards that are (or may grow into) a Faction's
@@ -47,6 +49,7 @@ W_FACTION_CARD = 1.0
 W_FACTION_CARD_LATE = 2.0  # the tie-break of Faction Scoring
 W_FAVOR = 0.2
 W_HAND = 0.2
+W_PROGRESS = 6.0  # progress towards the Plots a seat may still claim (squared: nearly met counts most)
 SCALE = 3.0
 P_BOT_NEAR = 0.85  # a rulebook bot's chance to meet a plot at progress p < 1: P_BOT_NEAR * p ** BOT_CURVE
 P_BOT_MET = 0.95  # a plot met (the bot wins at its next Check Phase unless the people undo it)
@@ -61,7 +64,8 @@ def _groups(game, faces) -> list:
     where ``best`` says the group is (tied) largest of its Faction — Lodges and Lodges in the making."""
     nb = game.nb
     out = []
-    for f in {f for card in faces if card is not None for f in card.factions}:
+    for f in sorted({f for card in faces if card is not None for f in card.factions}):  # a fixed order:
+        # float sums below must not depend on PYTHONHASHSEED
         cells = {c for c, card in enumerate(faces) if card is not None and f in card.factions}
         comps = []
         while cells:
@@ -170,13 +174,113 @@ def bot_chance(game, d, b: int) -> float:
     return min(P_BOT_MET, ps[0] + P_OTHER * sum(ps[1:])) if ps else 0.0
 
 
+def _frac(x: float, need: float) -> float:
+    return min(1.0, x / need) if need > 0 else 1.0
+
+
+def plot_progress(game, d, seat: int, plot_id, ctx=None) -> float:
+    """How near ``seat`` is to meeting one Plot, in ``[0, 1]`` (1: met now, by its predicate's main
+    condition; the overlap rule between a seat's Plots is ignored).  A rough, cheap measure per Plot kind:
+    the share of what the Plot Aid asks for that is already on the map (Influence, controlled cards, Lodge
+    size), so the search can tell a Plot half built from one not started."""
+    plot = game.plots[plot_id]
+    key, prm = plot.key, {**B.PLOT_DEFAULTS.get(plot.key, {}), **(plot.params or {})}
+    if ctx is None:
+        held = sum(1 for h in d.faction_holder.values() if h == seat)
+        ctx = B.PlotContext(game.geom, game.faces(d), d.infl, seat, d.seats, held)
+    faces, mine, ctrl, geom = ctx.faces, ctx.mine, ctx.controllers, ctx.geom
+    if key in ("remote_enlistment", "factional_pact", "line_of_exchange", "path_of_whispers"):
+        best = 0.0
+        for lg in ctx.lodge_list:
+            cells = lg.cells
+            own = sum(mine[c] for c in cells)
+            if not own:
+                continue
+            lead = B.lodge_influence(cells, ctx.infl)
+            rival = max((v for s, v in lead.items() if s != seat), default=0)
+            ctl = 1.0 if own > rival else 0.6
+            if key == "remote_enlistment":
+                v = 0.5 * _frac(own, prm["influence"]) \
+                    + 0.5 * _frac(len(cells & geom.edge), prm["edge_cards"])
+            elif key == "factional_pact":
+                v = 0.5 * _frac(own, prm["influence"]) + 0.5 * _frac(len(cells), prm["cards"])
+            elif key == "line_of_exchange":
+                v = 0.5 * _frac(own, 3) + 0.5 * _frac(len(cells & geom.center_row), prm["center_cards"])
+            else:  # path of whispers: Influence on every card of a top-to-bottom Lodge
+                spans = 1.0 if (cells & geom.top_row and cells & geom.bottom_row) else 0.5
+                v = spans * sum(1 for c in cells if mine[c]) / len(cells)
+                ctl = 1.0
+            best = max(best, v * ctl)
+        return best
+    if key == "inner_circle":
+        return max((sum(1 for c in b if mine[c]) / 4.0 for b in geom.blocks_2x2), default=0.0)
+    if key == "consort_of_peers":
+        best = 0.0
+        for c, card in enumerate(faces):
+            if card is None or not mine[c]:
+                continue
+            peers = sum(1 for x in geom.neighbors[c] if mine[x] and faces[x] is not None
+                        and faces[x].rank == card.rank)
+            best = max(best, (1 + min(peers, 3)) / 4.0)
+        return best
+    if key == "faction_leader":
+        return _frac(ctx.faction_cards_held, prm["cards"])
+    if key == "dispersed_contacts":
+        return _frac(sum(1 for w in ctrl if w == seat), prm["cards"])
+    if key == "shadow_alliance":
+        shared = sum(1 for slots in ctx.infl
+                     if seat in slots and any(x is not None and x != seat for x in slots))
+        return _frac(shared, prm["cards"])
+    if key == "influential_converts":
+        return _frac(sum(1 for c, w in enumerate(ctrl) if w == seat and faces[c] is not None
+                         and faces[c].rank == prm["rank"]), prm["cards"])
+    if key == "coaxing_of_crowns":
+        tot: dict = {}
+        for c, slots in enumerate(ctx.infl):
+            if faces[c] is not None and faces[c].rank == "CROWN":
+                for x in slots:
+                    if x is not None:
+                        tot[x] = tot.get(x, 0) + 1
+        own = tot.get(seat, 0)
+        lead = 1.0 if all(tot.get(r, 0) < own for r in ctx.rivals) else 0.6
+        return _frac(own, prm["influence"]) * lead
+    if key == "rosicrucian_foil":
+        cells = [c for c, w in enumerate(ctrl) if w == seat and faces[c] is not None
+                 and faces[c].affiliation == "rosicrucian"]
+        return 0.5 * _frac(len(cells), prm["cards"]) \
+            + 0.5 * _frac(sum(mine[c] for c in cells), prm["influence"])
+    if key == "freemason_union":
+        seen = set()
+        for c, w in enumerate(ctrl):
+            if w == seat and faces[c] is not None and faces[c].affiliation == "freemason":
+                seen.update(faces[c].factions)
+        return len(seen & set(B.FACTIONS)) / 6.0
+    return 0.0
+
+
+def plots_progress(game, d, seat: int) -> list[float]:
+    """``seat``'s progress (:func:`plot_progress`) towards each Plot it may still claim (the public Plots and
+    its own private one, not yet claimed), highest first."""
+    claimed = d.claims[seat]
+    ids = [p for p in d.public_plots if p not in claimed]
+    own = d.private_plot[seat] if seat < len(d.private_plot) else None
+    if own is not None and own not in claimed and own not in ids:
+        ids.append(own)
+    if not ids:
+        return []
+    held = sum(1 for h in d.faction_holder.values() if h == seat)
+    ctx = B.PlotContext(game.geom, game.faces(d), d.infl, seat, d.seats, held)
+    ctx.__dict__["lodge_list"] = game.lodge_list(d)  # (a cached property: share the game's)
+    return sorted((plot_progress(game, d, seat, p, ctx) for p in ids), reverse=True)
+
+
 def scores(game, d) -> list[float]:
     """The material score of every seat (see the module docstring)."""
     n = d.seats
     if not d.cards:
         return [0.0] * n
     faces = game.faces(d)
-    per = B.faction_scores(game.geom, faces, d.infl, n)
+    per = B.faction_scores(game.geom, faces, d.infl, n, lodge_list=game.lodge_list(d))
     late = 1.0 if d.final_round else min(1.0, game.edicts_discarded(d) / 5.0)
     on_map = [0] * n
     for t in d.infl:
@@ -196,7 +300,11 @@ def scores(game, d) -> list[float]:
     out = []
     for s in range(n):
         plots = sum(1 for on in d.claims[s].values() if on)
-        out.append(W_PLOT * plots + (W_SCORE + W_SCORE_LATE * late) * sum(per[s].values())
+        near = 0.0
+        if W_PROGRESS and s not in game.automa:  # the two Plots nearest to being met (two win the game)
+            prog = plots_progress(game, d, s)[:max(0, 2 - plots)]
+            near = W_PROGRESS * sum(v * v for v in prog)
+        out.append(W_PLOT * plots + near + (W_SCORE + W_SCORE_LATE * late) * sum(per[s].values())
                    + W_INFLUENCE * on_map[s] + W_GROUP * group[s]
                    + (W_FACTION_CARD + W_FACTION_CARD_LATE * late) * held[s]
                    + W_FAVOR * sum(d.favor[s]) + W_HAND * len(d.hands[s]))
