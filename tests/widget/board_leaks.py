@@ -10,9 +10,11 @@ scans, for every board:
 
 * each message sent since the last check, against the ids hidden from the board's viewer NOW
   (:func:`illumi_widgets.engine.testing.hidden_ids`: the game's ``secrets`` united with every id of the
-  omniscient view that the viewer's own view does not hold -- nothing hand-kept here).  A log line is scanned
-  the first time a board sends it (a line re-sent later may name a card that was public when it was written
-  and is hidden again now, e.g. an Event shown and shuffled back: that is the past, not a leak);
+  omniscient view that the viewer's own view does not hold -- nothing hand-kept here).  Log lines: every line
+  a board sends must be one its viewer was shown (``LogEntry.text_for``), and the lines written since the
+  last check are scanned (an older line may name a card that was public to that viewer when it was written
+  and is hidden again now -- an Event shown and shuffled back, a Plot drawn and returned: the past, not a
+  leak; a hot-seat board shows each seat's own past when it follows it);
 * the board's synced traits as they stand (what the page holds now: a scene base kept for patches included),
   against the ids hidden from its viewer since the last check (the rest was scanned when it was sent);
 * with ``pictures=True``, the saved picture (the ``image/svg+xml`` of ``_repr_mimebundle_``); a hot-seat
@@ -91,7 +93,7 @@ class BoardTable:
         self.boards: list[BoardWidget] = [cls(match=match, seat=s) for s in seats]
         self.boards += [cls(match=match, seat=None), cls(match=match, seat="spectator")]
         self._read = {id(b): 0 for b in self.boards}  # messages of each board already scanned
-        self._lines = {id(b): set() for b in self.boards}  # log lines each board has sent already
+        self._log_len = 0  # the length of the state's log at the last check
         self._hidden: dict = {}  # the ids hidden from each board's viewer at the last check
         self.stats = Stats()
 
@@ -133,6 +135,12 @@ class BoardTable:
         state = self.match.state
         omni = omniscient_ids(state)
         hidden_of = {}
+        start = min(self._log_len, len(state.log))
+        self._log_len = len(state.log)
+        lines_of = {}  # viewer -> (every log line it was shown, the lines written since the last check)
+        for seat in {self.viewer(b) for b in self.boards}:
+            texts = [e.text_for(seat) for e in state.log]
+            lines_of[seat] = ({t for t in texts if t}, [t for t in texts[start:] if t])
         for board in self.boards:
             seat = self.viewer(board)
             if seat not in hidden_of:
@@ -145,7 +153,7 @@ class BoardTable:
             for msg_type, text in sent:
                 self.stats.messages += 1
                 self.stats.scanned_bytes += len(text)
-                self._scan_message(board, msg_type, json.loads(text), hidden)
+                self._scan_message(board, msg_type, json.loads(text), hidden, lines_of[seat])
             # what the page holds now: its content was scanned when sent; only an id hidden since can be new
             newly = hidden - self._hidden.get(id(board), set())
             self._hidden[id(board)] = hidden
@@ -159,13 +167,16 @@ class BoardTable:
                 self.stats.pictures += 1
                 self._raise(board, "its saved picture", scan(picture, ids))
 
-    def _scan_message(self, board, msg_type: str, data: dict, hidden) -> None:
+    def _scan_message(self, board, msg_type: str, data: dict, hidden, lines) -> None:
         state = data.get("state") if isinstance(data, dict) else None
         if isinstance(state, dict) and isinstance(state.get("log_lines"), list):
-            seen = self._lines[id(board)]
-            new = [line for line in state["log_lines"] if line not in seen]
-            seen.update(new)
-            self._raise(board, f"a new log line ({msg_type})", scan(new, hidden))
+            own, fresh = lines
+            alien = [line for line in state["log_lines"] if line not in own]
+            if alien:
+                raise LeakFound(f"the {board.perspective} board sent log lines its viewer was never shown: "
+                                f"{alien[:2]}")
+            self._raise(board, f"a log line written now ({msg_type})",
+                        scan([line for line in state["log_lines"] if line in fresh], hidden))
             data = {**data, "state": {k: v for k, v in state.items() if k != "log_lines"}}
         self._raise(board, f"a message ({msg_type}: {data.get('method', 'open')})", scan(data, hidden))
 
