@@ -88,3 +88,26 @@ def test_a_reply_that_names_a_hidden_card_is_caught(monkeypatch):
             table.check()
     finally:
         table.close()
+
+
+def test_a_log_line_of_another_seat_is_caught(monkeypatch):
+    """Control: seat 0's board is sent a line of seat 1's own log (say, the card it drew) -- caught."""
+    match, table = _leaky_table(monkeypatch)
+    real = Match._make_snapshot
+
+    def leaky(self, key):
+        snap = real(self, key)
+        if key == "seat:0":
+            theirs = [e.text_for(1) for e in self.state.log]
+            mine = {e.text_for(0) for e in self.state.log}
+            snap = {**snap, "log": snap["log"] + [t for t in theirs if t and t not in mine][:1]}
+        return snap
+
+    try:
+        table.check()
+        monkeypatch.setattr(Match, "_make_snapshot", leaky)
+        match.refresh()
+        with pytest.raises(LeakFound, match="never shown"):
+            table.check()
+    finally:
+        table.close()
