@@ -21,9 +21,10 @@ scans, for every board:
   board's picture is the public one, scanned as the spectator's.
 
 :func:`play_random` drives random games through the boards: ``act`` intents read from a board's
-``decisions`` trait, the curtain of the hot-seat board, ``why`` on scene entities, ``undo`` when the board's
-status allows it, ``bot_step`` when a bot seat must decide (as the page asks at the bot's pace),
-``request_state`` and ``hello`` (a page opening), and one small ``analyse`` per game.
+``decisions`` trait, the curtain of the hot-seat board, ``why`` on scene entities, ``undo``/``redo`` when
+the board's status allows it and ``goto`` a point of the history (analysis mode), ``bot_step`` when a bot
+seat must decide (as the page asks at the bot's pace), ``request_state`` and ``hello`` (a page opening),
+and one small ``analyse`` per game.
 """
 
 from __future__ import annotations
@@ -211,9 +212,15 @@ def play_random(table: BoardTable, rng: Rng, *, intents: int, picture_every: int
                 entity = ids[rng.below(len(ids))]
                 table.send(board, {"type": "why", "version": board.version, "entity": entity})
         elif roll < 13:
-            able = [b for b in table.boards if b.status.get("can_undo")]
+            kind = ("undo", "undo", "redo", "goto")[rng.below(4)]
+            able = [b for b in table.boards if b.status.get(f"can_{kind}")] if kind != "goto" else [
+                b for b in table.boards if b.status.get("history", {}).get("length")]
             if able:
-                reply = table.send(able[rng.below(len(able))], {"type": "undo", "version": match.version})
+                board = able[rng.below(len(able))]
+                message = {"type": kind, "version": match.version}
+                if kind == "goto":
+                    message["index"] = rng.below(board.status["history"]["length"] + 1)
+                reply = table.send(board, message)
                 assert reply and reply["type"] == "ok", reply
         else:
             bots = set(match.bots)
