@@ -30,7 +30,7 @@ from .common import _word_rx
 
 #: random identity assignments tried before every assignment is tried in canonical order
 RANDOM_TRIES = 48
-#: at most this many assignments in the exhaustive pass (8 players: 8!/1! = 40,320 would be too many to test)
+#: at most this many assignments in the exhaustive pass (8 players: 7 face-down among 7 candidates, 5,040)
 MAX_ASSIGNMENTS = 6000
 
 
@@ -76,7 +76,7 @@ def _identities(game, d, w, seat, faces, rng):
         world = _assign(game, d, text, faces, real, list(pick))
         if _fits(game, world, faces) and game.view(world, seat) == want:
             return world
-    # (not reached in the tests: the real assignment is among the first MAX_ASSIGNMENTS up to 6 players)
+    # (not reached: at most 7 face-down cards among 7 candidates, 5,040 assignments, the real one among them)
     return _assign(game, d, text, faces, real, rng.shuffle(list(cands))[:len(faces)])
 
 
