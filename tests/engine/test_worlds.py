@@ -30,7 +30,7 @@ from ..analysis.twins import twin
 
 #: (game, players, options): every game, and every option that hides something more
 VARIANTS = [
-    ("pax", 2, {}), ("pax", 4, {}),
+    ("pax", 2, {}), ("pax", 4, {}), ("pax", 3, {"bots": {"1": "weishaupt"}}),
     ("illuminati", 3, {}), ("illuminati", 3, {"hidden_goals": True}),
     ("illuminati", 4, {"hidden_illuminati": True}),
     ("illuminati", 5, {"hidden_illuminati": True, "hidden_goals": True, "overstate": True}),
