@@ -54,3 +54,22 @@ def test_a_world_keeps_the_cards_a_seat_saw_traded_in_place():
     for k in range(10):
         w = g.determinize(d, 0, Rng(k))
         assert card in w["hands"][1] and g.view(w, 0) == g.view(d, 0)
+
+
+def test_no_seat_knows_a_card_another_programmed_face_down():
+    """Random games: a card another seat programmed face down (Phase 4) is not among what a seat knows, even
+    if it saw that card in the other's hand before (else its board would name the card the other played)."""
+    g = load_game("gray-eminence", players=4, scenario="global")
+    checked = 0
+    for seed in (5, 6):
+        st = g.new_state(seed=seed)
+        rng = Rng(seed)
+        while not st.is_terminal():
+            d = st.data
+            for v, cards in d["known"].items():
+                face_down = {c for s in range(d["n"]) if s != int(v) for k, c in (d["prog"][s] or {}).items()
+                             if k in "ABCD"}
+                assert not face_down & set(cards), (v, face_down & set(cards), st.version)
+                checked += bool(face_down)
+            st.apply(random_action(st, rng))
+    assert checked > 50

@@ -257,6 +257,7 @@ def do_program(g, d, a, log):
             for slot in "ABCD":
                 if slot in f["progs"][str(x)]:
                     d["hands"][x].remove(f["progs"][str(x)][slot])
+                    _moved_unseen(d, f["progs"][str(x)][slot], (x,))  # programmed face down
         P.reveal_programs(g, d, f, log)
 
 
