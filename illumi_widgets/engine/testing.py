@@ -82,6 +82,8 @@ def check_no_leak(state: State, since_log: int = 0) -> None:
 
 
 # -- leak scan: the review's method, for every game and every payload ------------------------------------
+# (used on every board of every game -- each comm message, the synced traits, the saved picture -- by
+# tests/widget/board_leaks.py; the seat server's browser test scans pages and websocket frames)
 _ENGINE_KEYS = frozenset({"log", "decisions", "perspective", "version", "to_act", "terminal", "outcome"})
 
 

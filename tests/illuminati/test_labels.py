@@ -11,10 +11,12 @@ import re
 
 import pytest
 
-from illumi_widgets import OMNISCIENT, load_game
+from illumi_widgets import load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.illuminati.scene import illuminati_scene, option_targets, status_text
+
+from ..label_checks import check_decision_texts, check_legend, check_shown_texts
 
 FRAMES = ("actions", "attack", "place", "captxfer", "transfers", "choose", "secrets", "senate", "talk",
           "replace", "terms", "react", "counter", "price", "answer", "fit", "special", "redistribute",
@@ -38,18 +40,14 @@ def leaks(patterns, text: str) -> list[str]:
     return [what for pattern, what in patterns if pattern.search(text)]
 
 
-def scene_texts(scene: dict):
-    for it in scene["items"]:
-        if it["t"] == "text":
-            yield it["s"]
-        if "tip" in it:
-            yield it["tip"]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_label_prompt_and_status_is_plain_and_distinct(players):
     game = load_game("illuminati", players=players)
     patterns = leak_patterns(game)
+
+    def plain(text):
+        return leaks(patterns, text)
+
     decisions = 0
     kinds: set = set()
     for seed in (1, 2):
@@ -58,30 +56,9 @@ def test_every_label_prompt_and_status_is_plain_and_distinct(players):
         for step in range(STEPS):
             if state.is_terminal():
                 break
-            data = state.data
-            for d in state.decisions():
-                if d.seat < 0 or d.options is None:
-                    continue
-                decisions += 1
-                labels: dict[str, str] = {}
-                for a in d.options:
-                    kinds.add(a.kind)
-                    label = game.label(data, a, d.seat)
-                    assert label and label != a.notation(), a
-                    assert not leaks(patterns, label), (label, a.notation())
-                    labels.setdefault(a.notation(), label)
-                assert len(set(labels.values())) == len(labels), sorted(labels.values())
-                prompt = game.prompt(data, d.seat, d.kind)
-                assert not leaks(patterns, prompt), prompt
-                for a in d.options:
-                    text = game.confirm(data, a)
-                    assert text is None or not leaks(patterns, text)
+            decisions += check_decision_texts(state, plain, kinds)
             if step % 5 == 0:
-                for seat in (0, None, OMNISCIENT):
-                    view = state.view(seat)
-                    assert not leaks(patterns, status_text(view, game))
-                    for text in scene_texts(illuminati_scene(view, game)):
-                        assert not leaks(patterns, text), (text, leaks(patterns, text))
+                check_shown_texts(state, illuminati_scene, status_text, plain, plain)
             state.apply(random_action(state, rng))
     assert decisions >= 150
     assert {"attack", "done", "gift"} <= kinds
@@ -140,12 +117,9 @@ def test_place_and_fit_targets_are_arrows_on_the_board(table):
 
 def test_the_legend_explains_the_board():
     g = load_game("illuminati", players=3)
-    entries = g.legend(1)
-    assert all(set(e) == {"symbol", "color", "text"} and e["text"] for e in entries)
-    text = " ".join(e["text"] for e in entries)
+    text = check_legend(g.legend(1), "Blue")
     for needed in ("Power", "Resistance", "Income", "open control arrow", "megabucks"):
         assert needed in text
-    assert any(e["symbol"] == "Blue" and "you" in e["text"] for e in entries)
 
 
 def test_hidden_illuminati_are_never_named_to_the_others():

@@ -9,41 +9,26 @@ rules can go on from (every seat's options and view, a few more random actions, 
 
 from __future__ import annotations
 
-import base64
-import json
-import zlib
-
 import pytest
 
-from illumi_widgets.engine import RecordError, load_game, load_position
-from illumi_widgets.engine.rng import Rng
-from illumi_widgets.engine.testing import check_consistent, random_action
-
-
-def _unpack(text: str) -> dict:
-    return json.loads(zlib.decompress(base64.urlsafe_b64decode(text.split("/", 2)[2].encode())))
-
-
-def _pack(payload: dict) -> str:
-    raw = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
-    return f"{payload['game']}/{payload['players']}/{base64.urlsafe_b64encode(zlib.compress(raw)).decode()}"
+from ..malformed import (
+    check_named,
+    loads_unchanged,
+    mutated,
+    random_mutations,
+    real_positions,
+    refused,
+    unpack,
+)
+from ..malformed import set_field as _set
 
 
 def _positions() -> list:
     """Real positions: early, mid-game (with pending steps), Hidden Illuminati, and a finished game."""
-    out = []
     cases = ((3, {}, 10, 1), (4, {}, 150, 2), (4, {"hidden_illuminati": True, "hidden_goals": True}, 200, 3),
              (2, {}, 400, 4), (3, {}, 6000, 5))
-    for players, options, steps, seed in cases:
-        g = load_game("illuminati", players=players, **options)
-        st = g.new_state(seed=seed)
-        rng = Rng(seed)
-        for _ in range(steps):
-            if st.is_terminal():
-                break
-            st.apply(random_action(st, rng))
-        out.append((g, st.position()))
-    assert any(_unpack(t)["data"]["result"] is not None for _, t in out), "a finished game is among them"
+    out = real_positions("illuminati", cases)
+    assert any(unpack(t)["data"]["result"] is not None for _, t in out), "a finished game is among them"
     return out
 
 
@@ -51,29 +36,7 @@ POSITIONS = _positions()
 
 
 def test_the_real_positions_load_unchanged():
-    for g, text in POSITIONS:
-        assert g.load_position(text).position() == text
-        assert load_position(text).position() == text
-
-
-def _refused(g, text: str, field: str) -> str:
-    for load in (g.load_position, load_position):
-        with pytest.raises(RecordError) as err:
-            load(text)
-        assert field in str(err.value), f"{field!r} not named in: {err.value}"
-    return str(err.value)
-
-
-def _mutated(text: str, change) -> str:
-    payload = _unpack(text)
-    change(payload["data"])
-    return _pack(payload)
-
-
-def _set(field, value):
-    def change(d):
-        d[field] = value
-    return change
+    loads_unchanged(POSITIONS)
 
 
 def _first_group(d):
@@ -137,63 +100,42 @@ NAMED = [
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 @pytest.mark.parametrize(("field", "change"), NAMED, ids=[f"{f}-{i}" for i, (f, _) in enumerate(NAMED)])
 def test_a_malformed_field_is_refused_naming_it(k, field, change):
-    g, text = POSITIONS[k]
-    try:
-        bad = _mutated(text, change)
-    except (IndexError, KeyError, AttributeError, StopIteration):
-        pytest.skip("this position has no such entry to change")
-    if bad == _pack(_unpack(text)):
-        pytest.skip("the mutation changed nothing here")
-    _refused(g, bad, field)
+    check_named(POSITIONS, k, field, change, missing=(IndexError, KeyError, AttributeError, StopIteration))
 
 
 def test_no_one_to_act_in_a_game_going_on():
     g, text = POSITIONS[1]
-    assert _unpack(text)["data"]["result"] is None
-    assert "no one is to act" in _refused(g, _mutated(text, _set("frames", [])), "frames")
+    assert unpack(text)["data"]["result"] is None
+    assert "no one is to act" in refused(g, mutated(text, _set("frames", [])), "frames")
 
 
 def test_every_player_out_while_the_game_goes_on():
     g, text = POSITIONS[1]
-    assert _unpack(text)["data"]["result"] is None
-    _refused(g, _mutated(text, lambda d: d.__setitem__("alive", [False] * d["n"])), "alive")
+    assert unpack(text)["data"]["result"] is None
+    refused(g, mutated(text, lambda d: d.__setitem__("alive", [False] * d["n"])), "alive")
 
 
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 def test_cards_duplicated_or_missing_are_refused(k):
     """Conservation: each card is in exactly one place; the message names where."""
     g, text = POSITIONS[k]
-    data = _unpack(text)["data"]
+    data = unpack(text)["data"]
     if not data["deck"]:
         pytest.skip("before the deal")
     top = data["deck"][-1]
-    _refused(g, _mutated(text, lambda d: d["deck"].append(d["deck"][0])), "deck")
-    _refused(g, _mutated(text, lambda d: d["deck"].pop()), top)  # the missing card is named
-    _refused(g, _mutated(text, lambda d: d["dead"].append(d["deck"][-1])), "dead")
+    refused(g, mutated(text, lambda d: d["deck"].append(d["deck"][0])), "deck")
+    refused(g, mutated(text, lambda d: d["deck"].pop()), top)  # the missing card is named
+    refused(g, mutated(text, lambda d: d["dead"].append(d["deck"][-1])), "dead")
 
 
 @pytest.mark.parametrize("k", range(len(POSITIONS)))
 def test_money_made_from_nothing_is_refused(k):
     g, text = POSITIONS[k]
-    if not _unpack(text)["data"]["money"]:
+    if not unpack(text)["data"]["money"]:
         pytest.skip("before the deal")
-    _refused(g, _mutated(text, lambda d: d["money"].__setitem__(next(iter(d["money"])),
+    refused(g, mutated(text, lambda d: d["money"].__setitem__(next(iter(d["money"])),
                                                                  d["money"][next(iter(d["money"]))] + 1)),
              "money")
-
-
-def _usable(g, st) -> None:
-    check_consistent(st, "after loading a mutated position")
-    for s in (*range(g.players), None):
-        st.view(s)
-    rng = Rng(3)
-    for _ in range(6):
-        if st.is_terminal():
-            break
-        for s in st.to_act():
-            st.legal_actions(s)
-        st.apply(random_action(st, rng))
-        check_consistent(st, "after an action from a mutated position")
 
 
 WILD = [None, -1, -5, 0, 1, 2, 13, 10 ** 6, 10 ** 4000, 1.5, True, False, "", "x", "bavarian-illuminati", [],
@@ -203,25 +145,6 @@ WILD = [None, -1, -5, 0, 1, 2, 13, 10 ** 6, 10 ** 4000, 1.5, True, False, "", "x
 def test_random_mutations_are_refused_cleanly_or_playable():
     """Many mutations (a field, or one entry of it, set to a value of any kind): each is refused with a
     RecordError naming the field, or loads into a position the rules can go on from."""
-    rng = Rng(15)
-    refused = accepted = 0
-    for _ in range(600):
-        g, text = POSITIONS[rng.below(len(POSITIONS))]
-        payload = _unpack(text)
-        d = payload["data"]
-        field = sorted(d)[rng.below(len(d))]
-        value = WILD[rng.below(len(WILD))]
-        if isinstance(d[field], list) and d[field] and rng.below(2):
-            d[field][rng.below(len(d[field]))] = value
-        else:
-            d[field] = value
-        try:
-            st = g.load_position(_pack(payload))
-        except RecordError as e:
-            assert field in str(e) or "Illuminati position for this player count" in str(e), \
-                f"{field} = {value!r}: {e}"
-            refused += 1
-            continue
-        _usable(g, st)
-        accepted += 1
-    assert refused > 400 and accepted > 10, (refused, accepted)
+    refused_, accepted = random_mutations(POSITIONS, WILD, seed=15,
+                                          also_named="Illuminati position for this player count")
+    assert refused_ > 400 and accepted > 10, (refused_, accepted)

@@ -11,12 +11,14 @@ import re
 
 import pytest
 
-from illumi_widgets import OMNISCIENT, load_game
+from illumi_widgets import load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.errors import IllegalAction
 from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax.favor import ABBR
 from illumi_widgets.games.pax.scene import pax_scene, status_text
+
+from ..label_checks import check_decision_texts, check_legend, check_shown_texts, scene_texts
 
 FRAMES = ("turn", "pay", "collect", "subvert", "give", "place", "move", "reveal", "press", "keep", "redraw",
           "activate", "power", "plotkeep", "bot", "deal", "shuffle", "botturn", "botclaim", "botcheck",
@@ -45,12 +47,9 @@ def leaks(text: str, notation: bool = False) -> list[str]:
     return found
 
 
-def scene_texts(scene: dict):
-    for it in scene["items"]:
-        if it["t"] == "text":
-            yield it["s"]
-        if "tip" in it:
-            yield it["tip"]
+def plain(text: str) -> list[str]:
+    """What must not be in a label, prompt or status line (notation words too)."""
+    return leaks(text, notation=True)
 
 
 def random_states(players: int, seed: int, steps: int = STEPS):
@@ -70,32 +69,9 @@ def test_every_label_prompt_and_status_is_plain_and_distinct(players):
     kinds: set = set()
     for seed in (1, 2):
         for step, state in random_states(players, seed):
-            game, data = state.game, state.data
-            for d in state.decisions():
-                if d.seat < 0 or d.options is None:
-                    continue
-                decisions += 1
-                labels: dict[str, str] = {}
-                for a in d.options:
-                    kinds.add(a.kind)
-                    label = game.label(data, a, d.seat)
-                    assert label and label != a.notation(), a
-                    assert not leaks(label, notation=True), (label, leaks(label, True), a.notation())
-                    labels.setdefault(a.notation(), label)
-                # distinct actions (by notation; the engine lists each once) have distinct labels
-                assert len(set(labels.values())) == len(labels), sorted(labels.values())
-                prompt = game.prompt(data, d.seat, d.kind)
-                assert not leaks(prompt, notation=True), (prompt, d.prompt)
-                for a in d.options:
-                    text = game.confirm(data, a)
-                    assert text is None or not leaks(text, notation=True)
+            decisions += check_decision_texts(state, plain, kinds)
             if step % 4 == 0:
-                for seat in (0, None, OMNISCIENT):
-                    view = state.view(seat)
-                    status = status_text(view, game)
-                    assert not leaks(status, notation=True), status
-                    for text in scene_texts(pax_scene(view, game)):
-                        assert not leaks(text), (text, leaks(text))
+                check_shown_texts(state, pax_scene, status_text, plain, leaks)
     assert decisions >= 150
     assert {"influence", "scout", "pay", "end", "scheme"} <= kinds
 
@@ -180,11 +156,10 @@ def test_a_face_down_card_hints_scout_and_the_reason_names_its_place():
 def test_the_legend_explains_the_board():
     game = load_game("pax", players=4)
     entries = game.legend(0)
-    assert all(set(e) == {"symbol", "color", "text"} and e["text"] for e in entries)
+    check_legend(entries, "Blue")
     symbols = " ".join(e["symbol"] for e in entries)
     for needed in ("row / out", "FM / RC", "I / II / III", "Blue", "Beige"):
         assert needed in symbols
-    assert any("you" in e["text"] for e in entries if e["symbol"] == "Blue")
 
 
 def test_touched_names_the_cards_an_action_used():

@@ -17,6 +17,14 @@ def _know(d, viewer, cards) -> None:
     k.extend(c for c in cards if c not in k)
 
 
+def _moved_unseen(d, card, seen_by) -> None:
+    """``card`` went to a hidden place that only ``seen_by`` saw: every other seat no longer knows where it is
+    (what it knew was where the card was; it must not follow the card to its new holder)."""
+    for viewer, cards in d["known"].items():
+        if int(viewer) not in seen_by and card in cards:
+            cards.remove(card)
+
+
 # -- chance ------------------------------------------------------------------------------------------------
 def do_deal(g, d, a, log):
     d["frames"].pop()
@@ -249,6 +257,7 @@ def do_program(g, d, a, log):
             for slot in "ABCD":
                 if slot in f["progs"][str(x)]:
                     d["hands"][x].remove(f["progs"][str(x)][slot])
+                    _moved_unseen(d, f["progs"][str(x)][slot], (x,))  # programmed face down
         P.reveal_programs(g, d, f, log)
 
 
@@ -449,6 +458,7 @@ def _hand_over(d, side, frm, to, picks):
     for c in cards + [p for p in picks if p in d["hands"][frm]]:
         d["hands"][frm].remove(c)
         d["hands"][to].append(c)
+        _moved_unseen(d, c, (frm, to))
         _know(d, frm, [c])
         _know(d, to, [c])
     for x in objs + [p for p in picks if p in d["secret"][frm]]:
@@ -456,6 +466,8 @@ def _hand_over(d, side, frm, to, picks):
         d["secret"][to].append(x)
         if x in d["exposed"]:
             pass  # a face-up objective stays face up
+        else:
+            _moved_unseen(d, x, (frm, to))
         _know(d, frm, [x])
         _know(d, to, [x])
     for fid in side.get("facs", []):

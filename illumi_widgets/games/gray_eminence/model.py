@@ -132,4 +132,6 @@ def draw(d, deck: str):
     if not pile and d["discards"][deck]:
         pile.extend(shuffle(d, d["discards"][deck]))
         d["discards"][deck] = []
+        for cards in d.get("known", {}).values():  # shuffled in: no seat knows where they are any more
+            cards[:] = [c for c in cards if c not in pile]
     return pile.pop() if pile else None

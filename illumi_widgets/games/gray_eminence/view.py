@@ -63,6 +63,8 @@ def make_view(g, d, seat) -> dict:
                 "box": list(d["box"][s]) if own else None,
                 "hand": [_card(g, c) for c in d["hands"][s]] if own else None,
                 "hand_count": len(d["hands"][s]),
+                # the cards of another's hand this seat knows are there (it traded or was offered them)
+                "hand_known": None if own else [_card(g, c) for c in d["hands"][s] if c in kn],
                 "factions": [
                     {"id": fc[0], "name": g.cards.name(fc[0]), "refreshed": fc[1]} for fc in d["facs"][s]
                 ],

@@ -9,6 +9,8 @@ Special is never named here unless the asking seat has seen it.  :func:`attach` 
 
 from __future__ import annotations
 
+from illumi_widgets.engine.hooks import attach_hooks
+
 __all__ = ["action_amount", "action_label", "alias_words", "attach", "confirm_text", "decision_prompt",
            "hint_action", "legend", "touched"]
 
@@ -321,24 +323,6 @@ def attach(cls) -> None:
         data, action, *rest = args
         return action_label(self, data, action, rest[0] if rest else kwargs.get("seat"))
 
-    def hint(self, data, seat, entity):
-        return hint_action(self, data, seat, entity)
-
-    def legend_(self, seat=None):
-        return legend(self, seat)
-
-    def confirm(self, data, action):
-        return confirm_text(self, data, action)
-
-    def touched_(self, data, action):
-        return touched(self, data, action)
-
-    def prompt(self, data, seat, kind):
-        return decision_prompt(self, data, seat, kind)
-
-    def amount(self, action):
-        return action_amount(self, action)
-
-    for name, fn in (("label", label), ("hint", hint), ("legend", legend_), ("confirm", confirm),
-                     ("touched", touched_), ("prompt", prompt), ("amount", amount)):
-        setattr(cls, name, fn)
+    attach_hooks(cls, hint=hint_action, legend=legend, confirm=confirm_text, touched=touched,
+                 prompt=decision_prompt, amount=action_amount)
+    cls.label = label

@@ -393,42 +393,10 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
 
     def determinize(self, d, seat, rng):
         """Re-deal what ``seat`` cannot see: the deck order, the other players' Specials (each keeps its
-        count) and the UFOs' goal of another seat."""
-        w = M.clone(d)
-        others = [s for s in range(w["n"]) if s != seat]
-        known = {(h, c) for h, c in w.get("known", {}).get(str(seat), [])}
-        fixed = {s: [c for c in w["hands"][s] if (s, c) in known] for s in others}
-        pool = [c for c in w["deck"] if c in self.cd.specials]
-        for s in others:
-            pool += [c for c in w["hands"][s] if c not in fixed[s]]
-        pool.sort()  # canonical order: the re-deal depends only on which cards the seat has not seen
-        rng.shuffle(pool)
-        for s in others:
-            k = len(w["hands"][s]) - len(fixed[s])
-            w["hands"][s], pool = fixed[s] + pool[:k], pool[k:]
-        faces = [s for s in others if self.is_hidden(w, s)]
-        if faces:  # face-down Illuminati: any the seat has not seen (in play face-down, or left out)
-            import json
+        count), hidden goals and the face-down Illuminati it has not identified (``determinize.py``)."""
+        from .determinize import determinize
 
-            cands = [w["illum"][s] for s in faces] + [i for i in w["out"] if i not in w["illum"]]
-            cands = rng.shuffle(sorted(cands))  # canonical order, then the shuffle
-            ren = list(zip([w["illum"][s] for s in faces], cands, strict=False))
-            text = json.dumps(w)
-            for k, pair in enumerate(ren):
-                text = text.replace(f'"{pair[0]}"', f'"@{k}@"')
-            for k, pair in enumerate(ren):
-                text = text.replace(f'"@{k}@"', f'"{pair[1]}"')
-            w = json.loads(text)
-            w["out"] = [i for i in d["out"] if i not in cands] + [i for i in cands if i not in w["illum"]]
-            for s in faces:
-                if not self.hidden_goals and w["illum"][s] != "ufos":
-                    w["goals"][s] = self.goal_of[w["illum"][s]]
-        deck = sorted(c for c in w["deck"] if c not in self.cd.specials) + pool
-        w["deck"] = rng.shuffle(deck)
-        for s in others:
-            if w["goals"][s] is not None and (self.hidden_goals or w["illum"][s] == "ufos"):
-                w["goals"][s] = rng.choice(list(self.goal_ids))
-        return w
+        return determinize(self, d, seat, rng)
 
     # ================================================================================================
     # views, secrets, consistency

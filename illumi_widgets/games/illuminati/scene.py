@@ -410,8 +410,9 @@ def option_targets(game, action) -> list:
 
 _GROUPS = {"attack": "Attack", "move": "Move a group", "transfer": "Transfer money", "drop": "Drop a group",
            "play": "Specials", "bribe": "Specials", "collect": "Turn", "done": "Turn", "leave": "Turn",
-           "aid": "Attack",
-           "privilege": "Attack", "spend": "Spend", "assist": "Interference", "interfere": "Interference",
+           "aid": "Attack", "privilege": "Attack", "spend": "Spend",
+           # (not "Interference": that is also a Special's name, which a rival's hand may hide)
+           "assist": "Assist or interfere", "interfere": "Assist or interfere",
            "pass": "Attack", "calloff": "Attack", "place": "Place the captured group", "choose": "Goal",
            "offer": "Deals", "request": "Deals", "price": "Deals", "accept": "Deals", "decline": "Deals",
            "fit": "Place the received group", "gift": "Deals", "negotiate": "Deals", "dgive": "Deals",

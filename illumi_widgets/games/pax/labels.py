@@ -11,6 +11,8 @@ Every function reads the game's data only through what the asking seat may see: 
 
 from __future__ import annotations
 
+from illumi_widgets.engine.hooks import attach_hooks
+
 from .favor import FACTION_NAMES, FACTIONS
 from .model import AREO, SEAT_COLORS
 
@@ -395,28 +397,5 @@ def legend(g, seat=None) -> list[dict]:
 
 def attach(cls) -> None:
     """Put the engine hooks on the game class (kept out of rules.py, which another change splits)."""
-
-    def label(self, data, action, seat=None):
-        return action_label(self, data, action, seat)
-
-    def hint(self, data, seat, entity):
-        return hint_action(self, data, seat, entity)
-
-    def legend_(self, seat=None):
-        return legend(self, seat)
-
-    def confirm(self, data, action):
-        return confirm_text(self, data, action)
-
-    def touched_(self, data, action):
-        return touched(self, data, action)
-
-    def prompt(self, data, seat, kind):
-        return decision_prompt(self, data, seat, kind)
-
-    def amount(self, action):
-        return action_amount(self, action)
-
-    for name, fn in (("label", label), ("hint", hint), ("legend", legend_), ("confirm", confirm),
-                     ("touched", touched_), ("prompt", prompt), ("amount", amount)):
-        setattr(cls, name, fn)
+    attach_hooks(cls, label=action_label, hint=hint_action, legend=legend, confirm=confirm_text,
+                 touched=touched, prompt=decision_prompt, amount=action_amount)
