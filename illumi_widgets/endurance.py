@@ -44,6 +44,7 @@ from .engine.testing import (
     fingerprint,
     log_leaks,
     random_action,
+    seen_tokens,
 )
 
 __all__ = ["Failure", "Report", "main", "play_one", "run"]
@@ -122,6 +123,7 @@ def play_one(name: str, players: int, seed: int, *, options: dict | None = None,
             action = random_action(state, rng)
             before = fingerprint(state)
             log_len = len(state.log)
+            seen = seen_tokens(state) if (n + 1) % every == 0 else None
             state.apply(action)
             n += 1
             where = f"after '{action.notation()}'"
@@ -144,7 +146,7 @@ def play_one(name: str, players: int, seed: int, *, options: dict | None = None,
                 check_no_leak(state, log_len)
                 _check_position_round_trip(state)
                 _check_clone_independent(state, Rng(seed ^ n))
-                check_leak_scan(state, log_len)
+                check_leak_scan(state, log_len, seen_before=seen)
             if replay_every and n % replay_every == 0:
                 check_replay(state)
         check_replay(state)

@@ -147,19 +147,32 @@ def leak_scan(state: State, payloads: dict, hidden: dict | None = None) -> dict:
     return found
 
 
-def check_leak_scan(state: State, since_log: int = 0, extra=None) -> None:
+def seen_tokens(state: State) -> dict:
+    """``{seat: every token of that seat's view now}`` (the spectator is ``None``): what each seat may see
+    at this moment, for :func:`check_leak_scan`'s ``seen_before``."""
+    return {seat: set(_WORD.findall(json.dumps(state.view(seat, log_tail=0), default=str)))
+            for seat in [*range(state.game.players), None]}
+
+
+def check_leak_scan(state: State, since_log: int = 0, extra=None, seen_before: dict | None = None) -> None:
     """Raise :class:`InvariantError` if any seat's (or the spectator's) view, the log lines it was shown
     since log index ``since_log``, or ``extra(seat)`` (more payloads for that seat, e.g. widget traits)
-    holds a token hidden from it (:func:`hidden_ids`)."""
+    holds a token hidden from it (:func:`hidden_ids`).
+
+    One action can run several steps (a sealed plot completes, every plot is revealed, the round ends and
+    the cards go back into the decks): a line written mid-way may name a card that was public then and is
+    hidden again by the end.  With ``seen_before`` (:func:`seen_tokens` taken before the action), the log
+    lines are checked against what was hidden from the seat both before and after the action -- a card
+    hidden at both ends that a new line names is still a leak; the view and ``extra`` are always checked
+    against what is hidden now."""
     omni = omniscient_ids(state)
     for seat in [*range(state.game.players), None]:
         view = state.view(seat, log_tail=0)
         ids = hidden_ids(state, seat, omni=omni, view=view)
         lines = [t for t in (e.text_for(seat) for e in state.log[since_log:]) if t]
-        payload = [view, lines]
-        if extra is not None:
-            payload.append(extra(seat))
-        bad = scan(payload, ids)
+        line_ids = ids if seen_before is None else ids - seen_before.get(seat, set())
+        payload = [view] if extra is None else [view, extra(seat)]
+        bad = sorted(set(scan(payload, ids)) | set(scan(lines, line_ids)))
         if bad:
             who = state.game.seat_name(seat) if seat is not None else "the spectator"
             raise InvariantError(f"{who} is shown hidden {', '.join(bad[:8])} at version {state.version} "
