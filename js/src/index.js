@@ -329,7 +329,8 @@ function render({ model, el }) {
     const availH = availHeight();
     if (!!reflow(rawScene, avail, availH).narrow !== wasNarrow) setScene();
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
-    const { scale, cssW, cssH } = fitBoard(size, avail, availH);
+    // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only
+    const { scale, cssW, cssH } = fitBoard(size, avail, scene.narrow && scene.scroll ? 0 : availH);
     const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
     Object.assign(layout, { availH, cssW, cssH, scale, dpr });
     if (!changed) return false;
@@ -366,10 +367,15 @@ function render({ model, el }) {
       ctx.fillRect(0, 0, size.w, size.h);
       return;
     }
-    const stats = drawScene(ctx, scene, size, { minSize: minFontSize(layout.scale) });
+    const stats = drawScene(ctx, scene, size, {
+      minSize: minFontSize(layout.scale),
+      overlapSlack: layout.scale > 0 ? 2 / layout.scale : 2, // 2 CSS px
+    });
     // what a test (and a curious person) can read: the smallest text drawn, in CSS px, and lines cut short
     base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
     base.dataset.textsCut = String(stats.cut);
+    base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
+    base.dataset.layout = scene.narrow ? (scene.scroll ? "narrow-scroll" : "narrow") : "wide";
     base.dataset.scale = layout.scale.toFixed(4);
   }
 

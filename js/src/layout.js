@@ -38,7 +38,9 @@ function moved(it, dx, dy) {
 export function reflow(scene, cssWidth, cssHeight = 0) {
   const narrow = scene && scene.layouts && typeof scene.layouts === "object" ? scene.layouts.narrow : null;
   if (!narrow || typeof narrow !== "object" || !(cssWidth > 0) || cssWidth >= NARROW_PX) return scene;
-  if (cssHeight > 0) { // only when it draws the board at least as large (a short cell keeps the wide one)
+  // only when it draws the board at least as large (a short cell keeps the wide one); a narrow layout with
+  // `scroll: true` is a tall stack fitted to the width alone (the notebook scrolls): always used when narrow
+  if (cssHeight > 0 && !narrow.scroll) {
     const fit = (sz) => Math.min(cssWidth / sz.w, cssHeight / sz.h); // (without fitBoard's floor)
     const wide = fit(sceneSize(scene));
     const tall = fit(sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h }));
@@ -54,7 +56,7 @@ export function reflow(scene, cssWidth, cssHeight = 0) {
     return it;
   });
   const size = sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h });
-  return { ...scene, w: size.w, h: size.h, items, narrow: true };
+  return { ...scene, w: size.w, h: size.h, items, narrow: true, scroll: !!narrow.scroll };
 }
 
 function overlap(a, b) {
