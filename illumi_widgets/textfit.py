@@ -159,8 +159,15 @@ def layout_for_width(scene: dict, css_width: float | None) -> dict:
     (:func:`reflow`) below :data:`NARROW_PX`, else the scene itself."""
     narrow = (scene.get("layouts") or {}).get("narrow") if isinstance(scene.get("layouts"), dict) else None
     if css_width is None or not narrow or not css_width > 0 or css_width >= NARROW_PX:
-        return scene
+        return only_in(scene, "wide")
     return {**reflow(scene, "narrow"), "narrow": True}
+
+
+def only_in(scene: dict, layout: str) -> dict:
+    """The scene without the items drawn only in the other layout (``"only": "wide"`` or ``"narrow"``)."""
+    if not any(it.get("only") for it in scene["items"]):
+        return scene
+    return {**scene, "items": [it for it in scene["items"] if it.get("only") in (None, layout)]}
 
 
 def text_box(item: dict) -> tuple[float, float, float, float]:
@@ -224,12 +231,13 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
 def reflow(scene: dict, layout: str = "narrow") -> dict:
     """The scene as the board draws it in ``layout`` (``scene["layouts"][layout]``: ``{"w", "h", "moves":
     [[x0, y0, x1, y1, dx, dy], ...]}``): every item whose anchor (``x, y``; a poly's or line's first point)
-    lies in a region moves by ``(dx, dy)`` (the first region that holds it), as the painter does."""
+    lies in a region moves by ``(dx, dy)`` (the first region that holds it), as the painter does; items
+    with ``"only": "wide"`` are left out (and ``"only": "narrow"`` ones kept)."""
     spec = (scene.get("layouts") or {}).get(layout)
     if not spec:
-        return scene
+        return only_in(scene, "wide")
     items = []
-    for it in scene["items"]:
+    for it in only_in(scene, layout)["items"]:
         ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])
         for x0, y0, x1, y1, dx, dy in spec.get("moves", []):
             if x0 <= ax < x1 and y0 <= ay < y1:
