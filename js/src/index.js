@@ -26,6 +26,7 @@ const PICKED_FILL = "rgba(47,191,113,0.28)";
 export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
 export const LAST_FADE_MS = 3500;
+const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
 const ACT_GUARD_MS = 4000; // a second act for the same version is ignored while the first is in flight
 export const REPLY_TIMEOUT_MS = 6000; // no reply after this: say so on the board
 const WHY_DELAY_MS = 120; // hover this long on a thing before its reason is asked
@@ -131,6 +132,8 @@ function render({ model, el }) {
   // ------------------------------------------------------------------ DOM
   const root = make(doc, "div", "illumi-widget");
   const stage = make(doc, "div", "illumi-stage");
+  const scrollBox = make(doc, "div", "illumi-scroll"); // scrolls a tall narrow layout inside the visible height
+  scrollBox.append(stage);
   const base = make(doc, "canvas", "illumi-base");
   const over = make(doc, "canvas", "illumi-overlay");
   over.setAttribute("aria-hidden", "true"); // every option is reachable from the bar below
@@ -195,7 +198,7 @@ function render({ model, el }) {
   curtain.className = "illumi-curtain"; // not styled as a small button
   curtain.hidden = true;
 
-  root.append(stage, bar, logBox, curtain);
+  root.append(scrollBox, bar, logBox, curtain);
   el.appendChild(root);
 
   let baseCtx = null;
@@ -329,8 +332,14 @@ function render({ model, el }) {
     const availH = availHeight();
     if (!!reflow(rawScene, avail, availH).narrow !== wasNarrow) setScene();
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
-    // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only
-    const { scale, cssW, cssH } = fitBoard(size, avail, scene.narrow && scene.scroll ? 0 : availH);
+    // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only, and scrolls in a box
+    // as high as the visible notebook (the action bar stays in sight under it)
+    const scrolls = !!(scene.narrow && scene.scroll && availH > 0);
+    const { scale, cssW, cssH } = fitBoard(size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail,
+      scrolls ? 0 : availH);
+    scrollBox.style.maxHeight = scrolls ? `${availH}px` : "";
+    scrollBox.style.overflowY = scrolls ? "auto" : "";
+    scrollBox.style.width = scrolls ? `${cssW + SCROLLBAR_PX}px` : "";
     const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
     Object.assign(layout, { availH, cssW, cssH, scale, dpr });
     if (!changed) return false;
@@ -344,8 +353,9 @@ function render({ model, el }) {
     }
     stage.style.width = `${cssW}px`;
     stage.style.height = `${cssH}px`;
-    chooser.style.maxHeight = `${Math.max(60, cssH - 8)}px`;
-    legendBox.style.maxHeight = `${Math.max(60, cssH - 16)}px`;
+    const seen = scrolls ? Math.min(cssH, availH) : cssH;
+    chooser.style.maxHeight = `${Math.max(60, seen - 8)}px`;
+    legendBox.style.maxHeight = `${Math.max(60, seen - 16)}px`;
     return true;
   }
 
