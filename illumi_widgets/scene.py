@@ -24,7 +24,9 @@ What a game's scene provides (the spec the generic board builds on)
   of blocks (each at most ~560 units wide) fitted to the width alone, used whenever the board is
   narrow, and the notebook scrolls.  A block that must re-flow inside (a row of cards into two rows) is
   moved by one region per part; an item with ``"only": "narrow"`` (or ``"only": "wide"``) is drawn in
-  that layout only (e.g. a panel's background at its narrow size).
+  that layout only (e.g. a panel's background at its narrow size).  A layout that re-flows too much for
+  moves may give its own ``"items"`` (the whole narrow scene, drawn by the same code at the narrow width):
+  they replace the scene's items, and ``moves`` is then ignored.
 * **Entities.**  Every clickable thing has an ``id`` (``cell:C3``, ``hand:<card>``...).  The game's
   ``Game.hint(data, seat, entity)`` names the natural action on it, so hovering or clicking a thing that
   is not a legal target shows the rules' reason (``State.why_not``); ``Game.touched(data, action)``

@@ -54,7 +54,8 @@ export function reflow(scene, cssWidth, cssHeight = 0) {
     if (tall <= wide * 1.02) return onlyIn(scene, "wide");
   }
   const moves = Array.isArray(narrow.moves) ? narrow.moves.filter((m) => Array.isArray(m) && m.length === 6) : [];
-  const items = onlyIn(scene, "narrow").items.map((it) => {
+  const own = Array.isArray(narrow.items) ? narrow.items : null; // a narrow layout drawn in full
+  const items = own || onlyIn(scene, "narrow").items.map((it) => {
     if (!it || typeof it !== "object") return it;
     const [x, y] = anchorOf(it);
     for (const [x0, y0, x1, y1, dx, dy] of moves) {
