@@ -237,7 +237,8 @@ def reflow(scene: dict, layout: str = "narrow") -> dict:
     if not spec:
         return only_in(scene, "wide")
     if isinstance(spec.get("items"), list):  # a narrow layout drawn in full (its own items)
-        return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": spec["items"]}
+        return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]),
+                "items": spec["items"]}
     items = []
     for it in only_in(scene, layout)["items"]:
         ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])

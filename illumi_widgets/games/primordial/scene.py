@@ -154,8 +154,8 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
         for group in (pawns, royals):
             start = len(spots) + (-len(spots)) % per_row  # each group on a row of its own
             spots += [None] * (start - len(spots))
-            spots += [(c, 18 + ((start + k) % per_row) * (cw + gap), top + ((start + k) // per_row) * (ch + 6))
-                      for k, c in enumerate(group)]
+            spots += [(c, 18 + (j % per_row) * (cw + gap), top + (j // per_row) * (ch + 6))
+                      for j, c in enumerate(group, start)]
         spots = [sp for sp in spots if sp]
         k = len(pawns) + (-len(pawns)) % per_row + len(royals)
         fx, fy = 18 + (k % per_row) * (cw + gap), top + (k // per_row) * (ch + 6)
@@ -209,7 +209,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    cw, ch = 96, 100
+    cw, ch = 96, 108  # (room for four lines of effect above the numbers, enlarged to 11 px)
     for side, seat, x0, label in (("visitors", v, 24, "Visitors"), ("hosts", hst, W / 2 + 40, "Hosts")):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
@@ -225,7 +225,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     verdict = ("steals a Secret" if margin >= need else "loses a visitor" if margin < 0 else "neither")
     if t["outcome"]:
         verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor", "none": "neither"}[t["outcome"]]
-    out.text(W / 2, y0 + 176, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
+    out.text(W / 2, y0 + 184, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
              f"{verdict}.  Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
              + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
              align="center", color=INK)
@@ -270,7 +270,7 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
                  f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center",
                  maxw=w - 40, wrap=2, baseline="top")
         y += 44
-        cw, ch = 96, 100
+        cw, ch = 96, 116
         ins, dec = t["insight"], t["deceit"]
         for side, seat, label, total in (("visitors", v, "Visitors", f"●{ins}"), ("hosts", hst, "Hosts",
                                                                                    f"▲{dec}")):
