@@ -385,6 +385,7 @@ function render({ model, el }) {
     base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
     base.dataset.textsCut = String(stats.cut);
     base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
+    base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
     base.dataset.layout = scene.narrow ? (scene.scroll ? "narrow-scroll" : "narrow") : "wide";
     base.dataset.scale = layout.scale.toFixed(4);
   }

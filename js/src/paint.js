@@ -186,7 +186,7 @@ function drawText(ctx, it, opts) {
   for (const line of lines) {
     if (maxw > 0) ctx.fillText(line, x, y, maxw);
     else ctx.fillText(line, x, y);
-    if (boxes && line) boxes.push(lineBox(measure(line), maxw, ctx.textAlign, baseline, x, y, size, id));
+    if (boxes && line) boxes.push({ ...lineBox(measure(line), maxw, ctx.textAlign, baseline, x, y, size, id), s: line });
     y += lh;
   }
   if (opts && opts.stats) {
@@ -251,8 +251,9 @@ export function lineBox(width, maxw, align, baseline, x, y, size, id = 0) {
   return { x0, y0: top, x1: x0 + w, y1: top + 0.95 * size, id };
 }
 
-/** How many pairs of line boxes (of different texts) overlap by more than `slack` each way. */
-export function countOverlaps(boxes, slack = 0) {
+/** How many pairs of line boxes (of different texts) overlap by more than `slack` each way; `sample`
+ * collects the first few pairs' lines (their `s`). */
+export function countOverlaps(boxes, slack = 0, sample = null) {
   const bs = [...boxes].sort((a, b) => a.x0 - b.x0);
   let n = 0;
   for (let i = 0; i < bs.length; i++) {
@@ -261,7 +262,10 @@ export function countOverlaps(boxes, slack = 0) {
       const b = bs[j];
       if (b.x0 >= a.x1 - slack) break;
       if (a.id === b.id) continue;
-      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > slack && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > slack) n += 1;
+      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > slack && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > slack) {
+        n += 1;
+        if (sample && sample.length < 3) sample.push([a.s, b.s]);
+      }
     }
   }
   return n;
@@ -312,7 +316,8 @@ export function drawScene(ctx, scene, size, opts = {}) {
   }
   const items = scene && Array.isArray(scene.items) ? scene.items : [];
   for (const it of items) drawItem(ctx, it, o);
-  stats.overlaps = countOverlaps(stats.boxes, Math.max(0, num(opts.overlapSlack, 0)));
+  stats.overlapSample = [];
+  stats.overlaps = countOverlaps(stats.boxes, Math.max(0, num(opts.overlapSlack, 0)), stats.overlapSample);
   delete stats.boxes;
   return stats;
 }

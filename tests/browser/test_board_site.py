@@ -105,7 +105,8 @@ _MEASURE_JS = """
   return {stage: r(stage), sbox: r(el.querySelector('.illumi-scroll')), bar: r(bar),
           scroller: sc ? r(sc) : null, small,
           minFont: parseFloat(canvas.dataset.minFontPx), cut: Number(canvas.dataset.textsCut),
-          overlaps: Number(canvas.dataset.textsOverlap), layout: canvas.dataset.layout};
+          overlaps: Number(canvas.dataset.textsOverlap), overlapping: canvas.dataset.textsOverlapSample,
+          layout: canvas.dataset.layout};
 }
 """
 
@@ -194,7 +195,8 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         assert inside(whole, m["scroller"], slack=2), f"{w}x{h}: board {whole} not inside {m['scroller']}"
         assert m["minFont"] >= 11 - 0.01, f"{w}x{h}: canvas text drawn at {m['minFont']} px"
         # texts drawn over one another (the painter counts pairs of lines overlapping by more than 2 px)
-        assert m["overlaps"] == 0, f"{w}x{h}: {m['overlaps']} pairs of canvas texts overlap ({m['layout']})"
+        assert m["overlaps"] == 0, (f"{w}x{h}: {m['overlaps']} pairs of canvas texts overlap ({m['layout']}): "
+                                    f"{m['overlapping']}")
         assert not m["small"], f"{w}x{h}: DOM text under 11 px: {m['small'][:5]}"
         stage = m["stage"]
         # a menu inside the board; no tooltip over it

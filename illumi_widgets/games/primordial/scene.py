@@ -173,9 +173,11 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
         _card(out, c, x, y, cw, ch, texts, ident=ident, cost=True)
     if court["familiar"]:
         _card(out, court["familiar"], fx, fy, cw, ch, texts, ident="court:familiar", cost=True)
-        out.circle(fx + cw - 4, fy + 4, 13, fill=GOLD, stroke="#000", lw=1,
+        # the supply's count on the card's top edge (clear of the name below it)
+        out.circle(fx + cw - 4, fy - 2, 13, fill=GOLD, stroke="#000", lw=1,
                    tip=f"{court['familiars']} Familiars")
-        out.text(fx + cw - 4, fy + 8, court["familiars"], size=11, color="#1d1b26", align="center", bold=True)
+        out.text(fx + cw - 4, fy - 2, court["familiars"], size=11, color="#1d1b26", align="center", bold=True,
+                 baseline="middle")
     return bottom
 
 
