@@ -195,8 +195,8 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         assert inside(whole, m["scroller"], slack=2), f"{w}x{h}: board {whole} not inside {m['scroller']}"
         assert m["minFont"] >= 11 - 0.01, f"{w}x{h}: canvas text drawn at {m['minFont']} px"
         # texts drawn over one another (the painter counts pairs of lines overlapping by more than 2 px)
-        assert m["overlaps"] == 0, (f"{w}x{h}: {m['overlaps']} pairs of canvas texts overlap ({m['layout']}): "
-                                    f"{m['overlapping']}")
+        assert m["overlaps"] == 0, (f"{w}x{h}: {m['overlaps']} pairs of canvas texts overlap "
+                                    f"({m['layout']}): {m['overlapping']}")
         assert not m["small"], f"{w}x{h}: DOM text under 11 px: {m['small'][:5]}"
         stage = m["stage"]
         # a menu inside the board; no tooltip over it

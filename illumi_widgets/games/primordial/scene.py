@@ -138,7 +138,7 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
     pawns, royals = court["pawns"], court["royals"]
     rows = -(-len(pawns) // per_row) + -(-(len(royals) + bool(court["familiar"])) // per_row)
     top = 52 if narrow else 36
-    bottom = top + rows * (ch + 6) - 6 + 8 if narrow else 136
+    bottom = top + rows * (ch + 6) - 6 + 8 + 10 if narrow else 136
     out.rect(8, 8, w - 16, bottom - 8, fill=PANEL, r=6)
     out.text(18, 26, "The Court", size=14, color=GOLD, bold=True)
     sub = (f"Pawn Deck {court['pawn_deck']} · Royal Deck {court['royal_deck']}"
@@ -159,6 +159,7 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
         spots = [sp for sp in spots if sp]
         k = len(pawns) + (-len(pawns)) % per_row + len(royals)
         fx, fy = 18 + (k % per_row) * (cw + gap), top + (k // per_row) * (ch + 6)
+        fy += 10 if k % per_row == 0 else 0  # (a row of its own: room for its count badge)
     else:
         x = 18
         for group in (pawns, royals):
@@ -174,9 +175,9 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
     if court["familiar"]:
         _card(out, court["familiar"], fx, fy, cw, ch, texts, ident="court:familiar", cost=True)
         # the supply's count on the card's top edge (clear of the name below it)
-        out.circle(fx + cw - 4, fy - 2, 13, fill=GOLD, stroke="#000", lw=1,
+        out.circle(fx + cw - 4, fy - 8, 11, fill=GOLD, stroke="#000", lw=1,
                    tip=f"{court['familiars']} Familiars")
-        out.text(fx + cw - 4, fy - 2, court["familiars"], size=11, color="#1d1b26", align="center", bold=True,
+        out.text(fx + cw - 4, fy - 8, court["familiars"], size=11, color="#1d1b26", align="center", bold=True,
                  baseline="middle")
     return bottom
 
