@@ -228,6 +228,25 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
     return problems
 
 
+def problems_at(scene: dict, css_width: float) -> list[str]:
+    """:func:`layout_problems` of the scene as the painter draws it ``css_width`` CSS px wide (no height
+    limit): its layout for that width, every text enlarged to :data:`MIN_FONT_PX` CSS px (wrapped onto two
+    lines where it has a ``maxw``), overlaps counted beyond 2 CSS px -- texts overlapping or leaving the
+    canvas."""
+    drawn = layout_for_width(scene, css_width)
+    scale = css_width / float(drawn["w"])
+    least = MIN_FONT_PX / scale
+    items = []
+    for it in drawn["items"]:
+        if it.get("t") == "text" and float(it.get("size", 12)) < least:
+            it = {**it, "size": least}
+            if it.get("maxw") and "wrap" not in it:
+                it["wrap"] = 2
+        items.append(it)
+    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
+            if "overlap" in p or "outside" in p]
+
+
 def reflow(scene: dict, layout: str = "narrow") -> dict:
     """The scene as the board draws it in ``layout`` (``scene["layouts"][layout]``: ``{"w", "h", "moves":
     [[x0, y0, x1, y1, dx, dy], ...]}``): every item whose anchor (``x, y``; a poly's or line's first point)

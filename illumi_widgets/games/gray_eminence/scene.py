@@ -427,40 +427,50 @@ def gray_eminence_scene(view: dict, game) -> dict:
             "gray_eminence": "Gray Eminence",
             "shadows": "In the Shadows",
         }.get(s["role"], "")
+        # fixed rows from the top, each with room for the text enlarged to 11 px (the name: two lines)
         out.text(
             x + 10,
-            y + 22,
+            y + 6,
             s["name"] + (f": {s['eminence']['name']}" if s["eminence"] else ""),
             size=13,
             color=color,
             bold=True,
-            maxw=w - 20,
+            maxw=w - 100,  # (clear of "committed" at the right)
+            wrap=2,
+            baseline="top",
         )
-        out.text(x + 10, y + 40, f"{role} · {s['vp_markers']} VP markers", size=11, color=MUTED)
+        out.text(x + 10, y + 38, f"{role} · {s['vp_markers']} VP markers", size=11, color=MUTED,
+                 baseline="top", maxw=w - 20)
         out.text(
             x + 10,
-            y + 58,
-            f"Hand: {s['hand_count']} cards · Secret Objectives: {s['secret_count']}",
+            y + 54,
+            f"Hand: {s['hand_count']} · Secret Objectives: {s['secret_count']}",
             size=11,
             color=MUTED,
             maxw=w - 20,
+            wrap=1,
+            baseline="top",
         )
         if s["box"] is not None:  # (the omniscient analysis view)
             out.text(
                 x + 10,
-                y + 76,
+                y + 70,
                 "Box: " + ", ".join(f"{n} {r}" for r, n in zip(RES, s["box"], strict=True)),
                 size=11,
                 color=MUTED,
+                baseline="top",
+                maxw=w - 20,
+                wrap=1,
             )
         if s["committed"] is not None:
             out.text(
                 x + w - 10,
-                y + 22,
+                y + 8,
                 "committed" if s["committed"] else "deciding…",
                 size=11,
                 color=GOLD if s["committed"] else MUTED,
                 align="right",
+                baseline="top",
             )
         for j, f in enumerate(s["factions"]):
             _card(
