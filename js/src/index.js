@@ -230,7 +230,7 @@ function render({ model, el }) {
   let version = null;
   let lastVersion;
   let curtainName = null;
-  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1 };
+  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1, scrolls: false };
   let hover = null; // hit entry under the pointer
   let lastPointer = null; // {x, y, cssX, cssY} of the last pointer position on the board
   let emph = null; // Set of entity ids emphasised from the bar (option hover)
@@ -341,7 +341,7 @@ function render({ model, el }) {
     scrollBox.style.overflowY = scrolls ? "auto" : "";
     scrollBox.style.width = scrolls ? `${cssW + SCROLLBAR_PX}px` : "";
     const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
-    Object.assign(layout, { availH, cssW, cssH, scale, dpr });
+    Object.assign(layout, { availH, cssW, cssH, scale, dpr, scrolls });
     if (!changed) return false;
     const bw = Math.max(1, Math.round(cssW * dpr));
     const bh = Math.max(1, Math.round(cssH * dpr));
@@ -510,11 +510,20 @@ function render({ model, el }) {
     width: node.offsetWidth || 0, height: node.offsetHeight || 0 });
   const openBoxes = (except) => [chooser, legendBox, confirmBox].filter((n) => n !== except && !n.hidden).map(rectOf);
 
+  /** The part of the board in sight (CSS px on the stage): all of it, or what its scroll box shows. */
+  function inSight() {
+    if (!layout.scrolls) return { top: 0, height: layout.cssH };
+    const top = Math.max(0, num(scrollBox.scrollTop, 0));
+    const height = Math.min(layout.cssH - top, num(scrollBox.clientHeight, 0) || layout.availH || layout.cssH);
+    return { top, height: Math.max(1, height) };
+  }
+
   function place(node, at, avoid) {
-    const r = placeBox(node.offsetWidth || 160, node.offsetHeight || 24, at, { width: layout.cssW, height: layout.cssH },
-      avoid);
+    const band = inSight(); // (a scrolling narrow layout: boxes go where the player looks)
+    const r = placeBox(node.offsetWidth || 160, node.offsetHeight || 24, { x: at.x, y: num(at.y) - band.top },
+      { width: layout.cssW, height: band.height }, avoid.map((a) => ({ ...a, top: a.top - band.top })));
     node.style.left = `${Math.round(r.left)}px`;
-    node.style.top = `${Math.round(r.top)}px`;
+    node.style.top = `${Math.round(r.top + band.top)}px`;
     if ((node.offsetHeight || 0) > r.height) node.style.maxHeight = `${Math.floor(r.height)}px`;
     return r;
   }
@@ -1068,7 +1077,8 @@ function render({ model, el }) {
         return;
       }
       // the menu opens inside the board, above the bar (never below the fold)
-      openChooser(entries, { cssX: layout.cssW / 2, cssY: layout.cssH }, label);
+      const band = inSight();
+      openChooser(entries, { cssX: layout.cssW / 2, cssY: band.top + band.height }, label);
     });
     return b;
   }

@@ -213,6 +213,8 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         menu = box(chooser)
         stage = box(widget.locator(".illumi-stage"))  # (as it stands now)
         assert inside(menu, stage), f"{w}x{h}: menu {menu} outside the board {stage}"
+        in_sight = box(widget.locator(".illumi-scroll"))  # (a scrolling narrow layout: the part shown)
+        assert inside(menu, in_sight), f"{w}x{h}: menu {menu} out of sight {in_sight}"
         page.mouse.move(menu["x"] - 5 if menu["x"] > stage["x"] + 10 else menu["x"] + menu["w"] + 5,
                         menu["y"] + 10)
         tip = widget.locator(".illumi-tip")
