@@ -19,7 +19,14 @@ What a game's scene provides (the spec the generic board builds on)
   900 CSS px of width the painter uses the narrow size and shifts every item whose anchor (``x, y``; a
   poly's/line's first point) lies in a region ``[x0, y0, x1, y1)`` by ``(dx, dy)`` -- e.g. the side
   panels of the right column moved under the map.  Hit-testing and the SVG follow the same moves.
-  Without ``layouts`` the board just scales.
+  Without ``layouts`` the board just scales.  The narrow layout is used only when it draws the board at
+  least as large within the visible height -- unless it says ``"scroll": true``: then it is a tall stack
+  of blocks (each at most ~560 units wide) fitted to the width alone, used whenever the board is
+  narrow, and the notebook scrolls.  A block that must re-flow inside (a row of cards into two rows) is
+  moved by one region per part; an item with ``"only": "narrow"`` (or ``"only": "wide"``) is drawn in
+  that layout only (e.g. a panel's background at its narrow size).  A layout that re-flows too much for
+  moves may give its own ``"items"`` (the whole narrow scene, drawn by the same code at the narrow width):
+  they replace the scene's items, and ``moves`` is then ignored.
 * **Entities.**  Every clickable thing has an ``id`` (``cell:C3``, ``hand:<card>``...).  The game's
   ``Game.hint(data, seat, entity)`` names the natural action on it, so hovering or clicking a thing that
   is not a legal target shows the rules' reason (``State.why_not``); ``Game.touched(data, action)``

@@ -159,8 +159,15 @@ def layout_for_width(scene: dict, css_width: float | None) -> dict:
     (:func:`reflow`) below :data:`NARROW_PX`, else the scene itself."""
     narrow = (scene.get("layouts") or {}).get("narrow") if isinstance(scene.get("layouts"), dict) else None
     if css_width is None or not narrow or not css_width > 0 or css_width >= NARROW_PX:
-        return scene
+        return only_in(scene, "wide")
     return {**reflow(scene, "narrow"), "narrow": True}
+
+
+def only_in(scene: dict, layout: str) -> dict:
+    """The scene without the items drawn only in the other layout (``"only": "wide"`` or ``"narrow"``)."""
+    if not any(it.get("only") for it in scene["items"]):
+        return scene
+    return {**scene, "items": [it for it in scene["items"] if it.get("only") in (None, layout)]}
 
 
 def text_box(item: dict) -> tuple[float, float, float, float]:
@@ -221,15 +228,38 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
     return problems
 
 
+def problems_at(scene: dict, css_width: float) -> list[str]:
+    """:func:`layout_problems` of the scene as the painter draws it ``css_width`` CSS px wide (no height
+    limit): its layout for that width, every text enlarged to :data:`MIN_FONT_PX` CSS px (wrapped onto two
+    lines where it has a ``maxw``), overlaps counted beyond 2 CSS px -- texts overlapping or leaving the
+    canvas."""
+    drawn = layout_for_width(scene, css_width)
+    scale = css_width / float(drawn["w"])
+    least = MIN_FONT_PX / scale
+    items = []
+    for it in drawn["items"]:
+        if it.get("t") == "text" and float(it.get("size", 12)) < least:
+            it = {**it, "size": least}
+            if it.get("maxw") and "wrap" not in it:
+                it["wrap"] = 2
+        items.append(it)
+    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
+            if "overlap" in p or "outside" in p]
+
+
 def reflow(scene: dict, layout: str = "narrow") -> dict:
     """The scene as the board draws it in ``layout`` (``scene["layouts"][layout]``: ``{"w", "h", "moves":
     [[x0, y0, x1, y1, dx, dy], ...]}``): every item whose anchor (``x, y``; a poly's or line's first point)
-    lies in a region moves by ``(dx, dy)`` (the first region that holds it), as the painter does."""
+    lies in a region moves by ``(dx, dy)`` (the first region that holds it), as the painter does; items
+    with ``"only": "wide"`` are left out (and ``"only": "narrow"`` ones kept)."""
     spec = (scene.get("layouts") or {}).get(layout)
     if not spec:
-        return scene
+        return only_in(scene, "wide")
+    if isinstance(spec.get("items"), list):  # a narrow layout drawn in full (its own items)
+        return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]),
+                "items": spec["items"]}
     items = []
-    for it in scene["items"]:
+    for it in only_in(scene, layout)["items"]:
         ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])
         for x0, y0, x1, y1, dx, dy in spec.get("moves", []):
             if x0 <= ax < x1 and y0 <= ay < y1:

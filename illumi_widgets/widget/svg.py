@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..textfit import LINE_HEIGHT, MIN_FONT_PX, drawn_lines, drawn_size, layout_for_width, text_width
+from ..textfit import LINE_HEIGHT, MIN_FONT_PX, drawn_lines, drawn_size, layout_for_width, only_in, text_width
 
 __all__ = ["scene_to_svg", "save_svg", "FONT_FAMILY"]
 
@@ -288,10 +288,10 @@ def scene_to_svg(scene: dict | None, width: float | None = None) -> str:
     The document is ``width`` px wide (it shrinks to fit a narrower page: ``max-width:100%``)."""
     scene = scene if isinstance(scene, dict) else {}
     css_w = _num(width, 0.0) if width is not None else 0.0
-    if css_w > 0 and isinstance(scene.get("items"), list):
+    if isinstance(scene.get("items"), list):
         try:
-            scene = layout_for_width(scene, css_w)
-        except (KeyError, TypeError, ValueError, IndexError):  # a malformed layout: draw the scene as it is
+            scene = layout_for_width(scene, css_w) if css_w > 0 else only_in(scene, "wide")
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):  # a malformed layout: as it is
             pass
     w = _num(scene.get("w"), DEFAULT_W)
     h = _num(scene.get("h"), DEFAULT_H)

@@ -26,6 +26,7 @@ const PICKED_FILL = "rgba(47,191,113,0.28)";
 export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
 export const LAST_FADE_MS = 3500;
+const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
 const ACT_GUARD_MS = 4000; // a second act for the same version is ignored while the first is in flight
 export const REPLY_TIMEOUT_MS = 6000; // no reply after this: say so on the board
 const WHY_DELAY_MS = 120; // hover this long on a thing before its reason is asked
@@ -131,6 +132,8 @@ function render({ model, el }) {
   // ------------------------------------------------------------------ DOM
   const root = make(doc, "div", "illumi-widget");
   const stage = make(doc, "div", "illumi-stage");
+  const scrollBox = make(doc, "div", "illumi-scroll"); // scrolls a tall narrow layout inside the visible height
+  scrollBox.append(stage);
   const base = make(doc, "canvas", "illumi-base");
   const over = make(doc, "canvas", "illumi-overlay");
   over.setAttribute("aria-hidden", "true"); // every option is reachable from the bar below
@@ -195,7 +198,7 @@ function render({ model, el }) {
   curtain.className = "illumi-curtain"; // not styled as a small button
   curtain.hidden = true;
 
-  root.append(stage, bar, logBox, curtain);
+  root.append(scrollBox, bar, logBox, curtain);
   el.appendChild(root);
 
   let baseCtx = null;
@@ -227,7 +230,7 @@ function render({ model, el }) {
   let version = null;
   let lastVersion;
   let curtainName = null;
-  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1 };
+  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1, scrolls: false };
   let hover = null; // hit entry under the pointer
   let lastPointer = null; // {x, y, cssX, cssY} of the last pointer position on the board
   let emph = null; // Set of entity ids emphasised from the bar (option hover)
@@ -329,9 +332,16 @@ function render({ model, el }) {
     const availH = availHeight();
     if (!!reflow(rawScene, avail, availH).narrow !== wasNarrow) setScene();
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
-    const { scale, cssW, cssH } = fitBoard(size, avail, availH);
+    // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only, and scrolls in a box
+    // as high as the visible notebook (the action bar stays in sight under it)
+    const scrolls = !!(scene.narrow && scene.scroll && availH > 0);
+    const { scale, cssW, cssH } = fitBoard(size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail,
+      scrolls ? 0 : availH);
+    scrollBox.style.maxHeight = scrolls ? `${availH}px` : "";
+    scrollBox.style.overflowY = scrolls ? "auto" : "";
+    scrollBox.style.width = scrolls ? `${cssW + SCROLLBAR_PX}px` : "";
     const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
-    Object.assign(layout, { availH, cssW, cssH, scale, dpr });
+    Object.assign(layout, { availH, cssW, cssH, scale, dpr, scrolls });
     if (!changed) return false;
     const bw = Math.max(1, Math.round(cssW * dpr));
     const bh = Math.max(1, Math.round(cssH * dpr));
@@ -343,8 +353,9 @@ function render({ model, el }) {
     }
     stage.style.width = `${cssW}px`;
     stage.style.height = `${cssH}px`;
-    chooser.style.maxHeight = `${Math.max(60, cssH - 8)}px`;
-    legendBox.style.maxHeight = `${Math.max(60, cssH - 16)}px`;
+    const seen = scrolls ? Math.min(cssH, availH) : cssH;
+    chooser.style.maxHeight = `${Math.max(60, seen - 8)}px`;
+    legendBox.style.maxHeight = `${Math.max(60, seen - 16)}px`;
     return true;
   }
 
@@ -366,10 +377,16 @@ function render({ model, el }) {
       ctx.fillRect(0, 0, size.w, size.h);
       return;
     }
-    const stats = drawScene(ctx, scene, size, { minSize: minFontSize(layout.scale) });
+    const stats = drawScene(ctx, scene, size, {
+      minSize: minFontSize(layout.scale),
+      overlapSlack: layout.scale > 0 ? 2 / layout.scale : 2, // 2 CSS px
+    });
     // what a test (and a curious person) can read: the smallest text drawn, in CSS px, and lines cut short
     base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
     base.dataset.textsCut = String(stats.cut);
+    base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
+    base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
+    base.dataset.layout = scene.narrow ? (scene.scroll ? "narrow-scroll" : "narrow") : "wide";
     base.dataset.scale = layout.scale.toFixed(4);
   }
 
@@ -493,11 +510,20 @@ function render({ model, el }) {
     width: node.offsetWidth || 0, height: node.offsetHeight || 0 });
   const openBoxes = (except) => [chooser, legendBox, confirmBox].filter((n) => n !== except && !n.hidden).map(rectOf);
 
+  /** The part of the board in sight (CSS px on the stage): all of it, or what its scroll box shows. */
+  function inSight() {
+    if (!layout.scrolls) return { top: 0, height: layout.cssH };
+    const top = Math.max(0, num(scrollBox.scrollTop, 0));
+    const height = Math.min(layout.cssH - top, num(scrollBox.clientHeight, 0) || layout.availH || layout.cssH);
+    return { top, height: Math.max(1, height) };
+  }
+
   function place(node, at, avoid) {
-    const r = placeBox(node.offsetWidth || 160, node.offsetHeight || 24, at, { width: layout.cssW, height: layout.cssH },
-      avoid);
+    const band = inSight(); // (a scrolling narrow layout: boxes go where the player looks)
+    const r = placeBox(node.offsetWidth || 160, node.offsetHeight || 24, { x: at.x, y: num(at.y) - band.top },
+      { width: layout.cssW, height: band.height }, avoid.map((a) => ({ ...a, top: a.top - band.top })));
     node.style.left = `${Math.round(r.left)}px`;
-    node.style.top = `${Math.round(r.top)}px`;
+    node.style.top = `${Math.round(r.top + band.top)}px`;
     if ((node.offsetHeight || 0) > r.height) node.style.maxHeight = `${Math.floor(r.height)}px`;
     return r;
   }
@@ -1051,7 +1077,8 @@ function render({ model, el }) {
         return;
       }
       // the menu opens inside the board, above the bar (never below the fold)
-      openChooser(entries, { cssX: layout.cssW / 2, cssY: layout.cssH }, label);
+      const band = inSight();
+      openChooser(entries, { cssX: layout.cssW / 2, cssY: band.top + band.height }, label);
     });
     return b;
   }

@@ -32,20 +32,30 @@ function moved(it, dx, dy) {
   return out;
 }
 
+/** The scene without the items drawn only in the other layout (`only: "wide"` / `only: "narrow"`). */
+export function onlyIn(scene, layout) {
+  if (!scene || !Array.isArray(scene.items)) return scene;
+  if (!scene.items.some((it) => it && typeof it === "object" && it.only)) return scene;
+  return { ...scene, items: scene.items.filter((it) => !it || typeof it !== "object" || !it.only || it.only === layout) };
+}
+
 /** The scene as drawn at `cssWidth` (x `cssHeight` visible): below NARROW_PX, a scene's `layouts.narrow` ({w, h, moves: [[x0, y0,
  * x1, y1, dx, dy], ...]}) moves every item whose anchor lies in a region by (dx, dy), e.g. the side panels
  * under the map -- when that draws the board at least as large. Without it (or when wide) the scene. */
 export function reflow(scene, cssWidth, cssHeight = 0) {
   const narrow = scene && scene.layouts && typeof scene.layouts === "object" ? scene.layouts.narrow : null;
-  if (!narrow || typeof narrow !== "object" || !(cssWidth > 0) || cssWidth >= NARROW_PX) return scene;
-  if (cssHeight > 0) { // only when it draws the board at least as large (a short cell keeps the wide one)
+  if (!narrow || typeof narrow !== "object" || !(cssWidth > 0) || cssWidth >= NARROW_PX) return onlyIn(scene, "wide");
+  // only when it draws the board at least as large (a short cell keeps the wide one); a narrow layout with
+  // `scroll: true` is a tall stack fitted to the width alone (the notebook scrolls): always used when narrow
+  if (cssHeight > 0 && !narrow.scroll) {
     const fit = (sz) => Math.min(cssWidth / sz.w, cssHeight / sz.h); // (without fitBoard's floor)
     const wide = fit(sceneSize(scene));
     const tall = fit(sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h }));
-    if (tall <= wide * 1.02) return scene;
+    if (tall <= wide * 1.02) return onlyIn(scene, "wide");
   }
   const moves = Array.isArray(narrow.moves) ? narrow.moves.filter((m) => Array.isArray(m) && m.length === 6) : [];
-  const items = (Array.isArray(scene.items) ? scene.items : []).map((it) => {
+  const own = Array.isArray(narrow.items) ? narrow.items : null; // a narrow layout drawn in full
+  const items = own || onlyIn(scene, "narrow").items.map((it) => {
     if (!it || typeof it !== "object") return it;
     const [x, y] = anchorOf(it);
     for (const [x0, y0, x1, y1, dx, dy] of moves) {
@@ -54,7 +64,7 @@ export function reflow(scene, cssWidth, cssHeight = 0) {
     return it;
   });
   const size = sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h });
-  return { ...scene, w: size.w, h: size.h, items, narrow: true };
+  return { ...scene, w: size.w, h: size.h, items, narrow: true, scroll: !!narrow.scroll };
 }
 
 function overlap(a, b) {

@@ -181,9 +181,12 @@ function drawText(ctx, it, opts) {
   const lh = size * LINE_HEIGHT;
   let y = num(it.y) + firstLineOffset(baseline, lines.length, lh);
   const x = num(it.x);
+  const boxes = opts && opts.stats && Array.isArray(opts.stats.boxes) ? opts.stats.boxes : null;
+  const id = boxes ? (opts.stats.texts + 1) : 0;
   for (const line of lines) {
     if (maxw > 0) ctx.fillText(line, x, y, maxw);
     else ctx.fillText(line, x, y);
+    if (boxes && line) boxes.push({ ...lineBox(measure(line), maxw, ctx.textAlign, baseline, x, y, size, id), s: line });
     y += lh;
   }
   if (opts && opts.stats) {
@@ -236,6 +239,38 @@ export function expandIcon(it) {
   return out;
 }
 
+/** The ink box of one drawn line (scene units): its width as drawn (squeezed to `maxw`), from its alignment,
+ * and the glyphs' height (~0.95 em: ascenders to descenders) from its baseline. */
+export function lineBox(width, maxw, align, baseline, x, y, size, id = 0) {
+  const w = maxw > 0 ? Math.min(width, maxw) : width;
+  const x0 = align === "center" ? x - w / 2 : align === "right" || align === "end" ? x - w : x;
+  const top = baseline === "top" || baseline === "hanging" ? y + 0.05 * size
+    : baseline === "middle" ? y - 0.45 * size
+      : baseline === "bottom" || baseline === "ideographic" ? y - 0.95 * size
+        : y - 0.75 * size; // alphabetic: ascenders ~0.75 em above, descenders ~0.2 em below
+  return { x0, y0: top, x1: x0 + w, y1: top + 0.95 * size, id };
+}
+
+/** How many pairs of line boxes (of different texts) overlap by more than `slack` each way; `sample`
+ * collects the first few pairs' lines (their `s`). */
+export function countOverlaps(boxes, slack = 0, sample = null) {
+  const bs = [...boxes].sort((a, b) => a.x0 - b.x0);
+  let n = 0;
+  for (let i = 0; i < bs.length; i++) {
+    const a = bs[i];
+    for (let j = i + 1; j < bs.length; j++) {
+      const b = bs[j];
+      if (b.x0 >= a.x1 - slack) break;
+      if (a.id === b.id) continue;
+      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > slack && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > slack) {
+        n += 1;
+        if (sample && sample.length < 3) sample.push([a.s, b.s]);
+      }
+    }
+  }
+  return n;
+}
+
 /** Paint one scene item (`opts`: {minSize, stats} of drawScene). */
 export function drawItem(ctx, it, opts) {
   if (!it || typeof it !== "object") return;
@@ -267,9 +302,11 @@ export function drawItem(ctx, it, opts) {
 
 /** Paint a whole scene: background then the items in order. The transform is set by the caller.
  * `opts.minSize`: no text smaller than this (scene units; the caller passes MIN_FONT_PX / scale).
- * Returns stats: {texts, minSize (scene units of the smallest text drawn), cut (lines cut short)}. */
+ * `opts.overlapSlack`: how far (scene units) two text lines may overlap each way before they count.
+ * Returns stats: {texts, minSize (scene units of the smallest text drawn), cut (lines cut short),
+ * overlaps (pairs of lines of different texts drawn over one another)}. */
 export function drawScene(ctx, scene, size, opts = {}) {
-  const stats = { texts: 0, minSize: Infinity, cut: 0 };
+  const stats = { texts: 0, minSize: Infinity, cut: 0, overlaps: 0, boxes: [] };
   const o = { minSize: num(opts.minSize, 0), stats };
   const { w, h } = size || sceneSize(scene);
   ctx.clearRect(0, 0, w, h);
@@ -279,5 +316,8 @@ export function drawScene(ctx, scene, size, opts = {}) {
   }
   const items = scene && Array.isArray(scene.items) ? scene.items : [];
   for (const it of items) drawItem(ctx, it, o);
+  stats.overlapSample = [];
+  stats.overlaps = countOverlaps(stats.boxes, Math.max(0, num(opts.overlapSlack, 0)), stats.overlapSample);
+  delete stats.boxes;
   return stats;
 }

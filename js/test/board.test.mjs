@@ -90,6 +90,31 @@ test("a narrow layout moves the regions a scene names (side panels under the map
   assert.equal(reflow(scene, 800, 2000).narrow, true);
 });
 
+test("a scrolling narrow layout is used whenever narrow; its own items replace the scene's; 'only' items", () => {
+  const items = [{ t: "rect", x: 10, y: 10, w: 900, h: 5, only: "wide" }, { t: "rect", x: 10, y: 10, w: 500, h: 5, only: "narrow" },
+    { t: "text", x: 700, y: 20, s: "Mat" }];
+  const scene = { w: 1000, h: 700, items, layouts: { narrow: { w: 560, h: 3000, scroll: true, moves: [[650, 0, 1000, 700, -640, 700]] } } };
+  const wide = reflow(scene, 1200);
+  assert.deepEqual(wide.items.map((it) => it.w), [900, undefined]); // the narrow-only item is not drawn
+  const tall = reflow(scene, 800, 400); // a short cell: still narrow (it scrolls)
+  assert.equal(tall.narrow, true);
+  assert.equal(tall.scroll, true);
+  assert.deepEqual(tall.items.map((it) => [it.x, it.y]), [[10, 10], [60, 720]]);
+  const own = { ...scene, layouts: { narrow: { w: 560, h: 900, items: [{ t: "text", x: 5, y: 5, s: "Mat" }] } } };
+  assert.deepEqual(reflow(own, 800).items, [{ t: "text", x: 5, y: 5, s: "Mat" }]);
+});
+
+test("the painter counts pairs of text lines drawn over one another (not touching ones)", () => {
+  const { proxy } = recordingContext({});
+  const scene = { w: 1000, h: 700, items: [
+    { t: "text", x: 10, y: 20, s: "Gottlieb Hufeland", size: 12 }, { t: "text", x: 40, y: 24, s: "Leopold", size: 12 },
+    { t: "text", x: 10, y: 60, s: "Alone", size: 12 }, { t: "text", x: 10, y: 72, s: "Just below", size: 12 },
+    { t: "text", x: 300, y: 20, s: "Two lines here", size: 12, maxw: 40, wrap: 2 }] };
+  const stats = drawScene(proxy, scene, { w: 1000, h: 700 }, { minSize: 0, overlapSlack: 2 });
+  assert.equal(stats.overlaps, 1); // the first two only: lines a line-height apart and one text's own lines do not count
+  assert.deepEqual(stats.overlapSample, [["Gottlieb Hufeland", "Leopold"]]);
+});
+
 // ------------------------------------------------------------------ menus and tooltips
 test("placeBox keeps a box inside the board and off the other boxes", () => {
   const bounds = { width: 600, height: 400 };

@@ -29,6 +29,11 @@ SNIPPETS = Path(__file__).parent / "snippets"
 PROBE_CELL = (SNIPPETS / "board_probe.py").read_text()
 BOARD = '[data-painted="1"]'
 SIZES = [(900, 700), (1400, 900), (1920, 1080)]
+# Sizes where a game's canvas texts are known to overlap (a defect reported, to fix; see the test):
+# Illuminati's narrow layout is 720 wide (its panels side by side): at ~470 CSS px its 11 px text is drawn
+# ~1.5x its scene size and the pre-wrapped goal lines of two panels run into each other; Pax's wide board
+# scaled to ~0.5-0.75 enlarges the hand's card names into their neighbours.
+KNOWN_OVERLAPS: dict[str, set[str]] = {"illuminati": {"900x700"}, "pax": {"900x700", "1400x900"}}
 GAMES = {
     "pax": "from illumi_widgets import PaxIlluminaten\n"
            "board = PaxIlluminaten(players=3, seed=7, seat=0)\nboard",
@@ -84,7 +89,9 @@ _MEASURE_JS = """
   const stage = el.querySelector('.illumi-stage');
   const bar = el.querySelector('.illumi-bar');
   let sc = el.parentElement;
-  while (sc && !(['auto', 'scroll'].includes(getComputedStyle(sc).overflowY) && sc.clientHeight > 0)) {
+  // (the notebook's scroller: an element that scrolls and is no taller than the window)
+  while (sc && !(['auto', 'scroll'].includes(getComputedStyle(sc).overflowY) && sc.clientHeight > 0
+                 && sc.clientHeight <= window.innerHeight)) {
     sc = sc.parentElement;
   }
   const r = (n) => {
@@ -100,8 +107,11 @@ _MEASURE_JS = """
     if (px < 11) small.push(`${n.className || n.tagName}: ${px}px "${n.textContent.slice(0, 30)}"`);
   }
   const canvas = el.querySelector('canvas.illumi-base');
-  return {stage: r(stage), bar: r(bar), scroller: sc ? r(sc) : null, small,
-          minFont: parseFloat(canvas.dataset.minFontPx), cut: Number(canvas.dataset.textsCut)};
+  return {stage: r(stage), sbox: r(el.querySelector('.illumi-scroll')), bar: r(bar),
+          scroller: sc ? r(sc) : null, small,
+          minFont: parseFloat(canvas.dataset.minFontPx), cut: Number(canvas.dataset.textsCut),
+          overlaps: Number(canvas.dataset.textsOverlap), overlapping: canvas.dataset.textsOverlapSample,
+          layout: canvas.dataset.layout};
 }
 """
 
@@ -142,19 +152,21 @@ def non_target_point(probe_scene: dict) -> tuple[float, float, str] | None:
 
 FREE_CELL = """
 import json as _json
-def _free(b):
+from illumi_widgets.textfit import layout_for_width as _layout
+def _free(b, css_w):
     snap = b.match.snapshot(b.perspective)
     targets = {t for d in snap["decisions"] for o in d["options"] for t in o["targets"]}
-    shapes = [it for it in snap["scene"]["items"] if it.get("t") == "rect" and it.get("id")]
+    scene = _layout(snap["scene"], css_w)  # (as drawn: narrow below 900 px, its blocks moved)
+    shapes = [it for it in scene["items"] if it.get("t") == "rect" and it.get("id")]
     for i, it in enumerate(shapes):
         if it["id"] in targets or it["w"] < 20 or it["h"] < 20:
             continue
         x, y = it["x"] + it["w"] / 2, it["y"] + it["h"] / 2
         if any(o["x"] <= x <= o["x"] + o["w"] and o["y"] <= y <= o["y"] + o["h"] for o in shapes[i + 1:]):
             continue
-        return [x, y, it["id"]]
+        return [x, y, it["id"], scene["w"], scene["h"]]
     return None
-print(_json.dumps(_free(board)))
+print(_json.dumps({"wide": _free(board, None), "narrow": _free(board, 1)}))
 """
 
 
@@ -170,8 +182,9 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
     widget = panel.locator(BOARD)
     expect(widget).to_have_count(1)
     kernel(page, HINT_CELL)
-    probe = board_probe(page)
+    board_probe(page)
     free = json.loads(kernel(page, FREE_CELL).strip().splitlines()[-1])
+    overlapping: dict[str, str] = {}
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
         widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
@@ -179,11 +192,18 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
         m = widget.evaluate(_MEASURE_JS)
         assert m["scroller"], "no scrolling notebook area found"
-        top = min(m["stage"]["y"], m["bar"]["y"])  # (the bar is sticky: it may stand over the board)
-        bottom = max(m["stage"]["y"] + m["stage"]["h"], m["bar"]["y"] + m["bar"]["h"])
-        whole = {"x": m["stage"]["x"], "y": top, "w": max(m["stage"]["w"], m["bar"]["w"]), "h": bottom - top}
+        seen = m["sbox"]  # (the board's box: the stage, or the box a scrolling narrow layout scrolls in)
+        top = min(seen["y"], m["bar"]["y"])  # (the bar is sticky: it may stand over the board)
+        bottom = max(seen["y"] + seen["h"], m["bar"]["y"] + m["bar"]["h"])
+        whole = {"x": seen["x"], "y": top, "w": max(seen["w"], m["bar"]["w"]), "h": bottom - top}
+        if m["layout"] == "narrow-scroll":  # a tall stack of blocks: scrolled in a box of the visible height
+            assert seen["w"] < 900, f"{w}x{h}: the scrolling narrow layout on a board {seen['w']} px wide"
         assert inside(whole, m["scroller"], slack=2), f"{w}x{h}: board {whole} not inside {m['scroller']}"
         assert m["minFont"] >= 11 - 0.01, f"{w}x{h}: canvas text drawn at {m['minFont']} px"
+        # texts drawn over one another (the painter counts pairs of lines overlapping by more than 2 px)
+        if m["overlaps"]:
+            overlapping[f"{w}x{h}"] = (f"{m['overlaps']} pairs of canvas texts overlap ({m['layout']}): "
+                                      f"{m['overlapping']}")
         assert not m["small"], f"{w}x{h}: DOM text under 11 px: {m['small'][:5]}"
         stage = m["stage"]
         # a menu inside the board; no tooltip over it
@@ -193,6 +213,8 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         menu = box(chooser)
         stage = box(widget.locator(".illumi-stage"))  # (as it stands now)
         assert inside(menu, stage), f"{w}x{h}: menu {menu} outside the board {stage}"
+        in_sight = box(widget.locator(".illumi-scroll"))  # (a scrolling narrow layout: the part shown)
+        assert inside(menu, in_sight), f"{w}x{h}: menu {menu} out of sight {in_sight}"
         page.mouse.move(menu["x"] - 5 if menu["x"] > stage["x"] + 10 else menu["x"] + menu["w"] + 5,
                         menu["y"] + 10)
         tip = widget.locator(".illumi-tip")
@@ -202,8 +224,16 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         page.keyboard.press("Escape")
         expect(chooser).to_be_hidden()
         # an illegal click says why, on the board, inside it
-        if free:
-            x, y = scene_point(widget, probe, free[0], free[1])
+        spot = free["narrow" if m["layout"].startswith("narrow") else "wide"]
+        if spot:
+            size = {"w": spot[3], "h": spot[4]}
+            x, y = scene_point(widget, size, spot[0], spot[1])
+            seen = box(widget.locator(".illumi-scroll"))
+            if not seen["y"] + 10 < y < seen["y"] + seen["h"] - 10:  # (scrolled away in a narrow layout)
+                widget.evaluate("(el, dy) => { el.querySelector('.illumi-scroll').scrollTop += dy; }",
+                                y - seen["y"] - seen["h"] / 3)
+                page.wait_for_timeout(150)
+                x, y = scene_point(widget, size, spot[0], spot[1])
             page.mouse.click(x, y)
             why = widget.locator(".illumi-tip .illumi-why")
             expect(why).to_contain_text("Not now:")
@@ -215,6 +245,12 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
     ours = [t for t in warnings if "illumi" in t.lower() or "Direct export" in t or "deprecat" in t.lower()]
     assert not ours, ours
     assert not page_errors
+    # no texts drawn over one another (the painter counts pairs of lines overlapping by more than 2 CSS px)
+    known = KNOWN_OVERLAPS.get(game, set())
+    assert set(overlapping) <= known, {k: v for k, v in overlapping.items() if k not in known}
+    if known:  # a known, reported defect (not hidden: the test fails once it is fixed, to drop the entry)
+        assert set(overlapping) == known, f"fixed at {known - set(overlapping)}: drop it from KNOWN_OVERLAPS"
+        pytest.xfail(f"{game}: canvas texts overlap at {overlapping}")
 
 
 def test_a_kernel_restart_greys_the_board_out(tmp_path, page, page_errors, open_notebook, run_all,

@@ -56,3 +56,25 @@ def test_widget_and_match():
     assert snap["scene"]["w"] == 1280 and snap["decisions"] is not None
     assert board.view_as(1).perspective == "seat:1"
     assert Match("gray-eminence", players=3, seed=1).snapshot("spectator")["scene"]["w"] == 1280
+
+
+def test_the_narrow_layout_stacks_blocks_that_read_at_470_px(table):
+    """Issue 13: below ~900 px the Power Struggle Board's parts and the mats stack (each block at most ~560
+    wide) and, drawn 470 CSS px wide with every text enlarged to 11 px, no two texts overlap and none leaves
+    the board; at 1000 px the wide board reads too (the programming slot labels on two lines)."""
+    from illumi_widgets.textfit import layout_for_width, problems_at
+
+    for players in (3, 5):
+        t = table(players=players, seed=players)
+        for stop in ("bid", "program", "act", "vote"):
+            t.drive(lambda x, stop=stop: x.top() == stop or x.state.is_terminal())
+            for seat in (0, None):
+                scene = gray_eminence_scene(t.state.view(seat), t.game)
+                narrow = layout_for_width(scene, 470)
+                assert narrow["w"] <= 576 and scene["layouts"]["narrow"]["scroll"]
+                assert all(it["x"] + it.get("w", 0) <= 576 for it in narrow["items"] if "x" in it)
+                assert problems_at(scene, 470) == []
+                assert problems_at(scene, 1000) == []
+            if t.state.is_terminal():
+                break
+            t.state.apply(t.first())

@@ -102,3 +102,32 @@ def test_board_with_a_bot():
     board.play(board.legal_actions()[0])
     board.run_bots()
     assert board.match.state.data["hosts"][1] or board.match.state.data["round"] > 1
+
+
+def _positions(players: int, seed: int, every: int = 9, most: int = 300):
+    m = Match("primordial", players=players, seed=seed)
+    rng = Rng(seed)
+    for step in range(most):
+        if m.state.is_terminal():
+            break
+        seat = min(s for s in m.state.to_act() if s >= 0)
+        if step % every == 0:
+            yield m.snapshot(f"seat:{seat}")["scene"]
+        legal = m.state.legal_actions(seat)
+        m.play(legal[rng.below(len(legal))])
+
+
+def test_the_narrow_layout_stacks_blocks_that_read_at_470_px():
+    """Issue 13: below ~900 px the blocks stack (each at most ~560 wide) and, drawn 470 CSS px wide with
+    every text enlarged to 11 px, no two texts overlap and none leaves the board; 3 players read at
+    1000 px wide too."""
+    from illumi_widgets.textfit import layout_for_width, problems_at
+
+    for players in (2, 3, 4):
+        for scene in _positions(players, seed=players):
+            narrow = layout_for_width(scene, 470)
+            assert narrow["w"] <= 576 and scene["layouts"]["narrow"]["scroll"]
+            assert all(it["x"] + it.get("w", 0) <= 576 for it in narrow["items"] if "x" in it)
+            assert problems_at(scene, 470) == []
+            if players == 3:
+                assert problems_at(scene, 1000) == []

@@ -17,6 +17,8 @@ from ...scene import SceneItems
 from ...textfit import text_width
 
 W, H = 1280, 860
+NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
+MAT_W = 552  # the other players' mats are never wider (the narrow layout stacks them)
 BG = "#1d2230"
 PANEL = "#283044"
 BOARD = "#2f3a52"
@@ -99,6 +101,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
     names = {s["seat"]: s["name"] for s in seats}
     # ---- the Power Struggle Board ------------------------------------------------------------------------
     out.rect(8, 8, 760, 560, fill=BOARD, r=8)
+    out.items[-1]["only"] = "wide"
     out.text(
         20, 30, f"Power Struggle Board — {view['scenario']['name']} scenario", size=15, color=GOLD, bold=True
     )
@@ -352,13 +355,16 @@ def gray_eminence_scene(view: dict, game) -> dict:
             cid = prog.get(slot)
             x = x0 + 12 + i * 118
             out.rect(
-                x, 300, 112, 48, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}", tip=label
+                x, 300, 112, 76, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}", tip=label
             )
-            out.text(x + 56, 316, label, size=11, align="center", color=MUTED)
+            # (enlarged to the 11 px minimum a label takes two lines, never its neighbour's room)
+            out.text(x + 56, 303, label, size=11, align="center", color=MUTED, baseline="top", maxw=104,
+                     wrap=2)
             if cid:  # the programmed card itself: what a player clicks to resolve it in the Action phase
-                out.rect(x + 4, 324, 104, 21, fill="#4a5578", r=3, ident=cid, tip=card_tip(game, cid))
-                out.text(x + 56, 338, game.cards.name(cid), size=11, align="center", bold=True, maxw=104)
-        out.text(x0 + 12, 372, "Secret Objectives", size=12, color=MUTED, bold=True)
+                out.rect(x + 4, 338, 104, 34, fill="#4a5578", r=3, ident=cid, tip=card_tip(game, cid))
+                out.text(x + 56, 341, game.cards.name(cid), size=11, align="center", bold=True, maxw=100,
+                         baseline="top", wrap=2)
+        out.text(x0 + 12, 388, "Secret Objectives", size=12, color=MUTED, bold=True)
         objs = mine["secret_objectives"]
         ow = min(150, (468 - 8 * (len(objs) - 1)) / max(1, len(objs)))  # (trades can bring more than three)
         for i, o in enumerate(objs):
@@ -366,7 +372,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             _card(
                 out,
                 x0 + 12 + i * (ow + 8),
-                380,
+                396,
                 ow,
                 40,
                 o["name"],
@@ -378,13 +384,13 @@ def gray_eminence_scene(view: dict, game) -> dict:
             po = mine["public_objective"]
             out.text(
                 x0 + 12,
-                444,
+                458,
                 f"Public Objective: {po['name']} ({po['vp']} VP)" + (" — done" if po["done"] else ""),
                 size=12,
                 maxw=470,
             )
         done = ", ".join(c["name"] for c in mine["completed"]) or "none yet"
-        out.text(x0 + 12, 464, f"Completed Secret Objectives: {done}", size=11, color=MUTED, maxw=470)
+        out.text(x0 + 12, 478, f"Completed Secret Objectives: {done}", size=11, color=MUTED, maxw=470)
     pend = view.get("pending") or {}
     if pend.get("deal"):
         out.text(x0 + 12, 500, "Trade: " + pend["deal"], size=11, color=GOLD, maxw=470)
@@ -402,7 +408,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
         )
     # ---- the other players' mats ---------------------------------------------------------------------------
     others = [s for s in seats if s["seat"] != me]
-    w = (W - 16) / max(1, len(others)) - 8
+    w = min(MAT_W, (W - 16) / max(1, len(others)) - 8)  # (the narrow layout stacks them: no wider than that)
     for i, s in enumerate(others):
         x, y = 8 + i * (w + 8), 578
         color = SEAT_COLORS.get(s["name"], "#888")
@@ -423,40 +429,50 @@ def gray_eminence_scene(view: dict, game) -> dict:
             "gray_eminence": "Gray Eminence",
             "shadows": "In the Shadows",
         }.get(s["role"], "")
+        # fixed rows from the top, each with room for the text enlarged to 11 px (the name: two lines)
         out.text(
             x + 10,
-            y + 22,
+            y + 6,
             s["name"] + (f": {s['eminence']['name']}" if s["eminence"] else ""),
             size=13,
             color=color,
             bold=True,
-            maxw=w - 20,
+            maxw=w - 100,  # (clear of "committed" at the right)
+            wrap=2,
+            baseline="top",
         )
-        out.text(x + 10, y + 40, f"{role} · {s['vp_markers']} VP markers", size=11, color=MUTED)
+        out.text(x + 10, y + 38, f"{role} · {s['vp_markers']} VP markers", size=11, color=MUTED,
+                 baseline="top", maxw=w - 20)
         out.text(
             x + 10,
-            y + 58,
-            f"Hand: {s['hand_count']} cards · Secret Objectives: {s['secret_count']}",
+            y + 54,
+            f"Hand: {s['hand_count']} · Secret Objectives: {s['secret_count']}",
             size=11,
             color=MUTED,
             maxw=w - 20,
+            wrap=1,
+            baseline="top",
         )
         if s["box"] is not None:  # (the omniscient analysis view)
             out.text(
                 x + 10,
-                y + 76,
+                y + 70,
                 "Box: " + ", ".join(f"{n} {r}" for r, n in zip(RES, s["box"], strict=True)),
                 size=11,
                 color=MUTED,
+                baseline="top",
+                maxw=w - 20,
+                wrap=1,
             )
         if s["committed"] is not None:
             out.text(
                 x + w - 10,
-                y + 22,
+                y + 8,
                 "committed" if s["committed"] else "deciding…",
                 size=11,
                 color=GOLD if s["committed"] else MUTED,
                 align="right",
+                baseline="top",
             )
         for j, f in enumerate(s["factions"]):
             _card(
@@ -492,7 +508,37 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 color=MUTED,
                 maxw=w - 20,
             )
-    return {"w": W, "h": H, "bg": BG, "items": out.items}
+    narrow = _narrow(out, [8 + i * (w + 8) for i in range(len(others))], w)
+    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+
+
+def _narrow(out, mats_x, mat_w) -> dict:
+    """The narrow layout (a board under ~900 CSS px): every block at most ~560 wide, one under another --
+    the Power Struggle Board in its parts (visibility track in two rows, Relationship Chart, Bidding Pool,
+    the two events, tweets, piles), the viewer's mat, then the other players' mats.  A tall stack the
+    notebook scrolls (``scroll``), so its text stays near its own size instead of being enlarged to 11 px
+    on a board scaled to a third."""
+    board_h = 958  # the Power Struggle Board's parts, stacked (see the moves below)
+    out.rect(8, 8, NARROW_W - 16, board_h - 8, fill=BOARD, r=8)
+    out.items[-1]["only"] = "narrow"
+    out.items.insert(0, out.items.pop())  # (under everything)
+    mat_y = board_h + 12
+    others_y = mat_y + 560 + 10
+    moves = [
+        [700, 0, 770, 50, -196, 0],  # the round, right-aligned at the narrow edge
+        [450, 56, 770, 112, -438, 52],  # the track's last two slots: a second row
+        [0, 120, 490, 292, 0, 52],  # the Relationship Chart
+        [490, 120, 775, 292, -480, 218],  # the Bidding Pool: under the chart
+        [0, 292, 775, 312, 0, 156],  # the last bidding order
+        [0, 312, 380, 480, 0, 172],  # the Mandatory event
+        [380, 312, 775, 480, -372, 332],  # the Additional event: under it
+        [0, 480, 510, 545, 0, 330],  # the tweets
+        [510, 480, 775, 575, -500, 392],  # the resolved / unresolved piles
+        [775, 0, W + 1, 575, 8 - 780, mat_y - 8],  # the viewer's mat
+    ]
+    for i, x in enumerate(mats_x):  # the other players' mats, one under another
+        moves.append([x - 4, 575, x + mat_w + 4, H + 1, 8 - x, others_y + i * 284 - 578])
+    return {"w": NARROW_W, "h": others_y + len(mats_x) * 284 + 4, "scroll": True, "moves": moves}
 
 
 def _objective_tip(game, oid) -> str:

@@ -14,6 +14,8 @@ from ...scene import SceneItems
 from ...textfit import text_width
 
 W, H = 1200, 840
+NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
+MAT_H = H - 348 - 8  # a player's mat, as high as in the wide layout
 BG = "#1d1b26"
 PANEL = "#2b2838"
 INK = "#f3eee2"
@@ -126,28 +128,58 @@ def _back(out: _Items, x, y, w, h, tip):
     out.rect(x, y, w, h, fill="#4b3b5c", stroke="#c9a94b", lw=1, r=4, tip=tip)
 
 
-def _court(out: _Items, view: dict, texts: dict):
+def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
+    """The Court across the top (wide: one row; narrow ``w``: Pawns, Royals and the Familiar in rows).
+    Returns its bottom."""
     court = view["court"]
-    out.rect(8, 8, W - 16, 128, fill=PANEL, r=6)
-    out.text(18, 26, "The Court", size=14, color=GOLD, bold=True)
-    out.text(110, 26, f"Pawn Deck {court['pawn_deck']} · Royal Deck {court['royal_deck']}"
-             + (f" · expensive Pawns waiting {court['held_out']}" if court["held_out"] else "")
-             + f" · Royals removed unseen {court['removed']}", size=11, color=MUTED)
+    narrow = w < W
     cw, ch, gap = 72, 92, 4
-    x = 18
+    per_row = max(1, int((w - 36 + gap) // (cw + gap)))
+    pawns, royals = court["pawns"], court["royals"]
+    rows = -(-len(pawns) // per_row) + -(-(len(royals) + bool(court["familiar"])) // per_row)
+    top = 52 if narrow else 36
+    bottom = top + rows * (ch + 6) - 6 + 8 + 10 if narrow else 136
+    out.rect(8, 8, w - 16, bottom - 8, fill=PANEL, r=6)
+    out.text(18, 26, "The Court", size=14, color=GOLD, bold=True)
+    sub = (f"Pawn Deck {court['pawn_deck']} · Royal Deck {court['royal_deck']}"
+           + (f" · expensive Pawns waiting {court['held_out']}" if court["held_out"] else "")
+           + f" · Royals removed unseen {court['removed']}")
+    if narrow:
+        out.text(110, 14, sub, size=11, color=MUTED, maxw=w - 128, wrap=2, baseline="top")
+    else:
+        out.text(110, 26, sub, size=11, color=MUTED)
     seen: set = set()
-    for group in (court["pawns"], court["royals"]):
-        for c in group:
-            ident = f"court:{c['card']}" if c["card"] not in seen else c["id"]
-            seen.add(c["card"])
-            _card(out, c, x, 36, cw, ch, texts, ident=ident, cost=True)
-            x += cw + gap
-        x += 8
+    spots = []
+    if narrow:
+        for group in (pawns, royals):
+            start = len(spots) + (-len(spots)) % per_row  # each group on a row of its own
+            spots += [None] * (start - len(spots))
+            spots += [(c, 18 + (j % per_row) * (cw + gap), top + (j // per_row) * (ch + 6))
+                      for j, c in enumerate(group, start)]
+        spots = [sp for sp in spots if sp]
+        k = len(pawns) + (-len(pawns)) % per_row + len(royals)
+        fx, fy = 18 + (k % per_row) * (cw + gap), top + (k // per_row) * (ch + 6)
+        fy += 10 if k % per_row == 0 else 0  # (a row of its own: room for its count badge)
+    else:
+        x = 18
+        for group in (pawns, royals):
+            for c in group:
+                spots.append((c, x, 36))
+                x += cw + gap
+            x += 8
+        fx, fy = W - 18 - cw, 36
+    for c, x, y in spots:
+        ident = f"court:{c['card']}" if c["card"] not in seen else c["id"]
+        seen.add(c["card"])
+        _card(out, c, x, y, cw, ch, texts, ident=ident, cost=True)
     if court["familiar"]:
-        fx = W - 18 - cw
-        _card(out, court["familiar"], fx, 36, cw, ch, texts, ident="court:familiar", cost=True)
-        out.circle(fx + cw - 4, 40, 13, fill=GOLD, stroke="#000", lw=1, tip=f"{court['familiars']} Familiars")
-        out.text(fx + cw - 4, 44, court["familiars"], size=11, color="#1d1b26", align="center", bold=True)
+        _card(out, court["familiar"], fx, fy, cw, ch, texts, ident="court:familiar", cost=True)
+        # the supply's count on the card's top edge (clear of the name below it)
+        out.circle(fx + cw - 4, fy - 8, 11, fill=GOLD, stroke="#000", lw=1,
+                   tip=f"{court['familiars']} Familiars")
+        out.text(fx + cw - 4, fy - 8, court["familiars"], size=11, color="#1d1b26", align="center", bold=True,
+                 baseline="middle")
+    return bottom
 
 
 def _visit(out: _Items, view: dict, texts: dict, names: list):
@@ -180,7 +212,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    cw, ch = 96, 100
+    cw, ch = 96, 108  # (room for four lines of effect above the numbers, enlarged to 11 px)
     for side, seat, x0, label in (("visitors", v, 24, "Visitors"), ("hosts", hst, W / 2 + 40, "Hosts")):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
@@ -196,10 +228,81 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     verdict = ("steals a Secret" if margin >= need else "loses a visitor" if margin < 0 else "neither")
     if t["outcome"]:
         verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor", "none": "neither"}[t["outcome"]]
-    out.text(W / 2, y0 + 176, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
+    out.text(W / 2, y0 + 184, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
              f"{verdict}.  Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
              + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
              align="center", color=INK)
+
+
+def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> float:
+    """The visit area of the narrow layout (``w`` wide): the same facts one under another.  Returns its
+    bottom."""
+    t = view.get("turn")
+    seats = view["seats"]
+    items = []  # (drawn after the panel, which needs the height)
+    sub = _Items()
+    y = y0 + 24
+    mid = w / 2
+    if t is None:
+        last = view.get("last_visit")
+        title = {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
+                 "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
+            view["phase"], "Visiting")
+        sub.text(mid, y, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True, align="center",
+                 maxw=w - 40, wrap=2, baseline="top")
+        y += 48
+        if last:
+            res = {"steal": "a Secret was stolen", "sacrifice": "a visitor was Sacrificed",
+                   "none": "neither"}[last["outcome"]]
+            sub.text(mid, y, f"Last visit: {names[last['v']]} visited {names[last['h']]} — insight "
+                     f"{last['insight']} against deceit {last['deceit']}: {res}", size=12, align="center",
+                     color=MUTED, maxw=w - 40, wrap=2, baseline="top")
+            y += 40
+        for item in LEGEND:  # the symbols of the cards
+            sub.text(40, y, item["symbol"], size=16, color=item["color"], bold=True, baseline="top")
+            sub.text(64, y + 2, item["text"], size=12, color=INK, baseline="top", maxw=w - 90)
+            y += 24
+        sub.text(mid, y + 6, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit higher — "
+                 "the host Sacrifices a visitor; the visitors' devotion recruits from The Court.", size=12,
+                 align="center", color=MUTED, maxw=w - 40, wrap=3, baseline="top")
+        y += 6 + 3 * 18
+    else:
+        v, hst = t["visitor"], t["host"]
+        order = set(t.get("order") or [])
+        sub.text(mid, y, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
+                 f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center",
+                 maxw=w - 40, wrap=2, baseline="top")
+        y += 44
+        cw, ch = 96, 116
+        ins, dec = t["insight"], t["deceit"]
+        for side, seat, label, total in (("visitors", v, "Visitors", f"●{ins}"), ("hosts", hst, "Hosts",
+                                                                                   f"▲{dec}")):
+            color = SEAT_COLORS.get(names[seat], INK)
+            sub.text(24, y, f"{names[seat]}'s {label}", size=12, color=color, bold=True, baseline="top")
+            sub.text(w - 24, y - 4, total, size=20, color=INSIGHT if side == "visitors" else DECEIT,
+                     align="right", bold=True, baseline="top")
+            y += 22
+            per = max(1, int((w - 48 + 6) // (cw + 6)))
+            cards = seats[seat][side]
+            for k, c in enumerate(cards):
+                _card(sub, c, 24 + (k % per) * (cw + 6), y + (k // per) * (ch + 6), cw, ch, texts,
+                      mark=c["id"] in order, detail=True)
+            y += max(1, -(-len(cards) // per)) * (ch + 6) + 6
+        margin = ins - dec
+        need = t["steal_margin"]
+        verdict = ("steals a Secret" if margin >= need else "loses a visitor" if margin < 0 else "neither")
+        if t["outcome"]:
+            verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor",
+                       "none": "neither"}[t["outcome"]]
+        sub.text(mid, y, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
+                 f"{verdict}.  Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
+                 + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
+                 align="center", color=INK, maxw=w - 40, wrap=3, baseline="top")
+        y += 3 * 18
+    items = sub.items
+    out.rect(8, y0, w - 16, y + 8 - y0, fill=PANEL, r=6)
+    out.items.extend(items)
+    return y + 8
 
 
 def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
@@ -281,22 +384,33 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
 
 
 def primordial_scene(view: dict, game) -> dict:
-    out = _Items()
+    """The scene (wide, :data:`W` x :data:`H`) with its narrow layout drawn in full in ``layouts.narrow``:
+    The Court in rows, the visit area, then each player's mat one under another, every block at most
+    :data:`NARROW_W` - 16 wide (a tall stack the notebook scrolls)."""
     from .view import catalog
 
     texts = catalog(game)
     names = [s["name"] for s in view["seats"]]
     me = view.get("perspective") if isinstance(view.get("perspective"), int) else None
+    seats = view["seats"]
+    out = _Items()
     _court(out, view, texts)
     _visit(out, view, texts, names)
-    seats = view["seats"]
     n = len(seats)
     y0 = 348
     mw = (W - 16 - (n - 1) * 8) / n
     for s in seats:
         i = s["seat"]
         _mat(out, s, 8 + i * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i)
-    return {"w": W, "h": H, "bg": BG, "items": out.items}
+    # the narrow layout: the same blocks, NARROW_W wide, stacked
+    nar = _Items()
+    y = _court(nar, view, texts, NARROW_W) + 8
+    y = _visit_narrow(nar, view, texts, names, y, NARROW_W) + 8
+    for s in seats:
+        _mat(nar, s, 8, y, NARROW_W - 16, MAT_H, texts, me, view["first_visitor"] == s["seat"])
+        y += MAT_H + 8
+    narrow = {"w": NARROW_W, "h": y, "scroll": True, "items": nar.items}
+    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
 
 
 def option_targets(game, action) -> list:
