@@ -19,18 +19,21 @@ from .twins import GAMES, positions, twin
 # The first decisions of self-play games by SearchBot(iterations=40, seed=10 + seat) from seed 4, recorded
 # with the search code BEFORE the tree statistics were exposed: exposing them changed no decision. (Gray
 # Eminence's line was recorded again after its later rules changes were merged, with the search code from
-# before the statistics AND with today's: both play exactly this line, whatever PYTHONHASHSEED is.)
+# before the statistics AND with today's: both play exactly this line, whatever PYTHONHASHSEED is; and once
+# more when Gray Eminence got its own evaluation, games/gray_eminence/evaluation.py, which changes the values
+# the search backs up and so its moves -- the Pax line, with its newer Plot-progress term off, still pins the
+# search code itself.)
 GOLDEN = {
     ("pax", 2): ['extort areopagus', 'scheme PIL018 quick', 'collect Nob Nob Mag', 'end', 'redraw court 2',
                  'extort areopagus', 'scheme PIL044 quick', 'collect Pro Mag Mag', 'end', 'redraw court 3',
                  'extort areopagus', 'scheme PIL027 quick', 'end', 'redraw court 4', 'scheme PIL041 quick',
                  'collect Mag Mag Sch', 'extort areopagus', 'end', 'redraw court 5', 'scheme PIL048',
                  'scheme PIL006', 'end', 'keep freemason-compact', 'redraw deck', 'extort areopagus'],
-    ("gray-eminence", 3): ['eminence G10', 'eminence G09', 'eminence G05', 'keep S01', 'keep S05',
-                           'keep S03', 'keep S33', 'keep S15', 'keep S12', 'done', 'done', 'done',
-                           'bid money 0', 'bid power 1', 'bid influence 1', 'bid money 2', 'bid power 1',
-                           'bid influence 0', 'bid money 0', 'bid power 0', 'bid influence 0',
-                           'place gray2', 'place eye', 'place shadows', 'expose S01'],
+    ("gray-eminence", 3): ['eminence G05', 'eminence G04', 'eminence G10', 'keep S05', 'keep S01',
+                           'keep S33', 'keep S03', 'keep S27', 'keep S15', 'done', 'done', 'done',
+                           'bid money 1', 'bid power 2', 'bid influence 0', 'bid money 0', 'bid power 1',
+                           'bid influence 0', 'bid money 0', 'bid power 1', 'bid influence 0',
+                           'place shadows', 'place eye', 'place gray2', 'expose S03'],
 }
 
 
