@@ -22,7 +22,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from importlib import import_module
 
-from .engine import EngineError, RecordError
+from .engine import CHANCE, EngineError, RecordError
 
 __all__ = ["Editor", "edit", "editor_for"]
 
@@ -82,6 +82,15 @@ class Editor:
     def turn(self, who) -> None:
         """Make it ``who``'s turn."""
         raise EngineError(f"{self.game.title} has no single player's turn to set", code="not-supported")
+
+    def _stuck(self) -> str:
+        """The names of the seats that must decide in the edited position but have no legal choice (a game's
+        editor refuses such an edit when its block ends)."""
+        probe = self.state.clone()
+        probe.data = self.game.copy(self.d)
+        probe.version += 1  # (nothing cached for the unedited position is read)
+        names = [self.game.seat_name(s) for s in probe.to_act() if s != CHANCE and not probe.legal_actions(s)]
+        return " and ".join(names)
 
     def _bad(self, message: str, code: str = "bad-edit"):
         return RecordError(message, code=code)

@@ -14,7 +14,6 @@ inconsistent one: nothing changes and the error names who is stuck.
 from __future__ import annotations
 
 from ...editor import Editor
-from ...engine import CHANCE
 from . import model as M
 
 
@@ -34,14 +33,6 @@ class PositionEditor(Editor):
                 super().__exit__(type(err), err, None)  # puts the position back
                 raise err
         return super().__exit__(*exc)
-
-    def _stuck(self) -> str:
-        """The names of the seats that must decide in the edited position but have no legal choice."""
-        probe = self.state.clone()
-        probe.data = self.game.copy(self.d)
-        probe.version += 1  # (nothing cached for the unedited position is read)
-        names = [self.game.seat_name(s) for s in probe.to_act() if s != CHANCE and not probe.legal_actions(s)]
-        return " and ".join(names)
 
     def _take(self, card):
         d = self.d

@@ -17,7 +17,6 @@ legal choice is refused when the block ends, like an inconsistent one.
 from __future__ import annotations
 
 from ...editor import Editor
-from ...engine import CHANCE
 from .model import SEAT_ZONES, SHARED_ZONES
 
 _SUPPLY_FIRST = ("box", "pawn_deck", "royal_deck", "held_out", "removed", "familiars", "court_pawns",
@@ -43,14 +42,6 @@ class PositionEditor(Editor):
                 super().__exit__(type(err), err, None)  # puts the position back
                 raise err
         return super().__exit__(*exc)
-
-    def _stuck(self) -> str:
-        """The names of the seats that must decide in the edited position but have no legal choice."""
-        probe = self.state.clone()
-        probe.data = self.game.copy(self.d)
-        probe.version += 1  # (nothing cached for the unedited position is read)
-        names = [self.game.seat_name(s) for s in probe.to_act() if s != CHANCE and not probe.legal_actions(s)]
-        return " and ".join(names)
 
     def _pending(self) -> dict:
         """``{card instance: what names it}`` for the cards the pending decisions name."""
