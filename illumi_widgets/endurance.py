@@ -41,6 +41,7 @@ from .engine.testing import (
     check_leak_scan,
     check_no_leak,
     check_replay,
+    check_undo_redo,
     fingerprint,
     log_leaks,
     random_action,
@@ -131,13 +132,7 @@ def play_one(name: str, players: int, seed: int, *, options: dict | None = None,
             if conserved is not None and game.conservation(state.data) != conserved:
                 raise InvariantError(f"conserved counts changed {where}: {game.conservation(state.data)} "
                                      f"!= {conserved}")
-            after = fingerprint(state)
-            state.undo()
-            if fingerprint(state) != before:
-                raise InvariantError(f"undo of '{action.notation()}' did not restore the position")
-            state.redo()
-            if fingerprint(state) != after:
-                raise InvariantError(f"redo of '{action.notation()}' did not give the same position")
+            check_undo_redo(state, before, action)
             for seat in seats:  # the log lines this action added, as each seat sees them
                 bad = log_leaks(state, seat, log_len)
                 if bad:
