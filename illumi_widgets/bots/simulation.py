@@ -8,7 +8,8 @@ depends only on ``(seed, i)`` and the run's settings — never on the number of 
 order in which chunks finish.  Results are yielded in game order.
 
 Work is shipped in *chunks* of games (one task plays a few dozen games in a row), never one task per
-decision: a cluster is not flooded with tiny tasks, and each worker keeps its rules objects between games.
+decision: a cluster is not flooded with tiny tasks, and each worker keeps its rules objects between games
+(one set per thread: games played at once never share one).
 
 Pure Python: this module imports nothing heavy.  ``tqdm`` (the progress bar) is imported only when a bar is
 shown; pandas, matplotlib and dask only by :mod:`illumi_widgets.bots.results` and when a Dask client is
@@ -22,6 +23,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
@@ -112,7 +114,15 @@ class Plan:
         return [(seat + shift) % self.players for seat in range(self.players)]
 
 
-_RULES: dict = {}  # per process: the rules objects of the runs seen, by (game, players, options, scripted)
+class _Rules(threading.local):
+    """The rules objects of the runs seen, by (game, players, options, scripted): one table per thread, so
+    games played at once on a thread pool (or a Dask worker's threads) never share a rules object."""
+
+    def __init__(self):
+        self.table: dict = {}
+
+
+_RULES = _Rules()
 
 
 def _rules(plan: Plan, entrant_of: list[int]):
@@ -120,11 +130,12 @@ def _rules(plan: Plan, entrant_of: list[int]):
     scripted = rulebook_seats(plan.game, {seat: plan.bots[e] for seat, e in enumerate(entrant_of)})
     opts = {**plan.options, "bots": dict(scripted)} if scripted else dict(plan.options)
     key = (plan.game, plan.players, json.dumps(opts, sort_keys=True, default=repr))
-    rules = _RULES.get(key)
+    table = _RULES.table
+    rules = table.get(key)
     if rules is None:
-        if len(_RULES) > 64:
-            _RULES.clear()
-        rules = _RULES[key] = load_game(plan.game, players=plan.players, **opts)
+        if len(table) > 64:
+            table.clear()
+        rules = table[key] = load_game(plan.game, players=plan.players, **opts)
     return rules
 
 

@@ -8,6 +8,7 @@ import json
 import pickle
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -29,10 +30,44 @@ def _same(rows):
     return [{k: v for k, v in r.items() if k not in TIMING} for r in rows]
 
 
+def _difference(got: list[dict], expected: list[dict]) -> str:
+    """Where two runs' results first part: the game, the fields and the first action that differ."""
+    if len(got) != len(expected):
+        return f"{len(got)} games, expected {len(expected)}"
+    for a, b in zip(got, expected, strict=True):
+        if a == b:
+            continue
+        fields = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+        out = f"game {a.get('number')}: {fields} differ"
+        if "record" in fields:
+            ra, rb = json.loads(a["record"]), json.loads(b["record"])
+            acts = list(zip(ra["actions"], rb["actions"], strict=False))  # (one may be longer)
+            i = next((i for i, (x, y) in enumerate(acts) if x != y), len(acts))
+            out += (f"; actions part at {i} of {len(ra['actions'])}/{len(rb['actions'])}: "
+                    f"{ra['actions'][i:i + 3]} vs {rb['actions'][i:i + 3]}")
+        return out + "; " + "; ".join(f"{k}: {a.get(k)!r:.200} vs {b.get(k)!r:.200}" for k in fields
+                                     if k != "record")
+    return ""
+
+
 def _random_factory(seat, seed):  # an importable bot factory: travels to other processes by name
     from illumi_widgets.bots import RandomBot
 
     return RandomBot(seat, seed=seed)
+
+
+_RULES_SEEN: list = []  # (thread, rules object) of every decision a _rules_watcher bot made
+
+
+def _rules_watcher(seat, seed):
+    from illumi_widgets.bots import RandomBot
+
+    class Watcher(RandomBot):
+        def choose(self, seat_state):
+            _RULES_SEEN.append((threading.get_ident(), seat_state.game))
+            return super().choose(seat_state)
+
+    return Watcher(seat, seed=seed)
 
 
 # ------------------------------------------------------------------------------------------------ seeds
@@ -82,6 +117,26 @@ def test_rulebook_bots_and_factories_run_on_workers():
             _same(simulate("pax", 2, bots=local, workers=1, progress=False))
 
 
+def test_games_played_at_once_on_threads_never_share_a_rules_object():
+    """Issue 17: the Dask test failed in the full suite because an earlier test had played Pax games on a
+    ThreadPoolExecutor with this process's rules object, whose listings overlapped and left a stale board
+    memo on it; later games here scored from an old map.  Pax's listing state is per thread now
+    (tests/pax/test_rules_threads.py), and each thread has its own rules objects too."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    _RULES_SEEN.clear()
+    here = _same(simulate("pax", 4, seed=5, bots=[_rules_watcher, "random"], workers=1, progress=False))
+    with ThreadPoolExecutor(2) as threads:
+        rows = _same(simulate("pax", 4, seed=5, bots=[_rules_watcher, "random"], executor=threads,
+                              chunk_size=1, progress=False))
+    assert rows == here
+    users: dict = {}
+    for thread, rules in _RULES_SEEN:
+        users.setdefault(id(rules), (rules, set()))[1].add(thread)
+    assert len({t for t, _ in _RULES_SEEN}) >= 2  # (both threads played)
+    assert all(len(threads_of) == 1 for _, threads_of in users.values())
+
+
 def test_an_executor_is_used_and_left_running():
     from concurrent.futures import ProcessPoolExecutor
 
@@ -95,10 +150,6 @@ def test_an_executor_is_used_and_left_running():
         list(simulate("pax", 4, executor=object(), progress=False))
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "OPEN DEFECT (2026-11-25): in the full suite, Pax game 1 of this run differs between the in-process "
-    "pytest run and the fresh Dask worker processes (it passes alone and with every neighbour tried): some "
-    "state left in the long-lived test process changes a random Pax game -- not found yet"))
 def test_dask_local_cluster_gives_the_same_games():
     """A real dask.distributed LocalCluster: two worker processes, the Client passed directly and as its
     ``get_executor()``; per-game results equal the in-process ones, for every registered game."""
@@ -109,10 +160,12 @@ def test_dask_local_cluster_gives_the_same_games():
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         for g, expected in local.items():
             rows = simulate(g, len(expected), seed=5, executor=client, progress=False, records=True)
-            assert _same(rows) == expected  # the game records (every action) included
+            got = _same(rows)
+            assert got == expected, f"{g}: {_difference(got, expected)}"  # every action included
         rows = simulate("pax", 8, seed=5, executor=client.get_executor(), chunk_size=3, progress=False,
                         records=True)
-        assert _same(rows) == local["pax"]
+        got = _same(rows)
+        assert got == local["pax"], f"pax, chunks of 3: {_difference(got, local['pax'])}"
         ev = evaluate(["random", "weishaupt"], games=4, seed=1, executor=client, progress=False)
     here = evaluate(["random", "weishaupt"], games=4, seed=1, workers=1, progress=False)
     assert ev["games"] == 4 and set(ev) == set(here)

@@ -422,7 +422,7 @@ class Automaton:
         # READING: when no option applies, the bot Extorts its bot card (as the Plan bots' last resort)
         return "1", "no option applies", [("extort", frm)]
 
-    def letters(self, d, b: int, t: int, search: bool = True):
+    def letters(self, d, b: int, t: int, search: bool = True, direction: str = "forward"):
         """Step 3 of Alessandro Cagliostro and Adam Weishaupt for target ``t`` (the bot rules)."""
         g = self.g
         who = self.spec[b].id
@@ -516,7 +516,7 @@ class Automaton:
                 # READING: one level deep, face-down neighbours skipped, the search starts at the Plan's
                 # direction; if nothing works the token moves to the last card considered and Extorts there
                 last = t
-                start = CLOCKWISE.index(self._plan_dir) if self._plan_dir in CLOCKWISE else 0
+                start = CLOCKWISE.index(direction) if direction in CLOCKWISE else 0
                 for j in range(4):
                     c = self._step(b, t, CLOCKWISE[(start + j) % 4])
                     if c is None or not d.up[c]:
@@ -529,11 +529,8 @@ class Automaton:
                 return "3f", f"{name} and its neighbours offer nothing: Extort", steps
         return None
 
-    _plan_dir = "forward"
-
     def script_plan(self, d, b: int, t: int, direction: str):
-        self._plan_dir = direction
-        r = self.letters(d, b, t)
+        r = self.letters(d, b, t, direction=direction)  # (an argument: one automaton serves every thread)
         if r is None:
             # READING: when no option applies, the bot Extorts its bot card (the f) option's last resort)
             return "3", "no option applies", [("extort", d.bot_token[b])]

@@ -132,7 +132,7 @@ class PowersMixin:
 
     def rate_wild(self, d, s) -> tuple:
         """``(exchange rate, wild faction or None)`` of seat ``s`` (kept for the listing in progress)."""
-        memo = self._memo
+        memo = self._scratch.memo
         if memo is None:
             return self.exchange_rate(d, s), self.wild(d, s)
         key = ("rate", s)

@@ -27,6 +27,7 @@ place each is decided, and listed in ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
+import threading
 from itertools import repeat
 
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
@@ -75,6 +76,25 @@ from .turn import TurnMixin
 from .validate import field_problems
 
 
+class _Scratch(threading.local):
+    """What a listing keeps while it runs, and the board tables its checks share -- one set per thread.
+
+    A rules object is shared: by every state it plays, and by threads (``simulate`` on a thread pool, a Dask
+    worker's threads, a bot thinking beside the board).  One thread's listing must never see, or restore,
+    another's: with this state on the rules object itself, two overlapping listings left one's board memo
+    in place for good, and every later game on that rules object was scored from an old map (issue 17)."""
+
+    def __init__(self):  # (run once in each thread, the first time it reads or writes one of these)
+        self.memo = None  # board analysis shared by the checks of one legal-action listing
+        self.automa_raw = False  # True while the automaton lists a bot seat's ordinary options
+        # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced,
+        # valid until the position changes again (perform and after_edit clear it)
+        self.last_listing = None
+        self.board_cache: dict = {}  # values that depend only on the map (see _by_board)
+        self.board_ids: dict = {}  # map -> its number in board_cache's keys (see board_key)
+        self.board_next = 0
+
+
 class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin, ClaimsMixin, TurnMixin,
               PowersMixin, Game):
     """Pax Illuminaten for 2–4 players: the core game, Schemes, card powers, Faction cards and Events."""
@@ -121,14 +141,8 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         self.faction_cards = tuple(FI[f] for f in pd.faction_cards)
         self.pool_size = POOL_PER_FACTION[players]
         self.areo_cells = g.areopagus_cells
-        self._memo = None  # board analysis shared by the checks of one legal-action listing
-        self._board_cache: dict = {}  # values that depend only on the map (see _by_board)
-        self._board_ids: dict = {}  # map -> its number in _board_cache's keys (see board_key)
-        self._board_next = 0
+        self._scratch = _Scratch()  # a listing's memo, the board tables, ...: per thread (see _Scratch)
         self._cost_cache: dict = {}  # Influence costs by what they depend on (powers.remember)
-        # (data, top frame, seat, actions): the listing _advance made to see whether a choice is forced, valid
-        # until the position changes again (perform and after_edit clear it)
-        self._last_listing = None
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
         # what carries out an action kind (_do_<kind>) and an automatic step (_auto_<frame>), by name
         self._dos = {n[4:]: getattr(self, n) for n in dir(self) if n.startswith("_do_")}
@@ -138,7 +152,6 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
 
         self.automa = parse_bots_option(players, options.get("bots"))
         self.automaton = None
-        self._automa_raw = False  # True while the automaton lists a bot seat's ordinary options
         if "bots" in options:
             self.options["bots"] = {str(s): n for s, n in self.automa.items()}
         if self.automa:
@@ -152,13 +165,48 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     #: False: every candidate goes through ``check`` (the reference the fast path is tested against)
     fast_legal = True
 
+    # the per-thread scratch state (:class:`_Scratch`), read and set as before it moved there
+    @property
+    def _memo(self):
+        return self._scratch.memo
+
+    @_memo.setter
+    def _memo(self, value):
+        self._scratch.memo = value
+
+    @property
+    def _automa_raw(self):
+        return self._scratch.automa_raw
+
+    @_automa_raw.setter
+    def _automa_raw(self, value):
+        self._scratch.automa_raw = value
+
+    @property
+    def _last_listing(self):
+        return self._scratch.last_listing
+
+    @_last_listing.setter
+    def _last_listing(self, value):
+        self._scratch.last_listing = value
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        del state["_scratch"]  # (a thread's work in progress, not part of the rules; and unpicklable)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._scratch = _Scratch()
+
     def legal(self, d: PaxData, seat: int) -> list[Action]:
         """Candidates that pass ``check``; lodges, claimants and plot witnesses are computed once."""
-        last = self._last_listing
+        scratch = self._scratch
+        last = scratch.last_listing
         if last is not None and last[0] is d and last[2] == seat and d.frames and d.frames[-1] is last[1]:
             return list(last[3])
-        outer = self._memo
-        self._memo = {}
+        outer = scratch.memo
+        scratch.memo = {}
         try:
             f = d.frames[-1] if d.frames else None
             if (f is None or d.result is not None or f["t"] not in _FRAME_KINDS or f.get("seat") != seat
@@ -176,7 +224,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
                 return self._redraw_legal(d, seat)
             return [a for a in self.candidates(d, seat) if check(d, f, a) is None]
         finally:
-            self._memo = outer
+            scratch.memo = outer
 
     def _check_listed(self, d: PaxData, f: dict, a: Action) -> IllegalAction | None:
         """``check`` for a candidate the rules generated for the pending frame's own seat: the frame-level
@@ -191,7 +239,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         return self._checks[a.kind](d, f, a)
 
     def _memoized(self, key, make):
-        m = self._memo
+        m = self._scratch.memo
         if m is None:
             return make()
         v = m.get(key, _MISSING)  # (not try/except: half of the lookups miss, and raising costs more)
@@ -205,15 +253,16 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         the seat), so they are kept across listings while the map stays the same."""
 
         def intern():
-            ids = self._board_ids
+            scratch = self._scratch
+            ids = scratch.board_ids
             key = (tuple(d.cards), tuple(d.up), tuple(d.infl))
             n = ids.get(key)
             if n is None:
-                if len(self._board_cache) >= _BOARD_CACHE_SIZE:
-                    self._board_cache.clear()  # (a full table is simply cleared, names and all)
+                if len(scratch.board_cache) >= _BOARD_CACHE_SIZE:
+                    scratch.board_cache.clear()  # (a full table is simply cleared, names and all)
                     ids.clear()
-                n = ids[key] = self._board_next  # (never reused: a listing may still hold an older one)
-                self._board_next += 1
+                n = ids[key] = scratch.board_next  # (never reused: a listing may still hold an older one)
+                scratch.board_next += 1
             return n
 
         return self._memoized("board", intern)
@@ -221,7 +270,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     def _by_board(self, key, make):
         """``make()``, remembered for ``key`` (which must include everything the value depends on, the map
         as :meth:`board_key`) across listings and positions of this game."""
-        cache = self._board_cache
+        cache = self._scratch.board_cache
         try:
             return cache[key]
         except KeyError:
