@@ -13,7 +13,11 @@ round trip, clone; default every 10th action):
 * the position text round-trips (``load_position(state.position())`` is the same position);
 * a clone is independent: an action applied to it changes nothing in the original;
 * no seat (nor a spectator) can find a hidden id in the log lines the action added (every action) nor in
-  its view (``Game.secrets`` and the leak scan of :mod:`illumi_widgets.engine.testing`);
+  its view (``Game.secrets`` and the leak scan of :mod:`illumi_widgets.engine.testing`).  A name found in
+  a line is judged against what was hidden when that line was written, not at the end of the action
+  (``engine.testing.judge_log_leaks``: the action is replayed, only then, noting the secrets as each line is
+  appended; a card revealed and hidden again within the action is a leak only if the line's text changes
+  when what the acting seat cannot see is dealt again);
 * the record replays to the same position (every ``--replay-every`` actions and at the end of each game).
 
 Prints actions per second, games, and for every failure the game's seed, player count and action number

@@ -12,7 +12,8 @@ runs complete random games and, after every action, checks:
 - the position is consistent (``problems`` is empty);
 - undo restores exactly the previous position, and redo brings the action back;
 - the record replays to the same position (every ``replay_every`` actions and at the end);
-- no seat's view — nor the log lines it is shown — holds one of its secrets.
+- no seat's view — nor the log lines it is shown — holds one of its secrets (a name found in a log line
+  is judged against the secrets at the time the line was written: :func:`judge_log_leaks`).
 """
 
 from __future__ import annotations
@@ -71,11 +72,21 @@ def log_leaks(state: State, seat, since: int, secrets=None) -> list[str]:
     return sorted(_find_secrets(text, secrets)) if text else []
 
 
-def check_no_leak(state: State, since_log: int = 0) -> None:
-    """Raise if any seat (or a spectator) can see one of its secrets."""
-    for seat in [*range(state.game.players), None]:
+def check_no_leak(state: State, since_log: int = 0, since_history: int | None = None) -> None:
+    """Raise if any seat (or a spectator) can see one of its secrets: in its view, or in the log lines
+    since log index ``since_log``.  With ``since_history`` (the history length before the action that
+    wrote those lines), a secret found in a line is judged against what was hidden when the line was
+    written (:func:`judge_log_leaks`)."""
+    seats = [*range(state.game.players), None]
+    in_view, in_lines = {}, {}
+    for seat in seats:
         secrets = state.game.secrets(state.data, seat)
-        bad = view_leaks(state, seat, secrets) + log_leaks(state, seat, since_log, secrets)
+        in_view[seat] = view_leaks(state, seat, secrets)
+        in_lines[seat] = log_leaks(state, seat, since_log, secrets)
+    if since_history is not None and any(in_lines.values()):
+        in_lines = judge_log_leaks(state, since_log, since_history, in_lines)
+    for seat in seats:
+        bad = in_view[seat] + in_lines.get(seat, [])
         if bad:
             raise InvariantError(f"seat {seat!r} can see hidden {', '.join(bad)} at version {state.version} "
                                  f"({state!r})")
@@ -381,13 +392,13 @@ def random_games(game: Game, games: int = 10, seed: int = 0, *, max_decisions: i
                 continue
             action = random_action(state, rng, prefer)
             before = fingerprint(state) if undo_every and n % undo_every == 0 else None
-            log_len = len(state.log)
+            log_len, hist_len = len(state.log), len(state.history)
             state.apply(action)
             n += 1
             if check_every and n % check_every == 0:
                 check_consistent(state, f"after '{action.notation()}' in game {g}")
             if leaks_every and n % leaks_every == 0:
-                check_no_leak(state, log_len)
+                check_no_leak(state, log_len, hist_len)
             if before is not None:
                 check_undo_redo(state, before, action)
             if replay_every and n % replay_every == 0:
