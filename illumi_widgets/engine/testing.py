@@ -12,7 +12,8 @@ runs complete random games and, after every action, checks:
 - the position is consistent (``problems`` is empty);
 - undo restores exactly the previous position, and redo brings the action back;
 - the record replays to the same position (every ``replay_every`` actions and at the end);
-- no seat's view — nor the log lines it is shown — holds one of its secrets.
+- no seat's view — nor the log lines it is shown — holds one of its secrets (a name found in a log line
+  is judged against the secrets at the time the line was written: :func:`judge_log_leaks`).
 """
 
 from __future__ import annotations
@@ -71,11 +72,21 @@ def log_leaks(state: State, seat, since: int, secrets=None) -> list[str]:
     return sorted(_find_secrets(text, secrets)) if text else []
 
 
-def check_no_leak(state: State, since_log: int = 0) -> None:
-    """Raise if any seat (or a spectator) can see one of its secrets."""
-    for seat in [*range(state.game.players), None]:
+def check_no_leak(state: State, since_log: int = 0, since_history: int | None = None) -> None:
+    """Raise if any seat (or a spectator) can see one of its secrets: in its view, or in the log lines
+    since log index ``since_log``.  With ``since_history`` (the history length before the action that
+    wrote those lines), a secret found in a line is judged against what was hidden when the line was
+    written (:func:`judge_log_leaks`)."""
+    seats = [*range(state.game.players), None]
+    in_view, in_lines = {}, {}
+    for seat in seats:
         secrets = state.game.secrets(state.data, seat)
-        bad = view_leaks(state, seat, secrets) + log_leaks(state, seat, since_log, secrets)
+        in_view[seat] = view_leaks(state, seat, secrets)
+        in_lines[seat] = log_leaks(state, seat, since_log, secrets)
+    if since_history is not None and any(in_lines.values()):
+        in_lines = judge_log_leaks(state, since_log, since_history, in_lines)
+    for seat in seats:
+        bad = in_view[seat] + in_lines.get(seat, [])
         if bad:
             raise InvariantError(f"seat {seat!r} can see hidden {', '.join(bad)} at version {state.version} "
                                  f"({state!r})")
@@ -154,29 +165,144 @@ def seen_tokens(state: State) -> dict:
             for seat in [*range(state.game.players), None]}
 
 
-def check_leak_scan(state: State, since_log: int = 0, extra=None, seen_before: dict | None = None) -> None:
+def check_leak_scan(state: State, since_log: int = 0, extra=None, seen_before: dict | None = None,
+                    since_history: int | None = None) -> None:
     """Raise :class:`InvariantError` if any seat's (or the spectator's) view, the log lines it was shown
     since log index ``since_log``, or ``extra(seat)`` (more payloads for that seat, e.g. widget traits)
     holds a token hidden from it (:func:`hidden_ids`).
 
     One action can run several steps (a sealed plot completes, every plot is revealed, the round ends and
     the cards go back into the decks): a line written mid-way may name a card that was public then and is
-    hidden again by the end.  With ``seen_before`` (:func:`seen_tokens` taken before the action), the log
-    lines are checked against what was hidden from the seat both before and after the action -- a card
-    hidden at both ends that a new line names is still a leak; the view and ``extra`` are always checked
-    against what is hidden now."""
+    hidden again by the end.  With ``since_history`` (the history length before the action that wrote the
+    lines since ``since_log``), a name found in a line is judged against what was hidden when the line was
+    written (:func:`judge_log_leaks`).  With ``seen_before`` (:func:`seen_tokens` taken before the
+    action; the older, coarser way), the lines are checked against what was hidden from the seat both
+    before and after the action.  The view and ``extra`` are always checked against what is hidden now."""
     omni = omniscient_ids(state)
+    found, in_lines = {}, {}
     for seat in [*range(state.game.players), None]:
         view = state.view(seat, log_tail=0)
         ids = hidden_ids(state, seat, omni=omni, view=view)
         lines = [t for t in (e.text_for(seat) for e in state.log[since_log:]) if t]
         line_ids = ids if seen_before is None else ids - seen_before.get(seat, set())
         payload = [view] if extra is None else [view, extra(seat)]
-        bad = sorted(set(scan(payload, ids)) | set(scan(lines, line_ids)))
+        found[seat] = set(scan(payload, ids))
+        in_lines[seat] = scan(lines, line_ids)
+    if since_history is not None and any(in_lines.values()):
+        in_lines = judge_log_leaks(state, since_log, since_history, in_lines)
+    for seat in found:
+        bad = sorted(found[seat] | set(in_lines.get(seat, ())))
         if bad:
             who = state.game.seat_name(seat) if seat is not None else "the spectator"
             raise InvariantError(f"{who} is shown hidden {', '.join(bad[:8])} at version {state.version} "
                                  f"({state!r})")
+
+
+# -- when a line names a card hidden again by the end of its action: the secrets at the time it was written --
+# The per-action checks above compare the lines an action wrote with what is hidden at its END.  One action
+# can reveal a card and then hide it again (Gray Eminence: a card revealed for Personal Gain, its discard
+# pile reshuffled into the deck when its own effect draws, the card drawn back into its owner's hand; the
+# draw line names the effect's source, "Green draws 1 Action card (Open Leak)").  A flagged name is judged
+# by replaying the action (only then: nothing is recorded while nothing is flagged, and the engine's own
+# path never pays) with a log that notes what each seat may see at the moment each line is appended:
+#
+# * hidden from the seat when the line was written, and at no earlier moment of the action (its start,
+#   the writing of an earlier line) shown to it: a LEAK;
+# * not hidden when the line was written: no leak (the line was true and public then);
+# * shown to the seat earlier in the action but hidden again when the line was written (the reshuffle
+#   above): the line may name where the card went (a real leak: "Green draws Open Leak") or only what it
+#   did ("... (Open Leak)").  The counterfactual decides: what the ACTING seat cannot see (the decks, their
+#   shuffle, the other hands) is dealt again (``Game.determinize``) a few times and the action applied to
+#   each; if the seat is shown other text up to that line in any of them, the line depends on a hidden
+#   card: a LEAK; if the text is the same in every one, it tells nothing hidden.
+
+
+class _NotingLog(list):
+    """A log list that calls ``note()`` before each entry is appended (used on a replaying clone only)."""
+
+    __slots__ = ("note",)
+
+    def append(self, entry) -> None:
+        self.note()
+        super().append(entry)
+
+
+def _hidden_in(game: Game, data, seat):
+    """The tokens hidden from ``seat`` in the position ``data`` (:func:`hidden_ids`, from the game's hooks
+    alone, so that it can be taken mid-action), or ``None`` if the view cannot be drawn at that moment."""
+    try:
+        omni = _id_strings(game.view(data, OMNISCIENT), set())
+        own = set(_WORD.findall(json.dumps(game.view(data, seat), default=str)))
+        return (omni - own) | set(game.secrets(data, seat))
+    except Exception:  # noqa: BLE001 - a half-done position: unknown, judged as hidden
+        return None
+
+
+def _redealt_texts(before: State, action, seat, since_log: int, tries: int) -> list:
+    """The texts ``seat`` is shown for the log lines from ``since_log`` on when ``action`` is applied to
+    ``tries`` copies of ``before`` in which what the acting seat cannot see is dealt again."""
+    out = []
+    for k in range(tries):
+        try:
+            data = before.game.determinize(before.data, action.seat, Rng(0x5EED + k))
+        except NotImplementedError:
+            return []
+        other = before.clone()
+        other.data = data
+        try:
+            other.apply(action)
+        except Exception:  # noqa: BLE001 - not legal in that deal (it needed a card dealt elsewhere)
+            continue
+        out.append([e.text_for(seat) for e in other.log[since_log:]])
+    return out
+
+
+def judge_log_leaks(state: State, since_log: int, since_history: int, flagged: dict, *,
+                    tries: int = 6) -> dict:
+    """Of ``flagged`` (``{seat: [tokens]}`` found in the log lines since ``since_log`` by a check against
+    what is hidden at the end of the action), the ``{seat: [tokens]}`` that are real leaks (see the comment
+    above): the last action (history entries from ``since_history`` on) is replayed on a clone with the
+    hidden tokens of every flagged seat noted as each line is appended."""
+    seats = [s for s, toks in flagged.items() if toks]
+    if not seats:
+        return {}
+    game = state.game
+    replay = state.clone()
+    replay.goto(since_history)
+    before = replay.clone()
+    start = {s: _hidden_in(game, replay.data, s) for s in seats}
+    snaps: list = []
+    noting = _NotingLog(replay.log)
+    noting.note = lambda: snaps.append({s: _hidden_in(game, replay.data, s) for s in seats})
+    replay.log = noting
+    replay.goto(len(state.history))
+    if replay.log[since_log:] != state.log[since_log:]:
+        raise InvariantError("replaying the action did not write the same log")  # (never: actions are exact)
+    action = state.history[since_history]
+    real: dict = {}
+    for seat in seats:
+        texts = [e.text_for(seat) for e in state.log[since_log:]]
+        redealt = None
+        for token in flagged[seat]:
+            shown_before = start[seat] is not None and token not in start[seat]
+            leak = False
+            for i, text in enumerate(texts):
+                hidden = snaps[i][seat]
+                if text and scan(text, {token}) and (hidden is None or token in hidden):
+                    if not shown_before:
+                        leak = True
+                        break
+                    if redealt is None:
+                        redealt = _redealt_texts(before, action, seat, since_log, tries)
+                    want = texts[:i + 1]
+                    if not redealt or any(r[:i + 1] != want for r in redealt):
+                        leak = True
+                        break
+                hidden_now = snaps[i][seat]
+                shown_before = shown_before or (hidden_now is not None and token not in hidden_now)
+            if leak:
+                real.setdefault(seat, []).append(token)
+    return real
 
 
 def check_consistent(state: State, where: str = "") -> None:
@@ -266,13 +392,13 @@ def random_games(game: Game, games: int = 10, seed: int = 0, *, max_decisions: i
                 continue
             action = random_action(state, rng, prefer)
             before = fingerprint(state) if undo_every and n % undo_every == 0 else None
-            log_len = len(state.log)
+            log_len, hist_len = len(state.log), len(state.history)
             state.apply(action)
             n += 1
             if check_every and n % check_every == 0:
                 check_consistent(state, f"after '{action.notation()}' in game {g}")
             if leaks_every and n % leaks_every == 0:
-                check_no_leak(state, log_len)
+                check_no_leak(state, log_len, hist_len)
             if before is not None:
                 check_undo_redo(state, before, action)
             if replay_every and n % replay_every == 0:

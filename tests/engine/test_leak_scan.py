@@ -75,3 +75,97 @@ def test_a_line_naming_a_card_public_mid_action_is_not_a_leak_but_one_hidden_at_
     state.log.append(LogEntry(state.version, f"Everyone learns {secret}."))
     with pytest.raises(InvariantError, match=secret):
         check_leak_scan(state, len(state.log) - 1, seen_before=before)
+
+
+# -- Gray Eminence: a line naming a card that its action revealed and hid again (issue 14) ---------------
+# An endurance run (`--game gray-eminence --actions 1000000 --workers 2 --seed 0`) flagged 17 lines of one
+# kind: "Green reveals Open Leak for Personal Gain." / "Green gains 1 power (Open Leak)." / "Green draws 1
+# Action card (Open Leak)." -- the draw reshuffled the discard pile (Open Leak in it) into the empty deck
+# and Green drew Open Leak back, so the last line names, as the effect's source, a card now in a hand.
+# judge_log_leaks replays the action with the secrets noted as each line is written and, for a card shown
+# earlier in the action but hidden again when its line is written, deals again what the actor cannot see:
+# the line's text is the same whichever card is drawn, so it tells nothing.
+GE_FALSE_ALARMS = [
+    (4, 5821280688279536360, 281),  # 'resolve A37 personal': revealed and drawn back in one action
+    (3, 3401439921601005252, 341),  # 'pick money': revealed by an earlier action, drawn back by this one
+]
+
+
+@pytest.mark.parametrize("players,seed,action", GE_FALSE_ALARMS)
+def test_gray_eminence_lines_flagged_by_the_million_action_run_are_judged_no_leak(players, seed, action):
+    from illumi_widgets.endurance import play_one
+
+    n, failure = play_one("gray-eminence", players, seed, every=10, replay_every=0, max_actions=action + 3)
+    assert failure is None and n == action + 3, failure
+
+
+def _flagged_action(players, seed, action):
+    """The state just after the flagged action, with the log and history lengths before it."""
+    from illumi_widgets.engine.rng import Rng
+    from illumi_widgets.engine.testing import random_action
+
+    state = load_game("gray-eminence", players=players).new_state(seed=seed)
+    rng = Rng(seed)
+    for _ in range(action):
+        act = random_action(state, rng)
+        log_len, hist_len = len(state.log), len(state.history)
+        state.apply(act)
+    return state, log_len, hist_len
+
+
+def test_the_end_of_action_check_still_flags_that_line_and_the_judge_clears_it():
+    """The cheap check (against what is hidden at the end) flags it; the judge is what clears it."""
+    from illumi_widgets.engine.testing import judge_log_leaks, log_leaks
+
+    state, log_len, hist_len = _flagged_action(4, 5821280688279536360, 281)
+    flagged = {seat: log_leaks(state, seat, log_len) for seat in [0, 1, 3, None]}
+    assert flagged == {0: ["Open Leak"], 1: ["Open Leak"], 3: ["Open Leak"], None: ["Open Leak"]}
+    assert "Green draws 1 Action card (Open Leak)." in [e.public for e in state.log[log_len:]]
+    assert judge_log_leaks(state, log_len, hist_len, flagged) == {}
+
+
+def _leaky_gray_eminence(monkeypatch, only_reshuffled: bool):
+    """Control: Gray Eminence made to write, after each action, a public line naming a card the acting
+    seat drew -- every such card (``only_reshuffled=False``), or only one that came back from the discard
+    pile by a reshuffle (a card everyone saw earlier, now in a hand: the case the judge must not excuse)."""
+    from illumi_widgets.engine.registry import game_class
+
+    cls = game_class("gray-eminence")
+    perform = cls.perform
+
+    def leaky(self, d, action, log):
+        seat = action.seat
+        hand = list(d["hands"][seat]) if isinstance(seat, int) and seat >= 0 else None
+        # the cards that go back into the deck when it is reshuffled: the discards, and the acting seat's
+        # programmed cards (revealed and discarded as they resolve)
+        prog = (d["prog"][seat] or {}).values() if hand is not None else ()
+        seen = set(d["discards"]["action"]) | set(prog)
+        perform(self, d, action, log)
+        if hand is not None:
+            new = [c for c in d["hands"][seat] if c not in hand and (not only_reshuffled or c in seen)]
+            if new:
+                log.add(f"{self.seat_name(seat)} now holds {self.cards.name(new[0])}.")
+
+    monkeypatch.setattr(cls, "perform", leaky)
+
+
+def test_control_a_line_naming_a_card_drawn_back_after_a_reshuffle_is_caught(monkeypatch):
+    """The same action, but a line also names the card drawn back ("Green now holds Open Leak."): the card
+    was seen earlier in the action, yet the line says where it is now -- a real leak, and caught (the
+    re-deals draw other cards, so the line's text changes)."""
+    from illumi_widgets.endurance import play_one
+
+    _leaky_gray_eminence(monkeypatch, only_reshuffled=True)
+    n, failure = play_one("gray-eminence", 4, 5821280688279536360, every=10, replay_every=0, max_actions=290)
+    assert failure is not None and failure.action == 281, failure
+    assert "is told hidden Open Leak in the log after 'resolve A37 personal'" in failure.error
+
+
+def test_control_a_line_naming_a_card_hidden_all_along_is_caught(monkeypatch):
+    """A line naming a card drawn from the deck (hidden from the others before, during and after the
+    action) is caught at once, without any re-deal."""
+    from illumi_widgets.endurance import play_one
+
+    _leaky_gray_eminence(monkeypatch, only_reshuffled=False)
+    n, failure = play_one("gray-eminence", 3, 1, every=10, replay_every=0, max_actions=200)
+    assert failure is not None and "is told hidden" in failure.error, (n, failure)
