@@ -7,8 +7,11 @@ choice) could not tell one plot from another: the analysis overlay read 33% for 
 
 ``values(game, d)`` gives every seat an estimated chance to win, in ``[0, 1]``:
 
-* each seat's **points**: Secrets stolen and Sacrifices collected (the two races to six that end the game,
-  ruling 13), a little for Royals recruited (they count only when the last Royal ends the game);
+* each seat's **points**: Secrets stolen and Sacrifices collected -- the two races to six that end the game,
+  each won by its own leader (ruling 13), so the seat's longer race counts whole and the shorter one half (5
+  Sacrifices and no Secret is a step from winning; 3 Secrets and 2 Sacrifices is not: a plain sum rated
+  them equal, and every game the search lost to random bots in its first 60 was a rival's sixth
+  Sacrifice) -- and a little for Royals recruited (they count only when the last Royal ends the game);
 * plus what the **round in progress** promises (the plots are revealed, the visits not all resolved): a
   pending Secret choice or Sacrifice choice counts whole; the comparison of the visit being resolved is read
   from the turn's own totals (its stat ledger included), and each visit still to come from the parties on the
@@ -37,6 +40,7 @@ PREFER: tuple = ()
 
 W_SECRET = 1.0  # a Secret stolen
 W_SACRIFICE = 1.0  # a Sacrifice collected
+W_OTHER = 0.5  # the shorter race counts half: the game ends when ONE race reaches six (its leader wins)
 W_ROYAL = 0.35  # a Royal recruited (points only when the last Royal ends the game; a strong card anyway)
 W_DECK = 0.8  # per point of mean card worth
 P_PENDING = 0.9  # a steal or Sacrifice already decided by the comparison (its choice pending)
@@ -122,7 +126,8 @@ def scores(game, d) -> list:
     for s in range(d["n"]):
         secrets = d["stolen"][s] + sec[s]
         sacs = len(d["sacrifices"][s]) + sac[s]
-        out.append(W_SECRET * secrets + W_SACRIFICE * sacs + W_ROYAL * d["royals"][s]
+        secrets, sacs = W_SECRET * secrets, W_SACRIFICE * sacs
+        out.append(max(secrets, sacs) + W_OTHER * min(secrets, sacs) + W_ROYAL * d["royals"][s]
                    + W_DECK * deck_quality(game, d, s))
     return out
 
