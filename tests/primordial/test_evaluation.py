@@ -105,3 +105,24 @@ def test_the_opening_plots_are_told_apart():
     res = analyse(_state(5), 0, iterations=120, seed=0)
     wins = [r["win"] for r in res.rows if r["visits"]]
     assert len(wins) > 3 and max(wins) - min(wins) > 0.03
+
+
+def test_plots_tried_are_the_best_splits_with_every_intent():
+    """A hand of six different cards has 20 host/visitor splits (100 plots with five Intents): the search
+    tries the ``KEEP_SPLITS`` splits with the most hosting deceit plus visiting insight, each with every
+    Intent; every other decision is listed whole."""
+    st = _state(5)
+    g, d = st.game, st.data
+    while d["frames"][-1]["t"] != "plot":
+        st.apply(random_action(st, Rng(1)))
+    kinds = ["sentinel", "scout", "emissary", "courtier", "warden", "inquisitor"]  # deceit 3 0 1 2 4 1
+    free = [next(i for i in range(g.n_primordials) if g.types[i] == k) for k in kinds]
+    d["hand"][0] = free  # (a test position: these instances stand for Red's hand)
+    full = g.legal(d, 0)
+    tried = ev.legal(g, d, 0)
+    intents = {a.args[1] for a in full}
+    assert len(full) == 20 * len(intents) and len(tried) == ev.KEEP_SPLITS * len(intents)
+    assert set(tried) <= set(full) and {a.args[1] for a in tried} == intents
+    best = tuple(sorted(("sentinel", "warden", "courtier")))  # deceit 9, and the visitors' insight 7
+    assert any(tuple(sorted(a.args[0])) == best for a in tried)
+    assert not any(set(a.args[0]) == {"scout", "emissary", "inquisitor"} for a in tried)  # the worst split

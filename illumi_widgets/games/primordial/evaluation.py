@@ -35,6 +35,8 @@ import math
 from . import effects as E
 from .flow import GOAL
 
+#: host/visitor splits of the hand a plot considers (:func:`legal`)
+KEEP_SPLITS = 6
 #: action kinds a playout takes whenever legal (none: playouts choose uniformly among the legal actions)
 PREFER: tuple = ()
 
@@ -52,6 +54,34 @@ T_FINAL = 0.3  # once an end condition is met (the game ends with the round)
 #: worth of a card: its visiting and hosting stats, its devotion (tribute), its printed tribute (strength)
 _W_INSIGHT, _W_DECEIT, _W_DEVOTION, _W_TRIBUTE = 0.5, 0.5, 0.25, 0.15
 _SEAT_CARD_ZONES = ("deck", "hand", "discard", "hosts", "visitors", "next_visitors")
+
+
+def legal(game, d, seat) -> list:
+    """The actions the search tries for ``seat``: every legal action, except that a plot considers only the
+    :data:`KEEP_SPLITS` best ways to split the hand into hosts and visitors (each with every Intent).
+
+    A hand of six different cards has 20 splits, so up to 100 plots with five Intents: the search's couple
+    of hundred playouts gave each plot one or two, too few to tell them apart.  A split is rated by its
+    hosts' base deceit plus its visitors' base insight (the two totals a visit compares, ruling 4); the
+    Intents are all kept (where to visit, whom to invite, staying home is what the playouts judge)."""
+    acts = game.legal(d, seat)
+    f = d["frames"][-1] if d["frames"] and d["result"] is None else None
+    if f is None or f["t"] != "plot" or len(acts) <= 1:
+        return acts
+    cards = game.cards
+    hand = [game.types[i] for i in d["hand"][seat]]
+
+    def rating(hosts) -> int:
+        rest = list(hand)
+        for c in hosts:
+            rest.remove(c)
+        return sum(cards[c].deceit for c in hosts) + sum(cards[c].insight for c in rest)
+
+    splits = sorted({a.args[0] for a in acts}, key=lambda hs: (-rating(hs), hs))
+    if len(splits) <= KEEP_SPLITS:
+        return acts
+    keep = set(splits[:KEEP_SPLITS])
+    return [a for a in acts if a.args[0] in keep]
 
 
 def _worth(game) -> list:
