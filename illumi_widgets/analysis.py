@@ -17,12 +17,14 @@ Pure Python: pandas is only needed for :meth:`Analysis.frame`.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
 from .bots.base import SeatState
 from .bots.search import SearchBot, principal_line, root_stats
 from .engine import CHANCE, EngineError, Rng
+from .textfit import LINE_HEIGHT, drawn_lines, reflow, text_box
 
 __all__ = ["Analysis", "AnalysisCancelled", "analyse", "overlay_items", "with_overlay"]
 
@@ -140,8 +142,12 @@ def analyse(state, seat: int, *, iterations: int | None = None, seconds: float |
     for a in moves:
         if world.is_terminal() or a not in set(world.legal_actions(a.seat)):
             break
-        line.append({"seat": a.seat, "name": game.seat_name(a.seat), "action": a.notation(),
-                     "label": _label(game, world.data, a, seat), "targets": _targets(targets, game, a)})
+        name = game.seat_name(a.seat)
+        label = _label(game, world.data, a, seat)
+        if label.startswith(name + ": "):  # (a game that names another seat's mover: the line names it once)
+            label = label[len(name) + 2:]
+        line.append({"seat": a.seat, "name": name, "action": a.notation(), "label": label,
+                     "targets": _targets(targets, game, a)})
         world.apply(a)
         while not world.is_terminal() and CHANCE in world.to_act():
             world.resolve_chance()
@@ -196,38 +202,101 @@ def _heat(win: float) -> str:
     return f"#{r:02x}{g:02x}50"
 
 
+def _overlap(a, b) -> float:
+    """The area two boxes ``(x0, y0, x1, y1)`` share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _text_boxes(items: list) -> list:
+    """The boxes of the scene's texts (as the painter draws them at scale 1)."""
+    out = []
+    for it in items:
+        if isinstance(it, dict) and it.get("t") == "text" and not it.get("analysis"):
+            try:
+                out.append(text_box(it))
+            except (KeyError, TypeError, ValueError):
+                continue
+    return out
+
+
+def _label_spot(box, size, texts: list, avoid: list, w: float, h: float):
+    """Where a "62%" label of ``size`` (w, h) goes for a target ``box``: the first of a few spots around it
+    (its top-right corner, straddling the edge, as before; its bottom-right corner; beside it, right then
+    left; its left corners) that covers the least of the board's texts and of the other options' targets
+    and labels (``avoid``) and stays on the board.  Setup choices in a tight grid (Gray Eminence's Gray
+    Eminences and Secret Objectives) have no free spot: the least covered one is taken."""
+    x0, y0, x1, y1 = box
+    lw, lh = size
+    mid = (y0 + y1) / 2 - lh / 2
+    spots = [(x1 - lw + 4, y0 - lh / 2 - 1), (x1 - lw + 4, y1 - lh / 2 + 1), (x1 + 2, mid),
+             (x0 - lw - 2, mid), (x0 - 4, y0 - lh / 2 - 1), (x0 - 4, y1 - lh / 2 + 1)]
+    best = None
+    for i, (lx, ly) in enumerate(spots):
+        r = (lx, ly, lx + lw, ly + lh)
+        cost = sum(_overlap(r, t) for t in texts) + 4 * sum(_overlap(r, b) for b in avoid) + i * 0.01
+        if lx < 0 or ly < 0 or lx + lw > w or ly + lh > h:
+            cost += 1e6
+        if best is None or cost < best[0]:
+            best = (cost, lx, ly)
+    return best[1], best[2]
+
+
 def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
     """Scene items that draw ``analysis`` over ``scene`` (appended after its items: painted on top; none
-    of them is hit-testable, so the board's clicks are unchanged)."""
+    of them is hit-testable, so the board's clicks are unchanged).  Each "62%" label is put where it
+    covers the least of the board's text and of the other options (:func:`_label_spot`); the summary and
+    the expected line go in a band below the board (:func:`band_height` units)."""
+    return _overlay(analysis, scene, best)[0]
+
+
+def band_height(analysis: Analysis, scene: dict) -> int:
+    """The height of the band below ``scene`` that holds the analysis text (at least :data:`BAND`; more on
+    a narrow board, where the text wraps)."""
+    return _overlay(analysis, scene)[1]
+
+
+def _overlay(analysis: Analysis, scene: dict, best: int = 3) -> tuple[list[dict], int]:
     items = scene.get("items", []) if isinstance(scene, dict) else []
     w = scene.get("w", 1000) if isinstance(scene, dict) else 1000
+    h = scene.get("h", 700) if isinstance(scene, dict) else 700
     out: list[dict] = []
     placed: dict = {}
     ranked = [r for r in analysis.rows if r["visits"] > 0]
     top_share = max((r["share"] for r in ranked), default=1.0) or 1.0
+    boxes = {}  # the haloed entities' boxes, for the labels to avoid
+    for r in ranked:
+        for ent in r["targets"]:
+            if ent not in boxes:
+                boxes[ent] = _bbox(items, ent)
+    texts = _text_boxes(items) if ranked else []
+    labels: list = []
     for rank, r in enumerate(ranked):
         labelled = False  # one "62%" label per option, on its first haloed entity (it may name several)
         for ent in r["targets"]:
-            box = _bbox(items, ent)
+            box = boxes.get(ent)
             if box is None or ent in placed:
                 continue
             placed[ent] = rank
             x0, y0, x1, y1 = box
             pad = 4
             rel = r["share"] / top_share  # 1 for the most visited option
-            box = {"x": x0 - pad, "y": y0 - pad, "w": x1 - x0 + 2 * pad, "h": y1 - y0 + 2 * pad, "r": 8}
-            out.append({"t": "rect", **box, "fill": _heat(r["win"]), "alpha": round(0.12 + 0.3 * rel, 3),
+            halo = {"x": x0 - pad, "y": y0 - pad, "w": x1 - x0 + 2 * pad, "h": y1 - y0 + 2 * pad, "r": 8}
+            out.append({"t": "rect", **halo, "fill": _heat(r["win"]), "alpha": round(0.12 + 0.3 * rel, 3),
                         "analysis": "halo"})
-            out.append({"t": "rect", **box, "stroke": _heat(r["win"]), "alpha": round(0.45 + 0.55 * rel, 3),
+            out.append({"t": "rect", **halo, "stroke": _heat(r["win"]), "alpha": round(0.45 + 0.55 * rel, 3),
                         "lw": round(2 + 3 * rel, 2), "analysis": "halo-edge"})
             if rank < best and not labelled:
                 labelled = True
-                top = max(0, y0 - 12)
-                out.append({"t": "rect", "x": x1 - 44, "y": top, "w": 48, "h": 22, "r": 6,
+                small = y1 - y0 < 48  # a small target (a card in a row): a smaller label
+                size = (40, 18) if small else (48, 22)
+                others = [b for e, b in boxes.items() if b is not None and e not in r["targets"]]
+                lx, ly = _label_spot(box, size, texts, others + labels, w, h)
+                labels.append((lx, ly, lx + size[0], ly + size[1]))
+                out.append({"t": "rect", "x": lx, "y": ly, "w": size[0], "h": size[1], "r": 6,
                             "fill": "#1d2330", "alpha": 0.9, "analysis": "label"})
-                out.append({"t": "text", "x": x1 - 20, "y": top + 11, "s": f"{r['win']:.0%}", "size": 14,
-                            "bold": True, "color": "#ffffff", "align": "center", "baseline": "middle",
-                            "analysis": "label"})
+                out.append({"t": "text", "x": lx + size[0] / 2, "y": ly + size[1] / 2, "s": f"{r['win']:.0%}",
+                            "size": 12 if small else 14, "bold": True, "color": "#ffffff", "align": "center",
+                            "baseline": "middle", "analysis": "label"})
     for k, m in enumerate(analysis.line[1:], start=1):  # the line after the analysed move: dashed outlines
         for ent in m["targets"]:
             box = _bbox(items, ent)
@@ -243,15 +312,36 @@ def overlay_items(analysis: Analysis, scene: dict, best: int = 3) -> list[dict]:
         f"{r['label']} {r['win']:.0%}" for r in best_rows)
     if analysis.line:
         text += "\nExpected line: " + analysis.line_text()
-    h = scene.get("h", 700) if isinstance(scene, dict) else 700
-    out.append({"t": "rect", "x": 0, "y": h, "w": w, "h": BAND, "fill": "#1d2330", "analysis": "text"})
-    out.append({"t": "text", "x": 12, "y": h + 6, "s": text, "size": 13, "color": "#ffffff", "maxw": w - 24,
-                "baseline": "top", "analysis": "text"})
-    return out
+    words = {"t": "text", "x": 12, "y": h + 6, "s": text, "size": 13, "color": "#ffffff", "maxw": w - 24,
+             "baseline": "top", "wrap": 3, "analysis": "text"}
+    lines = len(drawn_lines(words, 13)[0])
+    band = max(BAND, math.ceil(lines * 13 * LINE_HEIGHT * 1.15 + 14))  # (room for text enlarged to 11 px)
+    out.append({"t": "rect", "x": 0, "y": h, "w": w, "h": band, "fill": "#1d2330", "analysis": "text"})
+    out.append(words)
+    return out, band
 
 
 def with_overlay(scene: dict, analysis: Analysis) -> dict:
     """``scene`` with the overlay of ``analysis``: the items on top, and a band of :data:`BAND` units below
-    the board for the summary and the expected line (the board itself is not covered)."""
-    items = [*scene.get("items", []), *overlay_items(analysis, scene)]
-    return {**scene, "h": scene.get("h", 700) + BAND, "items": items}
+    the board for the summary and the expected line (the board itself is not covered).
+
+    Each of the scene's other layouts (``layouts.narrow``) gets its own overlay, drawn over that layout as
+    the painter draws it (:func:`~illumi_widgets.textfit.reflow`: moved items, or its own items) and given
+    as that layout's own items: the halos sit on the moved entities and the band under the narrow board
+    (a layout drawn in full, like Primordial's, would otherwise show no overlay at all)."""
+    over, band = _overlay(analysis, scene)
+    out = {**scene, "h": scene.get("h", 700) + band, "items": [*scene.get("items", []), *over]}
+    layouts = scene.get("layouts")
+    if isinstance(layouts, dict) and layouts:
+        drawn_layouts = {}
+        for name, spec in layouts.items():
+            if not isinstance(spec, dict):
+                drawn_layouts[name] = spec
+                continue
+            drawn = reflow(scene, name)
+            extra = {k: v for k, v in spec.items() if k not in ("moves", "items", "h")}
+            over, band = _overlay(analysis, drawn)
+            drawn_layouts[name] = {**extra, "w": drawn["w"], "h": drawn["h"] + band,
+                                   "items": [*drawn["items"], *over]}
+        out["layouts"] = drawn_layouts
+    return out

@@ -83,7 +83,14 @@ def test_analysis_dataframe_and_overlay():
     text = next(it["s"] for it in items if it["t"] == "text" and it["analysis"] == "text")
     assert res.rows[0]["label"] in text and "Expected line" in text and res.line_text() in text
     assert res.line[0]["action"] == res.rows[0]["action"]  # the line starts with the most visited move
-    assert b.effective_scene["h"] == b.match.snapshot(b.perspective)["scene"]["h"] + 56
+    band = next(it for it in items if it["t"] == "rect" and it["analysis"] == "text")
+    # the band below the board holds the text wrapped (three lines at most), never less than 56 units
+    board_h = b.match.snapshot(b.perspective)["scene"]["h"]
+    assert band["h"] >= 56 and b.effective_scene["h"] == board_h + band["h"]
+    from illumi_widgets.textfit import drawn_lines
+
+    words = next(it for it in items if it["t"] == "text" and it["analysis"] == "text")
+    assert len(drawn_lines(words, 13)[0]) * 13 * 1.2 <= band["h"] - 6
     assert "<svg" in b.to_svg()
 
 

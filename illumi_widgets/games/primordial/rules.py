@@ -44,6 +44,8 @@ class PrimordialGame(FlowMixin, Game):
     seat_names = SEAT_NAMES
     presenter = "illumi_widgets.games.primordial.scene"
     option_names = ("cards", "stacking")
+    #: the search bot's position evaluation (``evaluation.py``: points, the round in progress, deck quality)
+    bot_hints = "illumi_widgets.games.primordial.evaluation"
 
     def __init__(self, players: int = 3, **options):
         super().__init__(players, **options)
