@@ -7,9 +7,12 @@ from the bot's seat's point of view; every iteration
 2. descends the tree with UCT restricted to the actions legal in that world (availability counts: a
    child's exploration term uses how often it was available, not the parent's visits);
 3. expands one untried action (claims first: they are free progress);
-4. plays a random playout (taking ``prefer`` kinds whenever legal) to the end of the game or for
-   ``depth`` decisions, then evaluates the position for every seat (the game's outcome when it is over,
-   else the game's heuristic — the module its ``bot_hints`` names, for Pax ``games/pax/evaluation.py``);
+4. plays a playout (taking ``prefer`` kinds whenever legal) to the end of the game or for ``depth``
+   decisions, then evaluates the position for every seat (the game's outcome when it is over, else the
+   game's heuristic — the module its ``bot_hints`` names, for Pax ``games/pax/evaluation.py``).  The
+   playout's moves are uniformly random (``rollout="random"``) or epsilon-greedy on that same heuristic
+   (``rollout="greedy"``: with probability ``epsilon`` a random move, else the best one step ahead of
+   ``sample`` legal moves drawn at random; :meth:`SearchBot.policy_action`);
 5. backs the per-seat values up the path; each node is scored for the seat that chose it.
 
 Chance decisions inside a world (a reshuffle) are resolved with that world's RNG and make no tree node.
@@ -163,6 +166,8 @@ class SearchBot(Bot):
     ``time_limit``: seconds per decision (the search stops at the first limit reached).
     ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end).
     ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
+    ``rollout``: the playout policy, ``"random"`` or ``"greedy"`` (``epsilon``, default 0.25: the share of
+    random moves; ``sample``, default 4: legal moves compared one step ahead; ``None``: all of them).
     ``lookahead`` (default on; only matters when the game has scripted seats, such as Pax's rulebook bots):
     a playout that reaches ``depth`` before any scripted seat has moved winds down to the end of the next
     scripted turn, so a rulebook bot's imminent plot win is seen; an integer ``k`` winds down until ``k``
