@@ -70,6 +70,14 @@ def wind_down_kinds(game) -> tuple:
     return () if module is None else tuple(getattr(import_module(module), "WIND_DOWN", ()))
 
 
+def default_rollout(game) -> str:
+    """The playout policy a search uses in ``game`` unless told (``rollout=``): the evaluator module's
+    ``ROLLOUT`` (one of :data:`ROLLOUTS`), else ``"random"``."""
+    module = hints_module(game)
+    own = "random" if module is None else getattr(import_module(module), "ROLLOUT", "random")
+    return own if own in ROLLOUTS else "random"
+
+
 def forced_steps(game):
     """``forced(data, seat) -> Action | None`` for ``game`` (a scripted seat's only step), or ``None``."""
     own = getattr(game, "bot_forced", None)
@@ -166,7 +174,8 @@ class SearchBot(Bot):
     ``time_limit``: seconds per decision (the search stops at the first limit reached).
     ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end).
     ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
-    ``rollout``: the playout policy, ``"random"`` or ``"greedy"`` (``epsilon``, default 0.25: the share of
+    ``rollout``: the playout policy, ``"random"`` or ``"greedy"`` (default: the game's hints module's
+    ``ROLLOUT``, else random; ``epsilon``, default 0.25: the share of
     random moves; ``sample``, default 4: legal moves compared one step ahead; ``None``: all of them).
     ``lookahead`` (default on; only matters when the game has scripted seats, such as Pax's rulebook bots):
     a playout that reaches ``depth`` before any scripted seat has moved winds down to the end of the next
@@ -180,16 +189,17 @@ class SearchBot(Bot):
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
                  per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
-                 widen: float | None = None, reuse: bool = False, rollout: str = "random",
+                 widen: float | None = None, reuse: bool = False, rollout: str | None = None,
                  epsilon: float = 0.25, sample: int | None = 4):
         super().__init__(seat)
-        if rollout not in ROLLOUTS:
+        if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError("epsilon must be in [0, 1]")
         if sample is not None and sample < 1:
             raise ValueError("sample must be at least 1")
         self.rollout = rollout
+        self._rollout = rollout or "random"
         self.epsilon = epsilon
         self.sample = sample
         if iterations is None and time_limit is None:
@@ -225,6 +235,7 @@ class SearchBot(Bot):
             self._forced = forced_steps(game)
             self._wind_down = wind_down_kinds(game)
             self._prefer = tuple(self.prefer) if self.prefer is not None else found
+            self._rollout = self.rollout or default_rollout(game)
 
     def choose(self, seat_state: SeatState) -> Action:
         legal = seat_state.legal_actions()
@@ -532,7 +543,7 @@ class SearchBot(Bot):
                     return
                 wind += 1
                 prefer = self._wind_down
-            if prefer is None and self.rollout == "greedy":
+            if prefer is None and self._rollout == "greedy":
                 a = self.policy_action(game, d, seat, offered)
             else:
                 a = self._random_action(game, d, seat, offered, prefer)

@@ -12,7 +12,7 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.bots import SearchBot
 from illumi_widgets.bots.base import SeatState
-from illumi_widgets.bots.search import _QuietLog
+from illumi_widgets.bots.search import _QuietLog, default_rollout
 from illumi_widgets.engine import Rng
 from illumi_widgets.games.pax import evaluation as E
 
@@ -96,3 +96,13 @@ def test_bad_rollout_options_are_refused():
         SearchBot(0, epsilon=1.5)
     with pytest.raises(ValueError):
         SearchBot(0, sample=0)
+
+
+def test_pax_searches_with_greedy_playouts_by_default():
+    """A game names its default playout policy in its hints module (``ROLLOUT``); ``rollout=`` wins."""
+    g = load_game("pax", players=2)
+    assert default_rollout(g) == "greedy"
+    for opts, want in (({}, "greedy"), ({"rollout": "random"}, "random")):
+        bot = SearchBot(0, **opts)
+        bot._setup(g)
+        assert bot._rollout == want

@@ -38,6 +38,10 @@ from . import board as B
 PREFER = ("claimplot", "claimfaction")
 """Action kinds a playout takes whenever legal (free progress towards the two ways to win)."""
 
+ROLLOUT = "greedy"
+"""The search's default playout policy in Pax: epsilon-greedy on :func:`values` (``SearchBot.policy_action``,
+issue 18)."""
+
 WIND_DOWN = ("end", "skip", "done", "pass")
 """Action kinds that end a turn (or a step of it) soonest: a playout winding down to a rulebook bot's turn."""
 
