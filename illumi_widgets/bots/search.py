@@ -7,9 +7,12 @@ from the bot's seat's point of view; every iteration
 2. descends the tree with UCT restricted to the actions legal in that world (availability counts: a
    child's exploration term uses how often it was available, not the parent's visits);
 3. expands one untried action (claims first: they are free progress);
-4. plays a random playout (taking ``prefer`` kinds whenever legal) to the end of the game or for
-   ``depth`` decisions, then evaluates the position for every seat (the game's outcome when it is over,
-   else the game's heuristic — the module its ``bot_hints`` names, for Pax ``games/pax/evaluation.py``);
+4. plays a playout (taking ``prefer`` kinds whenever legal) to the end of the game or for ``depth``
+   decisions, then evaluates the position for every seat (the game's outcome when it is over, else the
+   game's heuristic — the module its ``bot_hints`` names, for Pax ``games/pax/evaluation.py``).  The
+   playout's moves are uniformly random (``rollout="random"``) or epsilon-greedy on that same heuristic
+   (``rollout="greedy"``: with probability ``epsilon`` a random move, else the best one step ahead of
+   ``sample`` legal moves drawn at random; :meth:`SearchBot.policy_action`);
 5. backs the per-seat values up the path; each node is scored for the seat that chose it.
 
 Chance decisions inside a world (a reshuffle) are resolved with that world's RNG and make no tree node.
@@ -37,6 +40,9 @@ from .base import Bot, SeatState
 _EVALUATORS: dict[str, str] = {}
 _MAX_FREE = 400  # scripted steps played for free per iteration (a guard; a bot turn takes a handful)
 _MAX_WIND = 30  # decisions a playout may wind down to reach a scripted seat's turn
+#: playout policies: ``random`` (uniform, ``prefer`` kinds first) or ``greedy`` (epsilon-greedy on the game's
+#: evaluation: the best of ``sample`` legal actions, each tried one step ahead: ``SearchBot.policy_action``)
+ROLLOUTS = ("random", "greedy")
 
 
 def register_evaluator(game_name: str, module: str) -> None:
@@ -62,6 +68,14 @@ def wind_down_kinds(game) -> tuple:
         return tuple(own)
     module = hints_module(game)
     return () if module is None else tuple(getattr(import_module(module), "WIND_DOWN", ()))
+
+
+def default_rollout(game) -> str:
+    """The playout policy a search uses in ``game`` unless told (``rollout=``): the evaluator module's
+    ``ROLLOUT`` (one of :data:`ROLLOUTS`), else ``"random"``."""
+    module = hints_module(game)
+    own = "random" if module is None else getattr(import_module(module), "ROLLOUT", "random")
+    return own if own in ROLLOUTS else "random"
 
 
 def forced_steps(game):
@@ -160,6 +174,9 @@ class SearchBot(Bot):
     ``time_limit``: seconds per decision (the search stops at the first limit reached).
     ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end).
     ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
+    ``rollout``: the playout policy, ``"random"`` or ``"greedy"`` (default: the game's hints module's
+    ``ROLLOUT``, else random; ``epsilon``, default 0.25: the share of
+    random moves; ``sample``, default 4: legal moves compared one step ahead; ``None``: all of them).
     ``lookahead`` (default on; only matters when the game has scripted seats, such as Pax's rulebook bots):
     a playout that reaches ``depth`` before any scripted seat has moved winds down to the end of the next
     scripted turn, so a rulebook bot's imminent plot win is seen; an integer ``k`` winds down until ``k``
@@ -172,8 +189,19 @@ class SearchBot(Bot):
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
                  per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
-                 widen: float | None = None, reuse: bool = False):
+                 widen: float | None = None, reuse: bool = False, rollout: str | None = None,
+                 epsilon: float = 0.25, sample: int | None = 4):
         super().__init__(seat)
+        if rollout is not None and rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError("epsilon must be in [0, 1]")
+        if sample is not None and sample < 1:
+            raise ValueError("sample must be at least 1")
+        self.rollout = rollout
+        self._rollout = rollout or "random"
+        self.epsilon = epsilon
+        self.sample = sample
         if iterations is None and time_limit is None:
             iterations = 200
         if iterations is not None and iterations < 1:
@@ -207,6 +235,7 @@ class SearchBot(Bot):
             self._forced = forced_steps(game)
             self._wind_down = wind_down_kinds(game)
             self._prefer = tuple(self.prefer) if self.prefer is not None else found
+            self._rollout = self.rollout or default_rollout(game)
 
     def choose(self, seat_state: SeatState) -> Action:
         legal = seat_state.legal_actions()
@@ -349,6 +378,65 @@ class SearchBot(Bot):
             if scoped:
                 game._memo = None
 
+    def _sample_legal(self, game, d, seat: int, offered, k: int | None) -> list:
+        """Up to ``k`` distinct legal actions of ``seat`` drawn at random (all of them when ``k`` is
+        ``None``), never a withdrawal unless nothing else is legal; a ``prefer`` kind alone when one is
+        legal.  Rejection sampling from the candidates, as :meth:`_random_action`."""
+        rng = self.rng
+        quit_kinds = game.withdraw_kinds
+        if offered is not None:
+            acts = [a for a in offered if a.kind not in quit_kinds] or list(offered)
+            wanted = [a for a in acts if a.kind in self._prefer]
+            if wanted:
+                return [wanted[rng.below(len(wanted))]]
+            cands, checked = acts, True
+        else:
+            cands, checked = [a for a in game.candidates(d, seat) if a.kind not in quit_kinds], False
+        scoped = not checked and getattr(game, "_memo", False) is None
+        if scoped:
+            game._memo = {}
+        try:
+            if not checked and self._prefer:
+                wanted = [a for a in cands if a.kind in self._prefer and game.check(d, a) is None]
+                if wanted:
+                    return [wanted[rng.below(len(wanted))]]
+            cands = list(cands)
+            out = []
+            while cands and (k is None or len(out) < k):
+                i = rng.below(len(cands))
+                a = cands[i]
+                cands[i] = cands[-1]
+                cands.pop()
+                if checked or game.check(d, a) is None:
+                    out.append(a)
+            return out
+        finally:
+            if scoped:
+                game._memo = None
+
+    def policy_action(self, game, d, seat: int, offered=None):
+        """The ``greedy`` playout policy: with probability ``epsilon`` a random action (as the ``random``
+        policy), else the best for ``seat`` by the game's evaluation one step ahead among ``sample`` legal
+        actions drawn at random (all of them when ``sample`` is ``None``); a ``prefer`` kind (a claim) when
+        one is legal.  ``None`` when nothing is legal."""
+        if self._values is None:
+            self._setup(game)
+        rng = self.rng
+        if self.epsilon > 0.0 and rng.below(1 << 20) < self.epsilon * (1 << 20):
+            return self._random_action(game, d, seat, offered)
+        pool = self._sample_legal(game, d, seat, offered, self.sample)
+        if len(pool) <= 1:
+            return pool[0] if pool else None
+        log = _QuietLog([], 0)
+        best, best_v = None, -1.0
+        for a in pool:
+            nd = game.copy(d)
+            game.perform(nd, a, log)
+            v = self._values(nd)[seat]
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
     def _iterate(self, root: _Node, world, me: int) -> None:
         game, d, wrng = world.game, world.data, world.rng
         log = _QuietLog([], 0)
@@ -455,7 +543,10 @@ class SearchBot(Bot):
                     return
                 wind += 1
                 prefer = self._wind_down
-            a = self._random_action(game, d, seat, offered, prefer)
+            if prefer is None and self._rollout == "greedy":
+                a = self.policy_action(game, d, seat, offered)
+            else:
+                a = self._random_action(game, d, seat, offered, prefer)
             if a is None:
                 return
             game.perform(d, a, log)

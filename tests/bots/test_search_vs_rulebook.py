@@ -109,6 +109,23 @@ def test_eval_starved_plot_counts_the_cards_holding_a_persons_influence():
     assert at([], round=1)[0] < none[0]
 
 
+def test_edicts_in_play_count_towards_st_germains_edict_clock():
+    """St. Germain's '4 Edicts discarded': an Edict in play loses 2 Favor at each of its holder's Event Phases
+    (EN Edicts; ``turn._auto_eventphase``), so one with 2 Favor left goes at the next one and counts more than
+    one with 6 (three Event Phases away); both count less than one already discarded."""
+    g, st = _table("st-germain")
+    ev = g.edict_ids[0]
+
+    def progress(edicts):  # (the evaluation reads the data alone: a copy with these Edicts in play)
+        d = g.copy(st.data)
+        d.edicts = [list(edicts), []]
+        return E.bot_progress(g, d, BOT)["edicts-4"]
+
+    none, soon, late = progress([]), progress([[ev, 2]]), progress([[ev, 6]])
+    assert none < late < soon < none + 1 / 4
+    assert soon == pytest.approx(none + E.W_DUE / 4)
+
+
 def test_bot_progress_of_every_placard_is_in_range():
     for bot in ("st-germain", "joseph-ii", "cagliostro", "weishaupt"):
         g, st = _influence_position(bot, 5)

@@ -15,7 +15,8 @@ game for it and reads ``values``, ``PREFER``, ``WIND_DOWN``, ``legal`` and ``for
 
 A rulebook bot seat (game option ``bots``; ``games/pax/automa.py``) wins during its own turn as soon as it
 meets ONE of the three plots on its placard, so its score also holds its progress towards each of them
-(:func:`bot_progress`: 8 Influence on the map, a controlled Lodge of 5, 4 Edicts discarded, 3 Aces/Crowns or
+(:func:`bot_progress`: 8 Influence on the map, a controlled Lodge of 5, 4 Edicts discarded (those in play
+counted by how soon they go, :func:`edicts_due`), 3 Aces/Crowns or
 5 Freemason/Rosicrucian cards controlled, the deck run out twice, and — Joseph II — "from round 2 some person
 has no Influence on the map", measured by how few cards hold the weakest person's Influence).  The nearer the
 bot is to a plot the steeper its chance to win (:func:`bot_chance`) grows; a person wins only if no bot does
@@ -37,6 +38,10 @@ from . import board as B
 PREFER = ("claimplot", "claimfaction")
 """Action kinds a playout takes whenever legal (free progress towards the two ways to win)."""
 
+ROLLOUT = "greedy"
+"""The search's default playout policy in Pax: epsilon-greedy on :func:`values` (``SearchBot.policy_action``,
+issue 18)."""
+
 WIND_DOWN = ("end", "skip", "done", "pass")
 """Action kinds that end a turn (or a step of it) soonest: a playout winding down to a rulebook bot's turn."""
 
@@ -54,6 +59,7 @@ SCALE = 3.0
 P_BOT_NEAR = 0.85  # a rulebook bot's chance to meet a plot at progress p < 1: P_BOT_NEAR * p ** BOT_CURVE
 P_BOT_MET = 0.95  # a plot met (the bot wins at its next Check Phase unless the people undo it)
 BOT_CURVE = 3.0
+W_DUE = 0.6  # an Edict in play due at its holder's next Event Phase counts this much of a discarded one
 P_OTHER = 0.3  # each further plot adds this share of its own chance (several threats at once)
 STARVED = (0.95, 0.45, 0.12, 0.04)  # Joseph II's "a person with no Influence on the map": by the number of
 # cards holding the weakest person's Influence (one Oust a turn takes one card's Influence)
@@ -111,6 +117,17 @@ def forced(game, d, seat: int):
     return None
 
 
+def edicts_due(game, d) -> float:
+    """The Edicts in play, each counted by how soon it will be discarded: one with ``f`` Favor left loses two
+    at each of its holder's Event Phases, so it goes after ``ceil(f / 2)`` of them (weight
+    ``W_DUE / ceil(f / 2)``).  St. Germain's '4 Edicts discarded' is a clock: these are its next ticks."""
+    due = 0.0
+    for held in d.edicts:
+        for _ev, favor in held:
+            due += W_DUE / max(1, (favor + 1) // 2)
+    return due
+
+
 def _controlled(game, d, b: int, test) -> int:
     n = 0
     for c in range(game.n):
@@ -138,7 +155,7 @@ def bot_progress(game, d, b: int) -> dict[str, float]:
                 # a Lodge the bot controls counts in full; one where it has Influence, half
                 v = max(v, min(len(lg), 5) / 5.0 * (1.0 if ctl == b else 0.5))
         elif p == "edicts-4":
-            v = game.edicts_discarded(d) / 4.0
+            v = (game.edicts_discarded(d) + edicts_due(game, d)) / 4.0
         elif p == "ace-crown-3":
             v = _controlled(game, d, b, lambda c: c.rank in ("ACE", "CROWN")) / 3.0
         elif p == "fm-rc-5":
