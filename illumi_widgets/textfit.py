@@ -13,7 +13,8 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["LINE_HEIGHT", "MIN_FONT_PX", "MIN_SQUEEZE", "NARROW_PX", "drawn_lines", "drawn_size", "fit_line",
-           "layout_problems", "layout_for_width", "reflow", "text_box", "text_width", "wrap", "wrap_line"]
+           "layout_problems", "layout_for_width", "problems_at", "problems_at_scale", "reflow", "text_box",
+           "text_width", "wrap", "wrap_line"]
 
 LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
 # The painter's text rules (js/src/paint.js, layout.js), shared by the SVG picture (widget/svg.py):
@@ -247,6 +248,24 @@ def problems_at(scene: dict, css_width: float) -> list[str]:
             if "overlap" in p or "outside" in p]
 
 
+def problems_at_scale(scene: dict, layout: str, scale: float) -> list[str]:
+    """Texts overlapping or leaving the canvas in ``layout`` (``"wide"`` or ``"narrow"``) drawn at ``scale``
+    (CSS px per scene unit), every text enlarged to :data:`MIN_FONT_PX` CSS px as the painter does (wrapped
+    onto two lines where it has a ``maxw``), overlaps counted beyond 2 CSS px.  A layout's ``min_scale`` (the
+    painter never draws it smaller for a short window) is the scale this must hold at."""
+    drawn = reflow(scene, "narrow") if layout == "narrow" else only_in(scene, "wide")
+    least = MIN_FONT_PX / scale
+    items = []
+    for it in drawn["items"]:
+        if it.get("t") == "text" and float(it.get("size", 12)) < least:
+            it = {**it, "size": least}
+            if it.get("maxw") and "wrap" not in it:
+                it["wrap"] = 2
+        items.append(it)
+    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
+            if "overlap" in p or "outside" in p]
+
+
 def reflow(scene: dict, layout: str = "narrow") -> dict:
     """The scene as the board draws it in ``layout`` (``scene["layouts"][layout]``: ``{"w", "h", "moves":
     [[x0, y0, x1, y1, dx, dy], ...]}``): every item whose anchor (``x, y``; a poly's or line's first point)
@@ -255,9 +274,12 @@ def reflow(scene: dict, layout: str = "narrow") -> dict:
     spec = (scene.get("layouts") or {}).get(layout)
     if not spec:
         return only_in(scene, "wide")
+    # (the layout's own smallest scale, as the painter: not the wide one's)
+    least = {"min_scale": spec["min_scale"]} if spec.get("min_scale") else {}
+    base = {k: v for k, v in scene.items() if k != "min_scale"}
     if isinstance(spec.get("items"), list):  # a narrow layout drawn in full (its own items)
-        return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]),
-                "items": spec["items"]}
+        return {**base, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]),
+                "items": spec["items"], **least}
     items = []
     for it in only_in(scene, layout)["items"]:
         ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])
@@ -270,4 +292,4 @@ def reflow(scene: dict, layout: str = "narrow") -> dict:
                     it["x"], it["y"] = it["x"] + dx, it["y"] + dy
                 break
         items.append(it)
-    return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": items}
+    return {**base, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": items, **least}
