@@ -98,10 +98,12 @@ class SceneItems:
         self.items.append(it)
 
     def text(self, x, y, s, size=11, color=None, align=None, baseline=None, bold=False, italic=False,
-             maxw=None, wrap=None):
+             maxw=None, wrap=None, maxh=None):
         """Text (nothing for ``None`` or ``""``); ``s`` may hold line breaks.  ``maxw``: the width it may take
         (scene units); ``wrap``: how many lines the painter may wrap it onto at spaces to keep it within
-        ``maxw`` (default: 2 when the painter had to enlarge it to the minimum font, else 1)."""
+        ``maxw`` (default: 2 when the painter had to enlarge it to the minimum font, else 1); ``maxh`` (with
+        ``maxw``): the height of its box: the painter wraps it onto as many lines as that holds at the size
+        it draws it at (then cuts the last with "…"), so the text stays in its box at any scale."""
         if s is None or s == "":
             return
         color = self.ink if color is None else color
@@ -120,6 +122,8 @@ class SceneItems:
             it["maxw"] = rnd(maxw)
         if wrap:
             it["wrap"] = int(wrap)
+        if maxh:
+            it["maxh"] = rnd(maxh)
         self.items.append(it)
 
     def icon(self, name, x, y, size, color=None):
