@@ -175,33 +175,37 @@ def _pretty(cid) -> str:
         return str(cid).replace("-", " ").title()
 
 
-def _seat_header(view: dict, s: dict, width: float, t: float = MIN_TEXT) -> list[tuple[str, dict]]:
-    """The header lines of a seat panel: ``(text, style)``."""
+def _seat_header(view: dict, s: dict, width: float, t: float = MIN_TEXT,
+                 room: float = 0.0) -> list[tuple[str, dict]]:
+    """The header lines of a seat panel: ``(text, style)``, wrapped for ``room`` (the size the smallest text
+    is drawn at when the layout is smallest) where that is larger; ``style["room"]``: the size laid out."""
     head = f"{s['name']}: {s['illuminati_name'] or 'face-down Illuminati'}" + ("" if s["alive"] else " (out)")
     color = SEAT_COLORS.get(s["name"], INK)
     big = max(13, t + 2)
-    lines = [(wrap(head, width, big, True), {"size": big, "bold": True, "color": color})]
+    fit = max(t, room)
+    lines = [(wrap(head, width, max(big, fit), True), {"size": big, "bold": True, "color": color})]
     n = len(s["groups"])
     info = (f"{n} group{'s' if n != 1 else ''} · {s['treasury']} MB · destroyed {s['destroyed']} · "
             f"turns {s['turns']}")
-    lines.append((wrap(info, width, t), {"size": t, "color": MUTED}))
+    lines.append((wrap(info, width, fit), {"size": t, "color": MUTED}))
     if s["specials"] is not None and not s["specials"]:
         lines.append(("Your Specials: none", {"size": t}))
     goal = s.get("goal")
     if goal:
         text = "Goal: secret" if goal == "secret" else "Goal: " + (
             goal if " " in str(goal) else _goal_text(goal))
-        lines.append((wrap(text, width, t), {"size": t, "color": MUTED, "italic": True}))
+        lines.append((wrap(text, width, fit), {"size": t, "color": MUTED, "italic": True}))
     return lines
 
 
-def _special_chips(specials, width: float, t: float = MIN_TEXT) -> list[tuple[float, float, float, str, str]]:
+def _special_chips(specials, width: float, t: float = MIN_TEXT,
+                   room: float = 0.0) -> list[tuple[float, float, float, str, str]]:
     """Chips ``(dx, dy, w, text, id)`` of the viewer's own Specials in rows ``width`` wide (clickable: they
     are played from there)."""
     out, x, y = [], 0.0, 0.0
     for cid in specials:
         text = _pretty(cid)
-        w = text_width(text, t) + 12
+        w = min(width, text_width(text, max(t, room)) + 12)
         if x and x + w > width:
             x, y = 0.0, y + t + 10
         out.append((x, y, w, text, cid))
@@ -354,13 +358,14 @@ def _build(view: dict, width: float, main_w: float, t: float, side_below: bool =
     if view.get("phase") == "place" and view.get("last_attack"):
         place_master = view["last_attack"].get("att")
     min_w = main_w if side_below else 280
+    room = max(t, MIN_TEXT / WIDE_MIN_SCALE) if not side_below else t  # (the size drawn when smallest)
     heads, sizes = [], []
     for s in seats:
         sw, sh = _structure_size(s, t)
         pw = max(min_w, min(main_w, sw + 24))
-        head = _seat_header(view, s, pw - 16, t)
-        chips = _special_chips(s["specials"] or [], pw - 16, t)
-        hh = (8 + sum(_line_h(text, st["size"]) + 2 for text, st in head)
+        head = _seat_header(view, s, pw - 16, t, room)
+        chips = _special_chips(s["specials"] or [], pw - 16, t, room)
+        hh = (8 + sum(_line_h(text, max(st["size"], room)) + 2 for text, st in head)
               + (chips[-1][1] + t + 11 if chips else 0))
         heads.append((head, hh, chips))
         sizes.append((pw, hh + sh + 24))
@@ -377,7 +382,7 @@ def _build(view: dict, width: float, main_w: float, t: float, side_below: bool =
         y = py + 8
         for text, st in head:
             out.text(px + 8, y, text, baseline="top", **st)
-            y += _line_h(text, st["size"]) + 2
+            y += _line_h(text, max(st["size"], room)) + 2
         for dx, dy, cw, text, cid in chips:  # the viewer's own Specials: played by a click
             out.rect(px + 8 + dx, y + dy, cw, t + 7, fill="#5b3f7a", stroke="#c9a94b", lw=1, r=3,
                      ident=f"special:{cid}", tip=_special_tip(cid))
@@ -396,7 +401,7 @@ def _build(view: dict, width: float, main_w: float, t: float, side_below: bool =
     else:
         sx, sy, sw = W - SIDE_W, 8, SIDE_W - 8
     side = _Items()
-    sh = _side_panel(side, view, sx, sy, sw, t, room=MIN_TEXT / WIDE_MIN_SCALE if not side_below else 0.0)
+    sh = _side_panel(side, view, sx, sy, sw, t, room=room)
     out.rect(sx, sy, sw, sh, fill=PANEL, r=6)
     out.items.extend(side.items)
     if side_below:
