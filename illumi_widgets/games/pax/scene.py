@@ -350,8 +350,10 @@ def _pool(out: _Items, view: dict, y: float) -> float:
     y += 9
     out.icon("favor", RX + 7, y, 14)
     out.text(RX + 18, y, "Favor pool", size=12, bold=True, baseline="middle")
+    x0 = max(RX + 96, RX + 18 + text_width("Favor pool", out.fs(12), True) + 13)  # (after the label as drawn)
+    step = min(37, (RX + RW - 24 - x0) / 5)
     for k, f in enumerate(FACTIONS):
-        x = RX + 96 + k * 37
+        x = x0 + k * step
         out.rect(x - 10, y - 10, 34, 20, r=3, ident=f"pool:{f}",
                  tip=f"{FACTION_NAMES[k]} Favor in the pool: {view['pool'].get(f, 0)}")
         out.icon(f"faction:{f}", x, y, 16)
@@ -557,6 +559,7 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
     avail = COL_H - 6 - y0
     r = max(20.0, out.fs(MIN_TEXT) * 1.2 + 2)  # a row: as tall as its text drawn when the board is smallest
     hand_x = RX + 8 + text_width("Hand 10", out.fs(MIN_TEXT)) + 6
+    fav_x = max(RX + 50, RX + 8 + text_width("Favor", out.fs(MIN_TEXT)) + 13)  # (after the label as drawn)
     f = out.fs(MIN_TEXT)
 
     def rows(items, x0):  # how many rows of chips (the next rows from the left edge)
@@ -584,7 +587,7 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
         yy = y + 12 + r
         out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
         for k, f in enumerate(FACTIONS):  # each Favor token: clicked to pay or to give it
-            x = RX + 50 + k * 33
+            x = fav_x + k * 33
             out.rect(x - 9, yy - 9, 30, 18, r=3, ident=f"favor:{s}:{f}",
                      tip=f"{name}'s {FACTION_NAMES[k]} Favor: {fav.get(f, 0)}")
             out.icon(f"faction:{f}", x, yy, 14)

@@ -121,8 +121,8 @@ def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), sea
     # the box above them, wrapped by the painter onto as many lines as the box holds at the size it draws it
     # at (cut with "…" only where even that cannot hold it: the tooltip has it whole)
     n = len(c.locations)
-    row_h = 14 if n < 3 else 12
-    first = h - 8 - (n - 1) * row_h
+    row_h = 14  # (the faction letters of two rows do not overlap even enlarged to 11 CSS px)
+    first = h - 7 - (n - 1) * row_h
     bottom = first - 5 if not marks else min(first - 5, h - 40 - 17 * (len(marks) - 1))  # (above the marks)
     out.text(x + w / 2, y + band + 2, c.name, size=MIN_TEXT, bold=True, align="center", baseline="top",
              maxw=w - 6, maxh=bottom - (band + 2))
