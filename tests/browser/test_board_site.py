@@ -6,6 +6,7 @@ At 900x700, 1400x900 and 1920x1080:
   (once scrolled to it);
 * no text is drawn under 11 CSS px: on the canvas (the painter's own measure, ``data-min-font-px`` on the
   canvas) and in the DOM (computed font size of every element with text);
+* no two canvas texts drawn over one another (the painter's own count, ``data-texts-overlap``);
 * a menu (the chooser / the "On the board" menu) lies inside the board, and no tooltip overlaps it;
 * a click on a thing that is not a legal target shows, on the board, the reason ``check`` gives;
 * no console warning from the board (the anywidget deprecation warning is gone) and no error.
