@@ -12,8 +12,16 @@ What a game's scene provides (the spec the generic board builds on)
   down it draws every text at ``max(size * scale, 11)`` px and, for a text with ``maxw`` (scene units),
   wraps it at spaces onto more lines (``wrap``: the most lines, default 2) before it shrinks it to fit;
   the last line gets "…" only when even the lines allowed cannot hold it.  So give every name a ``maxw``
-  (its box's width) and room for a second line below it (``wrap=2``) instead of truncating it in Python.
+  (its box's width) and room for a second line below it (``wrap=2``) instead of truncating it in Python;
+  a name in a fixed box (a card) gets ``maxw`` and ``maxh``: the painter wraps it (at spaces and after
+  hyphens) onto as many lines as the box holds at the size it draws it at.
   Sizes: 11-13 scene units for body text at the default 1000-unit width keeps a 1:1 look at ~1000 px.
+* **Fitted for the smallest scale it is drawn at.**  A scene (and its ``layouts.narrow``) may say
+  ``"min_scale"``: the board never draws that layout smaller because the window is short -- it keeps that
+  scale and scrolls the board in a box as tall as the visible notebook.  At ``min_scale`` every text is
+  drawn at least ``11 / min_scale`` scene units, so the scene wraps, measures and spaces its text for that
+  size (Pax: ``_Items(fit=...)`` and ``out.fs(size)``; Illuminati: the ``t``/``room`` sizes), and
+  :func:`illumi_widgets.textfit.problems_at_scale` checks that nothing then overlaps (icon letters count).
 * **Fits the window.**  The board scales to min(cell width, visible height of the notebook area).  A
   scene may give ``"layouts": {"narrow": {"w", "h", "moves": [[x0, y0, x1, y1, dx, dy], ...]}}``: below
   900 CSS px of width the painter uses the narrow size and shifts every item whose anchor (``x, y``; a
@@ -98,10 +106,12 @@ class SceneItems:
         self.items.append(it)
 
     def text(self, x, y, s, size=11, color=None, align=None, baseline=None, bold=False, italic=False,
-             maxw=None, wrap=None):
+             maxw=None, wrap=None, maxh=None):
         """Text (nothing for ``None`` or ``""``); ``s`` may hold line breaks.  ``maxw``: the width it may take
         (scene units); ``wrap``: how many lines the painter may wrap it onto at spaces to keep it within
-        ``maxw`` (default: 2 when the painter had to enlarge it to the minimum font, else 1)."""
+        ``maxw`` (default: 2 when the painter had to enlarge it to the minimum font, else 1); ``maxh`` (with
+        ``maxw``): the height of its box: the painter wraps it onto as many lines as that holds at the size
+        it draws it at (then cuts the last with "…"), so the text stays in its box at any scale."""
         if s is None or s == "":
             return
         color = self.ink if color is None else color
@@ -120,6 +130,8 @@ class SceneItems:
             it["maxw"] = rnd(maxw)
         if wrap:
             it["wrap"] = int(wrap)
+        if maxh:
+            it["maxh"] = rnd(maxh)
         self.items.append(it)
 
     def icon(self, name, x, y, size, color=None):

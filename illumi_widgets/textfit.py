@@ -13,7 +13,8 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["LINE_HEIGHT", "MIN_FONT_PX", "MIN_SQUEEZE", "NARROW_PX", "drawn_lines", "drawn_size", "fit_line",
-           "layout_problems", "layout_for_width", "reflow", "text_box", "text_width", "wrap", "wrap_line"]
+           "layout_problems", "layout_for_width", "problems_at", "problems_at_scale", "reflow", "text_box",
+           "text_width", "wrap", "wrap_line"]
 
 LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
 # The painter's text rules (js/src/paint.js, layout.js), shared by the SVG picture (widget/svg.py):
@@ -82,22 +83,32 @@ def wrap(text: str, width: float, size: float, bold: bool = False, lines: int | 
     return "\n".join(out)
 
 
+def _pieces(line: str) -> list[tuple[str, str]]:
+    """The painter's ``breakPieces``: where a line may break (at spaces, after a hyphen): ``(piece,
+    joint)``."""
+    out: list[tuple[str, str]] = []
+    for word in line.split(" "):
+        parts = re.findall(r"[^-]+-|[^-]+|-", word) or [""]
+        out.extend((part, " " if k == 0 else "") for k, part in enumerate(parts))
+    return out
+
+
 def wrap_line(line: str, maxw: float, max_lines: int, size: float, bold: bool = False) -> list[str]:
-    """The painter's ``wrapLine``: ``line`` split at spaces into at most ``max_lines`` lines no wider than
-    ``maxw`` (the last line keeps the rest, however wide)."""
+    """The painter's ``wrapLine``: ``line`` split at spaces (or after a hyphen) into at most ``max_lines``
+    lines no wider than ``maxw`` (the last line keeps the rest, however wide)."""
     if not maxw > 0 or max_lines <= 1 or text_width(line, size, bold) <= maxw:
         return [line]
-    words = line.split(" ")
+    pieces = _pieces(line)
     out: list[str] = []
     cur = ""
-    for i, word in enumerate(words):
-        nxt = f"{cur} {word}" if cur else word
+    for i, (part, joint) in enumerate(pieces):
+        nxt = f"{cur}{joint}{part}" if cur else part
         if cur and text_width(nxt, size, bold) > maxw:
             out.append(cur)
             if len(out) == max_lines - 1:
-                out.append(" ".join(words[i:]))
+                out.append("".join(j + p if k else p for k, (p, j) in enumerate(pieces[i:])))
                 return out
-            cur = word
+            cur = part
         else:
             cur = nxt
     if cur:
@@ -135,7 +146,8 @@ def drawn_size(item: dict, min_size: float = 0.0) -> float:
 def drawn_lines(item: dict, size: float) -> tuple[list[str], bool]:
     """The painter's ``layoutText``: the lines a text item is drawn as at font ``size`` (scene units), and
     whether a line was cut ("…").  A text with ``maxw`` wraps onto ``wrap`` lines (default: 2 when the
-    painter enlarged it to the minimum size, else 1), then each line is cut only when even squeezed to
+    painter enlarged it to the minimum size, else 1; with ``maxh`` too, as many lines as that box height
+    holds at ``size``, at most ``wrap``), then each line is cut only when even squeezed to
     :data:`MIN_SQUEEZE` it would not fit."""
     raw = item.get("s")
     text = "" if raw is None else str(raw)
@@ -143,7 +155,12 @@ def drawn_lines(item: dict, size: float) -> tuple[list[str], bool]:
     bold = bool(item.get("bold"))
     base = _num(item.get("size"), 12.0)
     wrap_n = item.get("wrap")
-    lines_n = max(1, int(_num(wrap_n, 2 if maxw > 0 and size > base else 1)))
+    maxh = _num(item.get("maxh"))
+    by_box = max(1, int(maxh / (size * LINE_HEIGHT) + 1e-6)) if maxw > 0 and maxh > 0 else 0
+    if by_box:  # a box: as many lines as it holds at the size drawn (no more than ``wrap``)
+        lines_n = max(1, int(min(by_box, _num(wrap_n, by_box))))
+    else:
+        lines_n = max(1, int(_num(wrap_n, 2 if maxw > 0 and size > base else 1)))
     out: list[str] = []
     cut = False
     for part in text.split("\n"):
@@ -240,7 +257,29 @@ def problems_at(scene: dict, css_width: float) -> list[str]:
     for it in drawn["items"]:
         if it.get("t") == "text" and float(it.get("size", 12)) < least:
             it = {**it, "size": least}
-            if it.get("maxw") and "wrap" not in it:
+            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
+                it["wrap"] = 2
+        items.append(it)
+    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
+            if "overlap" in p or "outside" in p]
+
+
+def problems_at_scale(scene: dict, layout: str, scale: float) -> list[str]:
+    """Texts overlapping or leaving the canvas in ``layout`` (``"wide"`` or ``"narrow"``) drawn at ``scale``
+    (CSS px per scene unit), every text enlarged to :data:`MIN_FONT_PX` CSS px as the painter does (wrapped
+    onto two lines where it has a ``maxw``; an icon's letter too), overlaps counted beyond 2 CSS px.  A
+    layout's ``min_scale`` (the painter never draws it smaller for a short window) is the scale this must
+    hold at."""
+    from .widget.svg import _expand_icon  # (an icon's letter is text too: the painter enlarges and counts it)
+
+    drawn = reflow(scene, "narrow") if layout == "narrow" else only_in(scene, "wide")
+    least = MIN_FONT_PX / scale
+    items = []
+    parts = (part for it in drawn["items"] for part in (_expand_icon(it) if it.get("t") == "icon" else [it]))
+    for it in parts:
+        if it.get("t") == "text" and float(it.get("size", 12)) < least:
+            it = {**it, "size": least}
+            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
                 it["wrap"] = 2
         items.append(it)
     return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
@@ -255,9 +294,12 @@ def reflow(scene: dict, layout: str = "narrow") -> dict:
     spec = (scene.get("layouts") or {}).get(layout)
     if not spec:
         return only_in(scene, "wide")
+    # (the layout's own smallest scale, as the painter: not the wide one's)
+    least = {"min_scale": spec["min_scale"]} if spec.get("min_scale") else {}
+    base = {k: v for k, v in scene.items() if k != "min_scale"}
     if isinstance(spec.get("items"), list):  # a narrow layout drawn in full (its own items)
-        return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]),
-                "items": spec["items"]}
+        return {**base, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]),
+                "items": spec["items"], **least}
     items = []
     for it in only_in(scene, layout)["items"]:
         ax, ay = it["pts"][0] if "pts" in it else (it["x"], it["y"])
@@ -270,4 +312,4 @@ def reflow(scene: dict, layout: str = "narrow") -> dict:
                     it["x"], it["y"] = it["x"] + dx, it["y"] + dy
                 break
         items.append(it)
-    return {**scene, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": items}
+    return {**base, "w": spec.get("w", scene["w"]), "h": spec.get("h", scene["h"]), "items": items, **least}

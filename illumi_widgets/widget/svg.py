@@ -245,7 +245,7 @@ def _expand_icon(item: dict) -> list[dict]:
                 part[key] = cx + value * size
             elif key == "y":
                 part[key] = cy + value * size
-            elif key in ("w", "h", "r", "lw", "size", "maxw"):
+            elif key in ("w", "h", "r", "lw", "size", "maxw", "maxh"):
                 part[key] = value * size
             elif key == "pts":
                 part[key] = [[cx + p[0] * size, cy + p[1] * size] for p in value]

@@ -334,9 +334,16 @@ function render({ model, el }) {
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
     // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only, and scrolls in a box
     // as high as the visible notebook (the action bar stays in sight under it)
-    const scrolls = !!(scene.narrow && scene.scroll && availH > 0);
-    const { scale, cssW, cssH } = fitBoard(size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail,
-      scrolls ? 0 : availH);
+    let scrolls = !!(scene.narrow && scene.scroll && availH > 0);
+    // a layout is never drawn smaller than its `min_scale` (its text is fitted for no less) because the
+    // visible height is short: then it scrolls in that box too
+    const least = num(scene.min_scale, 0);
+    let fit = fitBoard(size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail, scrolls ? 0 : availH, least);
+    if (!scrolls && availH > 0 && fit.cssH > availH + 1) {
+      scrolls = true;
+      fit = fitBoard(size, Math.max(1, avail - SCROLLBAR_PX), availH, least);
+    }
+    const { scale, cssW, cssH } = fit;
     scrollBox.style.maxHeight = scrolls ? `${availH}px` : "";
     scrollBox.style.overflowY = scrolls ? "auto" : "";
     scrollBox.style.width = scrolls ? `${cssW + SCROLLBAR_PX}px` : "";
@@ -386,7 +393,7 @@ function render({ model, el }) {
     base.dataset.textsCut = String(stats.cut);
     base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
     base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
-    base.dataset.layout = scene.narrow ? (scene.scroll ? "narrow-scroll" : "narrow") : "wide";
+    base.dataset.layout = (scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
     base.dataset.scale = layout.scale.toFixed(4);
   }
 

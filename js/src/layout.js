@@ -5,11 +5,15 @@ import { MIN_FONT_PX, num, sceneSize } from "./paint.js";
 export const NARROW_PX = 900; // below this width (CSS px) a scene's "narrow" layout is used, if it has one
 export const MIN_SCALE_PX = 320; // the board is never drawn narrower than this
 
-/** CSS size of the board: the scene scaled to fit both the width and the visible height available. */
-export function fitBoard(size, availW, availH) {
+/** CSS size of the board: the scene scaled to fit both the width and the visible height available --
+ * but never below `minScale` (the smallest scale the layout's text is fitted for: its texts enlarged to
+ * MIN_FONT_PX there still overlap nothing) because of the height: then it is as large as the width allows up
+ * to that, taller than `availH` (the caller scrolls it in a box the visible height tall). */
+export function fitBoard(size, availW, availH, minScale = 0) {
   const w = Math.max(1, num(availW, size.w));
   const h = num(availH, 0) > 0 ? availH : Infinity;
   let scale = Math.min(w / size.w, h / size.h);
+  if (num(minScale, 0) > 0 && scale < minScale) scale = Math.min(minScale, w / size.w);
   scale = Math.max(scale, Math.min(w, MIN_SCALE_PX) / size.w); // never a postage stamp
   return { scale, cssW: Math.max(1, Math.round(size.w * scale)), cssH: Math.max(1, Math.round(size.h * scale)) };
 }
@@ -64,7 +68,8 @@ export function reflow(scene, cssWidth, cssHeight = 0) {
     return it;
   });
   const size = sceneSize({ w: narrow.w ?? scene.w, h: narrow.h ?? scene.h });
-  return { ...scene, w: size.w, h: size.h, items, narrow: true, scroll: !!narrow.scroll };
+  // (the narrow layout's own smallest scale for its text: `min_scale`, not the wide one's)
+  return { ...scene, w: size.w, h: size.h, items, narrow: true, scroll: !!narrow.scroll, min_scale: num(narrow.min_scale, 0) };
 }
 
 function overlap(a, b) {

@@ -105,22 +105,34 @@ export function firstLineOffset(baseline, n, lineHeight) {
 export const MIN_FONT_PX = 11; // no text is drawn smaller than this many CSS pixels
 const MIN_SQUEEZE = 0.85; // a line may be narrowed to 85% of its width to fit its maxw, no more
 
-/** Split one line into at most `maxLines` lines of width <= maxw (at spaces); the last line keeps the rest. */
+/** The pieces of a line where it may break: at spaces, and after a hyphen ("Saxe-|Weimar"): [piece, joint]
+ * (the joint is what joins it to the piece before: " " or ""). */
+function breakPieces(line) {
+  const out = [];
+  for (const word of line.split(" ")) {
+    const parts = word.match(/[^-]+-|[^-]+|-/g) || [""];
+    parts.forEach((part, k) => out.push([part, k === 0 ? " " : ""]));
+  }
+  return out;
+}
+
+/** Split one line into at most `maxLines` lines of width <= maxw (at spaces, or after a hyphen); the last
+ * line keeps the rest. */
 export function wrapLine(measure, line, maxw, maxLines) {
   if (!(maxw > 0) || maxLines <= 1 || measure(line) <= maxw) return [line];
-  const words = line.split(" ");
+  const pieces = breakPieces(line);
   const out = [];
   let cur = "";
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    const next = cur ? `${cur} ${w}` : w;
+  for (let i = 0; i < pieces.length; i++) {
+    const [part, joint] = pieces[i];
+    const next = cur ? `${cur}${joint}${part}` : part;
     if (cur && measure(next) > maxw) {
       out.push(cur);
       if (out.length === maxLines - 1) {
-        out.push(words.slice(i).join(" "));
+        out.push(pieces.slice(i).map(([p, j], k) => (k ? j + p : p)).join(""));
         return out;
       }
-      cur = w;
+      cur = part;
     } else {
       cur = next;
     }
@@ -147,8 +159,12 @@ export function layoutText(measure, it, size) {
   const text = it.s === undefined || it.s === null ? "" : String(it.s);
   const maxw = num(it.maxw, 0);
   const base = num(it.size, 12);
-  // a text given a maxw may take more lines when the painter had to enlarge it (min font)
-  const wrap = Math.max(1, Math.trunc(num(it.wrap, maxw > 0 ? (size > base ? 2 : 1) : 1)));
+  // a text given a maxw may take more lines when the painter had to enlarge it (min font); given a box
+  // height `maxh` too, as many lines as that box holds at the size it is drawn at (and no more than `wrap`)
+  const maxh = num(it.maxh, 0);
+  const byBox = maxw > 0 && maxh > 0 ? Math.max(1, Math.floor(maxh / (size * LINE_HEIGHT) + 1e-6)) : 0;
+  const wrap = Math.max(1, Math.trunc(byBox ? Math.min(byBox, num(it.wrap, byBox))
+    : num(it.wrap, maxw > 0 ? (size > base ? 2 : 1) : 1)));
   const lines = [];
   let cut = false;
   for (const raw of text.split("\n")) {
@@ -229,7 +245,7 @@ export function expandIcon(it) {
       if (k === "t") continue;
       if (k === "x") d.x = cx + v * size;
       else if (k === "y") d.y = cy + v * size;
-      else if (k === "w" || k === "h" || k === "r" || k === "lw" || k === "size" || k === "maxw") d[k] = v * size;
+      else if (k === "w" || k === "h" || k === "r" || k === "lw" || k === "size" || k === "maxw" || k === "maxh") d[k] = v * size;
       else if (k === "pts") d.pts = v.map((p) => [cx + p[0] * size, cy + p[1] * size]);
       else d[k] = sub(v);
     }

@@ -76,6 +76,20 @@ test("the board fits min(width, visible height); never a postage stamp", () => {
   assert.ok(parseFloat(base.style.height) <= 500 - 96, base.style.height); // room for the action bar
 });
 
+test("a layout is never drawn under its min_scale for a short window: as wide as allowed, and it scrolls", () => {
+  // the height asks for 0.5; the layout's text is fitted down to 0.8 only
+  assert.deepEqual(fitBoard({ w: 1000, h: 700 }, 1400, 350, 0.8), { scale: 0.8, cssW: 800, cssH: 560 });
+  assert.deepEqual(fitBoard({ w: 1000, h: 700 }, 600, 350, 0.8), { scale: 0.6, cssW: 600, cssH: 420 }); // (the width rules)
+  assert.deepEqual(fitBoard({ w: 1000, h: 700 }, 1400, 630, 0.8), { scale: 0.9, cssW: 900, cssH: 630 }); // (above it: fits)
+  const scene = { w: 1000, h: 700, min_scale: 0.9, items: [], layouts: { narrow: { w: 500, h: 900, scroll: true, min_scale: 0.7 } } };
+  assert.equal(reflow(scene, 1200).min_scale, 0.9);
+  assert.equal(reflow(scene, 800).min_scale, 0.7);
+  const env = mount({ width: 1400, height: 500 }, { scene: { ...scene, items: [{ t: "text", x: 10, y: 20, s: "Court" }] } });
+  const base = env.el.querySelector("canvas.illumi-base");
+  assert.equal(base.dataset.layout, "wide-scroll");
+  assert.ok(Math.abs(parseFloat(base.style.width) - 900) < 1, base.style.width);
+});
+
 test("a narrow layout moves the regions a scene names (side panels under the map) below 900 px", () => {
   const scene = { w: 1000, h: 700, layouts: { narrow: { w: 660, h: 1100, moves: [[650, 0, 1000, 700, -650, 700]] } },
     items: [{ t: "rect", x: 10, y: 10, w: 5, h: 5 }, { t: "text", x: 700, y: 20, s: "Court" }, { t: "line", pts: [[660, 5], [700, 5]] }] };

@@ -6,6 +6,7 @@ At 900x700, 1400x900 and 1920x1080:
   (once scrolled to it);
 * no text is drawn under 11 CSS px: on the canvas (the painter's own measure, ``data-min-font-px`` on the
   canvas) and in the DOM (computed font size of every element with text);
+* no two canvas texts drawn over one another (the painter's own count, ``data-texts-overlap``);
 * a menu (the chooser / the "On the board" menu) lies inside the board, and no tooltip overlaps it;
 * a click on a thing that is not a legal target shows, on the board, the reason ``check`` gives;
 * no console warning from the board (the anywidget deprecation warning is gone) and no error.
@@ -29,11 +30,8 @@ SNIPPETS = Path(__file__).parent / "snippets"
 PROBE_CELL = (SNIPPETS / "board_probe.py").read_text()
 BOARD = '[data-painted="1"]'
 SIZES = [(900, 700), (1400, 900), (1920, 1080)]
-# Sizes where a game's canvas texts are known to overlap (a defect reported, to fix; see the test):
-# Illuminati's narrow layout is 720 wide (its panels side by side): at ~470 CSS px its 11 px text is drawn
-# ~1.5x its scene size and the pre-wrapped goal lines of two panels run into each other; Pax's wide board
-# scaled to ~0.5-0.75 enlarges the hand's card names into their neighbours.
-KNOWN_OVERLAPS: dict[str, set[str]] = {"illuminati": {"900x700"}, "pax": {"900x700", "1400x900"}}
+# No canvas text overlaps another at any size: each layout is drawn no smaller than its ``min_scale`` (a short
+# window scrolls it in a box the visible height tall) and its text is fitted for the size drawn there.
 GAMES = {
     "pax": "from illumi_widgets import PaxIlluminaten\n"
            "board = PaxIlluminaten(players=3, seed=7, seat=0)\nboard",
@@ -246,11 +244,7 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
     assert not ours, ours
     assert not page_errors
     # no texts drawn over one another (the painter counts pairs of lines overlapping by more than 2 CSS px)
-    known = KNOWN_OVERLAPS.get(game, set())
-    assert set(overlapping) <= known, {k: v for k, v in overlapping.items() if k not in known}
-    if known:  # a known, reported defect (not hidden: the test fails once it is fixed, to drop the entry)
-        assert set(overlapping) == known, f"fixed at {known - set(overlapping)}: drop it from KNOWN_OVERLAPS"
-        pytest.xfail(f"{game}: canvas texts overlap at {overlapping}")
+    assert not overlapping, overlapping
 
 
 def test_a_kernel_restart_greys_the_board_out(tmp_path, page, page_errors, open_notebook, run_all,

@@ -12,7 +12,7 @@ from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import _find_secrets, random_action
 from illumi_widgets.games.illuminati.scene import illuminati_scene, option_targets
 from illumi_widgets.match import Match
-from illumi_widgets.textfit import layout_problems, reflow
+from illumi_widgets.textfit import layout_problems, problems_at_scale, reflow
 
 TYPES = {"rect", "circle", "poly", "line", "text", "icon"}
 
@@ -47,6 +47,31 @@ def test_widget_and_match(table):
     other = board.view_as(1)
     assert other.perspective == "seat:1"
     assert Match("illuminati", players=2, seed=1).snapshot("spectator")["scene"]["w"] == 1000
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_no_text_overlaps_when_the_board_is_drawn_at_its_smallest(players):
+    """Issue 13: the board never draws a layout under its ``min_scale`` (a short window scrolls it); there,
+    every text enlarged to 11 CSS px still overlaps nothing and stays inside: the wide layout wraps its
+    attack panel for that size, the narrow one (one column, scrolled) lays its text out at it."""
+    game = load_game("illuminati", players=players)
+    state = game.new_state(seed=3)
+    rng = Rng(players + 1)
+    checked = 0
+    for step in range(240):
+        if state.is_terminal():
+            break
+        if step % 20 == 0:
+            for seat in (0, OMNISCIENT):
+                scene = illuminati_scene(state.view(seat), game)
+                assert scene["layouts"]["narrow"]["scroll"] is True
+                for layout in ("wide", "narrow"):
+                    spec = scene if layout == "wide" else scene["layouts"]["narrow"]
+                    problems = problems_at_scale(scene, layout, spec["min_scale"])
+                    assert not problems, (step, seat, layout, problems[:5])
+                    checked += 1
+        state.apply(random_action(state, rng))
+    assert checked >= 20
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -11,7 +11,7 @@ from illumi_widgets import OMNISCIENT, load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax.scene import NARROW_W, H, W, option_group, option_targets, pax_scene
-from illumi_widgets.textfit import layout_problems, reflow
+from illumi_widgets.textfit import MIN_SQUEEZE, layout_problems, problems_at_scale, reflow
 from illumi_widgets.widget.svg import scene_to_svg
 
 SHAPES = {"rect", "circle", "poly"}
@@ -131,7 +131,8 @@ def test_the_scene_shows_the_table(players):
     assert "Court" in texts and "Favor pool" in texts
     names = {it["name"] for it in scene["items"] if it["t"] == "icon"}
     assert any(n.startswith("faction:") for n in names)
-    assert scene["w"] == W and scene["h"] == H
+    # (taller than H only when its text, fitted for the smallest scale it is drawn at, needs the room)
+    assert scene["w"] == W and H <= scene["h"] <= H * 1.15
     # every shape lies on the scene
     for it in scene["items"]:
         if it["t"] == "rect":
@@ -174,6 +175,36 @@ def test_option_targets_of_each_kind():
     assert option_group(game, A(0, "pay", (1, 0, 0, 0, 0, 0))) == "Payment"
 
 
+def _squeezed_in_its_box(problem: str, scene: dict) -> bool:
+    """A card's name in its box (``maxh``: the painter wraps it onto as many lines as the box holds) whose
+    last line the painter narrows, within its 85% limit (a long name on a card with three Locations)."""
+    import re
+
+    m = re.fullmatch(r"text '(.*)' at [\d.]+ \(size [\d.]+, squeezed ([\d.]+)\)", problem, re.S)
+    boxed = {it["s"] for it in scene["items"] if it.get("t") == "text" and it.get("maxh")}
+    return bool(m) and m.group(1) in boxed and float(m.group(2)) >= MIN_SQUEEZE
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_text_overlaps_when_the_board_is_drawn_at_its_smallest(players):
+    """Issue 13: the board never draws a layout under its ``min_scale`` (a short window scrolls instead);
+    there every text is enlarged to 11 CSS px, and still none overlaps another or leaves the canvas: the
+    scene wraps and places text for the size it is drawn at -- the wide and the narrow layout, a seat's and
+    the omniscient view."""
+    checked = 0
+    for step, state in random_positions(players, 3, steps=150):
+        if step % 15:
+            continue
+        for seat in (0, OMNISCIENT):
+            scene = pax_scene(state.view(seat), state.game)
+            for layout in ("wide", "narrow"):
+                least = scene["layouts"]["narrow"]["min_scale"] if layout == "narrow" else scene["min_scale"]
+                problems = problems_at_scale(scene, layout, least)
+                assert not problems, (step, seat, layout, problems[:5])
+                checked += 1
+    assert checked >= 20
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_text_is_readable_inside_the_board_and_never_overlaps(players):
     """Issue 13 §4: at least 11 px at the default width (one scene unit = one CSS px), names wrapped rather
@@ -188,7 +219,8 @@ def test_text_is_readable_inside_the_board_and_never_overlaps(players):
             for narrow in (False, True):
                 scene = reflow(wide) if narrow else wide
                 assert scene["w"] == (NARROW_W if narrow else W)
-                problems = layout_problems(scene, min_size=11)
+                problems = [p for p in layout_problems(scene, min_size=11)
+                            if not _squeezed_in_its_box(p, scene)]
                 assert not problems, (step, seat, narrow, problems[:5])
                 for it in scene["items"]:
                     if it["t"] == "rect":

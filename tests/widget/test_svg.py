@@ -384,7 +384,8 @@ def test_the_painter_and_the_svg_lay_text_out_alike(tmp_path):
     paint_js = Path(__file__).resolve().parents[2] / "js" / "src" / "paint.js"
     rng = random.Random(5)
     words = ["Baron", "von", "Knigge", "Adam", "Weishaupt", "Johann", "Wolfgang", "Goethe", "Count",
-             "Elector", "Bavaria", "Quick", "Favor", "Areopagus", "Schröder", "—", "x"]
+             "Elector", "Bavaria", "Quick", "Favor", "Areopagus", "Schröder", "—", "x",
+             "Saxe-Weimar-Eisenach", "Hesse-", "-"]
     cases = []
     for _ in range(300):
         s = " ".join(rng.choice(words) for _ in range(rng.randint(1, 6)))
@@ -396,6 +397,8 @@ def test_the_painter_and_the_svg_lay_text_out_alike(tmp_path):
             it["maxw"] = rng.choice([30, 50, 80, 120, 200])
         if rng.random() < 0.3:
             it["wrap"] = rng.choice([1, 2, 3])
+        if rng.random() < 0.3:  # a box height: as many lines as it holds at the size drawn
+            it["maxh"] = rng.choice([10, 15, 30, 45, 70])
         cases.append([it, rng.choice([it["size"], 11, 13.5, 20])])
     src = tmp_path / "cases.json"
     src.write_text(json.dumps({"cases": cases, "regular": textfit._REGULAR, "bold": textfit._BOLD},

@@ -68,16 +68,16 @@ def card_tip(g: dict) -> str:
     return "\n".join(lines)
 
 
-def _card(out: _Items, g: dict, x, y, w=CARD_W, h=CARD_H, illum=False):
+def _card(out: _Items, g: dict, x, y, w=CARD_W, h=CARD_H, illum=False, t=MIN_TEXT):
     out.rect(x, y, w, h, fill=ILLUM if illum else CARD, stroke="#000", lw=1, r=4, ident=g["id"],
              tip=card_tip(g))
     name = g["name"] if g["name"] != "?" else "Face-down Illuminati"
-    out.text(x + w / 2, y + 4, wrap(name.removeprefix("The "), w - 24, MIN_TEXT, bold=True), size=MIN_TEXT,
+    out.text(x + w / 2, y + 4, wrap(name.removeprefix("The "), w - 24, t, bold=True), size=t,
              color=CARD_INK, align="center", bold=True, baseline="top")
-    out.text(x + w / 2, y + h - 4, _stats(g), size=MIN_TEXT, color=CARD_INK, align="center")
+    out.text(x + w / 2, y + h - 4, _stats(g), size=t, color=CARD_INK, align="center")
     if "money" in g and g["money"]:
         out.circle(x + w, y, 10, fill="#2f8f4e", stroke="#0b3", lw=1, tip=f"Treasury: {g['money']} MB")
-        out.text(x + w, y, g["money"], size=MIN_TEXT, color="#fff", align="center", baseline="middle",
+        out.text(x + w, y, g["money"], size=t, color="#fff", align="center", baseline="middle",
                  bold=True)
 
 
@@ -87,15 +87,16 @@ def _bbox(groups: list) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
 
 
-def _structure(out: _Items, seat: dict, x0, y0, w, h, place_master=None):
+def _structure(out: _Items, seat: dict, x0, y0, w, h, place_master=None, t=MIN_TEXT):
     """The power structure centred in ``(x0, y0, w, h)`` (its natural size is :func:`_structure_size`)."""
     groups = seat["groups"]
     if not groups:
-        out.text(x0 + w / 2, y0 + h / 2, "eliminated" if not seat["alive"] else "no groups", size=14,
+        out.text(x0 + w / 2, y0 + h / 2, "eliminated" if not seat["alive"] else "no groups", size=max(14, t),
                  color=MUTED, align="center", baseline="middle")
         return
     mx, my, cols, rows = _bbox(groups)
-    scale = min(1.0, w / (cols * CELL_W), h / (rows * CELL_H))  # (only a very wide structure shrinks)
+    k = t / MIN_TEXT  # (cards grow with their text)
+    scale = min(k, w / (cols * CELL_W), h / (rows * CELL_H))  # (only a very wide structure shrinks)
     cw, ch = CELL_W * scale, CELL_H * scale
     ox = x0 + (w - cols * cw) / 2 - mx * cw
     oy = y0 + (h - rows * ch) / 2 - my * ch
@@ -135,14 +136,15 @@ def _structure(out: _Items, seat: dict, x0, y0, w, h, place_master=None):
                      fill="#777" if blocked else "#f0c040", stroke="#000", lw=0.5, ident=ident, tip=tip)
     for g in groups:
         cx, cy = centre(g)
-        _card(out, g, cx - kw / 2, cy - kh / 2, kw, kh, illum=g["master"] is None)
+        _card(out, g, cx - kw / 2, cy - kh / 2, kw, kh, illum=g["master"] is None, t=t)
 
 
-def _structure_size(seat: dict) -> tuple[float, float]:
+def _structure_size(seat: dict, t: float = MIN_TEXT) -> tuple[float, float]:
+    k = t / MIN_TEXT
     if not seat["groups"]:
-        return CELL_W, 40
+        return CELL_W * k, 40 * k
     _, _, cols, rows = _bbox(seat["groups"])
-    return cols * CELL_W, rows * CELL_H
+    return cols * CELL_W * k, rows * CELL_H * k
 
 
 def _names(view: dict) -> dict:
@@ -173,34 +175,39 @@ def _pretty(cid) -> str:
         return str(cid).replace("-", " ").title()
 
 
-def _seat_header(view: dict, s: dict, width: float) -> list[tuple[str, dict]]:
-    """The header lines of a seat panel: ``(text, style)``."""
+def _seat_header(view: dict, s: dict, width: float, t: float = MIN_TEXT,
+                 room: float = 0.0) -> list[tuple[str, dict]]:
+    """The header lines of a seat panel: ``(text, style)``, wrapped for ``room`` (the size the smallest text
+    is drawn at when the layout is smallest) where that is larger; ``style["room"]``: the size laid out."""
     head = f"{s['name']}: {s['illuminati_name'] or 'face-down Illuminati'}" + ("" if s["alive"] else " (out)")
     color = SEAT_COLORS.get(s["name"], INK)
-    lines = [(wrap(head, width, 13, True), {"size": 13, "bold": True, "color": color})]
+    big = max(13, t + 2)
+    fit = max(t, room)
+    lines = [(wrap(head, width, max(big, fit), True), {"size": big, "bold": True, "color": color})]
     n = len(s["groups"])
     info = (f"{n} group{'s' if n != 1 else ''} · {s['treasury']} MB · destroyed {s['destroyed']} · "
             f"turns {s['turns']}")
-    lines.append((wrap(info, width, MIN_TEXT), {"size": MIN_TEXT, "color": MUTED}))
+    lines.append((wrap(info, width, fit), {"size": t, "color": MUTED}))
     if s["specials"] is not None and not s["specials"]:
-        lines.append(("Your Specials: none", {"size": MIN_TEXT}))
+        lines.append(("Your Specials: none", {"size": t}))
     goal = s.get("goal")
     if goal:
         text = "Goal: secret" if goal == "secret" else "Goal: " + (
             goal if " " in str(goal) else _goal_text(goal))
-        lines.append((wrap(text, width, MIN_TEXT), {"size": MIN_TEXT, "color": MUTED, "italic": True}))
+        lines.append((wrap(text, width, fit), {"size": t, "color": MUTED, "italic": True}))
     return lines
 
 
-def _special_chips(specials, width: float) -> list[tuple[float, float, float, str, str]]:
+def _special_chips(specials, width: float, t: float = MIN_TEXT,
+                   room: float = 0.0) -> list[tuple[float, float, float, str, str]]:
     """Chips ``(dx, dy, w, text, id)`` of the viewer's own Specials in rows ``width`` wide (clickable: they
     are played from there)."""
     out, x, y = [], 0.0, 0.0
     for cid in specials:
         text = _pretty(cid)
-        w = text_width(text, MIN_TEXT) + 12
+        w = min(width, text_width(text, max(t, room)) + 12)
         if x and x + w > width:
-            x, y = 0.0, y + 21
+            x, y = 0.0, y + t + 10
         out.append((x, y, w, text, cid))
         x += w + 4
     return out
@@ -257,7 +264,8 @@ def _flow(sizes: list[tuple[float, float]], width: float, gap: float = 8) -> lis
     return out
 
 
-def _side_panel(out: _Items, view: dict, x: float, y: float, w: float) -> float:
+def _side_panel(out: _Items, view: dict, x: float, y: float, w: float, t: float = MIN_TEXT,
+                room: float = 0.0) -> float:
     """Attack, last attack, dice, dead pile, discarded Specials; returns the y below."""
     names = _names(view)
     seats = view["seats"]
@@ -266,11 +274,13 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float) -> float:
     y += 10
     att = view.get("attack")
 
-    def para(text, size=MIN_TEXT, color=INK, bold=False, gap=4):
+    def para(text, size=None, color=INK, bold=False, gap=4):
         nonlocal y
-        body = wrap(text, inner, size, bold)
+        size = t if size is None else max(size, t)
+        fit = max(size, room)  # (laid out for the size it is drawn at when the board is smallest)
+        body = wrap(text, inner, fit, bold)
         out.text(x + 10, y, body, size=size, color=color, bold=bold, baseline="top")
-        y += _line_h(body, size) + gap
+        y += _line_h(body, fit) + gap
 
     if att:
         mode = "destroy (Whispering Campaign)" if att["mode"] == "whisper" else att["mode"]
@@ -279,10 +289,11 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float) -> float:
         para(f"{who}: {_card_name(view, names, att['attacker'])} → {_card_name(view, names, att['target'])}"
              + (" (privileged)" if att["privileged"] else ""), size=12)
         for label, v in att["terms"]:
-            body = wrap(str(label), inner - 44, MIN_TEXT)
-            out.text(x + 10, y, body, size=MIN_TEXT, color=MUTED, baseline="top")
-            out.text(x + w - 10, y, f"{v:+d}", size=12, align="right", baseline="top")
-            y += _line_h(body, MIN_TEXT) + 2
+            fit = max(t, room)
+            body = wrap(str(label), inner - 4 * fit, fit)
+            out.text(x + 10, y, body, size=t, color=MUTED, baseline="top")
+            out.text(x + w - 10, y, f"{v:+d}", size=max(12, t), align="right", baseline="top")
+            y += _line_h(body, fit) + 2
         y += 4
         para(f"Roll {att['need']} or less to succeed (11 and 12 always fail)", size=13, bold=True, gap=10)
     last = view.get("last_attack")
@@ -294,44 +305,68 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float) -> float:
              f"{last['roll']} — {res}", gap=8)
     if view.get("last_roll"):
         roll = view["last_roll"]
-        out.rect(x + 10, y, 40, 40, fill="#fff", stroke="#000", r=5, tip="The last roll of two dice")
-        out.text(x + 30, y + 20, roll, size=18, color=CARD_INK, align="center", baseline="middle", bold=True)
-        out.text(x + 60, y + 20, "last roll", size=MIN_TEXT, color=MUTED, baseline="middle")
-        y += 50
+        d = max(40, 3 * t)
+        out.rect(x + 10, y, d, d, fill="#fff", stroke="#000", r=5, tip="The last roll of two dice")
+        out.text(x + 10 + d / 2, y + d / 2, roll, size=max(18, 1.5 * t), color=CARD_INK, align="center",
+                 baseline="middle", bold=True)
+        out.text(x + 20 + d, y + d / 2, "last roll", size=t, color=MUTED, baseline="middle")
+        y += d + 10
     para("Dead: " + (", ".join(_card_name(view, names, c) for c in view["dead"]) or "none"), color=MUTED)
     para("Discarded Specials: " + (", ".join(_pretty(c) for c in view["discard"]) or "none"), color=MUTED)
     para(f"Deck: {view['deck']} cards · goal: {view.get('goal_groups', '?')} groups", color=MUTED)
     return y + 6 - y0
 
 
+NARROW_W = 560  # the narrow layout: one column (panels, then the attack panel), scrolled
+NARROW_MIN_SCALE = 0.8  # ... and its text laid out at the size it is drawn at down to this scale
+WIDE_MIN_SCALE = 0.8  # the smallest scale the wide layout's text is fitted for (the board never goes below)
+
+
 def illuminati_scene(view: dict, game) -> dict:
-    """The scene for one seat's view (wide), with its narrow layout in ``layouts.narrow``."""
-    main_w = W - SIDE_W - 16
+    """The scene for one seat's view (wide), with its narrow layout in ``layouts.narrow``: one column
+    :data:`NARROW_W` wide (a tall stack the notebook scrolls), its text laid out at the size the painter draws
+    it at down to :data:`NARROW_MIN_SCALE` (11 CSS px there), so that nothing overlaps when it is enlarged."""
+    items, w, h = _build(view, W, W - SIDE_W - 16, MIN_TEXT)
+    t = MIN_TEXT / NARROW_MIN_SCALE
+    n_items, nw, nh = _build(view, NARROW_W, NARROW_W - 16, t, side_below=True)
+    narrow = {"w": nw, "h": nh, "scroll": True, "min_scale": NARROW_MIN_SCALE, "items": n_items}
+    return {"w": w, "h": h, "bg": BG, "min_scale": WIDE_MIN_SCALE, "items": items,
+            "layouts": {"narrow": narrow}}
+
+
+def _build(view: dict, width: float, main_w: float, t: float, side_below: bool = False):
+    """``(items, w, h)``: the uncontrolled groups, the power structures flowed in rows ``main_w`` wide, and
+    the attack panel right of them (or below them, the whole ``width``), all text at least ``t``."""
     out = _Items()
     seats = view["seats"]
+    k = t / MIN_TEXT
+    card_w, card_h = CARD_W * k, CARD_H * k
     # uncontrolled groups: as many rows as they need
     unc = view["uncontrolled"]
-    per_row = max(1, int((main_w - 16 + 8) // (CARD_W + 8)))
+    per_row = max(1, int((main_w - 16 + 8) // (card_w + 8)))
     rows = max(1, -(-len(unc) // per_row))
-    unc_h = 30 + rows * (CARD_H + 8) + 2
+    head_h = max(30, t * 1.5 + 12)
+    unc_h = head_h + rows * (card_h + 8) + 2
     out.rect(8, 8, main_w, unc_h, fill=PANEL, r=6)
-    out.text(16, 16, f"Uncontrolled groups · deck {view['deck']} cards", size=13, color=MUTED, bold=True,
-             baseline="top")
+    out.text(16, 16, f"Uncontrolled groups · deck {view['deck']} cards", size=max(13, t + 2), color=MUTED,
+             bold=True, baseline="top")
     for i, g in enumerate(unc):
         r, c = divmod(i, per_row)
-        _card(out, g, 16 + c * (CARD_W + 8), 36 + r * (CARD_H + 8))
-    # power structures: panels as large as their structures, flowed in rows
+        _card(out, g, 16 + c * (card_w + 8), 8 + head_h - 2 + r * (card_h + 8), card_w, card_h, t=t)
+    # power structures: panels as large as their structures, flowed in rows (one column when narrow)
     place_master = None
     if view.get("phase") == "place" and view.get("last_attack"):
         place_master = view["last_attack"].get("att")
-    min_w = 280
+    min_w = main_w if side_below else 280
+    room = max(t, MIN_TEXT / WIDE_MIN_SCALE) if not side_below else t  # (the size drawn when smallest)
     heads, sizes = [], []
     for s in seats:
-        sw, sh = _structure_size(s)
+        sw, sh = _structure_size(s, t)
         pw = max(min_w, min(main_w, sw + 24))
-        head = _seat_header(view, s, pw - 16)
-        chips = _special_chips(s["specials"] or [], pw - 16)
-        hh = 8 + sum(_line_h(t, st["size"]) + 2 for t, st in head) + (chips[-1][1] + 22 if chips else 0)
+        head = _seat_header(view, s, pw - 16, t, room)
+        chips = _special_chips(s["specials"] or [], pw - 16, t, room)
+        hh = (8 + sum(_line_h(text, max(st["size"], room)) + 2 for text, st in head)
+              + (chips[-1][1] + t + 11 if chips else 0))
         heads.append((head, hh, chips))
         sizes.append((pw, hh + sh + 24))
     boxes = _flow(sizes, main_w)
@@ -347,29 +382,31 @@ def illuminati_scene(view: dict, game) -> dict:
         y = py + 8
         for text, st in head:
             out.text(px + 8, y, text, baseline="top", **st)
-            y += _line_h(text, st["size"]) + 2
+            y += _line_h(text, max(st["size"], room)) + 2
         for dx, dy, cw, text, cid in chips:  # the viewer's own Specials: played by a click
-            out.rect(px + 8 + dx, y + dy, cw, 18, fill="#5b3f7a", stroke="#c9a94b", lw=1, r=3,
+            out.rect(px + 8 + dx, y + dy, cw, t + 7, fill="#5b3f7a", stroke="#c9a94b", lw=1, r=3,
                      ident=f"special:{cid}", tip=_special_tip(cid))
-            out.text(px + 8 + dx + cw / 2, y + dy + 9, text, size=MIN_TEXT, color="#ffffff", align="center",
-                     baseline="middle")
+            out.text(px + 8 + dx + cw / 2, y + dy + (t + 7) / 2, text, size=t, color="#ffffff",
+                     align="center", baseline="middle")
         if s["specials"] is None:
-            for k in range(s["special_count"]):
-                out.rect(px + bw - 18 - k * 13, py + 8, 11, 15, fill="#5b3f7a", stroke="#c9a94b", lw=1,
+            for n in range(s["special_count"]):
+                out.rect(px + bw - 18 - n * 13, py + 8, 11, 15, fill="#5b3f7a", stroke="#c9a94b", lw=1,
                          tip="A Special card (face down)")
         _structure(out, s, px + 4, py + hh, bw - 8, bh - hh - 4, place_master if i == view.get("active")
-                   else None)
+                   else None, t=t)
         bottom = max(bottom, py + bh)
-    # the side panel: right of the structures (narrow: moved under them)
-    sx, sy, sw = W - SIDE_W, 8, SIDE_W - 8
+    # the attack panel: right of the structures, or below them
+    if side_below:
+        sx, sy, sw = 8, bottom + 8, main_w
+    else:
+        sx, sy, sw = W - SIDE_W, 8, SIDE_W - 8
     side = _Items()
-    sh = _side_panel(side, view, sx, sy, sw)
+    sh = _side_panel(side, view, sx, sy, sw, t, room=room)
     out.rect(sx, sy, sw, sh, fill=PANEL, r=6)
     out.items.extend(side.items)
-    h = rnd(max(MIN_H, bottom + 8, sy + sh + 8))
-    narrow = {"w": main_w + 16, "h": rnd(bottom + 8 + sh + 8),
-              "moves": [[sx - 1, 0, W + 1, h + 1, 8 - sx, rnd(bottom + 8 - sy)]]}
-    return {"w": W, "h": h, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+    if side_below:
+        return out.items, width, rnd(sy + sh + 8)
+    return out.items, width, rnd(max(MIN_H, bottom + 8, sy + sh + 8))
 
 
 def option_targets(game, action) -> list:

@@ -61,6 +61,11 @@ LEFT_X, LEFT_W = 8, 660
 # the right column (the narrow layout moves it under the map)
 RX, RW = 676, 316
 NARROW_W = LEFT_X + LEFT_W + 8
+# the smallest scale the layouts' text is fitted for: every text is wrapped, measured and given room at the
+# size the painter draws it at there (11 CSS px = 16.9 units), so nothing overlaps at any larger scale; a
+# window too short for it scrolls the board in a box (the narrow layout, fitted to the width, holds from
+# ~455 CSS px)
+WIDE_MIN_SCALE = 0.65
 COL_H = H  # the right column's height
 
 
@@ -215,7 +220,7 @@ def _draw_areopagi(out: _Items, view: dict, game, rows, cols, gx, gy) -> None:
                  r=6, ident=f"areo:{s}", tip=tip)
         if side in ("top", "bottom"):
             out.text(bx + 8, by + bh / 2, f"{name} · Contact {contact}", size=12, bold=True,
-                     baseline="middle", color=INK)
+                     baseline="middle", color=INK, maxw=bw - 20 - 18 * len(facs), wrap=1)
             for k, f in enumerate(facs):
                 out.icon(f"faction:{f}", bx + bw - 12 - (len(facs) - 1 - k) * 18, by + bh / 2, 16)
         else:
@@ -250,14 +255,15 @@ def _header(out: _Items, view: dict, game) -> float:
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", []) if s < len(names)) or "nobody"
         scores = res.get("scores") or {}
-        t1 = _fit(f"Game over — {winners} win{'s' if len(res.get('winners', [])) == 1 else ''}", RW - 16, 15,
-                  True)
+        t1 = _fit(f"Game over — {winners} win{'s' if len(res.get('winners', [])) == 1 else ''}", RW - 16,
+                  out.fs(15), True)
         t2 = _fit(f"{res.get('reason', '')}; " + ", ".join(
-            f"{names[int(s)]} {v}" for s, v in scores.items() if int(s) < len(names)), RW - 16, 12)
-        h = 14 + _lines(t1) * 18 + _lines(t2) * 14.4
+            f"{names[int(s)]} {v}" for s, v in scores.items() if int(s) < len(names)), RW - 16, out.fs(12))
+        h1 = _lines(t1) * out.fs(15) * 1.2
+        h = 14 + h1 + _lines(t2) * out.fs(12) * 1.2
         out.rect(RX, 8, RW, h, fill=PANEL, stroke="#cbbd9f", r=5)
         out.text(RX + 8, 15, t1, size=15, bold=True, color="#8e2d2d", baseline="top")
-        out.text(RX + 8, 15 + _lines(t1) * 18, t2, size=12, baseline="top")
+        out.text(RX + 8, 15 + h1, t2, size=12, baseline="top")
         return 8 + h + 6
     active = names[turn["active"]] if 0 <= turn.get("active", -1) < len(names) else "?"
     line1 = f"Round {turn.get('round')} · turn {turn.get('turn')} · {active}'s turn"
@@ -277,10 +283,10 @@ def _header(out: _Items, view: dict, game) -> float:
         line2 += " · waiting for " + ", ".join(acting)
     if turn.get("revealed"):
         line2 += " · an Ace or Crown was revealed"
-    line1 = _fit(line1, RW - 16, 15, True)
-    line2 = _fit(line2, RW - 16, 12)
-    h1 = _lines(line1) * 18
-    h = 14 + h1 + _lines(line2) * 14.4
+    line1 = _fit(line1, RW - 16, out.fs(15), True)
+    line2 = _fit(line2, RW - 16, out.fs(12))
+    h1 = _lines(line1) * out.fs(15) * 1.2
+    h = 14 + h1 + _lines(line2) * out.fs(12) * 1.2
     out.rect(RX, 8, RW, h, fill=PANEL, stroke="#cbbd9f", r=5)
     out.text(RX + 8, 14, line1, size=15, bold=True, baseline="top")
     out.text(RX + 8, 16 + h1, line2, size=12, baseline="top")
@@ -291,13 +297,13 @@ def _court(out: _Items, view: dict, game, y: float) -> float:
     top = view.get("discard_top")
     out.text(RX, y + 8, "Court", size=12, bold=True, baseline="middle")
     deck = f"deck {view['deck']}"
-    dw = text_width(deck, MIN_TEXT) + 12
+    dw = text_width(deck, out.fs(MIN_TEXT)) + 12
     out.rect(RX + 46, y, dw, 17, fill=BACK, stroke=BACK_EDGE, lw=0.8, r=3, ident="deck",
              tip=f"The Luminary deck: {view['deck']} cards")
     out.text(RX + 46 + dw / 2, y + 8.5, deck, size=MIN_TEXT, color="#e9dcb4", align="center",
              baseline="middle")
     label = f"discard {view['discard']}"
-    w = text_width(label, MIN_TEXT) + 12
+    w = text_width(label, out.fs(MIN_TEXT)) + 12
     tip = ("Top of the discard pile: " + card_tip(game, top)) if top else "The discard pile is empty"
     out.rect(RX + RW - w, y, w, 17, fill=CARD, stroke=CARD_EDGE, lw=0.8, r=3, ident="discard", tip=tip)
     out.text(RX + RW - w / 2, y + 8.5, label, size=MIN_TEXT, align="center", baseline="middle", color=MUTED)
@@ -305,11 +311,11 @@ def _court(out: _Items, view: dict, game, y: float) -> float:
     for i, cid in enumerate(view["court"]):
         ident = f"court:{i + 1}"
         chamber = i == view.get("chamberlain")
-        right = 26 + (text_width("Chamberlain", MIN_TEXT, True) + 12 if chamber else 0)
+        right = 26 + (text_width("Chamberlain", out.fs(MIN_TEXT), True) + 12 if chamber else 0)
         if cid:
             c = game.lum[cid]
-            name = wrap(c.name, RW - 58 - right, 12, True)
-            rh = max(22, _lines(name) * 14.4 + 6)
+            name = wrap(c.name, RW - 58 - right, out.fs(12), True)
+            rh = max(22, _lines(name) * out.fs(12) * 1.2 + 6)
             out.rect(RX, y, RW, rh, fill=CARD, stroke=CARD_EDGE, lw=1, r=4, ident=ident,
                      tip=card_tip(game, cid) + f"\nCourt, slot {i + 1}")
             facs = list(c.factions)
@@ -329,7 +335,7 @@ def _court(out: _Items, view: dict, game, y: float) -> float:
                      tip=f"Court slot {i + 1}: empty")
             out.text(RX + 54, y + rh / 2, "empty", size=MIN_TEXT, color=MUTED, baseline="middle", italic=True)
         if chamber:
-            cw = text_width("Chamberlain", MIN_TEXT, True) + 8
+            cw = text_width("Chamberlain", out.fs(MIN_TEXT), True) + 8
             cx = RX + RW - right
             out.rect(cx, y + rh / 2 - 8, cw, 16, fill="#c9a94b", stroke="#5a4300", lw=0.8, r=3,
                      tip="The Chamberlain: at the Court refresh the card beside it is discarded "
@@ -344,8 +350,10 @@ def _pool(out: _Items, view: dict, y: float) -> float:
     y += 9
     out.icon("favor", RX + 7, y, 14)
     out.text(RX + 18, y, "Favor pool", size=12, bold=True, baseline="middle")
+    x0 = max(RX + 96, RX + 18 + text_width("Favor pool", out.fs(12), True) + 13)  # (after the label as drawn)
+    step = min(37, (RX + RW - 24 - x0) / 5)
     for k, f in enumerate(FACTIONS):
-        x = RX + 96 + k * 37
+        x = x0 + k * step
         out.rect(x - 10, y - 10, 34, 20, r=3, ident=f"pool:{f}",
                  tip=f"{FACTION_NAMES[k]} Favor in the pool: {view['pool'].get(f, 0)}")
         out.icon(f"faction:{f}", x, y, 16)
@@ -386,8 +394,9 @@ def _factions(out: _Items, view: dict, y: float) -> float:
         out.rect(x, yy, w, h, fill=fill, stroke=stroke, lw=1.6, r=4, ident=f"faction:{f}", tip=tip)
         out.icon(f"faction:{f}", x + 12, yy + h / 2, 17)
         out.text(x + 24, yy + h / 2, _abbr(f), size=MIN_TEXT, bold=True, baseline="middle")
-        out.text(x + 52, yy + h / 2, hname or ("row" if f in row else ""), size=MIN_TEXT, baseline="middle",
-                 color=SEAT_FILL.get(hname, MUTED) if hname else MUTED)
+        hx = x + max(52, 29 + text_width(_abbr(f), out.fs(MIN_TEXT), True))  # (after the code, as drawn)
+        out.text(hx, yy + h / 2, hname or ("row" if f in row else ""), size=MIN_TEXT, baseline="middle",
+                 color=SEAT_FILL.get(hname, MUTED) if hname else MUTED, maxw=x + w - 3 - hx, wrap=1)
     return y + 2 * h + gap + 6
 
 
@@ -421,8 +430,9 @@ def _plots(out: _Items, view: dict, game, y: float) -> float:
         out.text(RX + 6, y + 10.5, game.plots[p].name, size=12, bold=True, baseline="middle")
         if private:
             who = "yours" if label.startswith("your") else label.split("'")[0]
-            out.text(RX + 14 + text_width(game.plots[p].name, 12, True), y + 10.5, f"private, {who}",
-                     size=MIN_TEXT, baseline="middle", color=MUTED, italic=True)
+            px = RX + 14 + text_width(game.plots[p].name, out.fs(12), True)
+            out.text(px, y + 10.5, f"private, {who}", size=MIN_TEXT, baseline="middle", color=MUTED,
+                     italic=True, maxw=max(30, RX + RW - 4 - 15 * len(c) - px), wrap=1)
         for k, (s, v) in enumerate(c.items()):
             sname = names[int(s)] if int(s) < len(names) else "?"
             cx = RX + RW - 10 - k * 15
@@ -437,44 +447,54 @@ def _plots(out: _Items, view: dict, game, y: float) -> float:
 def _events_line(out: _Items, view: dict, game, y: float) -> float:
     ev = view["events"]
     text = f"Events · deck {ev.get('deck', 0)} · Edicts discarded {ev.get('edicts_discarded', 0)}/5"
-    out.text(RX, y + 9, text, size=12, bold=True, baseline="middle")
+    label = f"discard {len(ev.get('discard') or [])}"
+    w = text_width(label, out.fs(MIN_TEXT)) + 12
+    body = wrap(text, RW - (w + 6 if ev.get("discard") else 0), out.fs(12), True)
+    more = (_lines(body) - 1) * out.fs(12) * 1.2
+    if more:  # (two lines: from the top of the first)
+        out.text(RX, y + 9 - out.fs(12) * 0.6, body, size=12, bold=True, baseline="top")
+    else:
+        out.text(RX, y + 9, body, size=12, bold=True, baseline="middle")
     if ev.get("discard"):
         names = ", ".join(game.events[e].name for e in ev["discard"] if e in game.events)
-        label = f"discard {len(ev['discard'])}"
-        w = text_width(label, MIN_TEXT) + 12
         out.rect(RX + RW - w, y + 1, w, 17, fill="#fffaf0", stroke="#8a7a60", lw=0.6, r=3,
                  tip="Discarded Events: " + names)
         out.text(RX + RW - w / 2, y + 9.5, label, size=MIN_TEXT, align="center", baseline="middle",
                  color=MUTED)
-    return y + 22
+    return y + 22 + more
 
 
-def _chip_rows(widths, x0: float, x1: float, y: float, max_y, row_h: float):
-    """Positions ``(x, y)`` of chips of ``widths`` in rows; stops (shorter list) where ``max_y`` is passed."""
-    pos, x = [], x0
+def _chip_rows(widths, x0: float, x1: float, y: float, max_y, row_h: float, x_next: float | None = None):
+    """Positions ``(x, y)`` of chips of ``widths`` in rows (the first from ``x0``, the next ones from
+    ``x_next``, default ``x0``); stops (shorter list) where ``max_y`` is passed."""
+    pos, x, start = [], x0, x0
     for w in widths:
-        if x > x0 and x + w > x1:
+        # (a chip too wide for the first row's room goes to the next row, which starts further left)
+        if (x > start or (x_next is not None and x_next < start)) and x + w > x1:
             if max_y is not None and y + row_h > max_y:
                 break
-            x, y = x0, y + row_h
+            start = x0 if x_next is None else x_next
+            x, y = start, y + row_h
         pos.append((x, y))
         x += w + 4
     return pos
 
 
-def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | None = None, row_h: float = 20):
+def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | None = None,
+           row_h: float = 20, x_next: float | None = None):
     """Name chips ``(text, fill, stroke, ident, tip)`` left to right from ``x0``, onto a next row when the
     row is full; past ``max_y`` the last ones become one "+N more" chip listing them in its tooltip.
     Returns the y of the last row."""
     items = list(items)
-    widths = [(text_width(t, MIN_TEXT) + 10) if t else 10 for t, *_ in items]
-    pos = _chip_rows(widths, x0, x1, y, max_y, row_h)
+    f = out.fs(MIN_TEXT)
+    widths = [min(x1 - min(x0, x_next or x0), text_width(t, f) + 10) if t else 10 for t, *_ in items]
+    pos = _chip_rows(widths, x0, x1, y, max_y, row_h, x_next)
     shown = len(pos)
     more = None
     while shown < len(items):  # make room for the "+N more" chip
         more = f"+{len(items) - shown} more"
-        mw = text_width(more, MIN_TEXT) + 10
-        fit = _chip_rows(widths[:shown] + [mw], x0, x1, y, max_y, row_h)
+        mw = text_width(more, f) + 10
+        fit = _chip_rows(widths[:shown] + [mw], x0, x1, y, max_y, row_h, x_next)
         if len(fit) == shown + 1:
             pos = fit
             break
@@ -484,10 +504,11 @@ def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | No
         x, yy = pos[k]
         out.rect(x, yy - 8.5, widths[k], 17, fill=fill, stroke=stroke, lw=0.8, r=3, ident=ident, tip=tip)
         if text:
-            out.text(x + widths[k] / 2, yy, text, size=MIN_TEXT, align="center", baseline="middle")
+            out.text(x + widths[k] / 2, yy, text, size=MIN_TEXT, align="center", baseline="middle",
+                     maxw=widths[k] - 4, wrap=1)
     if shown < len(items):
         x, yy = pos[shown]
-        mw = text_width(more, MIN_TEXT) + 10
+        mw = text_width(more, f) + 10
         out.rect(x, yy - 8.5, mw, 17, fill="#ffffff", stroke=MUTED, lw=0.8, r=3,
                  tip="\n".join(t or "(face-down)" for t, *_ in items[shown:]))
         out.text(x + mw / 2, yy, more, size=MIN_TEXT, align="center", baseline="middle")
@@ -536,11 +557,25 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
     held = view["factions"].get("held", {})
     chips = [_seat_panel_items(view, game, s, hand_shown) for s in range(n)]
     avail = COL_H - 6 - y0
-    ph = min(118, avail / n - 4)
+    r = max(20.0, out.fs(MIN_TEXT) * 1.2 + 2)  # a row: as tall as its text drawn when the board is smallest
+    hand_x = RX + 8 + text_width("Hand 10", out.fs(MIN_TEXT)) + 6
+    fav_x = max(RX + 50, RX + 8 + text_width("Favor", out.fs(MIN_TEXT)) + 13)  # (after the label as drawn)
+    f = out.fs(MIN_TEXT)
+
+    def rows(items, x0):  # how many rows of chips (the next rows from the left edge)
+        widths = [min(RX + RW - 14, text_width(t, f) + 10) if t else 10 for t, *_ in items]
+        return len({yy for _, yy in _chip_rows(widths, x0, RX + RW - 6, 0, None, 1, RX + 8)}) if items else 0
+
+    # each panel: at least the title, Favor and Hand rows, its hand's chips, its Events (every one: a player
+    # clicks them) and the claims line; as tall as a share of the column when that is more
+    ev_rows = [rows(ev, RX + 8) for _, ev in chips]
+    ph = [max(min(118, avail / n - 4), 12 + r * (1 + max(1, rows(hand, hand_x)) + er) + r + 8)
+          for (hand, _), er in zip(chips, ev_rows, strict=True)]
+    y = y0 - 4 - ph[0]
     for s in range(n):
-        y = y0 + s * (ph + 4)
+        y += (ph[s - 1] if s else ph[0]) + 4
         name = names[s]
-        out.rect(RX, y, RW, ph, fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"),
+        out.rect(RX, y, RW, ph[s], fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"),
                  lw=2.4 if s == turn.get("active") else 1, r=5, ident=f"seat:{s}", tip=f"{name}'s table")
         out.circle(RX + 12, y + 12, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
         title = name + (" (you)" if s == me else "") + (" · active" if s == turn.get("active") else "")
@@ -549,10 +584,10 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
                  align="right", baseline="middle")
         # Favor, and the Faction cards held
         fav = view["favor"][s]
-        yy = y + 31
+        yy = y + 12 + r
         out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
         for k, f in enumerate(FACTIONS):  # each Favor token: clicked to pay or to give it
-            x = RX + 50 + k * 33
+            x = fav_x + k * 33
             out.rect(x - 9, yy - 9, 30, 18, r=3, ident=f"favor:{s}:{f}",
                      tip=f"{name}'s {FACTION_NAMES[k]} Favor: {fav.get(f, 0)}")
             out.icon(f"faction:{f}", x, yy, 14)
@@ -566,22 +601,22 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
                 out.icon(f"faction:{f}", fx + 8 + k * 17, yy, 14)
         hand_chips, ev_chips = chips[s]
         hand = view["hands"][s]
-        yy = y + 51
+        yy = y + 12 + 2 * r
         out.text(RX + 8, yy, f"Hand {hand['count']}", size=MIN_TEXT, color=MUTED, baseline="middle")
         if s == hand_shown:
-            out.text(RX + 58, yy, "shown below the map", size=MIN_TEXT, color=MUTED, baseline="middle",
+            out.text(hand_x, yy, "shown below the map", size=MIN_TEXT, color=MUTED, baseline="middle",
                      italic=True)
         elif hand_chips:
-            room = y + ph - 10 - (20 if ev_chips else 0)
-            yy = _chips(out, hand_chips, RX + 58, RX + RW - 6, yy, max_y=room)
-        if ev_chips and yy + 21 <= y + ph - 9:
-            yy = _chips(out, ev_chips, RX + 8, RX + RW - 6, yy + 21, max_y=y + ph - 10)
-        if yy + 19 <= y + ph - 4:
+            room = y + ph[s] - 8 - r * (1 + ev_rows[s])
+            yy = _chips(out, hand_chips, hand_x, RX + RW - 6, yy, max_y=room, row_h=r, x_next=RX + 8)
+        if ev_chips:
+            yy = _chips(out, ev_chips, RX + 8, RX + RW - 6, yy + r, max_y=y + ph[s] - 6 - r, row_h=r)
+        if yy + r - 1 <= y + ph[s] - 4:
             claims = [p for p, c in view["plots"].get("claims", {}).items()
                       if any(int(k) == s and v == "on" for k, v in c.items())]
             text = ("Plots claimed: " + ", ".join(game.plots[p].name for p in claims if p in game.plots)
                     if claims else "No Plot claimed")
-            out.text(RX + 8, yy + 19, _fit(text, RW - 16, MIN_TEXT), size=MIN_TEXT, color=MUTED,
+            out.text(RX + 8, yy + r - 1, _fit(text, RW - 16, out.fs(MIN_TEXT)), size=MIN_TEXT, color=MUTED,
                      baseline="middle")
 
 
@@ -686,8 +721,8 @@ def _pending(out: _Items, view: dict, game, y: float) -> float:
     width = LEFT_W - 12
     if chip_items:
         width = LEFT_W * 0.45
-    body = wrap(text, width, 12) if text else ""
-    h = max(30, 10 + _lines(body) * 14.4) if body else 30
+    body = wrap(text, width, out.fs(12)) if text else ""
+    h = max(30, 10 + _lines(body) * out.fs(12) * 1.2) if body else 30
     out.rect(x0, y, LEFT_W, h, fill=PANEL, stroke="#cbbd9f", r=4)
     if body:
         out.text(x0 + 6, y + h / 2, body, size=12, baseline="middle")
@@ -747,8 +782,9 @@ def _hand(out: _Items, view: dict, game, y: float, seat) -> None:
         _card_face(out, game, cid, x, y + 18, CW, CH, ident=f"hand:{cid}", extra_tip="\nIn hand")
         if cid == sealed:
             out.rect(x - 2, y + 16, CW + 4, CH + 4, stroke="#c0392b", lw=2.5, r=6)
-            out.rect(x + CW / 2 + 6, y + 2, 52, 15, fill="#c0392b", r=3)
-            out.text(x + CW / 2 + 32, y + 9.5, "SEALED", size=MIN_TEXT, bold=True, color="#ffffff",
+            sw = max(52, text_width("SEALED", out.fs(MIN_TEXT), True) + 6)
+            out.rect(x + CW / 2 + 6, y + 2, sw, 15, fill="#c0392b", r=3)
+            out.text(x + CW / 2 + 6 + sw / 2, y + 9.5, "SEALED", size=MIN_TEXT, bold=True, color="#ffffff",
                      align="center", baseline="middle")
         x += step
     if not cards:
@@ -776,7 +812,7 @@ def pax_scene(view: dict, game) -> dict:
     The wide layout is the scene itself (:data:`W` x :data:`H`); ``layouts.narrow`` (the board uses it
     under :data:`NARROW_BELOW` CSS px) moves the right column under the map: the turn, Court, Favor,
     Factions, Plots and Events on the left, the seat panels beside them."""
-    out = _Items()
+    out = _Items(fit=MIN_TEXT / WIDE_MIN_SCALE)
     rows, cols, gx, gy = _map_geometry(view)
     grid_bottom = gy + rows * (CH + GAP) - GAP
     if not view["map"]["cells"]:  # before the deal
@@ -787,12 +823,18 @@ def pax_scene(view: dict, game) -> dict:
     ph = _pending(out, view, game, below)
     seat = _hand_seat(view)
     _hand(out, view, game, below + ph + 4, seat)
+    left = max(it["y"] + it.get("h", 0) for it in out.items if it["t"] == "rect" and it["x"] < RX - 1)
+    h = rnd(max(H, left + 8))  # (taller only when the text under the map needs it)
     panels = _right_column(out, view, game, seat)
     bottom = max(it["y"] + it.get("h", 0) for it in out.items if it["t"] == "rect" and it["x"] >= RX - 1)
-    narrow = {"w": NARROW_W, "h": rnd(H + max(panels, bottom - panels) + 8),
-              "moves": [[RX - 1, 0, W + 1, panels, LEFT_X - RX, H],
-                        [RX - 1, panels, W + 1, H + 1, LEFT_X + RW + 12 - RX, rnd(H - panels)]]}
-    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+    h = rnd(max(h, bottom + 6))
+    # (narrow: a tall stack fitted to the width, scrolled; its text fitted for the same smallest scale)
+    narrow = {"w": NARROW_W, "h": rnd(h + max(panels, bottom - panels) + 8), "scroll": True,
+              "min_scale": WIDE_MIN_SCALE,
+              "moves": [[RX - 1, 0, W + 1, rnd(panels - 1), LEFT_X - RX, h],  # (-1: items' y are rounded)
+                        [RX - 1, rnd(panels - 1), W + 1, h + 1, LEFT_X + RW + 12 - RX, rnd(h - panels)]]}
+    return {"w": W, "h": h, "bg": BG, "min_scale": WIDE_MIN_SCALE, "items": out.items,
+            "layouts": {"narrow": narrow}}
 
 
 # ------------------------------------------------------------------------------------------------------

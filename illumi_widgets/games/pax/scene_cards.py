@@ -4,7 +4,6 @@ the board's palette, the scene builder with its ink, and the text of a card's, E
 from __future__ import annotations
 
 from ...scene import SceneItems, rnd
-from ...textfit import wrap
 from .favor import ABBR, FACTIONS
 
 MIN_TEXT = 11  # scene units = CSS px at the default width: the smallest text a player reads
@@ -31,10 +30,17 @@ _r = rnd
 
 
 class _Items(SceneItems):
-    """The shared scene builder with this board's ink."""
+    """The shared scene builder with this board's ink.  ``fit``: the size (scene units) the painter draws the
+    smallest text at when the layout is drawn at its smallest scale (``MIN_TEXT / min_scale``): text is
+    wrapped, measured and given room at :meth:`fs` of its size, so that enlarged it still overlaps nothing."""
 
-    def __init__(self) -> None:
+    def __init__(self, fit: float = MIN_TEXT) -> None:
         super().__init__(ink=INK)
+        self.fit = fit
+
+    def fs(self, size: float) -> float:
+        """The size a text of ``size`` takes room for: as drawn when the layout is smallest."""
+        return max(size, self.fit)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -111,13 +117,17 @@ def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), sea
     aff = AFFILIATION.get(str(getattr(c, "affiliation", "") or "").lower())
     if aff:
         out.text(x + 32, y + band / 2 + 1, aff[0], size=MIN_TEXT, bold=True, color=aff[1], baseline="middle")
-    name = wrap(c.name, w - 6, MIN_TEXT, bold=True)
-    out.text(x + w / 2, y + band + 2, name, size=MIN_TEXT, bold=True, align="center", baseline="top")
-    top = band + 2 + (name.count("\n") + 1) * MIN_TEXT * 1.2 + 7
-    # Locations: a disk slot per Location (top-most first) and its cost icons
-    row_h = 14
+    # Locations: a disk slot per Location (top-most first) and its cost icons, from the bottom up; the name in
+    # the box above them, wrapped by the painter onto as many lines as the box holds at the size it draws it
+    # at (cut with "…" only where even that cannot hold it: the tooltip has it whole)
+    n = len(c.locations)
+    row_h = 14  # (the faction letters of two rows do not overlap even enlarged to 11 CSS px)
+    first = h - 7 - (n - 1) * row_h
+    bottom = first - 5 if not marks else min(first - 5, h - 40 - 17 * (len(marks) - 1))  # (above the marks)
+    out.text(x + w / 2, y + band + 2, c.name, size=MIN_TEXT, bold=True, align="center", baseline="top",
+             maxw=w - 6, maxh=bottom - (band + 2))
     for i, loc in enumerate(c.locations):
-        cy = y + top + i * row_h
+        cy = y + first + i * row_h
         who = infl[i] if i < len(infl) else None
         sname = seat_names[who] if who is not None and who < len(seat_names) else None
         if sname:
@@ -149,8 +159,8 @@ def _card_back(out: _Items, x, y, w, h, ident=None, tip=None, label=None, note=N
         out.text(x + w / 2, y + (h / 2 if not note else 24), label, size=14, bold=True, color="#e9dcb4",
                  align="center", baseline="middle")
     if note:
-        out.text(x + w / 2, y + 40, wrap(note, w - 12, MIN_TEXT), size=MIN_TEXT, color="#cfc6ec",
-                 align="center", baseline="top")
+        out.text(x + w / 2, y + 40, note, size=MIN_TEXT, color="#cfc6ec", align="center", baseline="top",
+                 maxw=w - 12, maxh=h - 40 - 6)
 
 
 def _mini_card(out: _Items, game, cid, x, y, w, h, ident=None, extra_tip="") -> None:
@@ -164,8 +174,8 @@ def _mini_card(out: _Items, game, cid, x, y, w, h, ident=None, extra_tip="") -> 
     _rank_mark(out, c.rank, x + 3, y + 9, 12)
     for i, f in enumerate(reversed(facs)):
         out.icon(f"faction:{f}", x + w - 8 - i * 13, y + 9, 12)
-    out.text(x + w / 2, y + 20, wrap(c.name, w - 4, MIN_TEXT, bold=True), size=MIN_TEXT, bold=True,
-             align="center", baseline="top")
+    out.text(x + w / 2, y + 20, c.name, size=MIN_TEXT, bold=True, align="center", baseline="top", maxw=w - 4,
+             maxh=h - 20 - 14)
     if c.rank not in ("ACE", "CROWN"):
         out.text(x + w - 5, y + h - 4, c.strength, size=12, bold=True, align="right")
     for i in range(len(c.locations)):  # one dot per Location
