@@ -46,7 +46,8 @@ def test_clicks_point_at_board_things(table):
     t.to_step("program")
     s = t.state.to_act()[0]
     a = t.state.legal_actions(s)[0]
-    assert option_targets(t.game, a) == [a.args[1], "prog:A"]
+    # (the card, the slot -- and the slot named for its seat, as the omniscient board draws every seat's)
+    assert option_targets(t.game, a) == [a.args[1], "prog:A", f"prog:A@{s}"]
 
 
 def test_widget_and_match():

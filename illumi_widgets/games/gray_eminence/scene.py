@@ -63,7 +63,7 @@ def _tweet_words(name: str) -> str:
     return f"{head}\n#{tags}" if sep else words
 
 
-def _chips(out, x, y, vec, prefix, size=22, ids=True):
+def _chips(out, x, y, vec, prefix, size=22, ids=True, suffix="", num=13):
     for i, r in enumerate(RES):
         cx = x + i * (size + 30)
         out.rect(
@@ -75,10 +75,10 @@ def _chips(out, x, y, vec, prefix, size=22, ids=True):
             stroke="#000",
             lw=1,
             r=3,
-            ident=f"{prefix}:{r}" if ids else None,
+            ident=f"{prefix}:{r}{suffix}" if ids else None,
             tip=f"{vec[i]} {r}",
         )
-        out.text(cx + size + 4, y + size - 6, vec[i], size=13, bold=True)
+        out.text(cx + size + 4, y + size - 6 + (13 - num) / 2, vec[i], size=num, bold=True)
 
 
 def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
@@ -98,6 +98,13 @@ def gray_eminence_scene(view: dict, game) -> dict:
     seats = view["seats"]
     me = view.get("perspective")
     me = me if isinstance(me, int) else None
+    # the omniscient analysis board: the full mat is the first seat that must decide (its Box and programming
+    # slots named for that seat: "box:money@2"), every other seat's Box and hand drawn on its own mat
+    omni = view.get("perspective") == "omniscient"
+    sfx = ""
+    if omni:
+        me = min((s for s in view.get("to_act", []) if s >= 0), default=0)
+        sfx = f"@{me}"
     names = {s["seat"]: s["name"] for s in seats}
     # ---- the Power Struggle Board ------------------------------------------------------------------------
     out.rect(8, 8, 760, 560, fill=BOARD, r=8)
@@ -160,11 +167,13 @@ def gray_eminence_scene(view: dict, game) -> dict:
         500, 170, "Common Good pile: " + counted(view["common_good_pile"], "face-down card"), size=11,
         color=MUTED, maxw=256, wrap=1, baseline="top",
     )
-    if view.get("my_common_good"):
+    if view.get("my_common_good"):  # (the whole list in the tip, when two lines cannot hold it)
+        out.rect(496, 186, 264, 36, tip="Common Good pile, face down: "
+                 + ", ".join(c["name"] for c in view["my_common_good"]))
         out.text(
             500,
             188,
-            "yours: " + ", ".join(c["name"] for c in view["my_common_good"]),
+            ("in it: " if omni else "yours: ") + ", ".join(c["name"] for c in view["my_common_good"]),
             size=11,
             color=MUTED,
             maxw=256,
@@ -293,8 +302,9 @@ def gray_eminence_scene(view: dict, game) -> dict:
         head = f"{mine['name']}" + (f": {mine['eminence']['name']}" if mine["eminence"] else "")
         out.text(x0 + 12, 32, head, size=15, color=color, bold=True)
         out.text(x0 + 480, 32, f"{role} · {mine['vp_markers']} VP markers", size=12, align="right")
-        out.text(x0 + 12, 56, "Your Box of Secrets", size=12, color=MUTED, bold=True)
-        _chips(out, x0 + 12, 64, mine["box"], "box")
+        out.text(x0 + 12, 56, f"{mine['name']}'s Box of Secrets" if omni else "Your Box of Secrets", size=12,
+                 color=MUTED, bold=True)
+        _chips(out, x0 + 12, 64, mine["box"], "box", suffix=sfx)
         if mine.get("bid"):
             out.text(
                 x0 + 190,
@@ -373,7 +383,8 @@ def gray_eminence_scene(view: dict, game) -> dict:
             cid = prog.get(slot)
             x = x0 + 12 + i * 118
             out.rect(
-                x, 300, 112, 76, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}", tip=label
+                x, 300, 112, 76, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}{sfx}",
+                tip=label,
             )
             # (enlarged to the 11 px minimum a label takes two lines, never its neighbour's room)
             out.text(x + 56, 303, label, size=11, align="center", color=MUTED, baseline="top", maxw=104,
@@ -446,7 +457,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             lw=2,
             r=8,
             ident=f"seat:{s['seat']}",
-            tip=f"{s['name']}'s mat",
+            tip=_mat_tip(s),
         )
         role = {
             "public_eye": "In the Public Eye",
@@ -470,24 +481,16 @@ def gray_eminence_scene(view: dict, game) -> dict:
         out.text(
             x + 10,
             y + 54,
-            f"Hand: {s['hand_count']} · Secret Objectives: {s['secret_count']}",
+            None if s["box"] is not None  # (the omniscient view: its Box there instead; counts in the tip)
+            else f"Hand: {s['hand_count']} · Secret Objectives: {s['secret_count']}",
             size=11,
             color=MUTED,
             maxw=w - 20,
             wrap=1,
             baseline="top",
         )
-        if s["box"] is not None:  # (the omniscient analysis view)
-            out.text(
-                x + 10,
-                y + 70,
-                "Box: " + ", ".join(f"{n} {r}" for r, n in zip(RES, s["box"], strict=True)),
-                size=11,
-                color=MUTED,
-                baseline="top",
-                maxw=w - 20,
-                wrap=1,
-            )
+        if s["box"] is not None:  # (the omniscient analysis view: every Box, clickable for its seat)
+            _chips(out, x + 10, y + 56, s["box"], "box", size=16, suffix=f"@{s['seat']}", num=11)
         if s["committed"] is not None:
             out.text(
                 x + w - 10,
@@ -499,7 +502,8 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 baseline="top",
             )
         # the Factions, one row each (the state in the same words), then the known cards and objectives
-        step = 27 if len(s["factions"]) <= 3 else 23  # (more Factions: closer rows, one line each still)
+        # (more Factions, or the omniscient view's hand below them: closer rows, one line each still)
+        step = 27 if len(s["factions"]) <= 3 and s.get("hand") is None else 23
         for j, f in enumerate(s["factions"]):
             out.rect(x + 10, y + 88 + j * step, w - 20, step - 3, fill=CARD if f["refreshed"] else "#b9b3a6",
                      stroke="#000", lw=1, r=4, ident=f["id"], tip=card_tip(game, f["id"]))
@@ -507,6 +511,15 @@ def gray_eminence_scene(view: dict, game) -> dict:
                      f"{f['name']} ({'refreshed' if f['refreshed'] else 'exhausted'})", size=11,
                      color=CARD_INK, align="center", bold=True, maxw=w - 26, wrap=1, baseline="middle")
         yy = y + 94 + max(3 * 27, len(s["factions"]) * step)
+        if s.get("hand") is not None:  # (the omniscient view: the hand, clickable; the rest in the mat's tip)
+            yy = y + 92 + max(3, len(s["factions"])) * step
+            cols = max(1, int((w - 16) // 80))
+            rows_n = max(1, int((y + 272 - yy + 3) // 33))
+            cw = (w - 20 - 4 * (cols - 1)) / cols
+            for k, c in enumerate(s["hand"][: cols * rows_n]):
+                _card(out, x + 10 + (k % cols) * (cw + 4), yy + (k // cols) * 33, cw, 30, c["name"],
+                      ident=c["id"], tip=card_tip(game, c["id"]))
+            continue
         rows = []
         if s.get("hand_known"):  # cards of this rival's hand the viewer knows are there (a trade, a reveal)
             rows.append((f"Known in {s['name']}'s hand: " + ", ".join(c["name"] for c in s["hand_known"]),
@@ -530,6 +543,20 @@ def gray_eminence_scene(view: dict, game) -> dict:
             yy += 17 * lines
     narrow = _narrow(out, [8 + i * (w + 8) for i in range(len(others))], w)
     return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+
+
+def _mat_tip(s) -> str:
+    """The tip of a rival's mat: what it shows, in full."""
+    lines = [f"{s['name']}'s mat: {counted(s['hand_count'], 'card')} in hand, "
+             f"{counted(s['secret_count'], 'Secret Objective')}"]
+    if s["secret_objectives"]:
+        lines.append("Secret Objectives: " + ", ".join(o["name"] for o in s["secret_objectives"]))
+    if s["completed"]:
+        lines.append("Completed: " + ", ".join(c["name"] for c in s["completed"]))
+    po = s["public_objective"]
+    if po:
+        lines.append(f"Public Objective: {po['name']}" + (" (done)" if po["done"] else ""))
+    return "\n".join(lines)
 
 
 def _narrow(out, mats_x, mat_w) -> dict:
@@ -600,17 +627,17 @@ def option_targets(game, action) -> list:
     if k == "place":
         return [f"slot:{a[0]}"]
     if k == "program":
-        return [] if a[0] == "done" else [a[1], f"prog:{a[0]}"]
+        return [] if a[0] == "done" else [a[1], f"prog:{a[0]}", f"prog:{a[0]}@{action.seat}"]
     if k == "blackmail":
         return [a[1], f"seat:{a[0]}"]
     if k == "propose":
         return [f"seat:{a[0]}"]
     if k in ("gain", "pick", "penalty") and a[0] in RES:
-        return [f"box:{a[0]}"]
+        return [f"box:{a[0]}", f"box:{a[0]}@{action.seat}"]
     if k == "take":
         return [f"pool:{a[0]}"]
     if k == "bid":
-        return [f"box:{a[0]}"]
+        return [f"box:{a[0]}", f"box:{a[0]}@{action.seat}"]
     if k == "vote" and isinstance(a[0], int):
         return [f"opt:mandatory:{a[0]}", f"opt:additional:{a[0]}"]
     if k in ("offer", "ask") and len(a) > 1:
