@@ -514,10 +514,10 @@ def gray_eminence_scene(view: dict, game) -> dict:
         if s.get("hand") is not None:  # (the omniscient view: the hand, clickable; the rest in the mat's tip)
             yy = y + 92 + max(3, len(s["factions"])) * step
             cols = max(1, int((w - 16) // 80))
-            rows_n = max(1, int((y + 272 - yy + 3) // 33))
+            rows_n = max(1, int((y + 272 - yy + 3) // 37))
             cw = (w - 20 - 4 * (cols - 1)) / cols
             for k, c in enumerate(s["hand"][: cols * rows_n]):
-                _card(out, x + 10 + (k % cols) * (cw + 4), yy + (k // cols) * 33, cw, 30, c["name"],
+                _card(out, x + 10 + (k % cols) * (cw + 4), yy + (k // cols) * 37, cw, 34, c["name"],
                       ident=c["id"], tip=card_tip(game, c["id"]))
             continue
         rows = []
