@@ -11,7 +11,7 @@ and the viewer's own hand and Intents while plotting).  Text is 11 px or more; l
 from __future__ import annotations
 
 from ...scene import SceneItems
-from ...textfit import MIN_SQUEEZE, fit_line, text_width, wrap_line
+from ...textfit import MIN_SQUEEZE, text_width, wrap_line
 
 W, H = 1200, 840
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
@@ -44,26 +44,6 @@ LEGEND = (
 class _Items(SceneItems):
     def __init__(self) -> None:
         super().__init__(ink=INK)
-
-
-def _short(name: str, n: int) -> str:
-    return name if len(name) <= n else name[: max(1, n - 1)] + "…"
-
-
-def _wrap(text: str, width: int, lines: int) -> str:
-    out, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > width:
-            out.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    if cur:
-        out.append(cur)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = _short(out[-1] + " …", width)
-    return "\n".join(out)
 
 
 def card_tip(c: dict) -> str:
@@ -111,11 +91,10 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
              bold=True, maxw=w - 4, wrap=2 if two else 1, baseline="top" if two else None)
     st = c.get("now") or c
     if detail and c.get("text"):  # a large card shows its effect, wrapped (the lines that fit at ``em``)
+        # the lines that fit above the numbers at ``em``: the painter wraps the text at its drawn size and
+        # cuts only a text longer than that (the tip has it all)
         most = max(1, int((h - 22 - 6 - 1.9 * em) // (1.2 * em)) + 1)
-        lines = wrap_line(c["text"], w - 8, most, em)
-        if len(lines) == most and len(wrap_line(c["text"], w - 8, most + 1, em)) > most:
-            lines[-1] = fit_line(lines[-1] + " …", w - 8, em)[0]  # (the tip has the whole text)
-        out.text(x + 5, y + 22, "\n".join(lines), size=11, color=ink, maxw=w - 8, wrap=1, baseline="top")
+        out.text(x + 5, y + 22, c["text"], size=11, color=ink, maxw=w - 8, wrap=most, baseline="top")
     if h >= 44:
         yy = y + h - (20 if cost and h >= 56 else 6)
         gold = GOLD if c["frame"] == "black" else "#8a6a10"
@@ -222,11 +201,13 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    cw, ch = 96, 108  # (room for four lines of effect above the numbers, enlarged to 11 px)
+    ch = 108  # (three lines of effect above the numbers on the smallest board; wide cards hold them)
     for side, seat, x0, label in (("visitors", v, 24, "Visitors"), ("hosts", hst, W / 2 + 40, "Hosts")):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
-        for k, c in enumerate(seats[seat][side]):
+        party = seats[seat][side]
+        cw = min(170, (W / 2 - 48 - 6 * (len(party) - 1)) / max(1, len(party)))
+        for k, c in enumerate(party):
             _card(out, c, x0 + k * (cw + 6), y0 + 56, cw, ch, texts, mark=c["id"] in order, detail=True)
     ins, dec = t["insight"], t["deceit"]
     margin = ins - dec
@@ -283,7 +264,7 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
                  f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center",
                  maxw=w - 40, wrap=2, baseline="top")
         y += 44
-        cw, ch = 96, 116
+        cw, ch = 170, 116
         ins, dec = t["insight"], t["deceit"]
         for side, seat, label, total in (("visitors", v, "Visitors", f"●{ins}"), ("hosts", hst, "Hosts",
                                                                                    f"▲{dec}")):
