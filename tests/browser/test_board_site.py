@@ -53,7 +53,7 @@ board
 _LATER = """
 import random
 from illumi_widgets import {cls}, Match
-m = Match('{name}', players=3, seed=7)
+m = Match('{name}', players={players}, seed=7)
 rng = random.Random(7)
 for _ in range({skip}):
     seat = min(s for s in m.state.to_act() if s >= 0)
@@ -67,9 +67,10 @@ for _ in range(300):
 board = {cls}(match=m, seat=seat)
 board
 """
-# (Primordial: three steps in, a recruit from the Court rather than the composed plot)
-GAMES["primordial"] = _LATER.format(cls="PrimordialSecrets", name="primordial", skip=3)
-GAMES["gray-eminence"] = _LATER.format(cls="GrayEminence", name="gray-eminence", skip=0)
+# (Primordial: three steps in, then the first position with a choice on the board; four players, its
+# most crowded wide board -- four mats side by side)
+GAMES["primordial"] = _LATER.format(cls="PrimordialSecrets", name="primordial", skip=3, players=4)
+GAMES["gray-eminence"] = _LATER.format(cls="GrayEminence", name="gray-eminence", skip=0, players=3)
 # The hint for every entity: the first legal action, as a seat that does not act now -> the rules' reason.
 HINT_CELL = """
 from illumi_widgets.engine import Action as _A

@@ -46,7 +46,8 @@ def test_clicks_point_at_board_things(table):
     t.to_step("program")
     s = t.state.to_act()[0]
     a = t.state.legal_actions(s)[0]
-    assert option_targets(t.game, a) == [a.args[1], "prog:A"]
+    # (the card, the slot -- and the slot named for its seat, as the omniscient board draws every seat's)
+    assert option_targets(t.game, a) == [a.args[1], "prog:A", f"prog:A@{s}"]
 
 
 def test_widget_and_match():
@@ -78,3 +79,22 @@ def test_the_narrow_layout_stacks_blocks_that_read_at_470_px(table):
             if t.state.is_terminal():
                 break
             t.state.apply(t.first())
+
+
+def test_a_rivals_cards_the_seat_knows_are_drawn_for_that_seat_only(table):
+    """Issue 13: the cards of a rival's hand a seat knows (a trade, a reveal: ``known`` in the data, the
+    view's ``hand_known``) are on that seat's board, named in plain words -- and on no other seat's."""
+    t = table(players=3, seed=3)
+    t.to_step("program")
+    card = t.d["hands"][1][0]
+    t.d["known"].setdefault("0", []).append(card)  # seat 0 was shown this card of seat 1's hand
+    name = t.game.cards.name(card)
+    rival = t.game.seat_name(1)
+
+    def texts(seat):
+        return " ".join(str(it["s"]) for it in gray_eminence_scene(t.state.view(seat), t.game)["items"]
+                        if it["t"] == "text")
+
+    assert f"Known in {rival}'s hand: {name}" in texts(0)
+    assert name not in texts(2) and "Known in" not in texts(2)
+    assert "Known in" not in texts(None)

@@ -8,8 +8,8 @@ mirrors js/src): a click on an entity the scene paints where no later entity cov
 menu when several options name it), a button or stepper of the action bar, or a composed choice (entities
 clicked into a selection, then Confirm).  An option with board targets that is only in the bar's "On the
 board" menu counts as NOT on the board.  Every few positions the narrow layout (below 900 px) is checked
-too.  (The omniscient analysis board, which lists every seat's decisions at once, is not held to this: it
-may not draw a rival's hand as clickable; its bar's menus still list every option.)
+too, and the omniscient analysis board (``"omniscient"``: every hand visible, every seat's decisions at
+once) is held to the same: every option of every seat that must decide is on the board.
 """
 
 from __future__ import annotations
@@ -59,6 +59,22 @@ GAMES = [
     ("gray-eminence", 5, {}, (3,), 250),
 ]
 EXTRA_EVERY = 7  # every position: the boards of the seats that must decide; every 7th also narrow
+OMNI_AT = 3  # ... and every 7th (from the 3rd) the omniscient board too
+# Entities known not to be drawn clickable on a game's omniscient board, so the options naming only them are
+# in the bar's menu only: a defect reported, to fix (an expected failure where met; drop the entry once
+# fixed).  Pax: its omniscient scene draws no rival's hand card, no Event and no rival's Edict as a target
+# ("reveal <card>", "event"/"activate <power>", "raid <edict>").
+KNOWN_OMNI_MENU: dict[str, tuple[str, ...]] = {"pax": ("hand:", "event:", "edict:")}
+
+
+def _known_omni(problem: str, prefixes: tuple[str, ...]) -> bool:
+    """A problem ("decision / option: <entity>: not clickable in the scene; ...") whose every entity is of
+    a known kind."""
+    _, _, why = problem.partition(" / ")
+    chunks = why.split(": ", 1)[-1].split("; ")
+    return bool(prefixes) and all(c.endswith(": not clickable in the scene") and c.startswith(prefixes)
+                                  for c in chunks)
+
 
 
 def check_board(match: Match, perspective: str, seat, narrow: bool) -> tuple[list[str], dict]:
@@ -91,12 +107,19 @@ def play_and_check(name: str, players: int, options: dict, seed: int, most: int)
     rng = Rng(seed * 7919 + players)
     hows: dict[str, int] = {}
     kinds: set[str] = set()
+    known = KNOWN_OMNI_MENU.get(name, ())
+    omni_menu: set[str] = set()
     step = 0
     while not state.is_terminal() and step < most:
         extra = step % EXTRA_EVERY == 0
         perspectives = [(f"seat:{s}", s) for s in dict.fromkeys(state.to_act()) if s != CHANCE]
+        if step % EXTRA_EVERY == OMNI_AT:
+            perspectives.append(("omniscient", None))
         for perspective, seat in perspectives:
             found, ways = check_board(match, perspective, seat, extra)
+            if seat is None and known:  # (the known defect: options naming only its entities)
+                omni_menu |= {p.split(" / ", 1)[1].split()[0] for p in found if _known_omni(p, known)}
+                found = [p for p in found if not _known_omni(p, known)]
             assert not found, (f"{name} {players} players {options} seed {seed}, decision {step}, "
                                f"{perspective}:\n" + "\n".join(found[:10]))
             for way in ways.values():
@@ -105,22 +128,26 @@ def play_and_check(name: str, players: int, options: dict, seed: int, most: int)
         kinds.add(action.kind)
         state.apply(action)
         step += 1
-    return {"hows": hows, "steps": step, "over": state.is_terminal(), "kinds": kinds}
+    return {"hows": hows, "steps": step, "over": state.is_terminal(), "kinds": kinds, "omni_menu": omni_menu}
 
 
 @pytest.mark.parametrize(("name", "players", "options", "seeds", "most"), GAMES,
                          ids=[f"{g}-{p}p{'-' + '-'.join(o) if o else ''}" for g, p, o, _s, _m in GAMES])
 def test_every_option_of_a_random_game_is_reachable_on_the_board(name, players, options, seeds, most):
     totals: dict[str, int] = {}
+    omni_menu: set[str] = set()
     for seed in seeds:
         got = play_and_check(name, players, options, seed, most)
         assert got["steps"] > 20, got  # a real game was played
         for how, n in got["hows"].items():
             totals[how] = totals.get(how, 0) + n
+        omni_menu |= got["omni_menu"]
     assert totals.get("click", 0) > 0, totals  # options really are taken on the canvas
     assert totals.get("bar", 0) > 0, totals
     if name == "primordial":
         assert totals.get("compose", 0) > 0, totals  # the plots are composed on the board
+    if omni_menu:  # a known defect of the omniscient board (reported), met in this game
+        pytest.xfail(f"{name}: on the omniscient board, {sorted(omni_menu)} options are in the menu only")
 
 
 # --------------------------------------------------------------------------------- the check can fail

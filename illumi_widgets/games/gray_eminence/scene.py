@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine.words import counted
 from ...scene import SceneItems
-from ...textfit import text_width
+from ...textfit import wrap_line
 
 W, H = 1280, 860
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
@@ -56,7 +56,14 @@ def _short(name: str, n: int) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
 
 
-def _chips(out, x, y, vec, prefix, size=22, ids=True):
+def _tweet_words(name: str) -> str:
+    """A tweet's words, then its hashtags on their own line(s)."""
+    words = name.split(": ", 1)[-1]
+    head, sep, tags = words.partition(" #")
+    return f"{head}\n#{tags}" if sep else words
+
+
+def _chips(out, x, y, vec, prefix, size=22, ids=True, suffix="", num=13):
     for i, r in enumerate(RES):
         cx = x + i * (size + 30)
         out.rect(
@@ -68,29 +75,22 @@ def _chips(out, x, y, vec, prefix, size=22, ids=True):
             stroke="#000",
             lw=1,
             r=3,
-            ident=f"{prefix}:{r}" if ids else None,
+            ident=f"{prefix}:{r}{suffix}" if ids else None,
             tip=f"{vec[i]} {r}",
         )
-        out.text(cx + size + 4, y + size - 6, vec[i], size=13, bold=True)
+        out.text(cx + size + 4, y + size - 6 + (13 - num) / 2, vec[i], size=num, bold=True)
 
 
 def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
+    """A card: its whole name centred in the card (the painter wraps it onto a second line where the board is
+    scaled down and the 11 px minimum enlarges it -- never cut here), ``sub`` on its bottom line."""
     out.rect(x, y, w, h, fill=fill, stroke="#000", lw=1, r=4, ident=ident, tip=tip or name)
-    two = not sub and h >= 34 and text_width(name, 11, True) > w - 6  # the painter wraps it onto two lines
-    out.text(
-        x + w / 2,
-        y + (5 if two else 16),
-        name,  # the whole name: wrapped (or squeezed) by the painter, never cut here
-        size=11,
-        color=CARD_INK,
-        align="center",
-        bold=True,
-        maxw=w - 6,
-        wrap=2 if two else 1,
-        baseline="top" if two else None,
-    )
+    room = h - (15 if sub else 0)  # the name's part of the card (above the sub line)
+    out.text(x + w / 2, y + room / 2 + (1 if sub else 0), name, size=11, color=CARD_INK, align="center",
+             bold=True, maxw=w - 4, wrap=3 if room >= 50 else 2 if room >= 30 else 1, baseline="middle")
     if sub:
-        out.text(x + w / 2, y + h - 6, sub, size=11, color="#444", align="center", maxw=w - 6)
+        out.text(x + w / 2, y + h - 3, sub, size=11, color="#444", align="center", maxw=w - 6, wrap=1,
+                 baseline="bottom")
 
 
 def gray_eminence_scene(view: dict, game) -> dict:
@@ -98,6 +98,13 @@ def gray_eminence_scene(view: dict, game) -> dict:
     seats = view["seats"]
     me = view.get("perspective")
     me = me if isinstance(me, int) else None
+    # the omniscient analysis board: the full mat is the first seat that must decide (its Box and programming
+    # slots named for that seat: "box:money@2"), every other seat's Box and hand drawn on its own mat
+    omni = view.get("perspective") == "omniscient"
+    sfx = ""
+    if omni:
+        me = min((s for s in view.get("to_act", []) if s >= 0), default=0)
+        sfx = f"@{me}"
     names = {s["seat"]: s["name"] for s in seats}
     # ---- the Power Struggle Board ------------------------------------------------------------------------
     out.rect(8, 8, 760, 560, fill=BOARD, r=8)
@@ -157,17 +164,21 @@ def gray_eminence_scene(view: dict, game) -> dict:
     out.text(500, 132, "Bidding Pool", size=12, color=MUTED, bold=True)
     _chips(out, 500, 142, view["pool"], "pool")
     out.text(
-        500, 188, "Common Good pile: " + counted(view["common_good_pile"], "face-down card"), size=11,
-        color=MUTED,
+        500, 170, "Common Good pile: " + counted(view["common_good_pile"], "face-down card"), size=11,
+        color=MUTED, maxw=256, wrap=1, baseline="top",
     )
-    if view.get("my_common_good"):
+    if view.get("my_common_good"):  # (the whole list in the tip, when two lines cannot hold it)
+        out.rect(496, 186, 264, 36, tip="Common Good pile, face down: "
+                 + ", ".join(c["name"] for c in view["my_common_good"]))
         out.text(
             500,
-            204,
-            "yours: " + ", ".join(c["name"] for c in view["my_common_good"]),
+            188,
+            ("in it: " if omni else "yours: ") + ", ".join(c["name"] for c in view["my_common_good"]),
             size=11,
             color=MUTED,
-            maxw=260,
+            maxw=256,
+            wrap=2,
+            baseline="top",
         )
     # event slots
     for k, (key, label) in enumerate((("mandatory", "Mandatory event"), ("additional", "Additional event"))):
@@ -217,18 +228,23 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 lw=1,
                 r=4,
                 ident=f"opt:{key}:{i + 1}",
-                tip=f"Option {i + 1}: {o['label']}",
+                tip=f"Option {i + 1}: {o['label']} — costs "
+                + (", ".join(f"{n} {r}" for r, n in zip(RES, o["cost"], strict=True) if n) or "nothing")
+                + (" (the Bidding Pool can pay it)" if o["affordable"]
+                   else " (the Bidding Pool cannot pay it)"),
             )
-            cost = ", ".join(f"{n} {r}" for r, n in zip(RES, o["cost"], strict=True) if n)
-            out.text(x + 14, y + 18, f"{i + 1}. {o['label']}", size=11, color=CARD_INK, bold=True)
-            out.text(
-                x + 346,
-                y + 18,
-                cost + (" ✓" if o["affordable"] else ""),
-                size=11,
-                color=CARD_INK,
-                align="right",
-            )
+            # the cost as resource squares with their numbers (the legend names the colours; the tip says it
+            # in words), so the option's words keep the row's width when the 11 px minimum enlarges them
+            parts = [(r, n) for r, n in zip(RES, o["cost"], strict=True) if n]
+            cx = x + 346 - (18 if o["affordable"] else 0)
+            for r, n in reversed(parts):
+                out.text(cx, y + 18, n, size=11, color=CARD_INK, align="right", bold=True)
+                out.rect(cx - 22, y + 8, 12, 12, fill=RES_COLORS[r], stroke="#000", lw=1, r=2)
+                cx -= 30
+            if o["affordable"]:
+                out.text(x + 346, y + 18, "✓", size=11, color="#1f6b2f", align="right", bold=True)
+            out.text(x + 14, y + 18, f"{i + 1}. {o['label']}", size=11, color=CARD_INK, bold=True,
+                     maxw=cx - x - 10, wrap=1)
     # tweets
     out.text(20, 488, "Presidential tweets", size=12, color=MUTED, bold=True)
     tweets = view["tweets"]
@@ -240,20 +256,27 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 x,
                 496,
                 116,
-                36,
-                tweets[i]["name"].split(": ", 1)[-1],
+                64,
+                _tweet_words(tweets[i]["name"]),
                 ident=tweets[i]["id"],
                 tip=tweets[i]["name"],
             )
         else:
-            out.rect(x, 496, 116, 36, fill="#3a4258", stroke="#556", lw=1, r=4, tip="empty Tweet slot")
+            out.rect(x, 496, 116, 64, fill="#3a4258", stroke="#556", lw=1, r=4, tip="empty Tweet slot")
     # piles
+    # (the newest of each pile in full, two lines at most; the tip lists them all)
+    resolved = [f"{r['name']} ({', '.join(r['with'])})" for r in view["resolved"]]
+    if resolved:
+        out.rect(516, 474, 244, 50, tip="Resolved events:\n" + "\n".join(resolved))
     out.text(520, 488, f"Resolved events: {len(view['resolved'])}", size=12, color="#8fc2ff", bold=True)
-    for i, r in enumerate(view["resolved"][-2:]):
-        out.text(520, 505 + i * 15, f"{_short(r['name'], 22)} ({', '.join(r['with'])})", size=11, color=MUTED)
+    if resolved:
+        out.text(520, 494, "Last: " + resolved[-1], size=11, color=MUTED, maxw=236, wrap=2, baseline="top")
+    unresolved = [r["name"] for r in view["unresolved"]]
+    if unresolved:
+        out.rect(516, 526, 244, 40, tip="Unresolved events:\n" + "\n".join(unresolved))
     out.text(520, 542, f"Unresolved events: {len(view['unresolved'])}", size=12, color="#ff9f8f", bold=True)
-    if view["unresolved"]:
-        out.text(520, 558, _short(view["unresolved"][-1]["name"], 30), size=11, color=MUTED)
+    if unresolved:
+        out.text(520, 548, "Last: " + unresolved[-1], size=11, color=MUTED, maxw=236, wrap=1, baseline="top")
     # last bids / vote
     if view.get("bid_order"):
         out.text(
@@ -279,15 +302,19 @@ def gray_eminence_scene(view: dict, game) -> dict:
         head = f"{mine['name']}" + (f": {mine['eminence']['name']}" if mine["eminence"] else "")
         out.text(x0 + 12, 32, head, size=15, color=color, bold=True)
         out.text(x0 + 480, 32, f"{role} · {mine['vp_markers']} VP markers", size=12, align="right")
-        out.text(x0 + 12, 56, "Your Box of Secrets", size=12, color=MUTED, bold=True)
-        _chips(out, x0 + 12, 64, mine["box"], "box")
+        out.text(x0 + 12, 56, f"{mine['name']}'s Box of Secrets" if omni else "Your Box of Secrets", size=12,
+                 color=MUTED, bold=True)
+        _chips(out, x0 + 12, 64, mine["box"], "box", suffix=sfx)
         if mine.get("bid"):
             out.text(
-                x0 + 200,
-                80,
+                x0 + 190,
+                64,
                 "sealed bid so far: " + ", ".join(f"{n} {r}" for r, n in zip(RES, mine["bid"], strict=False)),
                 size=11,
                 color=GOLD,
+                maxw=290,
+                wrap=2,
+                baseline="top",
             )
         out.text(x0 + 12, 110, "Factions", size=12, color=MUTED, bold=True)
         fw = min(150, (468 - 8 * (len(mine["factions"]) - 1)) / max(1, len(mine["factions"])))
@@ -297,7 +324,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 x0 + 12 + i * (fw + 8),
                 118,
                 fw,
-                40,
+                52,
                 f["name"],
                 ident=f["id"],
                 tip=card_tip(game, f["id"]),
@@ -310,23 +337,24 @@ def gray_eminence_scene(view: dict, game) -> dict:
         if offer:  # setup (the hand is still empty): the cards to choose from, in the hand's place
             what = ("Choose your Gray Eminence" if pend["t"] == "eminence"
                     else f"Secret Objectives dealt to you: keep {pend.get('keep') or ''}".rstrip())
-            out.text(x0 + 12, 178, what, size=12, color=GOLD, bold=True)
+            out.text(x0 + 12, 188, what, size=12, color=GOLD, bold=True, maxw=468, wrap=1)
             ow = (468 - 6 * 4) / 5
             for i, c in enumerate(offer[:10]):
                 tip = _objective_tip(game, c["id"]) if pend["t"] == "keep" else c["name"]
-                _card(out, x0 + 12 + (i % 5) * (ow + 6), 186 + (i // 5) * 42, ow, 36, c["name"],
+                _card(out, x0 + 12 + (i % 5) * (ow + 6), 196 + (i // 5) * 42, ow, 36, c["name"],
                       ident=c["id"], tip=tip)
         else:
-            out.text(x0 + 12, 178, f"Hand ({mine['hand_count']})", size=12, color=MUTED, bold=True)
+            out.text(x0 + 12, 188, f"Hand ({mine['hand_count']})", size=12, color=MUTED, bold=True)
         hand = [] if offer else (mine["hand"] or [])
         cols = 4 if len(hand) <= 8 else 6  # two rows fit above the programming slots
-        cw = (468 - 6 * (cols - 1)) / cols
+        gap, left = (6, 12) if cols == 4 else (2, 8)  # (six across: the mat's width, for the longest words)
+        cw = (492 - 2 * left - gap * (cols - 1)) / cols
         for i, c in enumerate(hand[: 2 * cols]):
             col, row = i % cols, i // cols
             _card(
                 out,
-                x0 + 12 + col * (cw + 6),
-                186 + row * 42,
+                x0 + left + col * (cw + gap),
+                196 + row * 42,
                 cw,
                 36,
                 c["name"],
@@ -336,7 +364,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
         if len(hand) > 2 * cols:
             out.text(
                 x0 + 480,
-                178,
+                188,
                 f"+{len(hand) - 2 * cols} more (discard down to the limit)",
                 size=11,
                 color=MUTED,
@@ -355,7 +383,8 @@ def gray_eminence_scene(view: dict, game) -> dict:
             cid = prog.get(slot)
             x = x0 + 12 + i * 118
             out.rect(
-                x, 300, 112, 76, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}", tip=label
+                x, 300, 112, 76, fill="#3a4258", stroke="#667", lw=1, r=4, ident=f"prog:{slot}{sfx}",
+                tip=label,
             )
             # (enlarged to the 11 px minimum a label takes two lines, never its neighbour's room)
             out.text(x + 56, 303, label, size=11, align="center", color=MUTED, baseline="top", maxw=104,
@@ -374,7 +403,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 x0 + 12 + i * (ow + 8),
                 396,
                 ow,
-                40,
+                52,
                 o["name"],
                 ident=o["id"],
                 sub="face up" if face_up else "secret",
@@ -384,27 +413,33 @@ def gray_eminence_scene(view: dict, game) -> dict:
             po = mine["public_objective"]
             out.text(
                 x0 + 12,
-                458,
+                454,
                 f"Public Objective: {po['name']} ({po['vp']} VP)" + (" — done" if po["done"] else ""),
                 size=12,
-                maxw=470,
+                maxw=468,
+                wrap=1,
+                baseline="top",
             )
         done = ", ".join(c["name"] for c in mine["completed"]) or "none yet"
-        out.text(x0 + 12, 478, f"Completed Secret Objectives: {done}", size=11, color=MUTED, maxw=470)
+        out.text(x0 + 12, 472, f"Completed Secret Objectives: {done}", size=11, color=MUTED, maxw=468, wrap=2,
+                 baseline="top")
     pend = view.get("pending") or {}
-    if pend.get("deal"):
-        out.text(x0 + 12, 500, "Trade: " + pend["deal"], size=11, color=GOLD, maxw=470)
+    if pend.get("deal"):  # (two lines at most, clear of the mat's bottom edge)
+        out.text(x0 + 12, 506, "Trade: " + pend["deal"], size=11, color=GOLD, maxw=468, wrap=3,
+                 baseline="top")
     lv = view.get("last_vote")
-    if lv:
+    if lv:  # on the Power Struggle Board, under the Bidding Pool (public)
         out.text(
-            x0 + 12,
-            540,
+            500,
+            224,
             "Last vote: "
             + "; ".join(f"{names[int(s)]} {v}" for s, v in lv["votes"].items())
             + f" → {lv['winner']}",
             size=11,
             color=MUTED,
-            maxw=470,
+            maxw=256,
+            wrap=3,
+            baseline="top",
         )
     # ---- the other players' mats ---------------------------------------------------------------------------
     others = [s for s in seats if s["seat"] != me]
@@ -422,7 +457,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             lw=2,
             r=8,
             ident=f"seat:{s['seat']}",
-            tip=f"{s['name']}'s mat",
+            tip=_mat_tip(s),
         )
         role = {
             "public_eye": "In the Public Eye",
@@ -446,24 +481,16 @@ def gray_eminence_scene(view: dict, game) -> dict:
         out.text(
             x + 10,
             y + 54,
-            f"Hand: {s['hand_count']} · Secret Objectives: {s['secret_count']}",
+            None if s["box"] is not None  # (the omniscient view: its Box there instead; counts in the tip)
+            else f"Hand: {s['hand_count']} · Secret Objectives: {s['secret_count']}",
             size=11,
             color=MUTED,
             maxw=w - 20,
             wrap=1,
             baseline="top",
         )
-        if s["box"] is not None:  # (the omniscient analysis view)
-            out.text(
-                x + 10,
-                y + 70,
-                "Box: " + ", ".join(f"{n} {r}" for r, n in zip(RES, s["box"], strict=True)),
-                size=11,
-                color=MUTED,
-                baseline="top",
-                maxw=w - 20,
-                wrap=1,
-            )
+        if s["box"] is not None:  # (the omniscient analysis view: every Box, clickable for its seat)
+            _chips(out, x + 10, y + 56, s["box"], "box", size=16, suffix=f"@{s['seat']}", num=11)
         if s["committed"] is not None:
             out.text(
                 x + w - 10,
@@ -474,42 +501,62 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 align="right",
                 baseline="top",
             )
+        # the Factions, one row each (the state in the same words), then the known cards and objectives
+        # (more Factions, or the omniscient view's hand below them: closer rows, one line each still)
+        step = 27 if len(s["factions"]) <= 3 and s.get("hand") is None else 23
         for j, f in enumerate(s["factions"]):
-            _card(
-                out,
-                x + 10,
-                y + 86 + j * 44,
-                w - 20,
-                40,
-                f["name"],
-                ident=f["id"],
-                fill=CARD if f["refreshed"] else "#b9b3a6",
-                sub="refreshed" if f["refreshed"] else "exhausted",
-            )
+            out.rect(x + 10, y + 88 + j * step, w - 20, step - 3, fill=CARD if f["refreshed"] else "#b9b3a6",
+                     stroke="#000", lw=1, r=4, ident=f["id"], tip=card_tip(game, f["id"]))
+            out.text(x + w / 2, y + 88 + j * step + (step - 3) / 2,
+                     f"{f['name']} ({'refreshed' if f['refreshed'] else 'exhausted'})", size=11,
+                     color=CARD_INK, align="center", bold=True, maxw=w - 26, wrap=1, baseline="middle")
+        yy = y + 94 + max(3 * 27, len(s["factions"]) * step)
+        if s.get("hand") is not None:  # (the omniscient view: the hand, clickable; the rest in the mat's tip)
+            yy = y + 92 + max(3, len(s["factions"])) * step
+            cols = max(1, int((w - 16) // 80))
+            rows_n = max(1, int((y + 272 - yy + 3) // 37))
+            cw = (w - 20 - 4 * (cols - 1)) / cols
+            for k, c in enumerate(s["hand"][: cols * rows_n]):
+                _card(out, x + 10 + (k % cols) * (cw + 4), yy + (k // cols) * 37, cw, 34, c["name"],
+                      ident=c["id"], tip=card_tip(game, c["id"]))
+            continue
+        rows = []
+        if s.get("hand_known"):  # cards of this rival's hand the viewer knows are there (a trade, a reveal)
+            rows.append((f"Known in {s['name']}'s hand: " + ", ".join(c["name"] for c in s["hand_known"]),
+                         INK))
         shown = [o["name"] for o in s["secret_objectives"]]
         if shown:
-            out.text(x + 10, y + 226, "Known objectives: " + ", ".join(shown), size=11, maxw=w - 20)
+            rows.append(("Known objectives: " + ", ".join(shown), INK))
         if s["completed"]:
-            out.text(
-                x + 10,
-                y + 244,
-                "Completed: " + ", ".join(c["name"] for c in s["completed"]),
-                size=11,
-                color=MUTED,
-                maxw=w - 20,
-            )
+            rows.append(("Completed: " + ", ".join(c["name"] for c in s["completed"]), MUTED))
         po = s["public_objective"]
         if po:
-            out.text(
-                x + 10,
-                y + 264,
-                f"Public Objective: {po['name']}" + (" (done)" if po["done"] else ""),
-                size=11,
-                color=MUTED,
-                maxw=w - 20,
-            )
+            rows.append((f"Public Objective: {po['name']}" + (" (done)" if po["done"] else ""), MUTED))
+        # one line each, then the lines left (17 units: one line at the 11 px minimum on a board at ~0.75)
+        # to the rows that need them there, in order
+        spare = int((y + 272 - yy) // 17) - len(rows)
+        for text, ink in rows:
+            need = len(wrap_line(text, w - 20, 3, 15))
+            lines = 1 + max(0, min(spare, need - 1))
+            spare -= lines - 1
+            out.text(x + 10, yy, text, size=11, color=ink, maxw=w - 20, wrap=lines, baseline="top")
+            yy += 17 * lines
     narrow = _narrow(out, [8 + i * (w + 8) for i in range(len(others))], w)
     return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+
+
+def _mat_tip(s) -> str:
+    """The tip of a rival's mat: what it shows, in full."""
+    lines = [f"{s['name']}'s mat: {counted(s['hand_count'], 'card')} in hand, "
+             f"{counted(s['secret_count'], 'Secret Objective')}"]
+    if s["secret_objectives"]:
+        lines.append("Secret Objectives: " + ", ".join(o["name"] for o in s["secret_objectives"]))
+    if s["completed"]:
+        lines.append("Completed: " + ", ".join(c["name"] for c in s["completed"]))
+    po = s["public_objective"]
+    if po:
+        lines.append(f"Public Objective: {po['name']}" + (" (done)" if po["done"] else ""))
+    return "\n".join(lines)
 
 
 def _narrow(out, mats_x, mat_w) -> dict:
@@ -518,7 +565,7 @@ def _narrow(out, mats_x, mat_w) -> dict:
     the two events, tweets, piles), the viewer's mat, then the other players' mats.  A tall stack the
     notebook scrolls (``scroll``), so its text stays near its own size instead of being enlarged to 11 px
     on a board scaled to a third."""
-    board_h = 958  # the Power Struggle Board's parts, stacked (see the moves below)
+    board_h = 1034  # the Power Struggle Board's parts, stacked (see the moves below)
     out.rect(8, 8, NARROW_W - 16, board_h - 8, fill=BOARD, r=8)
     out.items[-1]["only"] = "narrow"
     out.items.insert(0, out.items.pop())  # (under everything)
@@ -529,11 +576,11 @@ def _narrow(out, mats_x, mat_w) -> dict:
         [450, 56, 770, 112, -438, 52],  # the track's last two slots: a second row
         [0, 120, 490, 292, 0, 52],  # the Relationship Chart
         [490, 120, 775, 292, -480, 218],  # the Bidding Pool: under the chart
-        [0, 292, 775, 312, 0, 156],  # the last bidding order
-        [0, 312, 380, 480, 0, 172],  # the Mandatory event
-        [380, 312, 775, 480, -372, 332],  # the Additional event: under it
-        [0, 480, 510, 545, 0, 330],  # the tweets
-        [510, 480, 775, 575, -500, 392],  # the resolved / unresolved piles
+        [0, 292, 775, 312, 0, 212],  # the last bidding order (under the last vote)
+        [0, 312, 380, 480, 0, 228],  # the Mandatory event
+        [380, 312, 775, 480, -372, 388],  # the Additional event: under it
+        [0, 480, 510, 545, 0, 386],  # the tweets
+        [510, 480, 775, 575, -500, 468],  # the resolved / unresolved piles
         [775, 0, W + 1, 575, 8 - 780, mat_y - 8],  # the viewer's mat
     ]
     for i, x in enumerate(mats_x):  # the other players' mats, one under another
@@ -580,17 +627,17 @@ def option_targets(game, action) -> list:
     if k == "place":
         return [f"slot:{a[0]}"]
     if k == "program":
-        return [] if a[0] == "done" else [a[1], f"prog:{a[0]}"]
+        return [] if a[0] == "done" else [a[1], f"prog:{a[0]}", f"prog:{a[0]}@{action.seat}"]
     if k == "blackmail":
         return [a[1], f"seat:{a[0]}"]
     if k == "propose":
         return [f"seat:{a[0]}"]
     if k in ("gain", "pick", "penalty") and a[0] in RES:
-        return [f"box:{a[0]}"]
+        return [f"box:{a[0]}", f"box:{a[0]}@{action.seat}"]
     if k == "take":
         return [f"pool:{a[0]}"]
     if k == "bid":
-        return [f"box:{a[0]}"]
+        return [f"box:{a[0]}", f"box:{a[0]}@{action.seat}"]
     if k == "vote" and isinstance(a[0], int):
         return [f"opt:mandatory:{a[0]}", f"opt:additional:{a[0]}"]
     if k in ("offer", "ask") and len(a) > 1:

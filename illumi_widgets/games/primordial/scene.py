@@ -11,11 +11,15 @@ and the viewer's own hand and Intents while plotting).  Text is 11 px or more; l
 from __future__ import annotations
 
 from ...scene import SceneItems
-from ...textfit import text_width
+from ...textfit import MIN_SQUEEZE, text_width, wrap_line
 
 W, H = 1200, 840
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
 MAT_H = H - 348 - 8  # a player's mat, as high as in the wide layout
+WIDE_LEAST = 820  # the narrowest the wide board is drawn (CSS px: ~1400x900 JupyterLab with its file browser)
+NARROW_LEAST = 450  # ... and the narrow stack (a 900 px window with JupyterLab's file browser open)
+WIDE_EM = 11 * W / WIDE_LEAST  # the size 11-unit text is drawn at there (scene units)
+NARROW_EM = 11 * NARROW_W / NARROW_LEAST
 BG = "#1d1b26"
 PANEL = "#2b2838"
 INK = "#f3eee2"
@@ -42,26 +46,6 @@ class _Items(SceneItems):
         super().__init__(ink=INK)
 
 
-def _short(name: str, n: int) -> str:
-    return name if len(name) <= n else name[: max(1, n - 1)] + "…"
-
-
-def _wrap(text: str, width: int, lines: int) -> str:
-    out, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > width:
-            out.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    if cur:
-        out.append(cur)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = _short(out[-1] + " …", width)
-    return "\n".join(out)
-
-
 def card_tip(c: dict) -> str:
     if c.get("intent"):
         return f"{c['name']} (Intent)\n{c.get('text', '')}"
@@ -80,8 +64,10 @@ def card_tip(c: dict) -> str:
     return "\n".join(lines)
 
 
-def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False, mark=None, detail=False):
+def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False, mark=None, detail=False,
+          em=None):
     c = {**texts[c["card"]], **c}  # the printed facts of the card (catalog) with this copy's state
+    em = em or WIDE_EM
     if c.get("intent"):
         out.rect(x, y, w, h, fill=INTENT_BG, stroke=GOLD, lw=1, r=4, ident=ident or c["id"],
                  tip=card_tip(c))
@@ -99,17 +85,20 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     out.rect(x, y, w, h, fill=fill, stroke=stroke, lw=3 if mark else 1, r=4, ident=ident or c["id"],
              tip=card_tip(c))
     # the whole name (the painter squeezes it, or wraps it where a second line is clear of the texts below)
-    two = h >= 44 and not detail and not c.get("silenced") and text_width(c["name"], 11, True) > w - 4
+    two = (h >= 44 and not detail and not c.get("silenced")
+           and text_width(c["name"], em, True) * MIN_SQUEEZE > w - 4)  # (as drawn on the smallest board)
     out.text(x + w / 2, y + (3 if two else 14), c["name"], size=11, color=ink, align="center",
              bold=True, maxw=w - 4, wrap=2 if two else 1, baseline="top" if two else None)
     st = c.get("now") or c
-    if detail and c.get("text"):  # a large card shows its effect, wrapped
-        out.text(x + 5, y + 22, _wrap(c["text"], int(w / 6.3), 4), size=11, color=ink, maxw=w - 8,
-                 baseline="top")
+    if detail and c.get("text"):  # a large card shows its effect, wrapped (the lines that fit at ``em``)
+        # the lines that fit above the numbers at ``em``: the painter wraps the text at its drawn size and
+        # cuts only a text longer than that (the tip has it all)
+        most = max(1, int((h - 22 - 6 - 1.9 * em) // (1.2 * em)) + 1)
+        out.text(x + 5, y + 22, c["text"], size=11, color=ink, maxw=w - 8, wrap=most, baseline="top")
     if h >= 44:
         yy = y + h - (20 if cost and h >= 56 else 6)
         gold = GOLD if c["frame"] == "black" else "#8a6a10"
-        if w >= 64:
+        if 3 * text_width("◆0", em) + 10 <= w:  # (room for the symbols on the smallest board)
             out.text(x + 4, yy, f"◆{st['devotion']}", size=11, color=gold)
             out.text(x + w / 2, yy, f"●{st['insight']}", size=11, color=INSIGHT, align="center")
             out.text(x + w - 4, yy, f"▲{st['deceit']}", size=11, color=DECEIT, align="right")
@@ -212,11 +201,13 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    cw, ch = 96, 108  # (room for four lines of effect above the numbers, enlarged to 11 px)
+    ch = 108  # (three lines of effect above the numbers on the smallest board; wide cards hold them)
     for side, seat, x0, label in (("visitors", v, 24, "Visitors"), ("hosts", hst, W / 2 + 40, "Hosts")):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
-        for k, c in enumerate(seats[seat][side]):
+        party = seats[seat][side]
+        cw = min(170, (W / 2 - 48 - 6 * (len(party) - 1)) / max(1, len(party)))
+        for k, c in enumerate(party):
             _card(out, c, x0 + k * (cw + 6), y0 + 56, cw, ch, texts, mark=c["id"] in order, detail=True)
     ins, dec = t["insight"], t["deceit"]
     margin = ins - dec
@@ -273,7 +264,7 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
                  f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center",
                  maxw=w - 40, wrap=2, baseline="top")
         y += 44
-        cw, ch = 96, 116
+        cw, ch = 170, 116
         ins, dec = t["insight"], t["deceit"]
         for side, seat, label, total in (("visitors", v, "Visitors", f"●{ins}"), ("hosts", hst, "Hosts",
                                                                                    f"▲{dec}")):
@@ -286,7 +277,7 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
             cards = seats[seat][side]
             for k, c in enumerate(cards):
                 _card(sub, c, 24 + (k % per) * (cw + 6), y + (k // per) * (ch + 6), cw, ch, texts,
-                      mark=c["id"] in order, detail=True)
+                      mark=c["id"] in order, detail=True, em=NARROW_EM)
             y += max(1, -(-len(cards) // per)) * (ch + 6) + 6
         margin = ins - dec
         need = t["steal_margin"]
@@ -305,22 +296,44 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
     return y + 8
 
 
-def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
+def _per_row(n: int, width: float, least: float = 76, most: float = 84) -> tuple[int, float]:
+    """(cards per row, card width): ``n`` cards across ``width``, in as few rows as keep them ``least``
+    wide."""
+    per = max(1, min(n, int((width + 4) // (least + 4))))
+    return per, min(most, (width - 4 * (per - 1)) / per)
+
+
+def _lines(text: str, maxw: float, em: float, most: int = 3) -> int:
+    """How many lines ``text`` takes in ``maxw`` when the 11 px minimum draws it at ``em`` scene units."""
+    return max(1, min(most, len(wrap_line(text, maxw, most, em))))
+
+
+def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: float = 11):
+    """A player's mat, top down: name, counts, the card rows; the Intent rows at the bottom.  ``em``: the
+    size (scene units) the 11 px minimum draws 11-unit text at on the smallest board this layout is drawn
+    on -- each text gets the lines it needs there, so nothing is drawn over another."""
     color = SEAT_COLORS.get(s["name"], INK)
+    lh = em * 1.2
     out.rect(x, y, w, h, fill=PANEL, stroke=color, lw=3 if s["seat"] == me else 1, r=6,
              ident=f"seat:{s['seat']}")
     head = s["name"] + (" (you)" if s["seat"] == me else "") + ("  ★ First Visitor" if first else "")
-    out.text(x + 10, y + 20, head, size=13, color=color, bold=True)
+    side = 0
     if s.get("plotted") is not None:
-        out.text(x + w - 10, y + 20, "plotted" if s["plotted"] else "plotting…", size=11, align="right",
-                 color=GOLD if s["plotted"] else MUTED)
-    info = (f"Deck {s['deck']} · Discard {s['discard']} · Intents {s['intent_deck']} (used "
-            f"{s['intent_discard']}) · Secrets zone {s['secrets']}")
-    out.text(x + 10, y + 38, info, size=11, color=MUTED, maxw=w - 20)
-    info2 = (f"Stolen Secrets {s['stolen']} · Sacrifices {len(s['sacrifices'])} · Royals {s['royals']}")
-    out.text(x + 10, y + 54, info2, size=11, color=INK, maxw=w - 20)
+        word = "plotted" if s["plotted"] else "plotting…"
+        side = text_width(word, em) + 8
+        out.text(x + w - 10, y + 8, word, size=11, align="right", color=GOLD if s["plotted"] else MUTED,
+                 baseline="top")
+    n = _lines(head, w - 20 - side, em * 13 / 11, 2)
+    out.text(x + 10, y + 6, head, size=13, color=color, bold=True, maxw=w - 20 - side, wrap=n, baseline="top")
+    yy = y + 8 + n * lh * 13 / 11
+    for text, ink in ((f"Deck {s['deck']} · Discard {s['discard']} · Intents {s['intent_deck']} (used "
+                       f"{s['intent_discard']}) · Secrets zone {s['secrets']}", MUTED),
+                      (f"Stolen Secrets {s['stolen']} · Sacrifices {len(s['sacrifices'])} · Royals "
+                       f"{s['royals']}", INK)):
+        n = _lines(text, w - 20, em)
+        out.text(x + 10, yy, text, size=11, color=ink, maxw=w - 20, wrap=n, baseline="top")
+        yy += n * lh
     ch = 58
-    yy = y + 64
     rows = []
     if s.get("plot") and s["plot"].get("hosts"):
         rows.append(("Your hosts (sealed)", s["plot"]["hosts"]))
@@ -336,21 +349,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
         rows.append(("Waiting for next round", s["next_visitors"]))
     if s["sacrifices"]:
         rows.append(("Sacrifices", s["sacrifices"]))
-    for label, cards in rows:
-        if yy + ch + 16 > y + h - 70:
-            break
-        out.text(x + 10, yy + 12, label, size=11, color=MUTED, maxw=w - 20)
-        cw = min(84, (w - 20 - 4 * (min(6, len(cards)) - 1)) / min(6, len(cards)))
-        for k, c in enumerate(cards[:6]):
-            _card(out, c, x + 10 + k * (cw + 4), yy + 16, cw, ch, texts)
-        yy += ch + 22
-    if s.get("plotted") is not None and not s.get("hand") and s["hand_count"]:
-        out.text(x + 10, yy + 12, "Hand (hidden)", size=11, color=MUTED)
-        for k in range(s["hand_count"]):
-            _back(out, x + 10 + k * 18, yy + 16, 40, 30, "a card in hand (hidden)")
-        yy += 52
-    # the Intent row: Visiting Intent, Intent Deck (own), Intent Discard top, Discard top
-    iy = y + h - 64
+    # the Intent rows at the bottom: their labels' lines decide where they start
     bits = []
     if s.get("intent"):
         bits.append(("Visiting Intent", s["intent"]))
@@ -360,27 +359,49 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool):
         bits.append(("Discard top", s["discard_top"]))
     if s.get("intent_discard_top"):
         bits.append(("Used Intent", s["intent_discard_top"]))
-    iw = min(92, (w - 20 - 12) / 4)
-    xx = x + 10
-    for label, c in bits:
-        out.text(xx, iy - 2, _short(label, int(iw / 6)), size=11, color=MUTED)
-        _card(out, c, xx, iy + 2, iw, 52, texts)
-        xx += iw + 4
+    iw = min(92, (w - 20 - 4 * (len(bits) - 1)) / max(1, len(bits)))
+    bl = max([_lines(label, iw, em, 2) for label, _ in bits] or [0])
+    iy = y + h - 56  # the bottom row's cards
     choosing = s.get("plotted") is False and s["seat"] == me
     pool = s.get("reset_pool") if choosing else None
+    deck_row = None
     if pool:  # an Intent reset: every Intent the viewer may keep, to click five of
-        ky = iy - 74
-        out.text(x + 10, ky - 2, "Your Intents: click five to keep", size=11, color=MUTED, maxw=w - 20)
-        kw = min(92, (w - 20 - 4 * (len(pool) - 1)) / max(1, len(pool)))
-        for k, c in enumerate(pool):
-            _card(out, c, x + 10 + k * (kw + 4), ky + 2, kw, 52, texts)
+        deck_row = ("Your Intents: click five to keep", pool)
     elif s.get("intents"):  # the viewer's own Intent Deck, on its own row
-        ky = iy - 74
-        out.text(x + 10, ky - 2, "Your Intent Deck: click your Visiting Intent" if choosing
-                 else "Your Intent Deck", size=11, color=MUTED, maxw=w - 20)
-        kw = min(92, (w - 20 - 4 * (len(s["intents"]) - 1)) / max(1, len(s["intents"])))
-        for k, c in enumerate(s["intents"]):
-            _card(out, c, x + 10 + k * (kw + 4), ky + 2, kw, 52, texts)
+        deck_row = ("Your Intent Deck: click your Visiting Intent" if choosing else "Your Intent Deck",
+                    s["intents"])
+    floor = iy - bl * lh - 4  # the top of the bottom row's labels
+    if deck_row:
+        dl = _lines(deck_row[0], w - 20, em, 2)
+        per, kw = _per_row(len(deck_row[1]), w - 20, most=92)
+        ky = floor - 56 * -(-len(deck_row[1]) // per)
+        out.text(x + 10, ky - 2 - dl * lh, deck_row[0], size=11, color=MUTED, maxw=w - 20, wrap=dl,
+                 baseline="top")
+        for k, c in enumerate(deck_row[1]):
+            _card(out, c, x + 10 + (k % per) * (kw + 4), ky + (k // per) * 56, kw, 52, texts)
+        floor = ky - 4 - dl * lh
+    for label, cards in rows:
+        cards = cards[:6]
+        nl = _lines(label, w - 20, em, 2)
+        per, cw = _per_row(len(cards), w - 20)
+        if yy + nl * lh + 2 + -(-len(cards) // per) * (ch + 4) - 4 > floor:  # no room for rows: one row
+            per, cw = _per_row(len(cards), w - 20, least=1)
+        if yy + nl * lh + 2 + -(-len(cards) // per) * (ch + 4) - 4 > floor:
+            break
+        out.text(x + 10, yy, label, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
+        yy += nl * lh + 2
+        for k, c in enumerate(cards):
+            _card(out, c, x + 10 + (k % per) * (cw + 4), yy + (k // per) * (ch + 4), cw, ch, texts)
+        yy += -(-len(cards) // per) * (ch + 4) + 2
+    if s.get("plotted") is not None and not s.get("hand") and s["hand_count"] and yy + lh + 32 <= floor:
+        out.text(x + 10, yy, "Hand (hidden)", size=11, color=MUTED, baseline="top")
+        for k in range(s["hand_count"]):
+            _back(out, x + 10 + k * 18, yy + lh + 2, 40, 30, "a card in hand (hidden)")
+    xx = x + 10
+    for label, c in bits:
+        out.text(xx, iy - 2 - bl * lh, label, size=11, color=MUTED, maxw=iw, wrap=bl, baseline="top")
+        _card(out, c, xx, iy, iw, 52, texts)
+        xx += iw + 4
 
 
 def primordial_scene(view: dict, game) -> dict:
@@ -401,13 +422,15 @@ def primordial_scene(view: dict, game) -> dict:
     mw = (W - 16 - (n - 1) * 8) / n
     for s in seats:
         i = s["seat"]
-        _mat(out, s, 8 + i * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i)
+        _mat(out, s, 8 + i * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
+             em=11 * W / WIDE_LEAST)
     # the narrow layout: the same blocks, NARROW_W wide, stacked
     nar = _Items()
     y = _court(nar, view, texts, NARROW_W) + 8
     y = _visit_narrow(nar, view, texts, names, y, NARROW_W) + 8
     for s in seats:
-        _mat(nar, s, 8, y, NARROW_W - 16, MAT_H, texts, me, view["first_visitor"] == s["seat"])
+        _mat(nar, s, 8, y, NARROW_W - 16, MAT_H, texts, me, view["first_visitor"] == s["seat"],
+             em=11 * NARROW_W / NARROW_LEAST)
         y += MAT_H + 8
     narrow = {"w": NARROW_W, "h": y, "scroll": True, "items": nar.items}
     return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
