@@ -5,7 +5,8 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
 * ``lab_server`` (session) -> ``LabServer``: ``.url``, ``.token``, ``.root``, ``.log``,
   ``.add_notebook(src) -> str`` (copy without outputs into the server root, return its server path),
   ``.lab_url(nb_path) -> str`` (a fresh workspace for that notebook).
-* ``browser`` (session) -> ``playwright.sync_api.Browser`` (``/usr/bin/chromium``).
+* ``browser`` (session) -> ``playwright.sync_api.Browser``: Debian Chromium launched by
+  ``illumi_widgets.serve.drive.chromium`` (the seat-server benchmark launches it the same way).
 * ``page_errors`` -> ``list[str]``: uncaught page errors and ``console.error`` lines (resource 404s
   excepted) of this test's page; the ``page`` fixture fails the test at teardown if it is not empty
   (clear it in the test to accept an error you expect).
@@ -50,18 +51,6 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("ILLUMI_CHROMIUM", "/usr/bin/chromium")  # Debian's package chromium
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
 DEFAULT_TIMEOUT_MS = 30_000
 
@@ -238,25 +227,20 @@ def other_lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Calla
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
+    from illumi_widgets.serve import drive  # (the one Chromium launch, shared with the seat-server tests)
+
+    if not os.path.exists(drive.CHROMIUM):
         pytest.fail(
-            f"{CHROMIUM} is missing: run `apt-get install -y chromium` (Debian), "
+            f"{drive.CHROMIUM} is missing: run `apt-get install -y chromium` (Debian), "
             "or set ILLUMI_SKIP_BROWSER=1 to skip the browser tests",
             pytrace=False,
         )
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.fail('the Python package playwright is missing: pip install -e ".[test]"', pytrace=False)
-    pw = sync_playwright().start()
-    try:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-    finally:
-        pw.stop()
+    with drive.chromium() as browser:
+        yield browser
 
 
 _RESOURCE_404 = re.compile(r"Failed to load resource: .*\b404\b")
