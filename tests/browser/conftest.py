@@ -25,6 +25,11 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   ``kernel``) for the widget named ``name``.
 * ``pick_option(page, widget, decision, option)``: takes an option from the board's action bar -- its button,
   else its entry in the bar's "On the board" / "More" menus -- and confirms when the board asks.
+* ``notebook_file(name, *sources) -> Path``: a notebook of these code cells in this test's ``tmp_path``.
+* ``widget_state_saving(on)``: JupyterLab's "Save Widget State Automatically" (``saveState``) for this test;
+  the server's setting as it was is put back at teardown.
+* ``board_thumbnail(widget) -> list[int]``: a board's canvas drawn into 100 x 72 pixels (RGB): the same
+  position at any size compares alike; ``board_thumbnail.diff(a, b)``: their mean difference per channel.
 * ``save_screenshot(target, name) -> Path``: PNG of a Page or Locator into ``$ILLUMI_ARTIFACTS`` or
   ``tests/.artifacts/``. A failing test's page is saved there automatically as ``FAILED-<test>.png``.
 """
@@ -405,3 +410,67 @@ def _pick_option(page, widget, decision: str, option: str) -> None:
 @pytest.fixture
 def pick_option() -> Callable[..., None]:
     return _pick_option
+
+
+# --------------------------------------------------------------------------- notebooks and saved boards
+
+
+@pytest.fixture
+def notebook_file(tmp_path: Path) -> Callable[..., Path]:
+    def make(name: str, *sources: str) -> Path:
+        import nbformat
+
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src.strip()) for src in sources]
+        path = tmp_path / name
+        nbformat.write(nb, path)
+        return path
+
+    return make
+
+
+_WIDGET_SETTINGS = ("settings", "@jupyter-widgets", "jupyterlab-manager", "plugin.jupyterlab-settings")
+
+
+@pytest.fixture
+def widget_state_saving(lab_server: LabServer) -> Iterator[Callable[[bool], None]]:
+    path = lab_server.root.parent.joinpath(*_WIDGET_SETTINGS)
+    before = path.read_text() if path.exists() else None
+
+    def setting(on: bool) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"saveState": on}))
+
+    yield setting
+    if before is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_text(before)
+
+
+_THUMB_JS = """
+(el) => {
+  const src = el.querySelector('canvas.illumi-base');
+  const c = document.createElement('canvas');
+  c.width = 100; c.height = 72;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(src, 0, 0, 100, 72);
+  return [...ctx.getImageData(0, 0, 100, 72).data].filter((_, i) => i % 4 !== 3);
+}
+"""
+
+
+def _thumbnail(widget) -> list[int]:
+    return widget.evaluate(_THUMB_JS)
+
+
+def _thumbnail_diff(a: list[int], b: list[int]) -> float:
+    return sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
+
+
+_thumbnail.diff = _thumbnail_diff
+
+
+@pytest.fixture
+def board_thumbnail() -> Callable[[object], list[int]]:
+    return _thumbnail
