@@ -9,6 +9,11 @@
   ``--hypothesis-profile=release``).
 * Runs the real-browser tests (``@pytest.mark.browser``) last, after all the fast ones; with
   ``ILLUMI_SKIP_BROWSER=1`` they are skipped (otherwise a missing Chromium fails them).
+* A notebook that a browser test runs whole (``@pytest.mark.runs_notebook(path)``: run all in JupyterLab,
+  failing with the error outputs if a cell raises) is not run a second time by nbval in the same session:
+  its nbval cells are skipped, naming that test (no notebook has ``# NBVAL_CHECK_OUTPUT`` cells, so the
+  check is the same). Without that test (``-m "not browser"``, ``ILLUMI_SKIP_BROWSER=1``, one notebook
+  alone) nbval runs it.
 * Two processes (pytest-xdist, ``python -m pytest -n 2``; pyproject's addopts choose ``--dist loadgroup
   --no-loadscope-reorder``): tests go one by one to whichever worker is free, in the order above, except
   what must stay in one process, which goes to one worker as a group: a notebook's cells (one kernel runs
@@ -77,3 +82,19 @@ def _one_process_group(item: pytest.Item) -> str | None:
 
 def _relative(path: Path) -> str:
     return path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else str(path)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # (after -m/-k deselection: only a browser test that will run here replaces a notebook's nbval run)
+    whole: dict[Path, str] = {}
+    for item in session.items:
+        marker = item.get_closest_marker("runs_notebook")
+        if marker is not None and item.get_closest_marker("skip") is None:
+            whole[(REPO_ROOT / marker.args[0]).resolve()] = item.nodeid
+    if not whole:
+        return
+    for item in session.items:
+        by = whole.get(item.path.resolve()) if item.path.suffix == ".ipynb" else None
+        if by is not None and item.get_closest_marker("browser") is None:
+            reason = f"every cell runs in {by.split('@')[0]} (run all, JupyterLab)"
+            item.add_marker(pytest.mark.skip(reason=reason))

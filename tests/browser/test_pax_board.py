@@ -67,6 +67,7 @@ def write_notebook(tmp_path, *sources: str):
     return path
 
 
+@pytest.mark.runs_notebook("notebooks/01_pax_illuminaten.ipynb")
 def test_teaching_notebook_runs_and_paints(page, open_notebook, run_all, save_screenshot):
     """Every cell of notebooks/01_pax_illuminaten.ipynb runs in JupyterLab and its boards paint."""
     from playwright.sync_api import expect

@@ -30,6 +30,7 @@ def click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y:
     page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
 
 
+@pytest.mark.runs_notebook(NOTEBOOK)
 def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel, board_probe):
     from playwright.sync_api import expect
 
