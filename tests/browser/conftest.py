@@ -23,6 +23,8 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   ``snippets/kernel_exec.js``), fails the test if it raised, and returns its stdout.
 * ``board_probe(page, name="board") -> dict``: the probe of ``snippets/board_probe.py`` (run it first with
   ``kernel``) for the widget named ``name``.
+* ``click_scene_point(page, widget, scene_w, scene_h, x, y)``: clicks scene point (x, y) of a board whose
+  scene is ``scene_w`` x ``scene_h`` on its canvas (scene units -> CSS pixels of the canvas box).
 * ``pick_option(page, widget, decision, option)``: takes an option from the board's action bar -- its button,
   else its entry in the bar's "On the board" / "More" menus -- and confirms when the board asks.
 * ``notebook_file(name, *sources) -> Path``: a notebook of these code cells in this test's ``tmp_path``.
@@ -474,3 +476,16 @@ _thumbnail.diff = _thumbnail_diff
 @pytest.fixture
 def board_thumbnail() -> Callable[[object], list[int]]:
     return _thumbnail
+
+
+def _click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
+    canvas = widget.locator("canvas.illumi-overlay")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box and box["width"] > 0, "the board canvas has no size"
+    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
+
+
+@pytest.fixture
+def click_scene_point() -> Callable[..., None]:
+    return _click_scene_point
