@@ -69,7 +69,10 @@ def compiled_site(tmp_path_factory) -> Path:
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         pytest.skip("no Python C headers: the compiled engine cannot be built here (.ci/run installs them)")
     out = tmp_path_factory.mktemp("wheel")
-    env = {**os.environ, HOOK.COMPILE_ENV: "1", "ILLUMI_JS_BUILD": "0"}
+    # -O1 (after Python's own -O3, so it wins): the same C code from Cython, optimized, built in about 40% of
+    # the CPU time of -O3 (rules.c: 4.1 s against 9.9 s); the rules and the games checked are the same
+    cflags = f"{os.environ.get('CFLAGS', '')} -O1".strip()
+    env = {**os.environ, HOOK.COMPILE_ENV: "1", "ILLUMI_JS_BUILD": "0", "CFLAGS": cflags}
     proc = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out),
          str(REPO_ROOT)], env=env, capture_output=True, text=True, timeout=1800)

@@ -5,7 +5,8 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
 * ``lab_server`` (session) -> ``LabServer``: ``.url``, ``.token``, ``.root``, ``.log``,
   ``.add_notebook(src) -> str`` (copy without outputs into the server root, return its server path),
   ``.lab_url(nb_path) -> str`` (a fresh workspace for that notebook).
-* ``browser`` (session) -> ``playwright.sync_api.Browser`` (``/usr/bin/chromium``).
+* ``browser`` (session) -> ``playwright.sync_api.Browser``: Debian Chromium launched by
+  ``illumi_widgets.serve.drive.chromium`` (the seat-server benchmark launches it the same way).
 * ``page_errors`` -> ``list[str]``: uncaught page errors and ``console.error`` lines (resource 404s
   excepted) of this test's page; the ``page`` fixture fails the test at teardown if it is not empty
   (clear it in the test to accept an error you expect).
@@ -22,8 +23,15 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   ``snippets/kernel_exec.js``), fails the test if it raised, and returns its stdout.
 * ``board_probe(page, name="board") -> dict``: the probe of ``snippets/board_probe.py`` (run it first with
   ``kernel``) for the widget named ``name``.
+* ``click_scene_point(page, widget, scene_w, scene_h, x, y)``: clicks scene point (x, y) of a board whose
+  scene is ``scene_w`` x ``scene_h`` on its canvas (scene units -> CSS pixels of the canvas box).
 * ``pick_option(page, widget, decision, option)``: takes an option from the board's action bar -- its button,
   else its entry in the bar's "On the board" / "More" menus -- and confirms when the board asks.
+* ``notebook_file(name, *sources) -> Path``: a notebook of these code cells in this test's ``tmp_path``.
+* ``widget_state_saving(on)``: JupyterLab's "Save Widget State Automatically" (``saveState``) for this test;
+  the server's setting as it was is put back at teardown.
+* ``board_thumbnail(widget) -> list[int]``: a board's canvas drawn into 100 x 72 pixels (RGB): the same
+  position at any size compares alike; ``board_thumbnail.diff(a, b)``: their mean difference per channel.
 * ``save_screenshot(target, name) -> Path``: PNG of a Page or Locator into ``$ILLUMI_ARTIFACTS`` or
   ``tests/.artifacts/``. A failing test's page is saved there automatically as ``FAILED-<test>.png``.
 """
@@ -50,18 +58,6 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("ILLUMI_CHROMIUM", "/usr/bin/chromium")  # Debian's package chromium
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
 DEFAULT_TIMEOUT_MS = 30_000
 
@@ -238,25 +234,20 @@ def other_lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Calla
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
+    from illumi_widgets.serve import drive  # (the one Chromium launch, shared with the seat-server tests)
+
+    if not os.path.exists(drive.CHROMIUM):
         pytest.fail(
-            f"{CHROMIUM} is missing: run `apt-get install -y chromium` (Debian), "
+            f"{drive.CHROMIUM} is missing: run `apt-get install -y chromium` (Debian), "
             "or set ILLUMI_SKIP_BROWSER=1 to skip the browser tests",
             pytrace=False,
         )
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.fail('the Python package playwright is missing: pip install -e ".[test]"', pytrace=False)
-    pw = sync_playwright().start()
-    try:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-    finally:
-        pw.stop()
+    with drive.chromium() as browser:
+        yield browser
 
 
 _RESOURCE_404 = re.compile(r"Failed to load resource: .*\b404\b")
@@ -421,3 +412,80 @@ def _pick_option(page, widget, decision: str, option: str) -> None:
 @pytest.fixture
 def pick_option() -> Callable[..., None]:
     return _pick_option
+
+
+# --------------------------------------------------------------------------- notebooks and saved boards
+
+
+@pytest.fixture
+def notebook_file(tmp_path: Path) -> Callable[..., Path]:
+    def make(name: str, *sources: str) -> Path:
+        import nbformat
+
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src.strip()) for src in sources]
+        path = tmp_path / name
+        nbformat.write(nb, path)
+        return path
+
+    return make
+
+
+_WIDGET_SETTINGS = ("settings", "@jupyter-widgets", "jupyterlab-manager", "plugin.jupyterlab-settings")
+
+
+@pytest.fixture
+def widget_state_saving(lab_server: LabServer) -> Iterator[Callable[[bool], None]]:
+    path = lab_server.root.parent.joinpath(*_WIDGET_SETTINGS)
+    before = path.read_text() if path.exists() else None
+
+    def setting(on: bool) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"saveState": on}))
+
+    yield setting
+    if before is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_text(before)
+
+
+_THUMB_JS = """
+(el) => {
+  const src = el.querySelector('canvas.illumi-base');
+  const c = document.createElement('canvas');
+  c.width = 100; c.height = 72;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(src, 0, 0, 100, 72);
+  return [...ctx.getImageData(0, 0, 100, 72).data].filter((_, i) => i % 4 !== 3);
+}
+"""
+
+
+def _thumbnail(widget) -> list[int]:
+    return widget.evaluate(_THUMB_JS)
+
+
+def _thumbnail_diff(a: list[int], b: list[int]) -> float:
+    return sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
+
+
+_thumbnail.diff = _thumbnail_diff
+
+
+@pytest.fixture
+def board_thumbnail() -> Callable[[object], list[int]]:
+    return _thumbnail
+
+
+def _click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
+    canvas = widget.locator("canvas.illumi-overlay")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box and box["width"] > 0, "the board canvas has no size"
+    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
+
+
+@pytest.fixture
+def click_scene_point() -> Callable[..., None]:
+    return _click_scene_point

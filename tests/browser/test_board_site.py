@@ -11,9 +11,9 @@ At 900x700, 1400x900 and 1920x1080:
 * a click on a thing that is not a legal target shows, on the board, the reason ``check`` gives;
 * no console warning from the board (the anywidget deprecation warning is gone) and no error.
 
-Then: a kernel restart greys the board out with "Kernel disconnected — re-run the cell"; and a notebook
-played, saved (with widget state) and reopened with its kernel gone shows the last position.  Screenshots go
-to ``tests/.artifacts/board-<game>-<w>x<h>.png``.
+Then: a kernel restart greys the board out with "Kernel disconnected — re-run the cell".  (A notebook played,
+saved and reopened with its kernel gone shows the last position: tests/browser/test_saved_notebook.py, with
+widget state saved and without.)  Screenshots go to ``tests/.artifacts/board-<game>-<w>x<h>.png``.
 """
 
 from __future__ import annotations
@@ -263,67 +263,3 @@ def test_a_kernel_restart_greys_the_board_out(tmp_path, page, page_errors, open_
     expect(veil).to_have_text("Kernel disconnected — re-run the cell")
     save_screenshot(widget, "board-kernel-restarted")
     page_errors.clear()  # JupyterLab logs the closed comms of the restarted kernel
-
-
-_SAVE_JS = "() => window.jupyterapp.commands.execute('docmanager:save')"
-# the board's canvas drawn into 100 x 72 pixels (RGB): the same position at any size compares equal
-_THUMB_JS = """
-(el) => {
-  const src = el.querySelector('canvas.illumi-base');
-  const c = document.createElement('canvas');
-  c.width = 100; c.height = 72;
-  const ctx = c.getContext('2d');
-  ctx.drawImage(src, 0, 0, 100, 72);
-  const d = ctx.getImageData(0, 0, 100, 72).data;
-  return [...d].filter((_, i) => i % 4 !== 3);
-}
-"""
-
-
-def test_a_saved_notebook_reopens_at_the_last_position_without_its_kernel(
-        tmp_path, page, page_errors, lab_server, open_notebook, run_all, kernel, save_screenshot):
-    from playwright.sync_api import expect
-
-    settings = lab_server.root.parent / "settings" / "@jupyter-widgets" / "jupyterlab-manager"
-    settings.mkdir(parents=True, exist_ok=True)
-    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
-    panel = open_notebook(page, write_notebook(tmp_path, "saved.ipynb", GAMES["pax"]))
-    run_all(page)
-    widget = panel.locator(BOARD)
-    expect(widget).to_have_count(1)
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.wait_for_timeout(200)
-    start = widget.evaluate(_THUMB_JS)  # the first position: the reopened board must be nearer the last one
-    for _ in range(3):  # play a little (as Blue, then whoever: the notebook plays for every seat)
-        kernel(page, "board.match.play(board.state.legal_actions()[0])")
-    version = int(kernel(page, "print(board.version)").strip())
-    expect(widget).to_have_attribute("data-version", str(version))
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.wait_for_timeout(200)
-    live = widget.evaluate(_THUMB_JS)
-    page.evaluate(_SAVE_JS)
-    page.wait_for_timeout(500)
-    path = next(lab_server.root.glob("**/saved.ipynb"))
-    saved = json.loads(path.read_text())
-    state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    versions = [m["state"].get("version") for m in state.values() if "scene" in m.get("state", {})]
-    assert versions == [version], versions
-    # reopen with the kernel gone: the kernel that starts holds no board; the widget state saved in the
-    # notebook is all there is (the notebook stays trusted: JupyterLab signed it when it saved it)
-    lab_server.shutdown_sessions()
-    page.goto(lab_server.lab_url(path.relative_to(lab_server.root).as_posix()))
-    widget = page.locator(BOARD)
-    expect(widget).to_have_count(1, timeout=60_000)
-    expect(widget).to_have_attribute("data-version", str(version))
-    widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
-    again = widget.evaluate(_THUMB_JS)
-    save_screenshot(widget, "board-reopened-without-kernel")
-    def diff(a, b):
-        return sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
-
-    # (the canvas may be drawn at another size: thumbnails, and the last position must be the nearest)
-    assert diff(live, again) < diff(start, again), "the reopened board shows an earlier position"
-    gap = diff(live, again)
-    assert gap < 8, f"the reopened board differs from the last position ({gap:.1f})"
-    page_errors.clear()  # no kernel: JupyterLab logs that it cannot connect widgets' comms

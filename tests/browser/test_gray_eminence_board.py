@@ -22,6 +22,7 @@ PROBE = (SNIPPETS / "board_probe.py").read_text()
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
+@pytest.mark.runs_notebook(NOTEBOOK)
 def test_gray_eminence_notebook_plays_a_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel,
                                                        board_probe, pick_option):
     from playwright.sync_api import expect

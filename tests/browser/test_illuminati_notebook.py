@@ -41,6 +41,7 @@ def reveal(page, widget) -> None:
     expect(curtain).to_be_hidden()
 
 
+@pytest.mark.runs_notebook(NOTEBOOK)
 def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook, run_all, save_screenshot,
                                                           kernel, board_probe, pick_option):
     from playwright.sync_api import expect

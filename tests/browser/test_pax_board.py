@@ -50,15 +50,6 @@ async ([modelId, data]) => {
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
-def click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
-    """Click scene point (x, y) on the board's canvas: scene units -> CSS pixels of the canvas box."""
-    canvas = widget.locator("canvas.illumi-overlay")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box and box["width"] > 0, "the board canvas has no size"
-    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
-
-
 def write_notebook(tmp_path, *sources: str):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(src.strip()) for src in sources]
@@ -67,6 +58,7 @@ def write_notebook(tmp_path, *sources: str):
     return path
 
 
+@pytest.mark.runs_notebook("notebooks/01_pax_illuminaten.ipynb")
 def test_teaching_notebook_runs_and_paints(page, open_notebook, run_all, save_screenshot):
     """Every cell of notebooks/01_pax_illuminaten.ipynb runs in JupyterLab and its boards paint."""
     from playwright.sync_api import expect
@@ -83,7 +75,8 @@ def test_teaching_notebook_runs_and_paints(page, open_notebook, run_all, save_sc
 
 
 def test_click_on_the_canvas_panel_button_and_forged_messages(tmp_path, page, page_errors, open_notebook,
-                                                              run_all, save_screenshot, kernel, board_probe):
+                                                              run_all, save_screenshot, kernel, board_probe,
+                                                              click_scene_point):
     from playwright.sync_api import expect
 
     panel = open_notebook(page, write_notebook(tmp_path, PROBE_CELL, BOARD_CELL))

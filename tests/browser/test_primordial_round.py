@@ -21,16 +21,9 @@ PROBE = (SNIPPETS / "board_probe.py").read_text()
 _EVERY_BOARD_PAINTED_JS = (SNIPPETS / "every_board_painted.js").read_text()
 
 
-def click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y: float) -> None:
-    """Click scene point (x, y) on the board's canvas: scene units -> CSS pixels of the canvas box."""
-    canvas = widget.locator("canvas.illumi-overlay")
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box and box["width"] > 0, "the board canvas has no size"
-    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
-
-
-def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel, board_probe):
+@pytest.mark.runs_notebook(NOTEBOOK)
+def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot, kernel, board_probe,
+                                   click_scene_point):
     from playwright.sync_api import expect
 
     panel = open_notebook(page, NOTEBOOK)

@@ -28,22 +28,6 @@ BOARD = '[data-painted="1"]'
 CELL = "from illumi_widgets import PaxIlluminaten\nboard = PaxIlluminaten(players=3, seed=7, seat=0)\nboard"
 VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
-SETTINGS = ("settings", "@jupyter-widgets", "jupyterlab-manager", "plugin.jupyterlab-settings")
-# the board's canvas drawn into 100 x 72 pixels (RGB): the same position at any size compares alike
-_THUMB_JS = """
-(el) => {
-  const src = el.querySelector('canvas.illumi-base');
-  const c = document.createElement('canvas');
-  c.width = 100; c.height = 72;
-  const ctx = c.getContext('2d');
-  ctx.drawImage(src, 0, 0, 100, 72);
-  return [...ctx.getImageData(0, 0, 100, 72).data].filter((_, i) => i % 4 !== 3);
-}
-"""
-
-
-def _diff(a, b) -> float:
-    return sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
 
 
 def _click_a_move(page, widget, board_probe) -> bool:
@@ -78,103 +62,92 @@ def _click_a_move(page, widget, board_probe) -> bool:
 @pytest.mark.parametrize("save_state", [True, False], ids=["state-on", "state-off"])
 def test_a_notebook_played_by_clicking_reopens_at_the_last_position_without_its_kernel(
         save_state, tmp_path, page, page_errors, lab_server, open_notebook, run_all, kernel, board_probe,
-        save_screenshot):
+        save_screenshot, notebook_file, widget_state_saving, board_thumbnail):
     from playwright.sync_api import expect
 
-    settings = lab_server.root.parent.joinpath(*SETTINGS)
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    before = settings.read_text() if settings.exists() else None
-    settings.write_text(json.dumps({"saveState": save_state}))
-    try:
-        src = tmp_path / "played.ipynb"
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [nbformat.v4.new_code_cell(CELL)]
-        nbformat.write(nb, src)
-        panel = open_notebook(page, src)
-        run_all(page)
-        widget = panel.locator(BOARD)
-        expect(widget).to_have_count(1)
-        kernel(page, PROBE_CELL)
-        first = int(widget.get_attribute("data-version"))
-        page.set_viewport_size({"width": 1400, "height": 900})
+    widget_state_saving(save_state)
+    diff = board_thumbnail.diff
+    src = notebook_file("played.ipynb", CELL)
+    panel = open_notebook(page, src)
+    run_all(page)
+    widget = panel.locator(BOARD)
+    expect(widget).to_have_count(1)
+    kernel(page, PROBE_CELL)
+    first = int(widget.get_attribute("data-version"))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_timeout(200)
+    start = board_thumbnail(widget)
+    clicks = 0
+    while clicks < 3 and _click_a_move(page, widget, board_probe):  # Blue plays on the board, by clicking
+        clicks += 1
+    assert clicks >= 2, "the board offered fewer than two moves to click"
+    version = int(kernel(page, "print(board.version)").strip())
+    assert version > first
+    expect(widget).to_have_attribute("data-version", str(version))
+    last_svg = tmp_path / "last.svg"
+    kernel(page, f"open({str(last_svg)!r}, 'w', encoding='utf-8').write(board.to_svg())")
+    # the kernel keeps the board for the save within half a second (debounced)
+    deadline = time.monotonic() + 20
+    stored = "0"
+    while time.monotonic() < deadline:
+        stored = kernel(page, "from illumi_widgets.widget import saved as _s\n"
+                              "_r = _s.read_board(board.model_id)\n"
+                              "print(_r['state'][board.model_id]['state']['version'] if _r else -1)")
+        stored = stored.strip()
+        if stored == str(version):
+            break
         page.wait_for_timeout(200)
-        start = widget.evaluate(_THUMB_JS)
-        clicks = 0
-        while clicks < 3 and _click_a_move(page, widget, board_probe):  # Blue plays on the board, by clicking
-            clicks += 1
-        assert clicks >= 2, "the board offered fewer than two moves to click"
-        version = int(kernel(page, "print(board.version)").strip())
-        assert version > first
-        expect(widget).to_have_attribute("data-version", str(version))
-        last_svg = tmp_path / "last.svg"
-        kernel(page, f"open({str(last_svg)!r}, 'w', encoding='utf-8').write(board.to_svg())")
-        # the kernel keeps the board for the save within half a second (debounced)
-        deadline = time.monotonic() + 20
-        stored = "0"
-        while time.monotonic() < deadline:
-            stored = kernel(page, "from illumi_widgets.widget import saved as _s\n"
-                                  "_r = _s.read_board(board.model_id)\n"
-                                  "print(_r['state'][board.model_id]['state']['version'] if _r else -1)")
-            stored = stored.strip()
-            if stored == str(version):
+    assert stored == str(version), f"the kernel did not keep the last position ({stored} != {version})"
+    page.wait_for_timeout(200)
+    live = board_thumbnail(widget)
+    save_screenshot(widget, f"saved-notebook-{'on' if save_state else 'off'}-live")
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    path = next(lab_server.root.glob(f"*/{src.name}"))
+    deadline = time.monotonic() + 20
+    saved = {}
+    while time.monotonic() < deadline:
+        try:
+            saved = json.loads(path.read_text())
+            if saved["cells"][0]["outputs"]:
                 break
-            page.wait_for_timeout(200)
-        assert stored == str(version), f"the kernel did not keep the last position ({stored} != {version})"
+        except (ValueError, KeyError, IndexError, OSError):
+            pass
         page.wait_for_timeout(200)
-        live = widget.evaluate(_THUMB_JS)
-        save_screenshot(widget, f"saved-notebook-{'on' if save_state else 'off'}-live")
-        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-        path = next(lab_server.root.glob(f"*/{src.name}"))
-        deadline = time.monotonic() + 20
-        saved = {}
-        while time.monotonic() < deadline:
-            try:
-                saved = json.loads(path.read_text())
-                if saved["cells"][0]["outputs"]:
-                    break
-            except (ValueError, KeyError, IndexError, OSError):
-                pass
-            page.wait_for_timeout(200)
 
-        # the .ipynb: its picture is the last position, its widget state holds the last version
-        out = next(o for o in saved["cells"][0]["outputs"] if VIEW in o.get("data", {}))
-        expected = last_svg.read_text(encoding="utf-8")
-        svg = out["data"]["image/svg+xml"]
-        svg = "".join(svg) if isinstance(svg, list) else svg
-        assert svg == expected, "the saved picture is not the last position"
-        state = saved["metadata"]["widgets"][STATE]["state"]
-        model = out["data"][VIEW]["model_id"]
-        assert state[model]["state"]["version"] == version
-        versions = [m["state"].get("version") for m in state.values() if "scene" in m.get("state", {})]
-        assert versions == [version], versions
+    # the .ipynb: its picture is the last position, its widget state holds the last version
+    out = next(o for o in saved["cells"][0]["outputs"] if VIEW in o.get("data", {}))
+    expected = last_svg.read_text(encoding="utf-8")
+    svg = out["data"]["image/svg+xml"]
+    svg = "".join(svg) if isinstance(svg, list) else svg
+    assert svg == expected, "the saved picture is not the last position"
+    state = saved["metadata"]["widgets"][STATE]["state"]
+    model = out["data"][VIEW]["model_id"]
+    assert state[model]["state"]["version"] == version
+    versions = [m["state"].get("version") for m in state.values() if "scene" in m.get("state", {})]
+    assert versions == [version], versions
 
-        # nbconvert: the widget state of the last version; without widget state, the last picture
-        from nbconvert import HTMLExporter
+    # nbconvert: the widget state of the last version; without widget state, the last picture
+    from nbconvert import HTMLExporter
 
-        node = nbformat.reads(json.dumps(saved), as_version=4)
-        html, _ = HTMLExporter().from_notebook_node(node)
-        assert STATE in html and f'"version": {version}' in html
-        node.metadata.pop("widgets")
-        html, _ = HTMLExporter().from_notebook_node(node)
-        assert base64.b64encode(expected.encode()).decode() in html  # (an <img> of the SVG, base64)
+    node = nbformat.reads(json.dumps(saved), as_version=4)
+    html, _ = HTMLExporter().from_notebook_node(node)
+    assert STATE in html and f'"version": {version}' in html
+    node.metadata.pop("widgets")
+    html, _ = HTMLExporter().from_notebook_node(node)
+    assert base64.b64encode(expected.encode()).decode() in html  # (an <img> of the SVG, base64)
 
-        # reopen with the kernel gone: the saved notebook is all there is
-        lab_server.shutdown_sessions()
-        page.goto(lab_server.lab_url(path.relative_to(lab_server.root).as_posix()))
-        widget = page.locator(BOARD)
-        expect(widget).to_have_count(1, timeout=60_000)
-        expect(widget).to_have_attribute("data-version", str(version))
-        widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
-        again = widget.evaluate(_THUMB_JS)
-        save_screenshot(widget, f"saved-notebook-{'on' if save_state else 'off'}-reopened")
-        assert _diff(live, again) < _diff(start, again), "the reopened board shows an earlier position"
-        gap = _diff(live, again)
-        assert gap < 8, f"the reopened board differs from the last position ({gap:.1f})"
-        page_errors.clear()  # no kernel: JupyterLab logs that it cannot connect the widgets' comms
-    finally:
-        if before is None:
-            settings.unlink(missing_ok=True)
-        else:
-            settings.write_text(before)
+    # reopen with the kernel gone: the saved notebook is all there is
+    lab_server.shutdown_sessions()
+    page.goto(lab_server.lab_url(path.relative_to(lab_server.root).as_posix()))
+    widget = page.locator(BOARD)
+    expect(widget).to_have_count(1, timeout=60_000)
+    expect(widget).to_have_attribute("data-version", str(version))
+    widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    again = board_thumbnail(widget)
+    save_screenshot(widget, f"saved-notebook-{'on' if save_state else 'off'}-reopened")
+    assert diff(live, again) < diff(start, again), "the reopened board shows an earlier position"
+    gap = diff(live, again)
+    assert gap < 8, f"the reopened board differs from the last position ({gap:.1f})"
+    page_errors.clear()  # no kernel: JupyterLab logs that it cannot connect the widgets' comms
 

@@ -21,7 +21,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-pytestmark = pytest.mark.browser
+# (one worker under pytest-xdist: both modules rewrite tests/.artifacts/widget_figures.json)
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("widget_figures.json")]
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
