@@ -98,11 +98,11 @@ def test_bad_rollout_options_are_refused():
         SearchBot(0, sample=0)
 
 
-def test_pax_searches_with_greedy_playouts_by_default():
+def test_pax_names_its_default_playout_policy_and_rollout_overrides_it():
     """A game names its default playout policy in its hints module (``ROLLOUT``); ``rollout=`` wins."""
     g = load_game("pax", players=2)
-    assert default_rollout(g) == "greedy"
-    for opts, want in (({}, "greedy"), ({"rollout": "random"}, "random")):
+    assert default_rollout(g) == "random"
+    for opts, want in (({}, "random"), ({"rollout": "greedy"}, "greedy")):
         bot = SearchBot(0, **opts)
         bot._setup(g)
         assert bot._rollout == want
