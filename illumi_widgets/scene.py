@@ -21,7 +21,7 @@ What a game's scene provides (the spec the generic board builds on)
   scale and scrolls the board in a box as tall as the visible notebook.  At ``min_scale`` every text is
   drawn at least ``11 / min_scale`` scene units, so the scene wraps, measures and spaces its text for that
   size (Pax: ``_Items(fit=...)`` and ``out.fs(size)``; Illuminati: the ``t``/``room`` sizes), and
-  :func:`illumi_widgets.textfit.problems_at_scale` checks that nothing then overlaps (icon letters count).
+  :func:`illumi_widgets.widget.svg.problems_at_scale` checks that nothing then overlaps (icon letters count).
 * **Fits the window.**  The board scales to min(cell width, visible height of the notebook area).  A
   scene may give ``"layouts": {"narrow": {"w", "h", "moves": [[x0, y0, x1, y1, dx, dy], ...]}}``: below
   900 CSS px of width the painter uses the narrow size and shifts every item whose anchor (``x, y``; a

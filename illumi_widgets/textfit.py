@@ -13,7 +13,7 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["LINE_HEIGHT", "MIN_FONT_PX", "MIN_SQUEEZE", "NARROW_PX", "drawn_lines", "drawn_size", "fit_line",
-           "layout_problems", "layout_for_width", "problems_at", "problems_at_scale", "reflow", "text_box",
+           "layout_problems", "layout_for_width", "problems_at", "reflow", "text_box",
            "text_width", "wrap", "wrap_line"]
 
 LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
@@ -255,28 +255,6 @@ def problems_at(scene: dict, css_width: float) -> list[str]:
     least = MIN_FONT_PX / scale
     items = []
     for it in drawn["items"]:
-        if it.get("t") == "text" and float(it.get("size", 12)) < least:
-            it = {**it, "size": least}
-            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
-                it["wrap"] = 2
-        items.append(it)
-    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
-            if "overlap" in p or "outside" in p]
-
-
-def problems_at_scale(scene: dict, layout: str, scale: float) -> list[str]:
-    """Texts overlapping or leaving the canvas in ``layout`` (``"wide"`` or ``"narrow"``) drawn at ``scale``
-    (CSS px per scene unit), every text enlarged to :data:`MIN_FONT_PX` CSS px as the painter does (wrapped
-    onto two lines where it has a ``maxw``; an icon's letter too), overlaps counted beyond 2 CSS px.  A
-    layout's ``min_scale`` (the painter never draws it smaller for a short window) is the scale this must
-    hold at."""
-    from .widget.svg import _expand_icon  # (an icon's letter is text too: the painter enlarges and counts it)
-
-    drawn = reflow(scene, "narrow") if layout == "narrow" else only_in(scene, "wide")
-    least = MIN_FONT_PX / scale
-    items = []
-    parts = (part for it in drawn["items"] for part in (_expand_icon(it) if it.get("t") == "icon" else [it]))
-    for it in parts:
         if it.get("t") == "text" and float(it.get("size", 12)) < least:
             it = {**it, "size": least}
             if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)

@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..textfit import LINE_HEIGHT, MIN_FONT_PX, drawn_lines, drawn_size, layout_for_width, only_in, text_width
+from ..textfit import (
+    LINE_HEIGHT,
+    MIN_FONT_PX,
+    drawn_lines,
+    drawn_size,
+    layout_for_width,
+    layout_problems,
+    only_in,
+    reflow,
+    text_width,
+)
 
 __all__ = ["scene_to_svg", "save_svg", "FONT_FAMILY"]
 
@@ -322,3 +332,24 @@ def save_svg(scene: dict, path: str | Path, width: float | None = None) -> Path:
     path = Path(path)
     path.write_text(scene_to_svg(scene, width) + "\n", encoding="utf-8")
     return path
+
+
+# An icon's letter is text too (the painter enlarges and counts it), so this check lives beside _expand_icon.
+def problems_at_scale(scene: dict, layout: str, scale: float) -> list[str]:
+    """Texts overlapping or leaving the canvas in ``layout`` (``"wide"`` or ``"narrow"``) drawn at ``scale``
+    (CSS px per scene unit), every text enlarged to MIN_FONT_PX CSS px as the painter does (wrapped
+    onto two lines where it has a ``maxw``; an icon's letter too), overlaps counted beyond 2 CSS px.  A
+    layout's ``min_scale`` (the painter never draws it smaller for a short window) is the scale this must
+    hold at."""
+    drawn = reflow(scene, "narrow") if layout == "narrow" else only_in(scene, "wide")
+    least = MIN_FONT_PX / scale
+    items = []
+    parts = (part for it in drawn["items"] for part in (_expand_icon(it) if it.get("t") == "icon" else [it]))
+    for it in parts:
+        if it.get("t") == "text" and float(it.get("size", 12)) < least:
+            it = {**it, "size": least}
+            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
+                it["wrap"] = 2
+        items.append(it)
+    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
+            if "overlap" in p or "outside" in p]

@@ -12,7 +12,8 @@ from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import _find_secrets, random_action
 from illumi_widgets.games.illuminati.scene import illuminati_scene, option_targets
 from illumi_widgets.match import Match
-from illumi_widgets.textfit import layout_problems, problems_at_scale, reflow
+from illumi_widgets.textfit import layout_problems, reflow
+from illumi_widgets.widget.svg import problems_at_scale
 
 TYPES = {"rect", "circle", "poly", "line", "text", "icon"}
 

@@ -11,8 +11,8 @@ from illumi_widgets import OMNISCIENT, load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax.scene import NARROW_W, H, W, option_group, option_targets, pax_scene
-from illumi_widgets.textfit import MIN_SQUEEZE, layout_problems, problems_at_scale, reflow
-from illumi_widgets.widget.svg import scene_to_svg
+from illumi_widgets.textfit import MIN_SQUEEZE, layout_problems, reflow
+from illumi_widgets.widget.svg import problems_at_scale, scene_to_svg
 
 SHAPES = {"rect", "circle", "poly"}
 TYPES = SHAPES | {"line", "text", "icon"}

@@ -39,9 +39,9 @@ PREFER = ("claimplot", "claimfaction")
 """Action kinds a playout takes whenever legal (free progress towards the two ways to win)."""
 
 ROLLOUT = "random"
-"""The search's default playout policy in Pax (issue 18). Kept random until a low-load run of 200 games per
+"""The search's default playout policy in Pax. Kept random until a low-load run of 200 games per
 pairing shows epsilon-greedy playouts on :func:`values` (``SearchBot(rollout="greedy")``) are stronger: 11-26
-games per pairing on 2026-11-25 showed no difference outside the intervals, at about twice the CPU."""
+games per pairing on one day showed no difference outside the intervals, at about twice the CPU."""
 
 WIND_DOWN = ("end", "skip", "done", "pass")
 """Action kinds that end a turn (or a step of it) soonest: a playout winding down to a rulebook bot's turn."""

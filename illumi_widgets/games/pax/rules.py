@@ -82,7 +82,7 @@ class _Scratch(threading.local):
     A rules object is shared: by every state it plays, and by threads (``simulate`` on a thread pool, a Dask
     worker's threads, a bot thinking beside the board).  One thread's listing must never see, or restore,
     another's: with this state on the rules object itself, two overlapping listings left one's board memo
-    in place for good, and every later game on that rules object was scored from an old map (issue 17)."""
+    in place for good, and every later game on that rules object was scored from an old map."""
 
     def __init__(self):  # (run once in each thread, the first time it reads or writes one of these)
         self.memo = None  # board analysis shared by the checks of one legal-action listing
