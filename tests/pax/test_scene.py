@@ -242,3 +242,26 @@ def test_names_are_wrapped_not_cut():
     name = game.lum[longest].name
     assert any(t.replace("\n", " ").replace("- ", "-") == name for t in texts), name
     assert not any("…" in t for t in texts)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_rivals_known_cards_are_named_chips_on_its_panel_never_cut(players):
+    """The cards of a rival's hand every seat saw taken (from the Court) are chips on its table panel, each
+    clickable and named, however long the names: the panel grows by the rows they take (the first of them
+    too wide for the row after "Hand N" starts on the next row, which counts) -- and on the omniscient board
+    every hand of a seat that is not shown under the map is drawn in full the same way."""
+    game = load_game("pax", players=players)
+    state = game.new_state(seed=3)
+    with state.edit() as d:  # seat 1's hand: the longest names of the deck, every seat saw them taken
+        hand = d.hands[1]
+        longest = sorted(d.deck, key=lambda c: -len(game.lum[c].name))[:len(hand)]
+        for k, cid in enumerate(longest):
+            d.deck[d.deck.index(cid)], hand[k] = hand[k], cid
+        d.known[1] = list(longest)
+    assert len(longest) >= 3
+    for seat in (0, OMNISCIENT):
+        scene = pax_scene(state.view(seat), game)
+        ids = {it.get("id") for it in scene["items"]}
+        texts = [it["s"] for it in scene["items"] if it["t"] == "text"]
+        assert {f"hand:{c}" for c in longest} <= ids, seat
+        assert not any(str(t).endswith(" more") for t in texts), seat

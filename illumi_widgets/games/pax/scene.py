@@ -471,7 +471,7 @@ def _chip_rows(widths, x0: float, x1: float, y: float, max_y, row_h: float, x_ne
     for w in widths:
         # (a chip too wide for the first row's room goes to the next row, which starts further left)
         if (x > start or (x_next is not None and x_next < start)) and x + w > x1:
-            if max_y is not None and y + row_h > max_y:
+            if max_y is not None and y + row_h > max_y + 0.01:  # (a float sum's last bit: no row lost)
                 break
             start = x0 if x_next is None else x_next
             x, y = start, y + row_h
@@ -563,8 +563,10 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
     f = out.fs(MIN_TEXT)
 
     def rows(items, x0):  # how many rows of chips (the next rows from the left edge)
-        widths = [min(RX + RW - 14, text_width(t, f) + 10) if t else 10 for t, *_ in items]
-        return len({yy for _, yy in _chip_rows(widths, x0, RX + RW - 6, 0, None, 1, RX + 8)}) if items else 0
+        # (as _chips draws them: a chip too wide for the first row's room leaves that row empty, and counts)
+        widths = [min(RW - 14, text_width(t, f) + 10) if t else 10 for t, *_ in items]
+        return 1 + round(max(yy for _, yy in _chip_rows(widths, x0, RX + RW - 6, 0, None, 1, RX + 8))) \
+            if items else 0
 
     # each panel: at least the title, Favor and Hand rows, its hand's chips, its Events (every one: a player
     # clicks them) and the claims line; as tall as a share of the column when that is more
