@@ -71,7 +71,7 @@ def test_eval_near_the_8_influence_plot_is_worse_for_the_person():
     _, far = _influence_position("joseph-ii", 3)
     assert E.bot_progress(g, near.data, BOT)["influence-8"] == pytest.approx(7 / 8)
     assert E.bot_progress(g, far.data, BOT)["influence-8"] == pytest.approx(3 / 8)
-    assert E.bot_chance(g, near.data, BOT) > E.bot_chance(g, far.data, BOT) + 0.3
+    assert E.bot_threat(g, near.data) == pytest.approx(7 / 8)
     v_near, v_far = E.values(g, near.data), E.values(g, far.data)
     assert v_near[ME] < 0.5 * v_far[ME]
     assert v_near[BOT] > v_far[BOT]
@@ -87,6 +87,55 @@ def test_eval_material_lead_does_not_hide_a_met_plot():
         _fill(ed, g, ("A5", "B5", "C5", "D5", "A4", "B4", "C4", "D4"), ME, 14)
     assert E.scores(g, st.data)[ME] > E.scores(g, st.data)[BOT] + 5
     assert E.values(g, st.data)[ME] < 0.1
+
+
+def _dispersed_position(bot: str, controlled: int, claimed: bool = False, seed: int = 1):
+    """Blue to act (round 3), Dispersed Contacts public: Blue alone on ``controlled`` cards of the bottom rows,
+    a lot of Favor (far ahead of the bot in material); the bot has 2 Influence on the top row."""
+    g, st = _table(bot, seed)
+    with PaxEditor(st) as ed:
+        _bare_table(ed)
+        ed.plots(public=["Dispersed Contacts", "The Inner Circle", "Shadow Alliance"])
+        ed.favor(ME, Nob=5, Pro=5, Mag=5, Art=5, Sch=5, Cle=5)
+        for name in ("A5", "B5", "C5", "D5", "A4", "B4", "C4", "D4")[:controlled]:
+            ed.influence(name, [ME])
+        _fill(ed, g, ("C1", "D1"), BOT, 2)
+        if claimed:
+            ed.claim(ME, "Dispersed Contacts")
+        ed.bot_token(BOT, "areopagus")
+        ed.start_turn(ME, round=3)
+    return g, st
+
+
+@pytest.mark.parametrize("bot", ["st-germain", "weishaupt"])
+def test_eval_a_persons_material_lead_over_a_bot_does_not_blind_it(bot):
+    """A person leads a rulebook bot in material by far (the bot has no hand, no Plots, little Favor).  The
+    evaluation once read that lead as a sure win, so every position was worth the same to the search: it saw
+    neither its progress nor a Plot it could claim (it left a met Plot unclaimed for rounds).  Now a table with
+    a bot is a race: each card controlled towards Dispersed Contacts, and claiming it, is worth more."""
+    vals = []
+    for n in (2, 4, 6):
+        g, st = _dispersed_position(bot, n)
+        vals.append(E.values(g, st.data)[ME])
+    lead = E.scores(g, st.data)[ME] - E.scores(g, st.data)[BOT]
+    assert lead > 4 * E.SCALE  # (read as a logistic of this lead: 0.98 or more, whatever Blue did next)
+    g, st = _dispersed_position(bot, 6, claimed=True)
+    claimed = E.values(g, st.data)[ME]
+    assert vals[0] < vals[1] < vals[2] < claimed < 0.99
+    assert claimed - vals[2] > 0.03 and vals[2] - vals[0] > 0.1
+    assert E.race_progress(g, st.data, ME) == pytest.approx(1 + E.PROGRESS_SHARE * max(
+        E.plots_progress(g, st.data, ME)[:1]))
+
+
+def test_eval_the_race_weighs_the_bots_nearest_plot_against_the_persons_progress():
+    """The same progress of Blue is worth less the nearer the bot is to a plot; the bot's value is what the
+    people do not get."""
+    g, near = _influence_position("joseph-ii", 7)
+    _, far = _influence_position("joseph-ii", 2)
+    assert E.bot_threat(g, near.data) > E.bot_threat(g, far.data)
+    v_near, v_far = E.values(g, near.data), E.values(g, far.data)
+    assert v_near[ME] < v_far[ME]
+    assert v_near[ME] + v_near[BOT] == pytest.approx(1.0)
 
 
 def test_eval_starved_plot_counts_the_cards_holding_a_persons_influence():
@@ -132,7 +181,7 @@ def test_bot_progress_of_every_placard_is_in_range():
         prog = E.bot_progress(g, st.data, BOT)
         assert set(prog) == set(g.automaton.spec[BOT].plots)
         assert all(0.0 <= v <= 1.0 for v in prog.values())
-        assert 0.0 <= E.bot_chance(g, st.data, BOT) <= E.P_BOT_MET
+        assert E.bot_threat(g, st.data) == max(prog.values())
 
 
 def test_forced_steps_only_with_rulebook_bots():

@@ -14,15 +14,19 @@ game for it and reads ``values``, ``PREFER``, ``WIND_DOWN``, ``legal`` and ``for
   largest Lodge, Faction cards held, Favor and cards in hand (means to get there).
 
 A rulebook bot seat (game option ``bots``; ``games/pax/automa.py``) wins during its own turn as soon as it
-meets ONE of the three plots on its placard, so its score also holds its progress towards each of them
-(:func:`bot_progress`: 8 Influence on the map, a controlled Lodge of 5, 4 Edicts discarded (those in play
-counted by how soon they go, :func:`edicts_due`), 3 Aces/Crowns or
-5 Freemason/Rosicrucian cards controlled, the deck run out twice, and — Joseph II — "from round 2 some person
-has no Influence on the map", measured by how few cards hold the weakest person's Influence).  The nearer the
-bot is to a plot the steeper its chance to win (:func:`bot_chance`) grows; a person wins only if no bot does
-(its chance is multiplied by the bots' chance of missing), whatever its material lead, so the people's
-search values Ousting and Expelling the bot's Influence and keeping its own Influence spread over the map.
-The placards are public (``view["bots"]``).
+meets ONE of the three plots on its placard (:func:`bot_progress`: 8 Influence on the map, a controlled Lodge
+of 5, 4 Edicts discarded (those in play counted by how soon they go, :func:`edicts_due`), 3 Aces/Crowns or 5
+Freemason/Rosicrucian cards controlled, the deck run out twice, and — Joseph II — "from round 2 some person
+has no Influence on the map", measured by how few cards hold the weakest person's Influence).  The placards
+are public (``view["bots"]``).  A bot has no hand, no Plots and little Favor, so a person always leads it in
+material by far: at such a table the people's chance is a **race** instead (:func:`race_values`) — the best
+person's progress towards two Plots (:func:`race_progress`: a claimed Plot counts 1, progress towards the
+next ones :data:`PROGRESS_SHARE` each) against the bot's progress towards its nearest plot, in a logistic
+whose weights (``RACE_*``) were fitted to the outcomes of searched games against the four rulebook bots
+(logistic regression on the people's positions at the start of each of their turns) and rounded.  A person's
+share of the people's chance is the logistic of its material lead over the best other PERSON.  Before the
+race the search read the material lead over the bot, which was so large that every position was worth the
+same to it: it saw neither its own progress nor the Plot it could claim.
 
 Each seat's chance is otherwise a logistic of its lead over the best rival.  ``heuristic(game, d, seat)`` is
 the one-seat form.  It reads the full data of the position it is given — the search bot only gives it
@@ -57,11 +61,15 @@ W_FAVOR = 0.2
 W_HAND = 0.2
 W_PROGRESS = 6.0  # progress towards the Plots a seat may still claim (squared: nearly met counts most)
 SCALE = 3.0
-P_BOT_NEAR = 0.85  # a rulebook bot's chance to meet a plot at progress p < 1: P_BOT_NEAR * p ** BOT_CURVE
-P_BOT_MET = 0.95  # a plot met (the bot wins at its next Check Phase unless the people undo it)
-BOT_CURVE = 3.0
 W_DUE = 0.6  # an Edict in play due at its holder's next Event Phase counts this much of a discarded one
-P_OTHER = 0.3  # each further plot adds this share of its own chance (several threats at once)
+# a table with a rulebook bot: the people's chance to win is a race (race_values)
+PROGRESS_SHARE = 0.8  # progress towards an unclaimed Plot, per Plot (a claimed one counts 1)
+RACE_C0 = -0.6  # the people's logit when neither side has progressed
+RACE_A1 = 0.5  # per unit of the best person's race progress (0-2) ...
+RACE_A2 = 0.5  # ... and of its square (the nearer to two Plots, the steeper)
+RACE_B1 = 1.3  # per unit of the bot's nearest plot's progress (0-1) ...
+RACE_B3 = 2.3  # ... and of its cube (a plot nearly met is an imminent loss)
+RACE_FAVOR = 0.015  # per Favor token of that person (the means to place Influence)
 STARVED = (0.95, 0.45, 0.12, 0.04)  # Joseph II's "a person with no Influence on the map": by the number of
 # cards holding the weakest person's Influence (one Oust a turn takes one card's Influence)
 
@@ -177,19 +185,6 @@ def bot_progress(game, d, b: int) -> dict[str, float]:
             v = 0.0
         out[p] = min(1.0, v)
     return out
-
-
-def bot_chance(game, d, b: int) -> float:
-    """The rulebook bot on seat ``b``: its estimated chance to meet one of its plots before the people win
-    (see :func:`bot_progress`)."""
-    ps = []
-    for p, v in bot_progress(game, d, b).items():
-        if p == "starved":
-            ps.append(v)
-        else:
-            ps.append(P_BOT_MET if v >= 1.0 else P_BOT_NEAR * v ** BOT_CURVE)
-    ps.sort(reverse=True)
-    return min(P_BOT_MET, ps[0] + P_OTHER * sum(ps[1:])) if ps else 0.0
 
 
 def _frac(x: float, need: float) -> float:
@@ -329,24 +324,57 @@ def scores(game, d) -> list[float]:
     return out
 
 
+def race_progress(game, d, seat: int) -> float:
+    """How far ``seat`` (a person) is on its way to two Plots, in ``[0, 2]``: its claimed Plots, plus
+    :data:`PROGRESS_SHARE` times its progress (:func:`plot_progress`) towards each of the nearest Plots it still
+    needs."""
+    plots = sum(1 for on in d.claims[seat].values() if on)
+    prog = plots_progress(game, d, seat)[:max(0, 2 - plots)]
+    return min(2.0, plots + PROGRESS_SHARE * sum(prog))
+
+
+def bot_threat(game, d) -> float:
+    """The nearest any rulebook bot is to one of its plots, in ``[0, 1]`` (:func:`bot_progress`)."""
+    return max((max(bot_progress(game, d, b).values(), default=0.0) for b in game.automa), default=0.0)
+
+
+def race_values(game, d) -> list[float]:
+    """Every seat's chance at a table with a rulebook bot (see the module docstring): the people's chance is
+    a logistic of the best person's :func:`race_progress` against the bot's :func:`bot_threat`; each person
+    gets a share of it by its material lead over the best other person; the bot gets the rest."""
+    n = d.seats
+    people = [s for s in range(n) if s not in game.automa]
+    race = {s: race_progress(game, d, s) for s in people}
+    top = max(people, key=lambda s: (race[s], -s))
+    best = race[top]
+    threat = bot_threat(game, d)
+    logit = (RACE_C0 + RACE_A1 * best + RACE_A2 * best * best - RACE_B1 * threat - RACE_B3 * threat ** 3
+             + RACE_FAVOR * sum(d.favor[top]))
+    chance = 1.0 / (1.0 + math.exp(-logit))
+    share = {people[0]: 1.0}
+    if len(people) > 1:
+        sc = scores(game, d)
+        raw = {s: 1.0 / (1.0 + math.exp(-(sc[s] - max(sc[o] for o in people if o != s)) / SCALE))
+               for s in people}
+        total = sum(raw.values())
+        share = {s: v / total for s, v in raw.items()}
+    bots = len(game.automa)
+    return [chance * share[s] if s in share else (1.0 - chance) / bots for s in range(n)]
+
+
 def values(game, d) -> list[float]:
     """Every seat's estimated chance to win, in ``[0, 1]`` (exact when the game is over)."""
     n = d.seats
     if d.result is not None:
         winners = d.result.get("winners", [])
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    if game.automa and len(game.automa) < n:
+        return race_values(game, d)
     sc = scores(game, d)
     out = []
     for s in range(n):
         best = max(sc[o] for o in range(n) if o != s)
         out.append(1.0 / (1.0 + math.exp(-(sc[s] - best) / SCALE)))
-    if game.automa:
-        # a rulebook bot's plot wins at once, whatever the material: the people win only if no bot gets there
-        chance = {b: bot_chance(game, d, b) for b in game.automa}
-        none = 1.0
-        for p in chance.values():
-            none *= 1.0 - p
-        out = [chance[s] + none * v if s in chance else none * v for s, v in enumerate(out)]
     return out
 
 
