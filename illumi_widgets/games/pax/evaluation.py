@@ -22,8 +22,10 @@ are public (``view["bots"]``).  A bot has no hand, no Plots and little Favor, so
 material by far: at such a table the people's chance is a **race** instead (:func:`race_values`) — the best
 person's progress towards two Plots (:func:`race_progress`: a claimed Plot counts 1, progress towards the
 next ones :data:`PROGRESS_SHARE` each) against the bot's progress towards its nearest plot, in a logistic
-whose weights (``RACE_*``) were fitted to the outcomes of searched games against the four rulebook bots
-(logistic regression on the people's positions at the start of each of their turns) and rounded.  A person's
+(``RACE_*``).  Its bot terms and constant are a logistic regression of the outcomes of about 200 searched games
+against St. Germain and Joseph II on the positions at the start of each of the person's turns, rounded; the
+person's terms are set so that every step of progress counts and the last ones most (the regression's own
+were noisy: the games it saw seldom got far).  A person's
 share of the people's chance is the logistic of its material lead over the best other PERSON.  Before the
 race the search read the material lead over the bot, which was so large that every position was worth the
 same to it: it saw neither its own progress nor the Plot it could claim.
