@@ -64,3 +64,39 @@ def test_more_influence_towards_a_plot_scores_higher():
         put(c)
     three = E.plot_progress(g, d, 0, pid)
     assert before == 0.0 and one == 0.25 and three == 0.75
+
+
+def test_a_lodge_a_claimed_lodge_plot_uses_does_not_count_for_another():
+    """The lodge-once rule (EN L652: a Lodge serves one lodge-based Plot of a player): once a seat has claimed
+    a lodge Plot met by one Lodge only, that Lodge no longer makes a second lodge Plot look met (the search
+    once took such a Plot for met and waited for it for rounds).  Blue has 1 Influence on each card of a
+    Lodge of five Nobility cards that spans the centre row: Factional Pact and Line of Exchange both met."""
+    from illumi_widgets.games.pax.setup import PaxEditor
+
+    g = load_game("pax", players=2)
+    st = g.new_state(seed=1)
+    while not st.data.cards:
+        st.resolve_chance()
+    nob = [cid for cid, card in g.lum.items() if "NOB" in card.factions and card.rank in ("I", "II", "III")]
+    others = [cid for cid, card in g.lum.items() if "NOB" not in card.factions]
+    with PaxEditor(st) as ed:
+        ed.clear_influence()
+        for cell, cid in zip([n for n in g.geom.names if n not in ("A3", "B3", "C3", "D3", "B2")], others):
+            ed.put(cell, cid)
+        for cell, cid in zip(("A3", "B3", "C3", "D3", "B2"), nob):
+            ed.put(cell, cid)
+            ed.influence(cell, [0])
+        ed.reveal_all()
+        ed.plots(public=["Factional Pact", "Line of Exchange", "Dispersed Contacts"],
+                 private=["Faction Leader", "Shadow Alliance"])
+    d = st.data
+    pact, line = (next(p for p, plot in g.plots.items() if plot.key == k)
+                  for k in ("factional_pact", "line_of_exchange"))
+    held = sum(1 for h in d.faction_holder.values() if h == 0)
+    ctx = B.PlotContext(g.geom, g.faces(d), d.infl, 0, d.seats, held)
+    for p in (pact, line):  # both met, by the one Lodge
+        assert len({w.lodge for w in B.plot_witnesses(g.plots[p].key, g.plots[p].params, ctx)}) == 1
+    assert E.plots_progress(g, d, 0)[:2] == [1.0, 1.0]
+    d.claims[0] = {pact: True}
+    assert E.plots_progress(g, d, 0)[0] < 1.0  # Line of Exchange: not through the Factional Pact's Lodge
+    assert E.race_progress(g, d, 0) < 1.8

@@ -206,7 +206,10 @@ def plot_progress(game, d, seat: int, plot_id, ctx=None) -> float:
     faces, mine, ctrl, geom = ctx.faces, ctx.mine, ctx.controllers, ctx.geom
     if key in ("remote_enlistment", "factional_pact", "line_of_exchange", "path_of_whispers"):
         best = 0.0
+        taken = ctx.__dict__.get("taken_lodges", ())  # (the lodge-once rule: lodges a claim already uses)
         for lg in ctx.lodge_list:
+            if lg in taken:
+                continue
             cells = lg.cells
             own = sum(mine[c] for c in cells)
             if not own:
@@ -286,7 +289,22 @@ def plots_progress(game, d, seat: int) -> list[float]:
     held = sum(1 for h in d.faction_holder.values() if h == seat)
     ctx = B.PlotContext(game.geom, game.faces(d), d.infl, seat, d.seats, held)
     ctx.__dict__["lodge_list"] = game.lodge_list(d)  # (a cached property: share the game's)
+    ctx.__dict__["taken_lodges"] = _taken_lodges(game, d, seat, ctx)
     return sorted((plot_progress(game, d, seat, p, ctx) for p in ids), reverse=True)
+
+
+def _taken_lodges(game, d, seat: int, ctx) -> set:
+    """The Lodges another lodge Plot of ``seat``'s cannot use (the lodge-once rule, EN L652): each Lodge that
+    is the only one meeting a lodge Plot the seat has claimed."""
+    taken = set()
+    for p, on in d.claims[seat].items():
+        plot = game.plots.get(p)
+        if not on or plot is None or plot.key not in B.LODGE_PLOTS:
+            continue
+        lodges = {w.lodge for w in B.plot_witnesses(plot.key, plot.params, ctx) if w.lodge is not None}
+        if len(lodges) == 1:
+            taken |= lodges
+    return taken
 
 
 def scores(game, d) -> list[float]:
