@@ -10,7 +10,7 @@ import pytest
 from illumi_widgets import OMNISCIENT, load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
-from illumi_widgets.games.pax.scene import NARROW_W, H, W, option_group, option_targets, pax_scene
+from illumi_widgets.games.pax.scene import NARROW_W, RX, H, W, option_group, option_targets, pax_scene
 from illumi_widgets.textfit import MIN_SQUEEZE, layout_problems, reflow
 from illumi_widgets.widget.svg import problems_at_scale, scene_to_svg
 
@@ -265,3 +265,27 @@ def test_a_rivals_known_cards_are_named_chips_on_its_panel_never_cut(players):
         texts = [it["s"] for it in scene["items"] if it["t"] == "text"]
         assert {f"hand:{c}" for c in longest} <= ids, seat
         assert not any(str(t).endswith(" more") for t in texts), seat
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 2), (4, 4)])
+def test_the_omniscient_board_draws_both_revealers_hands_under_the_map(players, seed):
+    """An Oust challenge on the omniscient board: both seats choose a card at once, and both hands are drawn
+    face-up under the map (side by side when they fit, else one under the other), each card whole and
+    clickable; their panels say so instead of repeating them as chips."""
+    for _, state in random_positions(players, seed, steps=400):
+        acting = state.to_act()
+        if len(acting) == 2:
+            break
+    else:
+        pytest.fail("no Oust challenge with two revealers")
+    view = state.view(OMNISCIENT)
+    scene = pax_scene(view, state.game)
+    rects = {it["id"]: it for it in scene["items"] if it["t"] == "rect" and it.get("id")}
+    texts = [it["s"] for it in scene["items"] if it["t"] == "text"]
+    for s in acting:
+        name = state.game.seat_names[s]
+        assert any(str(t).startswith(f"{name}'s hand (") for t in texts), name
+        for cid in view["hands"][s]["cards"]:
+            card = rects[f"hand:{cid}"]
+            assert card["x"] + card["w"] < RX and (card["w"], card["h"]) == (100, 100), card
+    assert texts.count("shown below the map") == 2

@@ -10,8 +10,10 @@ Entity ids: ``cell:C3`` (map card), ``areo:<seat>`` (a seat's Areopagus), ``hand
 
 Layout in scene units, one unit = one CSS pixel at the board's default width of 1000 px (so every text is
 at least 11 px there): the scene (1000 x 820) has the map with the Areopagi on its sides at the top left,
-the pending decision's context and the seat's own hand below it; on the right the turn header, the Court,
-the Favor pool, the Faction cards, the Plots, the Event summary and one panel per seat.  Its
+the pending decision's context and the seat's own hand below it (on the omniscient board the hands of the
+seats that must decide; every other hand it sees is name chips on its seat's panel, never cut); on the right
+the turn header, the Court, the Favor pool, the Faction cards, the Plots, the Event summary and one panel per
+seat.  Its
 ``layouts.narrow`` (used by the board under :data:`NARROW_BELOW` CSS px; see ``illumi_widgets/scene.py``)
 moves that right column under the map, in two columns.  Names wrap onto more lines
 (:func:`illumi_widgets.textfit.wrap`), never cut.  Favor tokens (``favor:<seat>:<FACTION>``), the pool's
@@ -515,12 +517,13 @@ def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | No
     return pos[-1][1] if pos else y
 
 
-def _seat_panel_items(view: dict, game, s: int, hand_shown) -> tuple[list, list]:
-    """The chips of a seat panel: (hand chips, events chips)."""
+def _seat_panel_items(view: dict, game, s: int, shown) -> tuple[list, list]:
+    """The chips of a seat panel: (hand chips, events chips); no hand chips for a seat in ``shown`` (its hand
+    is drawn under the map)."""
     me = view.get("seat")
     hand = view["hands"][s]
     hand_chips = []
-    if s != hand_shown:
+    if s not in shown:
         own = s == me or view.get("perspective") == "omniscient"
         for cid in hand["cards"]:
             if cid in game.lum:
@@ -549,13 +552,13 @@ def _seat_panel_items(view: dict, game, s: int, hand_shown) -> tuple[list, list]
     return hand_chips, ev_chips
 
 
-def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
+def _seat_panels(out: _Items, view: dict, game, y0: float, shown) -> None:
     names = view["seat_names"]
     n = view["players"]
     me = view.get("seat")
     turn = view["turn"]
     held = view["factions"].get("held", {})
-    chips = [_seat_panel_items(view, game, s, hand_shown) for s in range(n)]
+    chips = [_seat_panel_items(view, game, s, shown) for s in range(n)]
     avail = COL_H - 6 - y0
     r = max(20.0, out.fs(MIN_TEXT) * 1.2 + 2)  # a row: as tall as its text drawn when the board is smallest
     hand_x = RX + 8 + text_width("Hand 10", out.fs(MIN_TEXT)) + 6
@@ -605,7 +608,7 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
         hand = view["hands"][s]
         yy = y + 12 + 2 * r
         out.text(RX + 8, yy, f"Hand {hand['count']}", size=MIN_TEXT, color=MUTED, baseline="middle")
-        if s == hand_shown:
+        if s in shown:
             out.text(hand_x, yy, "shown below the map", size=MIN_TEXT, color=MUTED, baseline="middle",
                      italic=True)
         elif hand_chips:
@@ -625,14 +628,16 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, hand_shown) -> None:
 # ------------------------------------------------------------------------------------------------------
 # below the map: the pending decision and the hand
 # ------------------------------------------------------------------------------------------------------
-def _hand_seat(view: dict):
+def _hand_seats(view: dict) -> list[int]:
+    """The seats whose hands are drawn as cards under the map: a seat's own; on the omniscient board every
+    seat that must decide (both revealers of an Oust challenge).  Every other hand the view holds is chips on
+    its seat's panel."""
     me = view.get("seat")
     if isinstance(me, int):
-        return me
+        return [me]
     if view.get("perspective") == "omniscient":
-        acting = [s for s in view.get("to_act", []) if isinstance(s, int) and s >= 0]
-        return acting[0] if acting else None
-    return None
+        return list(dict.fromkeys(s for s in view.get("to_act", []) if isinstance(s, int) and s >= 0))
+    return []
 
 
 def _pending(out: _Items, view: dict, game, y: float) -> float:
@@ -765,19 +770,48 @@ def _ids_to_names(game, text: str) -> str:
     return re.sub(r"PIL\d{3}", lambda m: _name(game, m.group(0)), str(text))
 
 
-def _hand(out: _Items, view: dict, game, y: float, seat) -> None:
-    names = view["seat_names"]
-    if seat is None:
-        out.text(LEFT_X + 4, y + 10, "Spectator: the hands are hidden.", size=12, color=MUTED,
-                 baseline="middle")
+HAND_GAP = 16  # between two hands side by side under the map
+
+
+def _hand_title(view: dict, seat: int) -> str:
+    title = "Your hand" if seat == view.get("seat") else f"{view['seat_names'][seat]}'s hand"
+    return f"{title} ({view['hands'][seat]['count']} of {view['hand_limit'][seat]})"
+
+
+def _hand_width(out: _Items, view: dict, game, seat: int) -> float:
+    """The width a hand takes with its cards side by side and its title above them."""
+    n = len([c for c in view["hands"][seat]["cards"] if c in game.lum])
+    cards = n * CW + (n - 1) * GAP if n else text_width("(no cards)", out.fs(12)) + 4
+    return max(cards, text_width(_hand_title(view, seat), out.fs(12), True) + 4)
+
+
+def _hands(out: _Items, view: dict, game, y: float, seats: list[int]) -> None:
+    """The hands of ``seats`` under the map (see :func:`_hand_seats`): two side by side when they fit, else
+    one under the other."""
+    if not seats:
+        text = ("Every hand is on its seat's panel." if view.get("perspective") == "omniscient"
+                else "Spectator: the hands are hidden.")
+        out.text(LEFT_X + 4, y + 10, text, size=12, color=MUTED, baseline="middle")
         return
+    widths = [_hand_width(out, view, game, s) for s in seats]
+    if sum(widths) + HAND_GAP * (len(seats) - 1) <= LEFT_W:
+        x = LEFT_X
+        for s, w in zip(seats, widths, strict=True):
+            _hand(out, view, game, x, y, w, s)
+            x += w + HAND_GAP
+        return
+    for s in seats:
+        _hand(out, view, game, LEFT_X, y, LEFT_W, s)
+        y += 18 + CH + 8
+
+
+def _hand(out: _Items, view: dict, game, x0: float, y: float, width: float, seat: int) -> None:
+    """One hand face-up from ``x0``, in ``width`` (its cards overlap when they need more)."""
     hand = view["hands"][seat]
-    title = "Your hand" if seat == view.get("seat") else f"{names[seat]}'s hand"
-    out.text(LEFT_X + 4, y + 8, f"{title} ({hand['count']} of {view['hand_limit'][seat]})", size=12,
-             bold=True, baseline="middle")
-    x = LEFT_X
+    out.text(x0 + 4, y + 8, _hand_title(view, seat), size=12, bold=True, baseline="middle")
+    x = x0
     cards = [c for c in hand["cards"] if c in game.lum]
-    step = min(CW + GAP, (LEFT_W - CW) / max(1, len(cards) - 1)) if len(cards) > 1 else CW + GAP
+    step = min(CW + GAP, (width - CW) / max(1, len(cards) - 1)) if len(cards) > 1 else CW + GAP
     pending = view.get("pending") or {}
     sealed = (pending.get("commits") or {}).get(str(seat)) if pending.get("t") == "reveal" else None
     for cid in cards:
@@ -790,21 +824,22 @@ def _hand(out: _Items, view: dict, game, y: float, seat) -> None:
                      align="center", baseline="middle")
         x += step
     if not cards:
-        out.text(LEFT_X + 4, y + 40, "(no cards)", size=12, color=MUTED, baseline="middle")
+        out.text(x0 + 4, y + 40, "(no cards)", size=12, color=MUTED, baseline="middle")
 
 
 # ------------------------------------------------------------------------------------------------------
 # the scene
 # ------------------------------------------------------------------------------------------------------
-def _right_column(out: _Items, view: dict, game, seat) -> float:
-    """The right column (at x = RX); returns the y where the seat panels begin."""
+def _right_column(out: _Items, view: dict, game, shown: list[int]) -> float:
+    """The right column (at x = RX); returns the y where the seat panels begin (``shown``: the seats whose
+    hands are under the map)."""
     y = _header(out, view, game)
     y = _court(out, view, game, y)
     y = _pool(out, view, y)
     y = _factions(out, view, y + 4)
     y = _plots(out, view, game, y)
     y = _events_line(out, view, game, y + 2)
-    _seat_panels(out, view, game, y + 4, seat)
+    _seat_panels(out, view, game, y + 4, shown)
     return y + 4
 
 
@@ -823,11 +858,11 @@ def pax_scene(view: dict, game) -> dict:
     _draw_map(out, view, game)
     below = grid_bottom + GAP + STRIP_TOP + 6
     ph = _pending(out, view, game, below)
-    seat = _hand_seat(view)
-    _hand(out, view, game, below + ph + 4, seat)
+    seats = _hand_seats(view)
+    _hands(out, view, game, below + ph + 4, seats)
     left = max(it["y"] + it.get("h", 0) for it in out.items if it["t"] == "rect" and it["x"] < RX - 1)
     h = rnd(max(H, left + 8))  # (taller only when the text under the map needs it)
-    panels = _right_column(out, view, game, seat)
+    panels = _right_column(out, view, game, seats)
     bottom = max(it["y"] + it.get("h", 0) for it in out.items if it["t"] == "rect" and it["x"] >= RX - 1)
     h = rnd(max(h, bottom + 6))
     # (narrow: a tall stack fitted to the width, scrolled; its text fitted for the same smallest scale)
