@@ -81,9 +81,10 @@ def test_a_lodge_a_claimed_lodge_plot_uses_does_not_count_for_another():
     others = [cid for cid, card in g.lum.items() if "NOB" not in card.factions]
     with PaxEditor(st) as ed:
         ed.clear_influence()
-        for cell, cid in zip([n for n in g.geom.names if n not in ("A3", "B3", "C3", "D3", "B2")], others):
+        rest = [n for n in g.geom.names if n not in ("A3", "B3", "C3", "D3", "B2")]
+        for cell, cid in zip(rest, others, strict=False):
             ed.put(cell, cid)
-        for cell, cid in zip(("A3", "B3", "C3", "D3", "B2"), nob):
+        for cell, cid in zip(("A3", "B3", "C3", "D3", "B2"), nob, strict=False):
             ed.put(cell, cid)
             ed.influence(cell, [0])
         ed.reveal_all()

@@ -27,7 +27,7 @@ from illumi_widgets.match import Match
 # floats in the order of a set of Faction names; fixed, tests/bots/test_hash_seed.py) and was compared for 80
 # decisions only (digest dbe7195c93621c73); it is compared for 250 now.  Recorded again when the evaluation
 # learned each seat's progress towards its Plots (``evaluation.plot_progress``): other values, other moves.
-# pax3-rulebook-bot recorded again when a table with a rulebook bot became a race (``evaluation.race_values``);
+# pax3-rulebook-bot recorded again when a table with a rulebook bot became a race (evaluation.race_values);
 # the two cases without a bot are unchanged, so the search code still plays exactly as before.
 GOLDEN = [
     ("pax2", 2, {0: ("search", {"iterations": 24, "depth": 6, "rollout": "random"}), 1: "random"}, 5,

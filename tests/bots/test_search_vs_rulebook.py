@@ -90,8 +90,8 @@ def test_eval_material_lead_does_not_hide_a_met_plot():
 
 
 def _dispersed_position(bot: str, controlled: int, claimed: bool = False, seed: int = 1):
-    """Blue to act (round 3), Dispersed Contacts public: Blue alone on ``controlled`` cards of the bottom rows,
-    a lot of Favor (far ahead of the bot in material); the bot has 2 Influence on the top row."""
+    """Blue to act (round 3), Dispersed Contacts public: Blue alone on ``controlled`` cards of the bottom
+    rows, a lot of Favor (far ahead of the bot in material); the bot has 2 Influence on the top row."""
     g, st = _table(bot, seed)
     with PaxEditor(st) as ed:
         _bare_table(ed)
@@ -111,8 +111,8 @@ def _dispersed_position(bot: str, controlled: int, claimed: bool = False, seed: 
 def test_eval_a_persons_material_lead_over_a_bot_does_not_blind_it(bot):
     """A person leads a rulebook bot in material by far (the bot has no hand, no Plots, little Favor).  The
     evaluation once read that lead as a sure win, so every position was worth the same to the search: it saw
-    neither its progress nor a Plot it could claim (it left a met Plot unclaimed for rounds).  Now a table with
-    a bot is a race: each card controlled towards Dispersed Contacts, and claiming it, is worth more."""
+    neither its progress nor a Plot it could claim (it left a met Plot unclaimed for rounds).  Now a table
+    with a bot is a race: each card controlled towards Dispersed Contacts, and claiming it, is worth more."""
     vals = []
     for n in (2, 4, 6):
         g, st = _dispersed_position(bot, n)

@@ -22,13 +22,13 @@ are public (``view["bots"]``).  A bot has no hand, no Plots and little Favor, so
 material by far: at such a table the people's chance is a **race** instead (:func:`race_values`) — the best
 person's progress towards two Plots (:func:`race_progress`: a claimed Plot counts 1, progress towards the
 next ones :data:`PROGRESS_SHARE` each) against the bot's progress towards its nearest plot, in a logistic
-(``RACE_*``).  Its bot terms and constant are a logistic regression of the outcomes of about 200 searched games
-against St. Germain and Joseph II on the positions at the start of each of the person's turns, rounded; the
-person's terms are set so that every step of progress counts and the last ones most (the regression's own
-were noisy: the games it saw seldom got far).  A person's
-share of the people's chance is the logistic of its material lead over the best other PERSON.  Before the
-race the search read the material lead over the bot, which was so large that every position was worth the
-same to it: it saw neither its own progress nor the Plot it could claim.
+(``RACE_*``).  Its bot terms and constant are a logistic regression of the outcomes of about 200 searched
+games against St. Germain and Joseph II on the positions at the start of each of the person's turns, rounded;
+the person's terms are set so that every step of progress counts and the last ones most (the regression's
+own were noisy: the games it saw seldom got far).  A person's share of the people's chance is the logistic
+of its material lead over the best other PERSON.  Before the race the search read the material lead over the
+bot, which was so large that every position was worth the same to it: it saw neither its own progress nor
+the Plot it could claim.
 
 Each seat's chance is otherwise a logistic of its lead over the best rival.  ``heuristic(game, d, seat)`` is
 the one-seat form.  It reads the full data of the position it is given — the search bot only gives it
@@ -346,8 +346,8 @@ def scores(game, d) -> list[float]:
 
 def race_progress(game, d, seat: int) -> float:
     """How far ``seat`` (a person) is on its way to two Plots, in ``[0, 2]``: its claimed Plots, plus
-    :data:`PROGRESS_SHARE` times its progress (:func:`plot_progress`) towards each of the nearest Plots it still
-    needs."""
+    :data:`PROGRESS_SHARE` times its progress (:func:`plot_progress`) towards each of the nearest Plots it
+    still needs."""
     plots = sum(1 for on in d.claims[seat].values() if on)
     prog = plots_progress(game, d, seat)[:max(0, 2 - plots)]
     return min(2.0, plots + PROGRESS_SHARE * sum(prog))
