@@ -27,14 +27,15 @@ from illumi_widgets.match import Match
 # floats in the order of a set of Faction names; fixed, tests/bots/test_hash_seed.py) and was compared for 80
 # decisions only (digest dbe7195c93621c73); it is compared for 250 now.  Recorded again when the evaluation
 # learned each seat's progress towards its Plots (``evaluation.plot_progress``): other values, other moves.
-# pax3-rulebook-bot recorded again when a table with a rulebook bot became a race (evaluation.race_values);
+# pax3-rulebook-bot recorded again when a table with a rulebook bot became a race (evaluation.race_values,
+# every bot plot counted: bot_threat);
 # the two cases without a bot are unchanged, so the search code still plays exactly as before.
 GOLDEN = [
     ("pax2", 2, {0: ("search", {"iterations": 24, "depth": 6, "rollout": "random"}), 1: "random"}, 5,
      (250, "e9309d8d8fda9b92"), (224, "7c7bfee084805487")),
     ("pax3-rulebook-bot", 3,
      {0: ("search", {"iterations": 16, "depth": 4, "rollout": "random"}), 1: "weishaupt", 2: "random"}, 9,
-     (199, "013f88c51aecea8b"), (250, "5a7e9f8b2dd94d5e")),
+     (250, "542bd01ce59b5227"), (250, "0bdc05f27344cf2c")),
     ("pax2-search-both", 2, {0: ("search", {"iterations": 8, "depth": 0, "rollout": "random"}),
                                   1: ("search", {"iterations": 8, "rollout": "random"})},
      3, (250, "798a95a6d0952118"), (239, "8911292298c5b423")),

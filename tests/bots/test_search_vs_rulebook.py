@@ -71,7 +71,7 @@ def test_eval_near_the_8_influence_plot_is_worse_for_the_person():
     _, far = _influence_position("joseph-ii", 3)
     assert E.bot_progress(g, near.data, BOT)["influence-8"] == pytest.approx(7 / 8)
     assert E.bot_progress(g, far.data, BOT)["influence-8"] == pytest.approx(3 / 8)
-    assert E.bot_threat(g, near.data) == pytest.approx(7 / 8)
+    assert E.bot_threat(g, near.data) > E.bot_threat(g, far.data) + 0.5
     v_near, v_far = E.values(g, near.data), E.values(g, far.data)
     assert v_near[ME] < 0.5 * v_far[ME]
     assert v_near[BOT] > v_far[BOT]
@@ -181,7 +181,10 @@ def test_bot_progress_of_every_placard_is_in_range():
         prog = E.bot_progress(g, st.data, BOT)
         assert set(prog) == set(g.automaton.spec[BOT].plots)
         assert all(0.0 <= v <= 1.0 for v in prog.values())
-        assert E.bot_threat(g, st.data) == max(prog.values())
+        assert E.bot_threat(g, st.data) == pytest.approx(sum(
+            -(E.RACE_PLOTS[p][0] * v + E.RACE_PLOTS[p][1] * v ** 3) + E.RACE_MET * (v >= 1)
+            for p, v in prog.items()))
+        assert set(prog) <= set(E.RACE_PLOTS)
 
 
 def test_forced_steps_only_with_rulebook_bots():

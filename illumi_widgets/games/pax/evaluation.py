@@ -21,11 +21,13 @@ has no Influence on the map", measured by how few cards hold the weakest person'
 are public (``view["bots"]``).  A bot has no hand, no Plots and little Favor, so a person always leads it in
 material by far: at such a table the people's chance is a **race** instead (:func:`race_values`) — the best
 person's progress towards two Plots (:func:`race_progress`: a claimed Plot counts 1, progress towards the
-next ones :data:`PROGRESS_SHARE` each) against the bot's progress towards its nearest plot, in a logistic
-(``RACE_*``).  Its bot terms and constant are a logistic regression of the outcomes of about 200 searched
-games against St. Germain and Joseph II on the positions at the start of each of the person's turns, rounded;
-the person's terms are set so that every step of progress counts and the last ones most (the regression's
-own were noisy: the games it saw seldom got far).  A person's share of the people's chance is the logistic
+next ones :data:`PROGRESS_SHARE` each) against the bot's progress towards each of its plots
+(:func:`bot_threat`: every plot counts, each kind at its own pace, :data:`RACE_PLOTS`), in a logistic.  Its
+bot terms and constant come from a logistic regression of the outcomes of about 500 searched games against
+the four rulebook bots on the positions at the start of each of the person's turns (rounded; a term of the
+wrong sign, a confound of the policy that played those games, set to 0); the person's terms are set so that
+every step of progress counts and the last ones most (the regression's own were noisy: the games it saw
+seldom got far).  A person's share of the people's chance is the logistic
 of its material lead over the best other PERSON.  Before the race the search read the material lead over the
 bot, which was so large that every position was worth the same to it: it saw neither its own progress nor
 the Plot it could claim.
@@ -66,12 +68,22 @@ SCALE = 3.0
 W_DUE = 0.6  # an Edict in play due at its holder's next Event Phase counts this much of a discarded one
 # a table with a rulebook bot: the people's chance to win is a race (race_values)
 PROGRESS_SHARE = 0.8  # progress towards an unclaimed Plot, per Plot (a claimed one counts 1)
-RACE_C0 = -0.6  # the people's logit when neither side has progressed
-RACE_A1 = 0.5  # per unit of the best person's race progress (0-2) ...
-RACE_A2 = 0.5  # ... and of its square (the nearer to two Plots, the steeper)
-RACE_B1 = 1.3  # per unit of the bot's nearest plot's progress (0-1) ...
-RACE_B3 = 2.3  # ... and of its cube (a plot nearly met is an imminent loss)
-RACE_FAVOR = 0.015  # per Favor token of that person (the means to place Influence)
+RACE_C0 = -0.4  # the people's logit when neither side has progressed
+RACE_A1 = 0.3  # per unit of the best person's race progress (0-2) ...
+RACE_A2 = 0.7  # ... and of its square (the nearer to two Plots, the steeper)
+RACE_FAVOR = 0.01  # per Favor token of that person (the means to place Influence)
+#: each bot plot's progress ``v`` (bot_progress) adds ``linear * v + cubic * v ** 3`` to the people's logit:
+#: several plots near at once add up, and each plot kind has its own pace
+RACE_PLOTS = {
+    "edicts-4": (-1.7, -2.0),
+    "lodge-5": (0.0, -1.5),
+    "influence-8": (-0.4, -1.5),
+    "ace-crown-3": (-2.4, -0.8),
+    "fm-rc-5": (-0.2, -1.1),
+    "deck-twice": (-1.5, -1.7),
+    "starved": (0.0, -1.0),
+}
+RACE_MET = 3.0  # a bot plot met now: the bot wins at its next Check Phase unless the people undo it
 STARVED = (0.95, 0.45, 0.12, 0.04)  # Joseph II's "a person with no Influence on the map": by the number of
 # cards holding the weakest person's Influence (one Oust a turn takes one card's Influence)
 
@@ -354,22 +366,30 @@ def race_progress(game, d, seat: int) -> float:
 
 
 def bot_threat(game, d) -> float:
-    """The nearest any rulebook bot is to one of its plots, in ``[0, 1]`` (:func:`bot_progress`)."""
-    return max((max(bot_progress(game, d, b).values(), default=0.0) for b in game.automa), default=0.0)
+    """What the rulebook bots' progress towards their plots takes from the people's logit (``>= 0``): the sum
+    over every bot plot of its :data:`RACE_PLOTS` terms (:func:`bot_progress`), and :data:`RACE_MET` more for
+    each plot met now."""
+    out = 0.0
+    for b in game.automa:
+        for plot, v in bot_progress(game, d, b).items():
+            lin, cub = RACE_PLOTS.get(plot, (-1.0, -1.5))
+            out -= lin * v + cub * v ** 3
+            if v >= 1.0:
+                out += RACE_MET
+    return out
 
 
 def race_values(game, d) -> list[float]:
     """Every seat's chance at a table with a rulebook bot (see the module docstring): the people's chance is
-    a logistic of the best person's :func:`race_progress` against the bot's :func:`bot_threat`; each person
+    a logistic of the best person's :func:`race_progress` against the bots' :func:`bot_threat`; each person
     gets a share of it by its material lead over the best other person; the bot gets the rest."""
     n = d.seats
     people = [s for s in range(n) if s not in game.automa]
     race = {s: race_progress(game, d, s) for s in people}
     top = max(people, key=lambda s: (race[s], -s))
     best = race[top]
-    threat = bot_threat(game, d)
-    logit = (RACE_C0 + RACE_A1 * best + RACE_A2 * best * best - RACE_B1 * threat - RACE_B3 * threat ** 3
-             + RACE_FAVOR * sum(d.favor[top]))
+    logit = (RACE_C0 + RACE_A1 * best + RACE_A2 * best * best + RACE_FAVOR * sum(d.favor[top])
+             - bot_threat(game, d))
     chance = 1.0 / (1.0 + math.exp(-logit))
     share = {people[0]: 1.0}
     if len(people) > 1:
