@@ -40,6 +40,9 @@ from .base import Bot, SeatState
 _EVALUATORS: dict[str, str] = {}
 _MAX_FREE = 400  # scripted steps played for free per iteration (a guard; a bot turn takes a handful)
 _MAX_WIND = 30  # decisions a playout may wind down to reach a scripted seat's turn
+#: kinds that close a step of a turn in every game here (with the game's own ``WIND_DOWN``): what the bot
+#: takes once it has repeated one kind of free action ``repeat_cap`` times in a row (``SearchBot.choose``)
+CLOSING = ("done", "end", "pass", "skip")
 #: playout policies: ``random`` (uniform, ``prefer`` kinds first) or ``greedy`` (epsilon-greedy on the game's
 #: evaluation: the best of ``sample`` legal actions, each tried one step ahead: ``SearchBot.policy_action``)
 ROLLOUTS = ("random", "greedy")
@@ -182,6 +185,9 @@ class SearchBot(Bot):
     scripted turn, so a rulebook bot's imminent plot win is seen; an integer ``k`` winds down until ``k``
     scripted turns have been played in the iteration (``2``: also the bot's turn after next, the people
     ending their turns soonest in between, so a threat two turns away is seen too).
+    ``repeat_cap`` (default 8; ``None``: off): after that many decisions of one kind in a row, the bot takes
+    an action that closes the step (:data:`CLOSING` or the game's ``WIND_DOWN`` kinds) when one is legal,
+    so a step that allows a free move any number of times ends (:meth:`_closing_after_repeats`).
     """
 
     name = "search"
@@ -190,8 +196,11 @@ class SearchBot(Bot):
                  time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
                  per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
                  widen: float | None = None, reuse: bool = False, rollout: str | None = None,
-                 epsilon: float = 0.25, sample: int | None = 4):
+                 epsilon: float = 0.25, sample: int | None = 4, repeat_cap: int | None = 8):
         super().__init__(seat)
+        if repeat_cap is not None and repeat_cap < 1:
+            raise ValueError("repeat_cap must be at least 1")
+        self.repeat_cap = repeat_cap
         if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if not 0.0 <= epsilon <= 1.0:
@@ -242,16 +251,45 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}
             return legal[0]
+        closing = self._closing_after_repeats(seat_state, legal)
+        if closing is not None and len(closing) == 1:
+            self.last_stats = {"iterations": 0, "seconds": 0.0, "closed": closing[0].kind}
+            return closing[0]
         budget = self.iterations
         if budget is not None and self.per_action is not None:
             budget = min(budget, max(self.per_action, 2) * len(legal))
         start = self._reused(seat_state) if self.reuse else None
         root = self.search(seat_state, iterations=budget, seconds=self.time_limit, root=start)
-        act = self.best(root, seat_state)
+        act = self.best(root, seat_state, only=closing)
         self.last_stats["reused"] = 0 if start is None else start.n  # playouts carried over (tree reuse)
         if self.reuse:
             self._kept = (root, len(seat_state.history), act, seat_state.seat)
         return act
+
+    def _closing_after_repeats(self, seat_state: SeatState, legal):
+        """The legal actions that close this step of the turn (:data:`CLOSING` and the game's
+        ``WIND_DOWN`` kinds) when the seat's last ``repeat_cap`` decisions were all of one other kind, else
+        ``None``.  Some steps allow a free action any number of times (Illuminati's White Collar Crime and
+        the Gnomes of Zurich move money freely): when none of those moves changes the evaluation, the
+        search's visits are spread evenly and it would rarely pick the one action that ends the step, so
+        a game could run for thousands of decisions.  A person stops when the moves are done; so does
+        the bot after ``repeat_cap`` of them in a row."""
+        cap = self.repeat_cap
+        hist = seat_state.history
+        if cap is None or len(hist) < cap:
+            return None
+        me = seat_state.seat
+        kind = hist[-1][1]
+        for who, k, _text in hist[-cap:]:
+            if who != me or k != kind:
+                return None
+        game = seat_state.game
+        self._setup(game)
+        kinds = set(CLOSING) | set(self._wind_down)
+        if kind in kinds:
+            return None
+        closing = [a for a in legal if a.kind in kinds]
+        return closing or None
 
     def _reused(self, seat_state: SeatState):
         """The subtree of the last decision's tree that the public history since then leads to (tree reuse:
@@ -309,11 +347,12 @@ class SearchBot(Bot):
         self.last_root = root
         return root
 
-    def best(self, root: _Node, seat_state: SeatState) -> Action:
-        """The most visited root action legal for the seat (ties: the higher mean value)."""
+    def best(self, root: _Node, seat_state: SeatState, only=None) -> Action:
+        """The most visited root action legal for the seat (ties: the higher mean value); with ``only``
+        (a list of legal actions), the most visited of those."""
         legal = seat_state.legal_actions()
         me = seat_state.seat
-        allowed = set(legal)
+        allowed = set(legal if only is None else only)
         best = None
         for a, child in root.children.items():
             if a not in allowed:
@@ -322,7 +361,8 @@ class SearchBot(Bot):
             if best is None or key > best[0]:
                 best = (key, a)
         if best is None:
-            return legal[self.rng.below(len(legal))]
+            pool = list(legal) if only is None else list(only)
+            return pool[self.rng.below(len(pool))]
         return legal.find(best[1].notation()) or best[1]
 
     # -- one iteration ---------------------------------------------------------------------------------------
