@@ -40,6 +40,7 @@ from .base import Bot, SeatState
 _EVALUATORS: dict[str, str] = {}
 _MAX_FREE = 400  # scripted steps played for free per iteration (a guard; a bot turn takes a handful)
 _MAX_WIND = 30  # decisions a playout may wind down to reach a scripted seat's turn
+_MAX_QUIET = 40  # decisions a playout may go on past ``depth`` to reach a quiet position (``quiet_test``)
 #: kinds that close a step of a turn in every game here (with the game's own ``WIND_DOWN``): what the bot
 #: takes once it has repeated one kind of free action ``repeat_cap`` times in a row (``SearchBot.choose``)
 CLOSING = ("done", "end", "pass", "skip")
@@ -95,6 +96,19 @@ def forced_steps(game):
         return make(game)
     fn = getattr(mod, "forced", None)
     return None if fn is None else (lambda d, seat: fn(game, d, seat))
+
+
+def quiet_test(game):
+    """``quiet(data) -> bool`` for ``game`` (the class's ``bot_quiet`` method or the hints module's
+    ``quiet(game, data)``), or ``None``: a playout that reaches ``depth`` in a position that is not quiet
+    (an attack not yet rolled) goes on until it is, for at most :data:`_MAX_QUIET` decisions, so the
+    heuristic never scores a half-done action as if it had not happened (quiescence, as in chess search)."""
+    own = getattr(game, "bot_quiet", None)
+    if callable(own):
+        return own
+    module = hints_module(game)
+    fn = None if module is None else getattr(import_module(module), "quiet", None)
+    return None if fn is None else (lambda d: fn(game, d))
 
 
 def evaluator(game):
@@ -230,6 +244,7 @@ class SearchBot(Bot):
         self._prefer: tuple = ()
         self._forced = None
         self._wind_down: tuple = ()
+        self._quiet = None
         self.lookahead = lookahead
         self.last_stats: dict = {}
         self.last_root: _Node | None = None  # the tree of the last search (analysis reads it)
@@ -243,6 +258,7 @@ class SearchBot(Bot):
             self._values, found, self._legal = evaluator(game)
             self._forced = forced_steps(game)
             self._wind_down = wind_down_kinds(game)
+            self._quiet = quiet_test(game)
             self._prefer = tuple(self.prefer) if self.prefer is not None else found
             self._rollout = self.rollout or default_rollout(game)
 
@@ -557,11 +573,15 @@ class SearchBot(Bot):
         steps = 0
         free = 0
         wind = 0
+        settle = 0
         forced = self._forced
+        quiet = self._quiet
         while True:
             late = self.depth is not None and steps >= self.depth
             if late and forced is None:
-                return
+                if quiet is None or settle >= _MAX_QUIET or quiet(d):
+                    return
+                settle += 1  # not quiet yet (an attack under way): play on
             seat, offered = self._next(game, d, me)
             if seat is None:
                 return
