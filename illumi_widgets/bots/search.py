@@ -40,7 +40,7 @@ from .base import Bot, SeatState
 _EVALUATORS: dict[str, str] = {}
 _MAX_FREE = 400  # scripted steps played for free per iteration (a guard; a bot turn takes a handful)
 _MAX_WIND = 30  # decisions a playout may wind down to reach a scripted seat's turn
-_MAX_QUIET = 40  # decisions a playout may go on past ``depth`` to reach a quiet position (``quiet_test``)
+_MAX_QUIET = 30  # decisions a playout may go on past ``depth`` to reach a quiet position (``quiet_test``)
 #: kinds that close a step of a turn in every game here (with the game's own ``WIND_DOWN``): what the bot
 #: takes once it has repeated one kind of free action ``repeat_cap`` times in a row (``SearchBot.choose``)
 CLOSING = ("done", "end", "pass", "skip")
@@ -115,10 +115,14 @@ def evaluator(game):
     """``(values, prefer, legal)`` for ``game``: ``values(data) -> per-seat values in [0, 1]``,
     ``legal(data, seat) -> actions``.
 
-    A game may define ``heuristic(data, seat) -> float`` itself; else the module registered for its name or
+    A game may define ``heuristic_values(data) -> list[float]`` (every seat's at once) or
+    ``heuristic(data, seat) -> float`` itself; else the module registered for its name or
     named by its ``bot_hints`` is used; else only finished games are told apart (every unfinished position
     is worth ``1/players``).
     """
+    every = getattr(game, "heuristic_values", None)
+    if callable(every):  # every seat's value at once (a share of the table: computed once, not per seat)
+        return every, tuple(getattr(game, "bot_prefer", ())), game.legal
     own = getattr(game, "heuristic", None)
     if callable(own):
         return ((lambda d: [own(d, s) for s in range(game.players)]), tuple(getattr(game, "bot_prefer", ())),
@@ -578,10 +582,11 @@ class SearchBot(Bot):
         quiet = self._quiet
         while True:
             late = self.depth is not None and steps >= self.depth
+            settling = False
             if late and forced is None:
                 if quiet is None or settle >= _MAX_QUIET or quiet(d):
                     return
-                settle += 1  # not quiet yet (an attack under way): play on
+                settling = True  # not quiet yet (an attack under way): plain playout moves until it is
             seat, offered = self._next(game, d, me)
             if seat is None:
                 return
@@ -598,7 +603,7 @@ class SearchBot(Bot):
                     continue
             last_forced = False
             prefer = None
-            if late:  # (a scripted turn in progress was played to its end above)
+            if late and not settling:  # (a scripted turn in progress was played to its end above)
                 if runs >= int(self.lookahead) or wind >= _MAX_WIND * max(1, int(self.lookahead)):
                     return
                 wind += 1
@@ -611,3 +616,4 @@ class SearchBot(Bot):
                 return
             game.perform(d, a, log)
             steps += 1
+            settle += settling

@@ -95,17 +95,23 @@ class GoalsMixin:
         attack to destroy one's own last group looked as good as passing)."""
         return not any(f["t"] in UNSETTLED for f in d["frames"])
 
-    def heuristic(self, d, seat) -> float:
-        """``seat``'s chance to win for the search bot, in [0, 1] (the outcome when the game is over): each
+    def heuristic_values(self, d) -> list:
+        """Every seat's chance to win for the search bot, in [0, 1] (the outcome when the game is over): each
         living seat's :meth:`progress`, weighted by its :meth:`safety`, as a share of the table's (a softmax
-        with sharpness :data:`HEUR_K`).  A share, not a seat's own progress alone, so taking or destroying
-        a rival's groups is worth as much as growing: in a 2-player game most games end with a player
-        eliminated, and the search that counted only its own groups lost 14% of 200 games to random play."""
+        with sharpness :data:`HEUR_K`), at most 0.95.  A share, not a seat's own progress alone, so taking or
+        destroying a rival's groups is worth as much as growing: in a 2-player game most games end with a
+        player eliminated, and the search that counted only its own groups lost 14% of 200 games to random
+        play."""
+        n = d["n"]
         res = d["result"]
         if res is not None:
-            return 1.0 / len(res["winners"]) if seat in res["winners"] else 0.0
-        if not d["alive"][seat]:
-            return 0.0
+            won = res["winners"]
+            return [1.0 / len(won) if s in won else 0.0 for s in range(n)]
         weights = [self.safety(d, s) * math.exp(HEUR_K * self.progress(d, s)) if d["alive"][s] else 0.0
-                   for s in range(d["n"])]
-        return min(0.95, weights[seat] / sum(weights))
+                   for s in range(n)]
+        total = sum(weights)
+        return [min(0.95, w / total) if total else 0.0 for w in weights]
+
+    def heuristic(self, d, seat) -> float:
+        """``seat``'s value from :meth:`heuristic_values`."""
+        return self.heuristic_values(d)[seat]
