@@ -47,6 +47,8 @@ CLOSING = ("done", "end", "pass", "skip")
 #: playout policies: ``random`` (uniform, ``prefer`` kinds first) or ``greedy`` (epsilon-greedy on the game's
 #: evaluation: the best of ``sample`` legal actions, each tried one step ahead: ``SearchBot.policy_action``)
 ROLLOUTS = ("random", "greedy")
+#: playout depth (decisions before the heuristic evaluation) of a game whose hints module names no ``DEPTH``
+DEFAULT_DEPTH = 2
 
 
 def register_evaluator(game_name: str, module: str) -> None:
@@ -72,6 +74,20 @@ def wind_down_kinds(game) -> tuple:
         return tuple(own)
     module = hints_module(game)
     return () if module is None else tuple(getattr(import_module(module), "WIND_DOWN", ()))
+
+
+def default_depth(game) -> int | None:
+    """The playout depth a search uses in ``game`` unless told (``depth=``): the evaluator module's ``DEPTH``
+    (decisions before the heuristic evaluation; ``None``: to the end), else :data:`DEFAULT_DEPTH`."""
+    module = hints_module(game)
+    own = DEFAULT_DEPTH if module is None else getattr(import_module(module), "DEPTH", DEFAULT_DEPTH)
+    return _check_depth(own)
+
+
+def _check_depth(depth):
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise ValueError(f"depth must be a whole number of decisions (0 or more), None or 'auto', not {depth!r}")
+    return depth
 
 
 def default_rollout(game) -> str:
@@ -193,7 +209,8 @@ class SearchBot(Bot):
     ``per_action`` (default 10; ``None``: off): a decision between ``k`` actions stops after
     ``max(per_action, 2) * k`` playouts if that is fewer (two Favor types need fewer than a whole turn).
     ``time_limit``: seconds per decision (the search stops at the first limit reached).
-    ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end).
+    ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end; default
+    ``"auto"``: the game's own, its hints module's ``DEPTH``, else :data:`DEFAULT_DEPTH`).
     ``c``: UCT exploration constant (values are in ``[0, 1]``).  ``seed``: the bot's own RNG.
     ``rollout``: the playout policy, ``"random"`` or ``"greedy"`` (default: the game's hints module's
     ``ROLLOUT``, else random; ``epsilon``, default 0.25: the share of
@@ -211,7 +228,7 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
-                 time_limit: float | None = None, depth: int | None = 2, c: float = 0.7, seed: int = 0,
+                 time_limit: float | None = None, depth: int | str | None = "auto", c: float = 0.7, seed: int = 0,
                  per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
                  widen: float | None = None, reuse: bool = False, rollout: str | None = None,
                  epsilon: float = 0.25, sample: int | None = 4, repeat_cap: int | None = 8):
@@ -238,7 +255,8 @@ class SearchBot(Bot):
         self.iterations = iterations
         self.per_action = per_action
         self.time_limit = time_limit
-        self.depth = depth
+        self._auto_depth = depth == "auto"
+        self.depth = None if self._auto_depth else _check_depth(depth)
         self.c = c
         self.rng = Rng(seed)
         self.prefer = prefer
@@ -265,6 +283,8 @@ class SearchBot(Bot):
             self._quiet = quiet_test(game)
             self._prefer = tuple(self.prefer) if self.prefer is not None else found
             self._rollout = self.rollout or default_rollout(game)
+            if self._auto_depth:
+                self.depth = default_depth(game)
 
     def choose(self, seat_state: SeatState) -> Action:
         legal = seat_state.legal_actions()

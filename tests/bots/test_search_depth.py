@@ -1,0 +1,78 @@
+"""The search bot's playout depth (issue 18): ``depth="auto"`` (the default) is the game's own, its hints
+module's ``DEPTH``, else ``DEFAULT_DEPTH``; an explicit depth wins; a bad depth is refused with a clear error."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from illumi_widgets import load_game
+from illumi_widgets.bots import SearchBot
+from illumi_widgets.bots.base import SeatState
+from illumi_widgets.bots.search import DEFAULT_DEPTH, _EVALUATORS, default_depth
+from illumi_widgets.games.pax import evaluation as E
+
+
+def _seat_state(game, seed=3):
+    st = game.new_state(seed=seed)
+    seat = next(s for s in st.to_act() if s >= 0)
+    return SeatState(st, seat)
+
+
+@pytest.fixture
+def pax_depth(monkeypatch):
+    """Pax's hints module with ``DEPTH`` set to the given value (a copy registered for the game)."""
+    def use(depth):
+        mod = types.ModuleType("_pax_hints_with_depth")
+        mod.__dict__.update({k: v for k, v in vars(E).items() if not k.startswith("__")})
+        mod.DEPTH = depth
+        monkeypatch.setitem(sys.modules, mod.__name__, mod)
+        monkeypatch.setitem(_EVALUATORS, "pax", mod.__name__)
+    return use
+
+
+def test_default_depth_is_the_games_own(pax_depth):
+    g = load_game("pax", players=2, bots={1: "weishaupt"})
+    assert default_depth(g) == getattr(E, "DEPTH", DEFAULT_DEPTH)
+    pax_depth(7)
+    assert default_depth(g) == 7
+    bot = SearchBot(iterations=30, seed=4)
+    ss = _seat_state(g)
+    bot.search(ss, iterations=30)
+    assert bot.depth == 7
+    # "auto" plays exactly as the same depth given explicitly (same seed, same tree)
+    explicit = SearchBot(iterations=30, seed=4, depth=7)
+    explicit.search(ss, iterations=30)
+    assert bot.last_stats["visits"] == explicit.last_stats["visits"]
+    # ... and not as another depth would (the depth is really used)
+    other = SearchBot(iterations=30, seed=4, depth=0)
+    other.search(ss, iterations=30)
+    assert bot.last_stats["visits"] != other.last_stats["visits"]
+
+
+def test_explicit_depth_wins(pax_depth):
+    pax_depth(7)
+    g = load_game("pax", players=2)
+    for depth in (0, 3, None):
+        bot = SearchBot(iterations=5, seed=1, depth=depth)
+        bot.search(_seat_state(g), iterations=5)
+        assert bot.depth == depth
+
+
+def test_a_game_without_hints_uses_the_default_depth():
+    g = load_game("illuminati", players=3)  # its heuristic is a method of the game: no hints module
+    assert default_depth(g) == DEFAULT_DEPTH == 2
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, "deep", True])
+def test_bad_depth_is_refused(bad):
+    with pytest.raises(ValueError, match="depth must be"):
+        SearchBot(depth=bad)
+
+
+def test_bad_depth_in_a_hints_module_names_it(pax_depth):
+    pax_depth(-3)
+    with pytest.raises(ValueError, match="not -3"):
+        default_depth(load_game("pax", players=2))
