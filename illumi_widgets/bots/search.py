@@ -86,7 +86,8 @@ def default_depth(game) -> int | None:
 
 def _check_depth(depth):
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise ValueError(f"depth must be a whole number of decisions (0 or more), None or 'auto', not {depth!r}")
+        raise ValueError("depth must be a whole number of decisions (0 or more), None or 'auto', "
+                         f"not {depth!r}")
     return depth
 
 
@@ -228,8 +229,8 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
-                 time_limit: float | None = None, depth: int | str | None = "auto", c: float = 0.7, seed: int = 0,
-                 per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
+                 time_limit: float | None = None, depth: int | str | None = "auto", c: float = 0.7,
+                 seed: int = 0, per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
                  widen: float | None = None, reuse: bool = False, rollout: str | None = None,
                  epsilon: float = 0.25, sample: int | None = 4, repeat_cap: int | None = 8):
         super().__init__(seat)

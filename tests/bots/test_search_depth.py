@@ -1,5 +1,6 @@
 """The search bot's playout depth (issue 18): ``depth="auto"`` (the default) is the game's own, its hints
-module's ``DEPTH``, else ``DEFAULT_DEPTH``; an explicit depth wins; a bad depth is refused with a clear error."""
+module's ``DEPTH``, else ``DEFAULT_DEPTH``; an explicit depth wins; a bad depth is refused with a clear
+error."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.bots import SearchBot
 from illumi_widgets.bots.base import SeatState
-from illumi_widgets.bots.search import DEFAULT_DEPTH, _EVALUATORS, default_depth
+from illumi_widgets.bots.search import _EVALUATORS, DEFAULT_DEPTH, default_depth
 from illumi_widgets.games.pax import evaluation as E
 
 
