@@ -66,22 +66,25 @@ def hints_module(game) -> str | None:
     return _EVALUATORS.get(game.name, own if isinstance(own, str) else None)
 
 
+def _hint(game, name: str, default):
+    """The value ``name`` of ``game``'s hints module (:func:`hints_module`), else ``default``."""
+    module = hints_module(game)
+    return default if module is None else getattr(import_module(module), name, default)
+
+
 def wind_down_kinds(game) -> tuple:
     """Action kinds that end a turn soonest (the evaluator module's ``WIND_DOWN``), for playouts that wind
     down to a scripted seat's turn."""
     own = getattr(game, "bot_wind_down", None)
     if own is not None:
         return tuple(own)
-    module = hints_module(game)
-    return () if module is None else tuple(getattr(import_module(module), "WIND_DOWN", ()))
+    return tuple(_hint(game, "WIND_DOWN", ()))
 
 
 def default_depth(game) -> int | None:
     """The playout depth a search uses in ``game`` unless told (``depth=``): the evaluator module's ``DEPTH``
     (decisions before the heuristic evaluation; ``None``: to the end), else :data:`DEFAULT_DEPTH`."""
-    module = hints_module(game)
-    own = DEFAULT_DEPTH if module is None else getattr(import_module(module), "DEPTH", DEFAULT_DEPTH)
-    return _check_depth(own)
+    return _check_depth(_hint(game, "DEPTH", DEFAULT_DEPTH))
 
 
 def _check_depth(depth):
@@ -94,8 +97,7 @@ def _check_depth(depth):
 def default_rollout(game) -> str:
     """The playout policy a search uses in ``game`` unless told (``rollout=``): the evaluator module's
     ``ROLLOUT`` (one of :data:`ROLLOUTS`), else ``"random"``."""
-    module = hints_module(game)
-    own = "random" if module is None else getattr(import_module(module), "ROLLOUT", "random")
+    own = _hint(game, "ROLLOUT", "random")
     return own if own in ROLLOUTS else "random"
 
 
