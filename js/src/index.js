@@ -979,6 +979,15 @@ function render({ model, el }) {
     setConnected(!gone && !kernelGone);
   }
 
+  // Tell Python a live view is open (a real front end: it has a widget manager), so it leaves the output's
+  // saved picture alone (updating it would rebuild this view).  Once, as soon as the comm is live.
+  let helloSent = false;
+  function sayHello() {
+    if (helloSent || disposed || !connected || !model.widget_manager) return;
+    helloSent = true;
+    model.send({ type: "hello", version: model.get("version") });
+  }
+
   function setConnected(value) {
     if (value === connected) return;
     connected = value;
@@ -993,6 +1002,7 @@ function render({ model, el }) {
       intentsReplied = intentsSent;
       for (const t of watchdogs.splice(0)) win.clearTimeout(t);
     } else {
+      sayHello(); // (a view drawn while its comm was not live yet tells Python now)
       scheduleBot();
     }
   }
@@ -1406,9 +1416,7 @@ function render({ model, el }) {
   }
   checkConnection();
   el.dataset.connected = connected ? "1" : "0";
-  // Tell Python a live view is open (a real front end: it has a widget manager), so it leaves the output's
-  // saved picture alone (updating it would rebuild this view).
-  if (manager && connected) model.send({ type: "hello", version: model.get("version") });
+  sayHello();
 
   flush();
 

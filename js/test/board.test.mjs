@@ -292,6 +292,25 @@ test("a kernel restart (the widget manager's kernel status) greys the board out 
   assert.ok(none.el.querySelector("canvas.illumi-base").dataset.minFontPx, "the last position is still painted");
 });
 
+test("a view drawn while its comm is not live says hello once it is (Python then leaves the output alone)", async () => {
+  const env = setup({});
+  const model = new FakeModel(initialValues({}));
+  model.widget_manager = {}; // (a manager without a kernel to watch)
+  env.el.classList.add("jupyter-widgets-disconnected");
+  widget.render({ model, el: env.el });
+  assert.deepEqual(model.sent, [], "no hello into a comm that is not live");
+  env.el.classList.remove("jupyter-widgets-disconnected"); // JupyterLab connects the view
+  await tick();
+  await tick();
+  assert.deepEqual(model.sent, [{ type: "hello", version: 7 }]);
+  env.el.classList.add("jupyter-widgets-disconnected");
+  await tick();
+  env.el.classList.remove("jupyter-widgets-disconnected");
+  await tick();
+  await tick();
+  assert.deepEqual(model.sent, [{ type: "hello", version: 7 }], "said once");
+});
+
 test("amounts on the board are one stepper in the menu too", () => {
   const give = [1, 2, 3].map((n) => ({ id: `give ${n} to red`, label: `Give ${n} MB to Red`, amount: n,
     group: "Give … MB to Red", targets: ["cell:C3"] }));

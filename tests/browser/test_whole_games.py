@@ -82,10 +82,32 @@ def _notebook(tmp_path: Path, cls: str, args: str) -> Path:
 
 
 def _click_scene(page, widget, plan, x, y) -> None:
+    """A click at scene point (x, y) of the board.  Playwright's own click: the point is scrolled into sight
+    and the click waits until the board canvas (nothing laid over it) would receive it."""
     canvas = widget.locator("canvas.illumi-overlay")
     box = canvas.bounding_box()
     assert box and box["width"] > 0, "the board canvas has no size"
-    page.mouse.click(box["x"] + x * box["width"] / plan["w"], box["y"] + y * box["height"] / plan["h"])
+    canvas.click(position={"x": x * box["width"] / plan["w"], "y": y * box["height"] / plan["h"]})
+
+
+def _open_chooser(page, widget, plan):
+    """Click the plan's target; the chooser menu it opens.  A click the page did not turn into a menu is
+    clicked once more (as a person would) and counted; a second miss fails with what the page showed."""
+    from playwright.sync_api import expect
+
+    menu = widget.locator(".illumi-chooser:not([hidden])")
+    for attempt in range(2):
+        _click_scene(page, widget, plan, *plan["way"]["point"])
+        try:
+            expect(menu).to_be_visible(timeout=5_000)
+            return menu, attempt
+        except AssertionError:
+            seen = widget.evaluate("el => ({version: el.dataset.version, "
+                                   "status: (el.querySelector('.illumi-status') || {}).textContent})")
+            if attempt or seen["version"] != str(plan["version"]):
+                what = f"{plan['way']['entity']!r} for {plan['label']!r} (version {plan['version']})"
+                raise AssertionError(f"no menu after clicking {what}; the page shows {seen}") from None
+    raise AssertionError("unreachable")
 
 
 def _step_to(stepper, option: str, amounts: list, want: int) -> None:
@@ -110,10 +132,12 @@ def _take(page, widget, plan) -> str:
     how = way["how"]
     assert how in ("click", "bar", "compose"), plan  # ("menu"/"none": not on the board, see board_reach)
     if how == "click":
-        _click_scene(page, widget, plan, *way["point"])
-        if way["chooser"] is not None:
-            menu = widget.locator(".illumi-chooser:not([hidden])")
-            expect(menu).to_be_visible()
+        if way["chooser"] is None:
+            _click_scene(page, widget, plan, *way["point"])
+        else:
+            menu, again = _open_chooser(page, widget, plan)
+            if again:
+                print(f"clicked {way['entity']!r} again: no menu after the first click (v{plan['version']})")
             if way["chooser"]["kind"] == "stepper":
                 go = menu.locator(f'.illumi-step-go[data-decision="{did}"]').first
                 _step_to(go.locator("xpath=.."), oid, way["chooser"]["amounts"], way["chooser"]["step"])
@@ -166,8 +190,10 @@ def test_a_whole_random_game_by_clicks(game, tmp_path, page, open_notebook, run_
     clicked: list[list] = []
     hows: dict[str, int] = {}
     curtains = 0
-    for _ in range(most):
-        plan = json.loads(kernel(page, f"print(_plan(board, {rng.random()!r}))").strip().splitlines()[-1])
+    r = None  # the random number of the next option taken (drawn once per decision clicked, so the game
+    for _ in range(most):  # played does not depend on how often the page had to wait for the bots)
+        r = rng.random() if r is None else r
+        plan = json.loads(kernel(page, f"print(_plan(board, {r!r}))").strip().splitlines()[-1])
         if plan["wait"]:  # the bots' turn: the page asks Python for their decisions
             expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
             continue
@@ -182,6 +208,7 @@ def test_a_whole_random_game_by_clicks(game, tmp_path, page, open_notebook, run_
             curtains += 1
             continue
         how = _take(page, widget, plan)
+        r = None
         hows[how] = hows.get(how, 0) + 1
         clicked.append([plan["seat"], plan["option"]])
         expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
