@@ -49,6 +49,7 @@ CLOSING = ("done", "end", "pass", "skip")
 ROLLOUTS = ("random", "greedy")
 #: playout depth (decisions before the heuristic evaluation) of a game whose hints module names no ``DEPTH``
 DEFAULT_DEPTH = 2
+DEFAULT_PER_ACTION = 10
 
 
 def register_evaluator(game_name: str, module: str) -> None:
@@ -92,6 +93,20 @@ def _check_depth(depth):
         raise ValueError("depth must be a whole number of decisions (0 or more), None or 'auto', "
                          f"not {depth!r}")
     return depth
+
+
+def default_per_action(game) -> int | None:
+    """The playouts per legal action a search allows a decision in ``game`` unless told (``per_action=``):
+    the evaluator module's ``PER_ACTION`` (``None``: no such cap), else :data:`DEFAULT_PER_ACTION`."""
+    return _check_per_action(_hint(game, "PER_ACTION", DEFAULT_PER_ACTION))
+
+
+def _check_per_action(per_action):
+    if per_action is not None and (isinstance(per_action, bool) or not isinstance(per_action, int)
+                                   or per_action < 1):
+        raise ValueError("per_action must be a whole number of playouts per action (1 or more), None or "
+                         f"'auto', not {per_action!r}")
+    return per_action
 
 
 def default_rollout(game) -> str:
@@ -209,8 +224,9 @@ class SearchBot(Bot):
     """ISMCTS over re-dealt worlds (see the module docstring).
 
     ``iterations``: playouts per decision (default 200 when no ``time_limit``).
-    ``per_action`` (default 10; ``None``: off): a decision between ``k`` actions stops after
-    ``max(per_action, 2) * k`` playouts if that is fewer (two Favor types need fewer than a whole turn).
+    ``per_action`` (``None``: off; default ``"auto"``: the game's hints module's ``PER_ACTION``, else
+    :data:`DEFAULT_PER_ACTION`): a decision between ``k`` actions stops after ``max(per_action, 2) * k``
+    playouts if that is fewer (two Favor types need fewer than a whole turn).
     ``time_limit``: seconds per decision (the search stops at the first limit reached).
     ``depth``: playout length in decisions before the heuristic evaluation (``None``: to the end; default
     ``"auto"``: the game's own, its hints module's ``DEPTH``, else :data:`DEFAULT_DEPTH`).
@@ -232,7 +248,7 @@ class SearchBot(Bot):
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | str | None = "auto", c: float = 0.7,
-                 seed: int = 0, per_action: int | None = 10, prefer=None, lookahead: bool | int = True,
+                 seed: int = 0, per_action: int | str | None = "auto", prefer=None, lookahead: bool | int = True,
                  widen: float | None = None, reuse: bool = False, rollout: str | None = None,
                  epsilon: float = 0.25, sample: int | None = 4, repeat_cap: int | None = 8):
         super().__init__(seat)
@@ -256,7 +272,8 @@ class SearchBot(Bot):
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time_limit must be positive")
         self.iterations = iterations
-        self.per_action = per_action
+        self._auto_per_action = per_action == "auto"
+        self.per_action = None if self._auto_per_action else _check_per_action(per_action)
         self.time_limit = time_limit
         self._auto_depth = depth == "auto"
         self.depth = None if self._auto_depth else _check_depth(depth)
@@ -288,8 +305,11 @@ class SearchBot(Bot):
             self._rollout = self.rollout or default_rollout(game)
             if self._auto_depth:
                 self.depth = default_depth(game)
+            if self._auto_per_action:
+                self.per_action = default_per_action(game)
 
     def choose(self, seat_state: SeatState) -> Action:
+        self._setup(seat_state.game)  # (the game's own per_action and depth when "auto")
         legal = seat_state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}

@@ -12,7 +12,13 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.bots import SearchBot
 from illumi_widgets.bots.base import SeatState
-from illumi_widgets.bots.search import _EVALUATORS, DEFAULT_DEPTH, default_depth
+from illumi_widgets.bots.search import (
+    _EVALUATORS,
+    DEFAULT_DEPTH,
+    DEFAULT_PER_ACTION,
+    default_depth,
+    default_per_action,
+)
 from illumi_widgets.games.pax import evaluation as E
 
 
@@ -77,3 +83,52 @@ def test_bad_depth_in_a_hints_module_names_it(pax_depth):
     pax_depth(-3)
     with pytest.raises(ValueError, match="not -3"):
         default_depth(load_game("pax", players=2))
+
+
+# ------------------------------------------------------------------ playouts per action, the same way
+@pytest.fixture
+def pax_hint(monkeypatch):
+    """Pax's hints module with one value changed (a copy registered for the game)."""
+    def use(name, value):
+        mod = types.ModuleType(f"_pax_hints_with_{name.lower()}")
+        mod.__dict__.update({k: v for k, v in vars(E).items() if not k.startswith("__")})
+        setattr(mod, name, value)
+        monkeypatch.setitem(sys.modules, mod.__name__, mod)
+        monkeypatch.setitem(_EVALUATORS, "pax", mod.__name__)
+    return use
+
+
+def _budget(bot, ss):
+    """The playouts ``bot`` spends on the decision of ``ss`` (its choice's statistics)."""
+    bot.choose(ss)
+    return bot.last_stats["iterations"]
+
+
+def test_per_action_auto_is_the_games_own(pax_hint):
+    g = load_game("pax", players=2, bots={1: "weishaupt"})
+    assert default_per_action(g) == getattr(E, "PER_ACTION", DEFAULT_PER_ACTION)
+    ss = _seat_state(g)
+    k = len(ss.legal_actions())
+    assert 2 <= k < 20, k  # (the first decision: a few actions, so the cap is below 200 playouts)
+    pax_hint("PER_ACTION", 3)
+    assert _budget(SearchBot(seed=4), ss) == 3 * k  # the cap read on the FIRST decision too
+    assert _budget(SearchBot(seed=4, per_action=5), ss) == 5 * k  # an explicit value wins
+    assert _budget(SearchBot(seed=4, per_action=None), ss) == 200  # None: no cap
+    pax_hint("PER_ACTION", None)
+    assert _budget(SearchBot(seed=4), ss) == 200
+
+
+def test_a_game_without_hints_uses_the_default_per_action():
+    assert default_per_action(load_game("illuminati", players=3)) == DEFAULT_PER_ACTION == 10
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, "many", True])
+def test_bad_per_action_is_refused(bad):
+    with pytest.raises(ValueError, match="per_action must be"):
+        SearchBot(per_action=bad)
+
+
+def test_bad_per_action_in_a_hints_module_names_it(pax_hint):
+    pax_hint("PER_ACTION", 0)
+    with pytest.raises(ValueError, match="not 0"):
+        default_per_action(load_game("pax", players=2))
