@@ -248,8 +248,9 @@ class SearchBot(Bot):
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = None,
                  time_limit: float | None = None, depth: int | str | None = "auto", c: float = 0.7,
-                 seed: int = 0, per_action: int | str | None = "auto", prefer=None, lookahead: bool | int = True,
-                 widen: float | None = None, reuse: bool = False, rollout: str | None = None,
+                 seed: int = 0, per_action: int | str | None = "auto", prefer=None,
+                 lookahead: bool | int = True, widen: float | None = None, reuse: bool = False,
+                 rollout: str | None = None,
                  epsilon: float = 0.25, sample: int | None = 4, repeat_cap: int | None = 8):
         super().__init__(seat)
         if repeat_cap is not None and repeat_cap < 1:
