@@ -42,13 +42,15 @@ def test_search_bot_decisions_are_unchanged(name, players, monkeypatch):
     # (the search code is what this pins: Pax's evaluation later learned Plot progress, issue 18, which
     # changes the values and so the moves; with that term off it plays exactly the recorded line; and Pax's
     # search plays greedy playouts by default since then: the random playouts recorded here are pinned; and
-    # Pax's playouts are 12 decisions long by default since then: the 2 recorded here are pinned)
+    # Pax's playouts are 12 decisions long by default since then: the 2 recorded here are pinned; and the
+    # cap of 10 playouts per action they were recorded with, whatever a game's PER_ACTION)
     from illumi_widgets.games.pax import evaluation
 
     monkeypatch.setattr(evaluation, "W_PROGRESS", 0.0)
     g = load_game(name, players=players)
     st = g.new_state(seed=4)
-    bots = [SearchBot(s, iterations=40, seed=10 + s, rollout="random", depth=2) for s in range(players)]
+    bots = [SearchBot(s, iterations=40, seed=10 + s, rollout="random", depth=2, per_action=10)
+            for s in range(players)]
     out = []
     while not st.is_terminal() and len(out) < len(GOLDEN[name, players]):
         seat = st.to_act()[0]

@@ -31,18 +31,23 @@ from illumi_widgets.match import Match
 # every bot plot counted: bot_threat);
 # the two cases without a bot are unchanged, so the search code still plays exactly as before.
 GOLDEN = [
-    ("pax2", 2, {0: ("search", {"iterations": 24, "depth": 6, "rollout": "random"}), 1: "random"}, 5,
+    ("pax2", 2, {0: ("search", {"iterations": 24, "depth": 6, "rollout": "random", "per_action": 10}),
+                 1: "random"}, 5,
      (250, "e9309d8d8fda9b92"), (224, "7c7bfee084805487")),
     ("pax3-rulebook-bot", 3,
-     {0: ("search", {"iterations": 16, "depth": 4, "rollout": "random"}), 1: "weishaupt", 2: "random"}, 9,
+     {0: ("search", {"iterations": 16, "depth": 4, "rollout": "random", "per_action": 10}), 1: "weishaupt",
+      2: "random"}, 9,
      (250, "542bd01ce59b5227"), (250, "0bdc05f27344cf2c")),
-    ("pax2-search-both", 2, {0: ("search", {"iterations": 8, "depth": 0, "rollout": "random"}),
-                                  1: ("search", {"iterations": 8, "rollout": "random", "depth": 2})},
+    ("pax2-search-both", 2, {0: ("search", {"iterations": 8, "depth": 0, "rollout": "random",
+                                         "per_action": 10}),
+                                  1: ("search", {"iterations": 8, "rollout": "random", "depth": 2,
+                                         "per_action": 10})},
      3, (250, "798a95a6d0952118"), (239, "8911292298c5b423")),
 ]
 # (``rollout: random`` pinned: since issue 18 Pax's search plays greedy playouts by default; these
 # fingerprints prove the search code with random playouts still plays exactly as before; and ``depth: 2``
-# pinned for the same reason since Pax's default playout depth became 12: evaluation.DEPTH)
+# pinned for the same reason since Pax's default playout depth became 12: evaluation.DEPTH; ``per_action:
+# 10``, the cap they were recorded with, pinned too, so a game's own PER_ACTION does not change them)
 STEPS: dict = {}
 
 
