@@ -29,15 +29,21 @@ def _seat_state(game, seed=3):
 
 
 @pytest.fixture
-def pax_depth(monkeypatch):
-    """Pax's hints module with ``DEPTH`` set to the given value (a copy registered for the game)."""
-    def use(depth):
-        mod = types.ModuleType("_pax_hints_with_depth")
+def pax_hint(monkeypatch):
+    """Pax's hints module with one value changed (a copy registered for the game)."""
+    def use(name, value):
+        mod = types.ModuleType(f"_pax_hints_with_{name.lower()}")
         mod.__dict__.update({k: v for k, v in vars(E).items() if not k.startswith("__")})
-        mod.DEPTH = depth
+        setattr(mod, name, value)
         monkeypatch.setitem(sys.modules, mod.__name__, mod)
         monkeypatch.setitem(_EVALUATORS, "pax", mod.__name__)
     return use
+
+
+@pytest.fixture
+def pax_depth(pax_hint):
+    """Pax's hints module with ``DEPTH`` set to the given value."""
+    return lambda depth: pax_hint("DEPTH", depth)
 
 
 def test_default_depth_is_the_games_own(pax_depth):
@@ -86,18 +92,6 @@ def test_bad_depth_in_a_hints_module_names_it(pax_depth):
 
 
 # ------------------------------------------------------------------ playouts per action, the same way
-@pytest.fixture
-def pax_hint(monkeypatch):
-    """Pax's hints module with one value changed (a copy registered for the game)."""
-    def use(name, value):
-        mod = types.ModuleType(f"_pax_hints_with_{name.lower()}")
-        mod.__dict__.update({k: v for k, v in vars(E).items() if not k.startswith("__")})
-        setattr(mod, name, value)
-        monkeypatch.setitem(sys.modules, mod.__name__, mod)
-        monkeypatch.setitem(_EVALUATORS, "pax", mod.__name__)
-    return use
-
-
 def _budget(bot, ss):
     """The playouts ``bot`` spends on the decision of ``ss`` (its choice's statistics)."""
     bot.choose(ss)
