@@ -91,23 +91,19 @@ def _click_scene(page, widget, plan, x, y) -> None:
 
 
 def _open_chooser(page, widget, plan):
-    """Click the plan's target; the chooser menu it opens.  A click the page did not turn into a menu is
-    clicked once more (as a person would) and counted; a second miss fails with what the page showed."""
+    """Click the plan's target; the chooser menu it opens.  No menu fails, saying what the page showed."""
     from playwright.sync_api import expect
 
     menu = widget.locator(".illumi-chooser:not([hidden])")
-    for attempt in range(2):
-        _click_scene(page, widget, plan, *plan["way"]["point"])
-        try:
-            expect(menu).to_be_visible(timeout=5_000)
-            return menu, attempt
-        except AssertionError:
-            seen = widget.evaluate("el => ({version: el.dataset.version, "
-                                   "status: (el.querySelector('.illumi-status') || {}).textContent})")
-            if attempt or seen["version"] != str(plan["version"]):
-                what = f"{plan['way']['entity']!r} for {plan['label']!r} (version {plan['version']})"
-                raise AssertionError(f"no menu after clicking {what}; the page shows {seen}") from None
-    raise AssertionError("unreachable")
+    _click_scene(page, widget, plan, *plan["way"]["point"])
+    try:
+        expect(menu).to_be_visible(timeout=5_000)
+    except AssertionError:
+        seen = widget.evaluate("el => ({version: el.dataset.version, "
+                               "status: (el.querySelector('.illumi-status') || {}).textContent})")
+        what = f"{plan['way']['entity']!r} for {plan['label']!r} (version {plan['version']})"
+        raise AssertionError(f"no menu after clicking {what}; the page shows {seen}") from None
+    return menu
 
 
 def _step_to(stepper, option: str, amounts: list, want: int) -> None:
@@ -135,9 +131,7 @@ def _take(page, widget, plan) -> str:
         if way["chooser"] is None:
             _click_scene(page, widget, plan, *way["point"])
         else:
-            menu, again = _open_chooser(page, widget, plan)
-            if again:
-                print(f"clicked {way['entity']!r} again: no menu after the first click (v{plan['version']})")
+            menu = _open_chooser(page, widget, plan)
             if way["chooser"]["kind"] == "stepper":
                 go = menu.locator(f'.illumi-step-go[data-decision="{did}"]').first
                 _step_to(go.locator("xpath=.."), oid, way["chooser"]["amounts"], way["chooser"]["step"])
