@@ -14,12 +14,13 @@
   its nbval cells are skipped, naming that test (no notebook has ``# NBVAL_CHECK_OUTPUT`` cells, so the
   check is the same). Without that test (``-m "not browser"``, ``ILLUMI_SKIP_BROWSER=1``, one notebook
   alone) nbval runs it.
-* Two processes (pytest-xdist, ``python -m pytest -n 2``; pyproject's addopts choose ``--dist loadgroup
-  --no-loadscope-reorder``): tests go one by one to whichever worker is free, in the order above, except
-  what must stay in one process, which goes to one worker as a group: a notebook's cells (one kernel runs
-  them in order), a file's doctests, and a module whose tests share a module- or class-scoped fixture (made
-  once: the compiled wheel, a seat server). Session fixtures (JupyterLab, Chromium) are made once per
-  worker; ports are picked free and files go to each test's own ``tmp_path``.
+* Two processes (pytest-xdist, ``python -m pytest -n 2``): tests go one by one to whichever worker is free,
+  in the order above, except what must stay in one process (a notebook's cells, a module sharing a
+  module-scoped fixture...), which goes to one worker as a group: tests/plugin.py, which pyproject's addopts
+  load for every run, does the grouping and checks it. Session fixtures (JupyterLab, Chromium) are made
+  once per worker; ports are picked free and files go to each test's own ``tmp_path``.
+* Notebook settings (the size of notebook 06's study, notebook 07's playouts) are set in tests/plugin.py too,
+  so that they hold for a notebook run alone.
 """
 
 from __future__ import annotations
@@ -60,28 +61,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.get_closest_marker("browser") is not None:
                 item.add_marker(skip)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)  # stable sort
-    if getattr(config.option, "loadgroup", False):  # (an xdist worker, --dist loadgroup: its hook runs next)
-        for item in items:
-            group = _one_process_group(item)
-            if group is not None and item.get_closest_marker("xdist_group") is None:
-                item.add_marker(pytest.mark.xdist_group(group))
-
-
-def _one_process_group(item: pytest.Item) -> str | None:
-    """The name of the tests ``item`` must share a worker process with (see the module's doc), or None."""
-    if not isinstance(item, pytest.Function):  # a notebook cell (nbval), a doctest
-        return _relative(item.path)
-    info = getattr(item, "_fixtureinfo", None)
-    scopes = {d.scope for defs in (info.name2fixturedefs.values() if info else ()) for d in defs}
-    if scopes & {"module", "class"}:
-        return _relative(item.path)
-    if "package" in scopes:
-        return _relative(item.path.parent)
-    return None
-
-
-def _relative(path: Path) -> str:
-    return path.relative_to(REPO_ROOT).as_posix() if path.is_relative_to(REPO_ROOT) else str(path)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
