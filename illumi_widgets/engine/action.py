@@ -97,7 +97,8 @@ class ActionList:
 
     def get(self, action):
         """The listed action equal to ``action`` (the list's own object, with its formatter), or None.
-        An action that cannot be hashed (a list among its arguments) is listed nowhere: None."""
+        An action that cannot be hashed or compared (a list among its arguments, an argument whose own
+        ``__hash__`` or ``__eq__`` raises) is listed nowhere: None."""
         if self._index is None:
             for a in self._items:  # usually the very object listed: found without hashing every action
                 if a is action:
@@ -105,7 +106,7 @@ class ActionList:
             self._index = {a: a for a in self._items}
         try:
             return self._index.get(action)
-        except TypeError:
+        except Exception:  # noqa: BLE001 - a hostile argument is listed nowhere, never a raw error
             return None
 
     def find(self, text: str):

@@ -73,20 +73,43 @@ def seat_number(seat, players: int, *, chance: bool = False) -> int:
 
 
 def malformed(action: Action, players: int) -> str | None:
-    """What makes ``action`` no action of a ``players``-seat game at all, in plain words, or None."""
+    """What makes ``action`` no action of a ``players``-seat game at all, in plain words, or None.
+    Never raises: a seat or argument whose own ``__index__`` or ``__hash__`` fails (a hostile
+    caller's object) makes the action malformed."""
     seat = action.seat
-    if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not (
-            0 <= operator.index(seat) < players or operator.index(seat) == CHANCE):
+    try:
+        ok = not isinstance(seat, bool) and hasattr(type(seat), "__index__") and (
+            0 <= operator.index(seat) < players or operator.index(seat) == CHANCE)
+    except Exception:  # noqa: BLE001 - a seat whose __index__ fails is no seat
+        ok = False
+    if not ok:
         return f"no such seat: {quote(seat)} (this game has seats 0 to {players - 1})"
     if not isinstance(action.kind, str):
         return f"an action's kind is a word, not {quote(action.kind)}"
     if not isinstance(action.args, tuple):
         return f"an action's arguments are a tuple, not {quote(action.args)}"
-    try:
-        hash(action)
-    except TypeError:
+    if not _plain(action.args, 0):
         return f"an action's arguments are plain values (numbers, words); got {quote(action.args)}"
+    try:  # (a value of a plain type may still carry its own __hash__, raising whatever it likes)
+        hash(action)
+    except Exception as e:  # noqa: BLE001 - a hostile argument is malformed, never a raw error
+        return (f"an action's arguments are plain values (numbers, words) that can be compared; "
+                f"{quote(action.args)} cannot be ({type(e).__name__})")
     return None
+
+
+_ARG_DEPTH = 8
+"""Tuples inside an action's arguments nest at most this deep (no game's actions nest more than twice)."""
+
+
+def _plain(value, depth: int) -> bool:
+    """Whether ``value`` is a plain argument: a number (any integer type, numpy's too), a word, ``None``,
+    or a tuple of plain arguments nested at most ``_ARG_DEPTH`` deep."""
+    if value is None or isinstance(value, (str, int, float)):
+        return True
+    if isinstance(value, tuple):
+        return depth < _ARG_DEPTH and all(_plain(v, depth + 1) for v in value)
+    return hasattr(type(value), "__index__")
 
 
 def _kinds_agree(given, listed) -> bool:
@@ -602,13 +625,32 @@ class State:
         return _same_kinds(action, back)
 
     # -- presentation: labels, hints, confirmations (the game's hooks, checked by the core) ----------------
-    def label(self, action, seat=None) -> str:
-        """The plain-English label of ``action`` (notation or Action) as ``seat`` reads it."""
-        act = self.parse(action, seat) if not isinstance(action, Action) else action
+    def _ask_game(self, act, hook, *args):
+        """``hook(data, act, *args)`` of the game for the action ``act`` a caller gave (the one door of
+        every presentation hook that takes an action): an action that is no action of this game at all
+        (``malformed``), or one whose arguments the game's hook cannot read (an index out of range, an
+        unknown card: the hook raises ``IndexError``, ``KeyError`` …), is refused with
+        :class:`IllegalAction` "bad-action" in plain words, never a raw error.  Nothing changes."""
+        if act.__class__ is not Action:
+            raise IllegalAction(f"not an action: {quote(act)}", code="bad-action")
+        bad = malformed(act, self.game.players)
+        if bad:
+            raise IllegalAction(bad, code="bad-action")
         try:
-            return self.game.label(self.data, act, act.seat if seat is None else seat)
-        except TypeError:  # a game whose ``label`` is still an older helper of another shape
-            return act.notation()
+            return hook(self.data, act, *args)
+        except EngineError:
+            raise
+        except _RAW as e:
+            raise IllegalAction(f"{quote(_shown(act))} is not an action of {self.game.title} (its arguments "
+                                "do not fit)", code="bad-action") from e
+
+    def label(self, action, seat=None) -> str:
+        """The plain-English label of ``action`` (notation or Action) as ``seat`` reads it.  An action the
+        game cannot read is refused with :class:`IllegalAction` "bad-action" (see :meth:`_ask_game`)."""
+        act = self.parse(action, seat) if not isinstance(action, Action) else action
+        if not (seat is None or (isinstance(seat, str) and seat == OMNISCIENT)):
+            seat = seat_number(seat, self.game.players)
+        return self._ask_game(act, lambda data, a: self.game.label(data, a, a.seat if seat is None else seat))
 
     def why_not(self, seat, entity: str) -> str | None:
         """Why ``seat`` cannot use the scene entity ``entity`` now: the reason ``check`` gives (as
@@ -634,7 +676,7 @@ class State:
         """The question to ask before ``action`` (``Game.confirm``; by default every action that leaves
         the game, a kind in ``Game.withdraw_kinds``), or ``None``."""
         act = self.parse(action) if not isinstance(action, Action) else action
-        text = self.game.confirm(self.data, act)
+        text = self._ask_game(act, self.game.confirm)
         if text is None and act.kind in self.game.withdraw_kinds:
             text = f"{self.label(act)}: this cannot be taken back. Are you sure?"
         return text
