@@ -12,7 +12,7 @@ import pytest
 from illumi_widgets import _server
 
 REPO = Path(__file__).resolve().parents[2]
-CONFIG = REPO / "jupyter-config" / "jupyter_server_config.d" / "illumi_widgets.json"
+CONFIG = REPO / "illumi_widgets" / "_jupyter_config" / "jupyter_server_config.d" / "illumi_widgets.json"
 
 
 class FakeHandler:
@@ -132,6 +132,6 @@ def test_config_file_enables_it_and_the_wheel_ships_it():
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     project = tomllib.loads((REPO / "pyproject.toml").read_text())
     shared = project["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
-    assert shared == {"jupyter-config/jupyter_server_config.d/illumi_widgets.json":
+    assert shared == {CONFIG.relative_to(REPO).as_posix():
                       "etc/jupyter/jupyter_server_config.d/illumi_widgets.json"}
-    assert "jupyter-config" in project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    assert "illumi_widgets" in project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
