@@ -10,15 +10,18 @@
 // kernel is gone. Every intent gets a reply or a visible timeout.
 import { drawScene, MIN_FONT_PX, num, sceneSize, tracePath } from "./paint.js";
 import { buildIndex, hitTest } from "./hit.js";
-import { applyPatch } from "./patch.js";
 import { injectStyle } from "./style.js";
 import { fitBoard, groupOptions, minFontSize, overlaps, placeBox, reflow } from "./layout.js";
-import { composeModel, confirmable, isCompose, keepSelection, narrow, tagOf, toggle } from "./compose.js";
+import { confirmable, narrow, tagOf, toggle } from "./compose.js";
+import { button, buildDom, ctxOf, DISCONNECTED_TEXT, glyph, make } from "./dom.js";
+import { buildTargets, createReader, createState, hasTargets, isTarget, labelOf, selectionOf } from "./state.js";
+import { createTransport, REPLY_TIMEOUT_MS } from "./transport.js";
+import { createBots } from "./bots.js";
+import { createConnection } from "./connection.js";
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
   "bot_seats", "bot_turn", "bot_delay", "bots_paused", "legend", "analysable", "analysis_progress"];
-const MAX_BOT_DELAY_MS = 60000;
 const TARGET_COLOR = "#ff8c00";
 const TARGET_FILL = "rgba(255,140,0,0.20)";
 export const PICKED_COLOR = "#2fbf71"; // an entity in a compose selection
@@ -27,74 +30,14 @@ export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
 export const LAST_FADE_MS = 3500;
 const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
-const ACT_GUARD_MS = 4000; // a second act for the same version is ignored while the first is in flight
-export const REPLY_TIMEOUT_MS = 6000; // no reply after this: say so on the board
 const WHY_DELAY_MS = 120; // hover this long on a thing before its reason is asked
 const MAX_ROUNDTRIPS = 1000;
 const MAX_LOG_ROWS = 60; // Python sends the newest 60 lines (match.LOG_LIMIT); status.log_length counts all
 export const MAX_BAR_BUTTONS = 5; // more plain options than this: the rest go into a "More" menu
 const BAR_RESERVE_PX = 96; // the action bar's height until it was measured
-export const DISCONNECTED_TEXT = "Kernel disconnected — re-run the cell";
 const HOW_TO = "How to play on this board: click a thing outlined in orange to act on it; hover anything to "
   + "see what it is and why it cannot be used now. Choices that are not on the board are in the bar below it.";
-const SVGNS = "http://www.w3.org/2000/svg";
 
-function make(doc, tag, cls, text) {
-  const node = doc.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-function button(doc, label, cls, title) {
-  const b = make(doc, "button", `illumi-btn${cls ? " " + cls : ""}`, label);
-  b.type = "button";
-  if (title) b.title = title;
-  return b;
-}
-
-/** A pause (two bars) or play (triangle) glyph as inline SVG: renders in every browser, no emoji font. */
-export function glyph(doc, name) {
-  const svg = doc.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", "0 0 10 10");
-  svg.setAttribute("width", "10");
-  svg.setAttribute("height", "10");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", `illumi-glyph illumi-glyph-${name}`);
-  const shapes = name === "pause" ? [["rect", { x: 1, y: 1, width: 3, height: 8 }], ["rect", { x: 6, y: 1, width: 3, height: 8 }]]
-    : [["polygon", { points: "2,1 9,5 2,9" }]];
-  for (const [tag, attrs] of shapes) {
-    const s = doc.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, String(v));
-    s.setAttribute("fill", "currentColor");
-    svg.appendChild(s);
-  }
-  return svg;
-}
-
-function hasTargets(o) {
-  return Array.isArray(o.targets) && o.targets.some((t) => typeof t === "string" && t);
-}
-
-const labelOf = (o) => String(o.label ?? o.id);
-
-/** Entity id -> [{decision, option}] over every pending decision (a compose decision's entities are not
- * click-to-send targets: they are picked into a selection, see compose.js). */
-export function buildTargets(decisions) {
-  const map = new Map();
-  for (const d of decisions) {
-    if (!d || typeof d !== "object" || !Array.isArray(d.options) || isCompose(d)) continue;
-    for (const o of d.options) {
-      if (!o || typeof o !== "object" || !Array.isArray(o.targets)) continue;
-      for (const t of new Set(o.targets)) {
-        if (typeof t !== "string" || !t) continue;
-        if (!map.has(t)) map.set(t, []);
-        map.get(t).push({ decision: d, option: o });
-      }
-    }
-  }
-  return map;
-}
 
 /** The OUTERMOST ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. An inner
  * scrolling box (an output area) may be as tall as its content -- the board itself -- and must not size it. */
@@ -129,175 +72,29 @@ function render({ model, el }) {
   const perf = { paints: 0, lastPaintMs: 0, roundTrips: [], patchesIgnored: 0 };
   el.__illumi = perf;
 
-  // ------------------------------------------------------------------ DOM
-  const root = make(doc, "div", "illumi-widget");
-  const stage = make(doc, "div", "illumi-stage");
-  const scrollBox = make(doc, "div", "illumi-scroll"); // scrolls a tall narrow layout inside the visible height
-  scrollBox.append(stage);
-  const base = make(doc, "canvas", "illumi-base");
-  const over = make(doc, "canvas", "illumi-overlay");
-  over.setAttribute("aria-hidden", "true"); // every option is reachable from the bar below
-  const tip = make(doc, "div", "illumi-tip");
-  tip.hidden = true;
-  tip.setAttribute("role", "tooltip");
-  const chooser = make(doc, "div", "illumi-chooser");
-  chooser.hidden = true;
-  chooser.setAttribute("role", "menu");
-  const legendBox = make(doc, "div", "illumi-legend");
-  legendBox.hidden = true;
-  const confirmBox = make(doc, "div", "illumi-confirm");
-  confirmBox.hidden = true;
-  confirmBox.setAttribute("role", "alertdialog");
-  const offline = make(doc, "div", "illumi-offline");
-  offline.hidden = true;
-  offline.append(make(doc, "div", "illumi-offline-banner", DISCONNECTED_TEXT));
-  stage.append(base, over, tip, chooser, legendBox, confirmBox, offline);
-
-  const bar = make(doc, "div", "illumi-bar");
-  const barTop = make(doc, "div", "illumi-bar-top");
-  const statusLine = make(doc, "div", "illumi-status");
-  statusLine.setAttribute("aria-live", "polite");
-  const botInfo = make(doc, "div", "illumi-botinfo");
-  const lastLine = make(doc, "div", "illumi-last");
-  const panel = make(doc, "div", "illumi-panel");
-  const errorLine = make(doc, "div", "illumi-error");
-  errorLine.setAttribute("role", "alert");
-
-  const controls = make(doc, "div", "illumi-controls");
-  const helpBtn = button(doc, "?", "illumi-help", "Legend: what the symbols and colours mean, and how to play");
-  helpBtn.setAttribute("aria-expanded", "false");
-  const undoBtn = button(doc, "↶ Undo", "illumi-undo", "Undo the last action");
-  const redoBtn = button(doc, "↷ Redo", "illumi-redo", "Redo");
-  const firstBtn = button(doc, "«", "illumi-hist-first", "Go to the start of the history");
-  const prevBtn = button(doc, "‹", "illumi-hist-prev", "Step back through the history");
-  const range = make(doc, "input", "illumi-range");
-  range.type = "range";
-  range.min = "0";
-  range.step = "1";
-  range.setAttribute("aria-label", "History position");
-  const histLabel = make(doc, "span", "illumi-history-label");
-  const nextBtn = button(doc, "›", "illumi-hist-next", "Step forward through the history");
-  const lastBtn = button(doc, "»", "illumi-hist-last", "Go to the latest position");
-  const history = make(doc, "span", "illumi-history");
-  history.append(firstBtn, prevBtn, range, histLabel, nextBtn, lastBtn);
-  const botBtn = button(doc, "", "illumi-bots", "Pause or resume the bots' decisions");
-  botBtn.hidden = true;
-  // "Analyse": shown when Python offers it (trait ``analysable``); progress from ``analysis_progress``
-  const analyseBtn = button(doc, "Analyse", "illumi-analyse", "Evaluate every option of this seat with the search bot (from this seat's information only)");
-  analyseBtn.hidden = true;
-  controls.append(undoBtn, redoBtn, history, botBtn, analyseBtn, helpBtn);
-  barTop.append(statusLine, botInfo, controls);
-  bar.append(barTop, lastLine, panel, errorLine);
-
-  const logBox = make(doc, "details", "illumi-log");
-  const logSummary = make(doc, "summary", null, "Log");
-  const logList = make(doc, "ol");
-  logBox.append(logSummary, logList);
-
-  const curtain = button(doc, "", "illumi-curtain");
-  curtain.className = "illumi-curtain"; // not styled as a small button
-  curtain.hidden = true;
-
-  root.append(scrollBox, bar, logBox, curtain);
+  const s = createState();
+  const dom = buildDom(doc);
+  const { root, stage, scrollBox, base, over, tip, chooser, legendBox, confirmBox, bar, statusLine, botInfo,
+    lastLine, panel, errorLine, controls, helpBtn, undoBtn, redoBtn, firstBtn, prevBtn, range, histLabel, nextBtn,
+    lastBtn, history, analyseBtn, botBtn, logBox, logSummary, logList, curtain } = dom;
   el.appendChild(root);
+  // the shared view: every module reads the state and calls the others through it (wired below)
+  const v = { model, el, doc, win, now, raf, perf, dom, s };
 
   let baseCtx = null;
   let overCtx = null;
-  const ctxOf = (canvas) => {
-    try {
-      return canvas.getContext("2d");
-    } catch (_err) {
-      return null;
-    }
-  };
 
   // ------------------------------------------------------------------ state
-  let scene = {}; // the EFFECTIVE scene: the full scene with the patch applied (then reflowed)
-  let rawScene = {};
-  let sceneRef;
-  let patchRef;
-  let size = sceneSize(scene);
-  let index = buildIndex(scene);
-  let decisions = [];
-  let decisionsRef;
-  let targets = new Map();
-  let composes = new Map(); // decision id -> compose model (compose.js)
-  let composeOf = new Map(); // entity id -> the compose model it can be picked into
-  const selections = new Map(); // decision id -> [entity ids] picked (local: no kernel round trip)
-  const isTarget = (id) => !!id && (targets.has(id) || composeOf.has(id));
-  const selectionOf = (m) => selections.get(m.decision.id) || [];
-  let status = {};
-  let version = null;
-  let lastVersion;
-  let curtainName = null;
-  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1, scrolls: false };
-  let hover = null; // hit entry under the pointer
-  let lastPointer = null; // {x, y, cssX, cssY} of the last pointer position on the board
-  let emph = null; // Set of entity ids emphasised from the bar (option hover)
-  let pending = null; // {t, version} of the last act sent
-  let lastError = null; // {code, message} of the last error reply
-  let swallowClick = false;
   let scheduled = false;
-  let disposed = false;
-  let botTimer = null; // the pending bot_step request
-  let botVersion = null; // the version a bot_step was scheduled (or sent) for
-  let connected = true;
-  let intentsSent = 0; // intents sent, and replies received (Python answers each one, in order)
-  let intentsReplied = 0;
-  const watchdogs = []; // their timers, oldest first
   const whyCache = new Map(); // `${version}|${entity}` -> reason (null: usable) or undefined while asked
   let whyTimer = null;
   let pinned = null; // {text, until} a reason shown after a click, kept a moment
-  let lastMove = null; // {version, touched, t0}
   let fadeFrame = null;
   let legendRef;
   const stepperPick = new Map(); // stepper group -> chosen index (kept across updates)
+  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1, scrolls: false };
+  const readModel = createReader(s, model, { setScene: () => setScene(), now, perf });
 
-  function readModel() {
-    const s = model.get("scene");
-    const p = model.get("scene_patch");
-    if (s !== sceneRef || p !== patchRef) {
-      sceneRef = s;
-      patchRef = p;
-      const eff = applyPatch(s, p);
-      if (eff.problem) {
-        perf.patchesIgnored += 1;
-        console.warn(`illumi_widgets: scene patch ignored (${eff.problem}); painting the full scene`);
-      }
-      rawScene = eff.scene;
-      setScene();
-    }
-    const d = model.get("decisions");
-    if (d !== decisionsRef) {
-      decisionsRef = d;
-      decisions = Array.isArray(d) ? d.filter((x) => x && typeof x === "object") : [];
-      targets = buildTargets(decisions);
-      composes = new Map();
-      composeOf = new Map();
-      for (const dd of decisions) {
-        if (!isCompose(dd)) continue;
-        const m = composeModel(dd);
-        composes.set(dd.id, m);
-        for (const id of m.selectable) if (!composeOf.has(id)) composeOf.set(id, m);
-      }
-      for (const key of [...selections.keys()]) {
-        const m = composes.get(key);
-        const kept = m ? keepSelection(m, selections.get(key)) : [];
-        if (kept.length) selections.set(key, kept);
-        else selections.delete(key);
-      }
-    }
-    const st = model.get("status");
-    status = st && typeof st === "object" ? st : {};
-    version = model.get("version");
-    curtainName = typeof status.curtain === "string" && status.curtain ? status.curtain : null;
-    const last = status.last && typeof status.last === "object" ? status.last : null;
-    if (last && Number.isInteger(last.version) && (!lastMove || lastMove.version !== last.version)) {
-      const touched = Array.isArray(last.touched) ? last.touched.filter((t) => typeof t === "string") : [];
-      // not on the first paint: a board opened later does not flash an old move
-      lastMove = { version: last.version, touched, t0: lastVersion === undefined ? -Infinity : now() };
-    }
-  }
 
   function availHeight() {
     const reserve = (barHeight > 0 ? barHeight : BAR_RESERVE_PX) + 12;
@@ -305,9 +102,9 @@ function render({ model, el }) {
   }
 
   function setScene() {
-    scene = reflow(rawScene, layout.availW || 0, availHeight());
-    size = sceneSize(scene);
-    index = buildIndex(scene);
+    s.scene = reflow(s.rawScene, layout.availW || 0, availHeight());
+    s.size = sceneSize(s.scene);
+    s.index = buildIndex(s.scene);
   }
 
   // ------------------------------------------------------------------ canvas size: width AND visible height
@@ -326,22 +123,22 @@ function render({ model, el }) {
   /** Size the canvases for the scene and the space available; true if the canvases were resized. */
   function measureLayout() {
     let avail = observedWidth > 0 ? observedWidth : el.clientWidth || root.clientWidth || 0;
-    if (!(avail > 0)) avail = size.w;
-    const wasNarrow = !!scene.narrow;
+    if (!(avail > 0)) avail = s.size.w;
+    const wasNarrow = !!s.scene.narrow;
     layout.availW = avail;
     const availH = availHeight();
-    if (!!reflow(rawScene, avail, availH).narrow !== wasNarrow) setScene();
+    if (!!reflow(s.rawScene, avail, availH).narrow !== wasNarrow) setScene();
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
     // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only, and scrolls in a box
     // as high as the visible notebook (the action bar stays in sight under it)
-    let scrolls = !!(scene.narrow && scene.scroll && availH > 0);
+    let scrolls = !!(s.scene.narrow && s.scene.scroll && availH > 0);
     // a layout is never drawn smaller than its `min_scale` (its text is fitted for no less) because the
     // visible height is short: then it scrolls in that box too
-    const least = num(scene.min_scale, 0);
-    let fit = fitBoard(size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail, scrolls ? 0 : availH, least);
+    const least = num(s.scene.min_scale, 0);
+    let fit = fitBoard(s.size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail, scrolls ? 0 : availH, least);
     if (!scrolls && availH > 0 && fit.cssH > availH + 1) {
       scrolls = true;
-      fit = fitBoard(size, Math.max(1, avail - SCROLLBAR_PX), availH, least);
+      fit = fitBoard(s.size, Math.max(1, avail - SCROLLBAR_PX), availH, least);
     }
     const { scale, cssW, cssH } = fit;
     scrollBox.style.maxHeight = scrolls ? `${availH}px` : "";
@@ -378,13 +175,13 @@ function render({ model, el }) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, base.width, base.height);
     sceneTransform(ctx);
-    if (curtainName) {
+    if (s.curtainName) {
       // Privacy: the board is not painted at all under the curtain.
       ctx.fillStyle = "#23262d";
-      ctx.fillRect(0, 0, size.w, size.h);
+      ctx.fillRect(0, 0, s.size.w, s.size.h);
       return;
     }
-    const stats = drawScene(ctx, scene, size, {
+    const stats = drawScene(ctx, s.scene, s.size, {
       minSize: minFontSize(layout.scale),
       overlapSlack: layout.scale > 0 ? 2 / layout.scale : 2, // 2 CSS px
     });
@@ -393,7 +190,7 @@ function render({ model, el }) {
     base.dataset.textsCut = String(stats.cut);
     base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
     base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
-    base.dataset.layout = (scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
+    base.dataset.layout = (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
     base.dataset.scale = layout.scale.toFixed(4);
   }
 
@@ -403,18 +200,18 @@ function render({ model, el }) {
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, over.width, over.height);
-    if (curtainName || disposed) return;
+    if (s.curtainName || s.disposed) return;
     sceneTransform(ctx);
     const px = 1 / layout.scale; // one CSS pixel in scene units
     // The last move, fading: a blue outline on the things it touched.
-    const fade = lastMove && lastMove.touched.length ? 1 - (now() - lastMove.t0) / LAST_FADE_MS : 0;
+    const fade = s.lastMove && s.lastMove.touched.length ? 1 - (now() - s.lastMove.t0) / LAST_FADE_MS : 0;
     if (fade > 0) {
       const [r, g, b] = LAST_COLOR;
       ctx.lineWidth = 4 * px;
       ctx.strokeStyle = `rgba(${r},${g},${b},${(0.9 * fade).toFixed(3)})`;
       ctx.fillStyle = `rgba(${r},${g},${b},${(0.18 * fade).toFixed(3)})`;
-      for (const id of lastMove.touched) {
-        for (const e of index.byId.get(id) || []) {
+      for (const id of s.lastMove.touched) {
+        for (const e of s.index.byId.get(id) || []) {
           tracePath(ctx, e.item);
           ctx.fill();
           ctx.stroke();
@@ -423,7 +220,7 @@ function render({ model, el }) {
       if (fadeFrame === null) {
         fadeFrame = raf(() => {
           fadeFrame = null;
-          if (!disposed) paintOverlay();
+          if (!s.disposed) paintOverlay();
         });
       }
     }
@@ -431,8 +228,8 @@ function render({ model, el }) {
     ctx.lineWidth = 2 * px;
     ctx.strokeStyle = TARGET_COLOR;
     if (ctx.setLineDash) ctx.setLineDash([5 * px, 3 * px]);
-    for (const id of [...targets.keys(), ...composeOf.keys()]) {
-      for (const e of index.byId.get(id) || []) {
+    for (const id of [...s.targets.keys(), ...s.composeOf.keys()]) {
+      for (const e of s.index.byId.get(id) || []) {
         tracePath(ctx, e.item);
         ctx.stroke();
       }
@@ -440,14 +237,14 @@ function render({ model, el }) {
     if (ctx.setLineDash) ctx.setLineDash([]);
     paintSelections(ctx, px);
     // Hovered target (or the targets of the option hovered in the bar): outline glow.
-    const glow = new Set(emph || []);
-    if (hover && isTarget(hover.id)) glow.add(hover.id);
+    const glow = new Set(s.emph || []);
+    if (s.hover && isTarget(s, s.hover.id)) glow.add(s.hover.id);
     if (!glow.size) return;
     // A wide translucent halo, not shadowBlur: a blur is rasterised on the CPU without a GPU and costs
     // milliseconds on the page's thread right when the click's reply comes in.
     ctx.lineJoin = "round";
     for (const id of glow) {
-      for (const e of index.byId.get(id) || []) {
+      for (const e of s.index.byId.get(id) || []) {
         tracePath(ctx, e.item);
         ctx.fillStyle = TARGET_FILL;
         ctx.fill();
@@ -464,11 +261,11 @@ function render({ model, el }) {
   /** Compose selections: picked entities filled green with a thick outline; each entity's tag (a word such
    * as "Host") on a small label at its top, at 12 CSS px. */
   function paintSelections(ctx, px) {
-    for (const m of composes.values()) {
-      const sel = selectionOf(m);
+    for (const m of s.composes.values()) {
+      const sel = selectionOf(s, m);
       ctx.lineJoin = "round";
       for (const id of sel) {
-        for (const e of index.byId.get(id) || []) {
+        for (const e of s.index.byId.get(id) || []) {
           tracePath(ctx, e.item);
           ctx.fillStyle = PICKED_FILL;
           ctx.fill();
@@ -484,7 +281,7 @@ function render({ model, el }) {
       for (const id of m.selectable) {
         const word = tagOf(m, sel, id);
         if (!word) continue;
-        const e = (index.byId.get(id) || [])[0];
+        const e = (s.index.byId.get(id) || [])[0];
         if (!e) continue;
         const [x0, y0, x1, y1] = e.bounds; // the tag in the middle: a card's name and numbers stay readable
         const w = Math.min(x1 - x0, (word.length * 7 + 10) * px);
@@ -504,10 +301,10 @@ function render({ model, el }) {
 
   function paintCanvases() {
     const resized = measureLayout();
-    if (resized || scene !== paintedScene || curtainName !== paintedCurtain) {
+    if (resized || s.scene !== paintedScene || s.curtainName !== paintedCurtain) {
       paintBase();
-      paintedScene = scene;
-      paintedCurtain = curtainName;
+      paintedScene = s.scene;
+      paintedCurtain = s.curtainName;
     }
     paintOverlay();
   }
@@ -542,13 +339,13 @@ function render({ model, el }) {
     const h = r.height || layout.cssH;
     const cssX = ev.clientX - r.left;
     const cssY = ev.clientY - r.top;
-    return { cssX, cssY, x: (cssX * size.w) / w, y: (cssY * size.h) / h };
+    return { cssX, cssY, x: (cssX * s.size.w) / w, y: (cssY * s.size.h) / h };
   }
 
   function tipFor(entry) {
     if (!entry) return null;
     if (entry.tip) return entry.tip;
-    for (const e of (entry.id && index.byId.get(entry.id)) || []) if (e.tip) return e.tip;
+    for (const e of (entry.id && s.index.byId.get(entry.id)) || []) if (e.tip) return e.tip;
     return null;
   }
 
@@ -566,14 +363,14 @@ function render({ model, el }) {
   }
 
   function whyKey(id) {
-    return `${version}|${id}`;
+    return `${s.version}|${id}`;
   }
 
   /** Ask Python why `id` cannot be used now (once per version and entity). */
   function askWhy(id) {
     const key = whyKey(id);
     if (whyCache.has(key)) return;
-    if (!connected) return;
+    if (!s.connected) return;
     whyCache.set(key, undefined);
     if (whyCache.size > 200) whyCache.delete(whyCache.keys().next().value);
     sendIntent({ type: "why", version: model.get("version"), entity: id });
@@ -585,71 +382,71 @@ function render({ model, el }) {
   }
 
   function refreshTip() {
-    const p = lastPointer;
+    const p = s.lastPointer;
     if (pinned && pinned.until > now()) {
       showTip(pinned.tip, pinned.p, pinned.text);
       return;
     }
     pinned = null;
-    if (!p || !hover) {
+    if (!p || !s.hover) {
       showTip(null, p || { cssX: 0, cssY: 0 });
       return;
     }
-    const target = isTarget(hover.id);
-    const reason = hover.id && !target ? reasonOf(hover.id) : null;
-    showTip(tipFor(hover), p, reason ? `Not now: ${reason}` : null);
+    const target = isTarget(s, s.hover.id);
+    const reason = s.hover.id && !target ? reasonOf(s.hover.id) : null;
+    showTip(tipFor(s.hover), p, reason ? `Not now: ${reason}` : null);
   }
 
   function updateHover(p) {
-    const prev = hover;
-    hover = p && !curtainName ? hitTest(index, p.x, p.y) : null;
-    const onTarget = isTarget(hover && hover.id);
+    const prev = s.hover;
+    s.hover = p && !s.curtainName ? hitTest(s.index, p.x, p.y) : null;
+    const onTarget = isTarget(s, s.hover && s.hover.id);
     over.classList.toggle("illumi-pointer", onTarget);
-    if ((prev && prev.id) !== (hover && hover.id)) pinned = null;
+    if ((prev && prev.id) !== (s.hover && s.hover.id)) pinned = null;
     refreshTip();
     if (whyTimer !== null) win.clearTimeout(whyTimer);
     whyTimer = null;
-    if (hover && hover.id && !onTarget && reasonOf(hover.id) === undefined && !whyCache.has(whyKey(hover.id))) {
-      const id = hover.id;
+    if (s.hover && s.hover.id && !onTarget && reasonOf(s.hover.id) === undefined && !whyCache.has(whyKey(s.hover.id))) {
+      const id = s.hover.id;
       whyTimer = win.setTimeout(() => {
         whyTimer = null;
-        if (!disposed && hover && hover.id === id) askWhy(id);
+        if (!s.disposed && s.hover && s.hover.id === id) askWhy(id);
       }, WHY_DELAY_MS);
     }
-    const prevTarget = isTarget(prev && prev.id);
-    if ((prev && prev.id) !== (hover && hover.id) && (onTarget || prevTarget)) paintOverlay();
+    const prevTarget = isTarget(s, prev && prev.id);
+    if ((prev && prev.id) !== (s.hover && s.hover.id) && (onTarget || prevTarget)) paintOverlay();
   }
 
   function onMove(ev) {
-    lastPointer = pointerOf(ev);
-    updateHover(lastPointer);
+    s.lastPointer = pointerOf(ev);
+    updateHover(s.lastPointer);
   }
 
   function onLeave() {
-    lastPointer = null;
+    s.lastPointer = null;
     pinned = null;
     updateHover(null);
   }
 
   function onClick(ev) {
-    if (swallowClick) {
-      swallowClick = false;
+    if (s.swallowClick) {
+      s.swallowClick = false;
       return;
     }
-    if (curtainName) return;
+    if (s.curtainName) return;
     const p = pointerOf(ev);
-    const hit = hitTest(index, p.x, p.y);
+    const hit = hitTest(s.index, p.x, p.y);
     if (!hit || !hit.id) return;
-    const m = composeOf.get(hit.id);
+    const m = s.composeOf.get(hit.id);
     if (m) {
       pick(m, hit.id);
       return;
     }
-    const choices = targets.get(hit.id);
+    const choices = s.targets.get(hit.id);
     if (!choices || !choices.length) {
       // not a legal target: say why, on the board (asked from Python if not known yet)
-      lastPointer = p;
-      hover = hit;
+      s.lastPointer = p;
+      s.hover = hit;
       const reason = reasonOf(hit.id);
       const text = reason ? `Not now: ${reason}` : reason === null ? "Nothing to do with this now." : "…";
       pinned = { until: now() + 4000, p, tip: tipFor(hit), text, id: hit.id };
@@ -668,14 +465,14 @@ function render({ model, el }) {
 
   // ------------------------------------------------------------------ compose: picking entities into a selection
   function pick(m, id) {
-    const r = toggle(m, selectionOf(m), id);
+    const r = toggle(m, selectionOf(s, m), id);
     if (!r.changed) return;
     setSelection(m, r.selection);
   }
 
   function setSelection(m, sel) {
-    if (sel.length) selections.set(m.decision.id, sel);
-    else selections.delete(m.decision.id);
+    if (sel.length) s.selections.set(m.decision.id, sel);
+    else s.selections.delete(m.decision.id);
     renderPanel();
     paintOverlay();
   }
@@ -687,8 +484,8 @@ function render({ model, el }) {
       escClosed = false;
       return;
     }
-    if (!chooser.hidden || !confirmBox.hidden || !selections.size) return;
-    selections.clear();
+    if (!chooser.hidden || !confirmBox.hidden || !s.selections.size) return;
+    s.selections.clear();
     renderPanel();
     paintOverlay();
   }
@@ -704,7 +501,7 @@ function render({ model, el }) {
 
   function onDocDown(ev) {
     if (chooser.contains(ev.target) || confirmBox.contains(ev.target)) return;
-    if (ev.target === over) swallowClick = true; // the click that closes the menu does nothing else
+    if (ev.target === over) s.swallowClick = true; // the click that closes the menu does nothing else
     closeChooser();
   }
 
@@ -749,11 +546,11 @@ function render({ model, el }) {
       });
       if (hasTargets(option)) {
         b.addEventListener("mouseenter", () => {
-          emph = new Set(option.targets);
+          s.emph = new Set(option.targets);
           paintOverlay();
         });
         b.addEventListener("mouseleave", () => {
-          emph = null;
+          s.emph = null;
           paintOverlay();
         });
       }
@@ -776,8 +573,8 @@ function render({ model, el }) {
     if (chooser.hidden) return;
     chooser.hidden = true;
     chooser.textContent = "";
-    if (emph) {
-      emph = null;
+    if (s.emph) {
+      s.emph = null;
       paintOverlay();
     }
   }
@@ -862,46 +659,16 @@ function render({ model, el }) {
     helpBtn.setAttribute("aria-expanded", show ? "true" : "false");
   }
 
-  // ------------------------------------------------------------------ intents: every one gets a reply or a timeout
-  function sendIntent(msg) {
-    if (!connected) {
-      showOffline();
-      return false;
-    }
-    model.send(msg);
-    const n = ++intentsSent;
-    const timer = win.setTimeout(() => {
-      if (disposed || intentsReplied >= n) return;
-      intentsReplied = intentsSent; // give up on every intent still waiting
-      for (const t of watchdogs.splice(0)) win.clearTimeout(t);
-      pending = null;
-      lastError = { code: "no-reply", message: `No answer from Python after ${REPLY_TIMEOUT_MS / 1000} s: the kernel `
-        + "may be busy or gone (re-run the cell if it was restarted)." };
-      renderError();
-    }, REPLY_TIMEOUT_MS);
-    watchdogs.push(timer);
-    return true;
-  }
+  const transport = createTransport(v);
+  const bots = createBots(v);
+  const connection = createConnection(v);
+  const { sendIntent, sendAct, sendSimple } = transport;
 
-  function gotReply() {
-    if (intentsReplied < intentsSent) intentsReplied += 1;
-    if (watchdogs.length) win.clearTimeout(watchdogs.shift());
-  }
-
-  function sendAct(decisionId, optionId) {
-    const v = model.get("version");
-    if (pending && pending.version === v && now() - pending.t < ACT_GUARD_MS) return false;
-    if (!sendIntent({ type: "act", version: v, decision: decisionId, option: optionId })) return false;
-    pending = { t: now(), version: v };
-    return true;
-  }
-
-  const sendSimple = (type, extra) => sendIntent({ type, version: model.get("version"), ...extra });
   const goto = (i) => sendSimple("goto", { index: i });
   const onUndo = () => sendSimple("undo");
   const onRedo = () => sendSimple("redo");
   const histOf = () => {
-    const h = status.history && typeof status.history === "object" ? status.history : {};
+    const h = s.status.history && typeof s.status.history === "object" ? s.status.history : {};
     const length = Math.max(0, Math.trunc(num(h.length, 0)));
     const idx = Math.max(0, Math.min(length, Math.trunc(num(h.index, length))));
     return { index: idx, length };
@@ -912,106 +679,26 @@ function render({ model, el }) {
   const onLast = () => goto(histOf().length);
   const onRange = () => goto(Math.trunc(Number(range.value)));
   const onCurtain = () => sendIntent({ type: "curtain", open: true });
-  const onBots = () => sendIntent({ type: "pause_bots", paused: model.get("bots_paused") !== true });
   const onHelp = () => toggleLegend();
   const onAnalyse = () => sendSimple("analyse");
 
-  // ------------------------------------------------------------------ bot seats
-  // When a bot seat must decide and the bots are not paused, ask Python for ONE bot decision after
-  // bot_delay seconds (a pace a person can follow); Python checks the version, the pause and the turn.
-  function clearBotTimer() {
-    if (botTimer !== null) win.clearTimeout(botTimer);
-    botTimer = null;
-  }
-
-  function scheduleBot() {
-    const paused = model.get("bots_paused") === true;
-    const wanted = model.get("bot_turn") === true && !paused && !disposed && connected ? version : null;
-    if (wanted === botVersion) return; // already scheduled or sent for this version (or nothing to do)
-    clearBotTimer();
-    botVersion = wanted;
-    if (wanted === null) return;
-    const delay = Math.max(0, Math.min(MAX_BOT_DELAY_MS, num(model.get("bot_delay"), 0.8) * 1000));
-    botTimer = win.setTimeout(() => {
-      botTimer = null;
-      if (disposed || version !== wanted || model.get("bots_paused") === true || !connected) return;
-      model.send({ type: "bot_step", version: wanted });
-    }, delay);
-  }
   const onLogToggle = () => {
     if (logBox.open) logList.scrollTop = logList.scrollHeight;
   };
 
-  function onCustom(msg) {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.type === "hello") return; // Python noted this live view
-    if (msg.type === "error" && String(msg.code).startsWith("bot-")) return; // a bot step not taken
-    if (msg.type === "why") {
-      gotReply();
-      if (typeof msg.entity !== "string") return;
-      const reason = typeof msg.reason === "string" && msg.reason ? msg.reason : null;
-      whyCache.set(`${msg.version}|${msg.entity}`, reason);
-      if (msg.asked !== undefined) whyCache.set(`${msg.asked}|${msg.entity}`, reason);
-      if (pinned && pinned.id === msg.entity) {
-        pinned.text = reason ? `Not now: ${reason}` : "Nothing to do with this now.";
-        pinned.until = now() + 4000;
-      }
-      if ((hover && hover.id === msg.entity) || (pinned && pinned.id === msg.entity)) refreshTip();
-      return;
+  /** A "why" reply: the reason an entity cannot be used now (null: it can). */
+  function onWhy(msg) {
+    if (typeof msg.entity !== "string") return;
+    const reason = typeof msg.reason === "string" && msg.reason ? msg.reason : null;
+    whyCache.set(`${msg.version}|${msg.entity}`, reason);
+    if (msg.asked !== undefined) whyCache.set(`${msg.asked}|${msg.entity}`, reason);
+    if (pinned && pinned.id === msg.entity) {
+      pinned.text = reason ? `Not now: ${reason}` : "Nothing to do with this now.";
+      pinned.until = now() + 4000;
     }
-    if (msg.type === "error") {
-      gotReply();
-      lastError = { code: String(msg.code ?? "error"), message: String(msg.message ?? "") };
-      pending = null; // allow another try at once
-      renderError();
-    } else if (msg.type === "ok") {
-      gotReply();
-      if (lastError && lastError.code === "no-reply") lastError = null;
-      renderError();
-    }
+    if ((s.hover && s.hover.id === msg.entity) || (pinned && pinned.id === msg.entity)) refreshTip();
   }
 
-  // ------------------------------------------------------------------ connection
-  let kernelGone = false;
-  function checkConnection() {
-    const gone = el.classList.contains("jupyter-widgets-disconnected")
-      || (el.parentElement && el.parentElement.classList.contains("jupyter-widgets-disconnected"));
-    setConnected(!gone && !kernelGone);
-  }
-
-  // Tell Python a live view is open (a real front end: it has a widget manager), so it leaves the output's
-  // saved picture alone (updating it would rebuild this view).  Once, as soon as the comm is live.
-  let helloSent = false;
-  function sayHello() {
-    if (helloSent || disposed || !connected || !model.widget_manager) return;
-    helloSent = true;
-    model.send({ type: "hello", version: model.get("version") });
-  }
-
-  function setConnected(value) {
-    if (value === connected) return;
-    connected = value;
-    root.classList.toggle("illumi-disconnected", !connected);
-    offline.hidden = connected;
-    el.dataset.connected = connected ? "1" : "0";
-    if (!connected) {
-      closeChooser();
-      closeConfirm();
-      clearBotTimer();
-      botVersion = null;
-      intentsReplied = intentsSent;
-      for (const t of watchdogs.splice(0)) win.clearTimeout(t);
-    } else {
-      sayHello(); // (a view drawn while its comm was not live yet tells Python now)
-      scheduleBot();
-    }
-  }
-
-  function showOffline() {
-    offline.hidden = false;
-    lastError = { code: "disconnected", message: DISCONNECTED_TEXT };
-    renderError();
-  }
 
   // ------------------------------------------------------------------ the action bar
   function optionButton(d, o, primary) {
@@ -1022,11 +709,11 @@ function render({ model, el }) {
     b.addEventListener("click", () => choose(d, o));
     if (hasTargets(o)) {
       const on = () => {
-        emph = new Set(o.targets);
+        s.emph = new Set(o.targets);
         paintOverlay();
       };
       const off = () => {
-        emph = null;
+        s.emph = null;
         paintOverlay();
       };
       b.addEventListener("mouseenter", on);
@@ -1101,15 +788,15 @@ function render({ model, el }) {
   }
 
   function renderPanel() {
-    emph = null;
+    s.emph = null;
     panel.textContent = "";
-    panel.hidden = !!curtainName;
-    if (curtainName) return;
-    for (const d of decisions) {
+    panel.hidden = !!s.curtainName;
+    if (s.curtainName) return;
+    for (const d of s.decisions) {
       const box = make(doc, "div", "illumi-decision");
       box.dataset.decision = String(d.id);
       box.append(make(doc, "span", "illumi-prompt", d.prompt ?? ""));
-      const cm = composes.get(d.id);
+      const cm = s.composes.get(d.id);
       if (cm) {
         box.append(composeRow(cm));
         panel.append(box);
@@ -1145,7 +832,7 @@ function render({ model, el }) {
    * menu of every choice (so each stays reachable without the board). */
   function composeRow(m) {
     const row = make(doc, "span", "illumi-group illumi-compose");
-    const sel = selectionOf(m);
+    const sel = selectionOf(s, m);
     const fit = narrow(m, sel);
     const one = confirmable(m, sel);
     const hint = typeof m.compose.hint === "string" ? m.compose.hint : "Click things on the board to choose.";
@@ -1173,20 +860,20 @@ function render({ model, el }) {
   }
 
   function renderStatus() {
-    statusLine.textContent = typeof status.text === "string" ? status.text : "";
-    statusLine.classList.toggle("illumi-terminal", !!status.terminal);
-    const bots = Array.isArray(status.bots) ? status.bots.filter((b) => b && typeof b === "object") : [];
+    statusLine.textContent = typeof s.status.text === "string" ? s.status.text : "";
+    statusLine.classList.toggle("illumi-terminal", !!s.status.terminal);
+    const bots = Array.isArray(s.status.bots) ? s.status.bots.filter((b) => b && typeof b === "object") : [];
     botInfo.textContent = "";
     for (const b of bots) {
       const chip = make(doc, "span", "illumi-botchip", `${b.name ?? ""}: ${b.bot ?? "bot"} bot`);
-      const acting = Array.isArray(status.to_act) && status.to_act.includes(b.seat);
+      const acting = Array.isArray(s.status.to_act) && s.status.to_act.includes(b.seat);
       chip.classList.toggle("illumi-bot-acting", acting);
       if (acting) chip.append(make(doc, "span", "illumi-thinking", model.get("bots_paused") === true ? " (paused)" : " …"));
       botInfo.append(chip);
     }
-    const last = status.last && typeof status.last === "object" ? status.last : null;
+    const last = s.status.last && typeof s.status.last === "object" ? s.status.last : null;
     lastLine.textContent = "";
-    if (last && typeof last.text === "string" && last.text && !curtainName) {
+    if (last && typeof last.text === "string" && last.text && !s.curtainName) {
       const who = make(doc, "span", "illumi-last-who", `${last.name ?? ""}${last.bot ? " (bot)" : ""}`);
       lastLine.append(make(doc, "span", "illumi-last-label", "Last move: "), who,
         make(doc, "span", null, ` — ${last.text}`));
@@ -1194,53 +881,46 @@ function render({ model, el }) {
   }
 
   function renderError() {
-    const err = lastError || (status.error && typeof status.error === "object" ? status.error : null);
+    const err = s.lastError || (s.status.error && typeof s.status.error === "object" ? s.status.error : null);
     errorLine.textContent = err ? `${err.message || "Error"}` : "";
     if (err && err.code) errorLine.dataset.code = String(err.code);
     else delete errorLine.dataset.code;
   }
 
   function renderControls() {
-    controls.hidden = !!curtainName;
-    undoBtn.disabled = !status.can_undo;
-    redoBtn.disabled = !status.can_redo;
+    controls.hidden = !!s.curtainName;
+    undoBtn.disabled = !s.status.can_undo;
+    redoBtn.disabled = !s.status.can_redo;
     const { index: i, length } = histOf();
     const none = length === 0;
-    history.hidden = none && status.mode === "play";
+    history.hidden = none && s.status.mode === "play";
     firstBtn.disabled = prevBtn.disabled = none || i <= 0;
     nextBtn.disabled = lastBtn.disabled = none || i >= length;
     range.max = String(length);
     range.value = String(i);
     range.disabled = none;
     histLabel.textContent = `${i} / ${length}`;
-    const bots = model.get("bot_seats");
-    botBtn.hidden = !(Array.isArray(bots) && bots.length);
-    const paused = model.get("bots_paused") === true;
-    botBtn.textContent = "";
-    botBtn.append(glyph(doc, paused ? "play" : "pause"), doc.createTextNode(paused ? "Resume bots" : "Pause bots"));
-    botBtn.setAttribute("aria-pressed", paused ? "true" : "false");
-    botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
-    if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
+    bots.renderButton();
     const ap = model.get("analysis_progress");
     const prog = ap && typeof ap === "object" ? ap : {};
-    analyseBtn.hidden = model.get("analysable") !== true || !!curtainName || status.terminal === true;
-    const running = prog.running === true && prog.version === version;
+    analyseBtn.hidden = model.get("analysable") !== true || !!s.curtainName || s.status.terminal === true;
+    const running = prog.running === true && prog.version === s.version;
     const total = num(prog.total, 0);
     analyseBtn.textContent = running
       ? (total > 0 ? `Analysing ${Math.min(99, Math.floor((100 * num(prog.done, 0)) / total))}%` : "Analysing …")
-      : (prog.version === version && !prog.cancelled && !prog.error && prog.done > 0 ? "Analysed ✓" : "Analyse");
+      : (prog.version === s.version && !prog.cancelled && !prog.error && prog.done > 0 ? "Analysed ✓" : "Analyse");
     analyseBtn.setAttribute("aria-busy", running ? "true" : "false");
     if (analyseBtn.dataset) analyseBtn.dataset.state = running ? "running" : "idle";
   }
 
   function renderLog() {
-    logBox.hidden = !!curtainName;
-    const log = curtainName ? [] : model.get("log_lines");
+    logBox.hidden = !!s.curtainName;
+    const log = s.curtainName ? [] : model.get("log_lines");
     const entries = Array.isArray(log) ? log.map((x) => String(x)) : [];
     const shown = entries.slice(-MAX_LOG_ROWS);
     // The log sent is the newest lines only; status.log_length (if given) counts every line.
-    const given = Math.trunc(num(status.log_length, -1));
-    const total = curtainName ? 0 : Math.max(entries.length, given);
+    const given = Math.trunc(num(s.status.log_length, -1));
+    const total = s.curtainName ? 0 : Math.max(entries.length, given);
     const last = entries.length ? entries[entries.length - 1] : "";
     logSummary.textContent = `Log (${total})${last ? ` — ${last}` : ""}`;
     logList.textContent = "";
@@ -1250,9 +930,9 @@ function render({ model, el }) {
   }
 
   function renderCurtain() {
-    curtain.hidden = !curtainName;
-    if (curtainName) {
-      curtain.textContent = `Pass to ${curtainName} — click to reveal`;
+    curtain.hidden = !s.curtainName;
+    if (s.curtainName) {
+      curtain.textContent = `Pass to ${s.curtainName} — click to reveal`;
       tip.hidden = true;
       closeChooser();
       closeConfirm();
@@ -1264,33 +944,33 @@ function render({ model, el }) {
   function markPainted(t0) {
     perf.paints += 1;
     perf.lastPaintMs = now() - t0;
-    el.dataset.version = String(version);
+    el.dataset.version = String(s.version);
     el.dataset.painted = "1";
   }
 
   function flush() {
     scheduled = false;
-    if (disposed) return;
+    if (s.disposed) return;
     const t0 = now();
-    const prevScene = scene;
-    const prevDecisions = decisionsRef;
+    const prevScene = s.scene;
+    const prevDecisions = s.decisionsRef;
     readModel();
-    if (version !== lastVersion) {
-      lastVersion = version;
-      if (lastError && lastError.code !== "disconnected") lastError = null; // a new position: old error gone
+    if (s.version !== s.lastVersion) {
+      s.lastVersion = s.version;
+      if (s.lastError && s.lastError.code !== "disconnected") s.lastError = null; // a new position: old error gone
       pinned = null;
     }
-    if (scene !== prevScene || decisionsRef !== prevDecisions) {
+    if (s.scene !== prevScene || s.decisionsRef !== prevDecisions) {
       closeChooser();
       closeConfirm();
-      hover = lastPointer && !curtainName ? hitTest(index, lastPointer.x, lastPointer.y) : null;
-      if (!hover) tip.hidden = true;
+      s.hover = s.lastPointer && !s.curtainName ? hitTest(s.index, s.lastPointer.x, s.lastPointer.y) : null;
+      if (!s.hover) tip.hidden = true;
     }
     const t1 = now();
     paintCanvases();
     const t2 = now();
     renderStatus();
-    if (decisionsRef !== prevDecisions || !panel.childNodes.length || curtainName) renderPanel();
+    if (s.decisionsRef !== prevDecisions || !panel.childNodes.length || s.curtainName) renderPanel();
     renderError();
     renderControls();
     renderLog();
@@ -1298,22 +978,22 @@ function render({ model, el }) {
     if (!legendBox.hidden) renderLegend();
     markPainted(t0);
     perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: now() - t2 };
-    scheduleBot();
-    if (pending && version !== pending.version) {
-      perf.roundTrips.push(now() - pending.t);
+    bots.schedule();
+    if (s.pending && s.version !== s.pending.version) {
+      perf.roundTrips.push(now() - s.pending.t);
       if (perf.roundTrips.length > MAX_ROUNDTRIPS) perf.roundTrips.shift();
-      pending = null;
+      s.pending = null;
     }
   }
 
   function schedule() {
-    if (scheduled || disposed) return;
+    if (scheduled || s.disposed) return;
     scheduled = true;
     microtask(flush);
   }
 
   function onResize(entries) {
-    if (disposed) return;
+    if (s.disposed) return;
     let changed = false;
     for (const entry of entries || []) {
       const r = entry && entry.contentRect;
@@ -1344,10 +1024,15 @@ function render({ model, el }) {
   }
 
   // ------------------------------------------------------------------ wiring
+  v.transport = transport;
+  v.bots = bots;
+  v.connection = connection;
+  v.menus = { closeChooser, closeConfirm };
+  v.bar = { renderError };
+  v.tips = { onWhy };
   const listeners = WATCHED.map((name) => [`change:${name}`, schedule]);
-  listeners.push(["msg:custom", onCustom]);
-  const onCommLive = () => win.setTimeout(checkConnection, 0);
-  listeners.push(["comm_live_update", onCommLive]);
+  listeners.push(["msg:custom", transport.onMessage]);
+  listeners.push(["comm_live_update", connection.onCommLive]);
   for (const [name, fn] of listeners) model.on(name, fn);
 
   const domListeners = [
@@ -1362,7 +1047,7 @@ function render({ model, el }) {
     [lastBtn, "click", onLast],
     [range, "change", onRange],
     [curtain, "click", onCurtain],
-    [botBtn, "click", onBots],
+    [botBtn, "click", bots.onButton],
     [helpBtn, "click", onHelp],
     [analyseBtn, "click", onAnalyse],
     [logBox, "toggle", onLogToggle],
@@ -1380,57 +1065,21 @@ function render({ model, el }) {
     if (scroller) ro.observe(scroller);
   }
   win.addEventListener("resize", onWinResize);
-  let mo = null;
-  if (typeof win.MutationObserver === "function") {
-    mo = new win.MutationObserver(checkConnection);
-    mo.observe(el, { attributes: true, attributeFilter: ["class"] });
-    if (el.parentElement) mo.observe(el.parentElement, { attributes: true, attributeFilter: ["class"] });
-  }
-  // The kernel behind the model (JupyterLab's widget manager): a restart or a dead kernel leaves this view's
-  // comm dead for good (JupyterLab does not mark the view), and no kernel at all (a saved notebook reopened)
-  // means nothing can answer.
-  const kernelWatch = [];
-  const manager = model.widget_manager;
-  if (manager && typeof manager === "object" && "kernel" in manager) {
-    const kernel = manager.kernel;
-    const markGone = () => {
-      kernelGone = true;
-      setConnected(false);
-    };
-    if (!kernel) {
-      markGone();
-    } else {
-      const gone = new Set(["restarting", "autorestarting", "dead", "terminating"]);
-      const onStatus = (_k, st) => {
-        if (gone.has(st)) markGone();
-      };
-      const onDisposed = markGone;
-      for (const [signal, fn] of [[kernel.statusChanged, onStatus], [kernel.disposed, onDisposed]]) {
-        if (signal && typeof signal.connect === "function") {
-          signal.connect(fn);
-          kernelWatch.push([signal, fn]);
-        }
-      }
-      if (gone.has(kernel.status) || kernel.isDisposed) markGone();
-    }
-  }
-  checkConnection();
-  el.dataset.connected = connected ? "1" : "0";
-  sayHello();
+  connection.start();
 
   flush();
 
   return () => {
-    disposed = true;
-    clearBotTimer();
-    for (const t of watchdogs) win.clearTimeout(t);
+    s.disposed = true;
+    bots.clear();
+    transport.dispose();
+
     if (whyTimer !== null) win.clearTimeout(whyTimer);
     for (const [name, fn] of listeners) model.off(name, fn);
     for (const [node, type, fn] of domListeners) node.removeEventListener(type, fn);
     doc.removeEventListener("keydown", onSelectionKey);
     if (ro) ro.disconnect();
-    if (mo) mo.disconnect();
-    for (const [signal, fn] of kernelWatch) signal.disconnect(fn);
+    connection.dispose();
     win.removeEventListener("resize", onWinResize);
     closeChooser();
     closeConfirm();
@@ -1439,5 +1088,5 @@ function render({ model, el }) {
   };
 }
 
-export { overlaps, MIN_FONT_PX };
+export { buildTargets, DISCONNECTED_TEXT, glyph, MIN_FONT_PX, overlaps, REPLY_TIMEOUT_MS };
 export default { render };
