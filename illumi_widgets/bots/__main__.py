@@ -8,12 +8,18 @@
 Plays the games on every local core (``--workers`` to choose how many, ``--scheduler`` for a Dask cluster)
 with a progress bar, prints each entrant's win rate with its 95% interval, wins by seat, game lengths and
 time per move (:func:`illumi_widgets.bots.evaluate`), and with ``--out`` writes one row per game to a
-Parquet or CSV file (the ``analysis`` extra: pandas, pyarrow).
+Parquet or CSV file (the ``analysis`` extra: pandas and matplotlib, and pyarrow for Parquet).
+
+What ``--out`` needs is checked before the first game is played (the extra, the folder); if writing still
+fails at the end (a full disk, say), the games are written as JSON lines beside it (``PATH.jsonl``) and the
+command says where: finished games are never lost.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -21,6 +27,54 @@ from ..engine import available_games
 from . import available, evaluate
 
 _FORMATS = {".parquet": "to_parquet", ".pq": "to_parquet", ".csv": "to_csv"}
+_INSTALL = 'pip install "illumi-widgets[analysis]"'
+
+
+def _out_problem(path: str) -> str | None:
+    """Why ``--out PATH`` could not be written after the games, in words (None: it can be): the tables need
+    pandas (the module that builds them also imports matplotlib), Parquet needs pyarrow (or fastparquet);
+    the folder must exist and PATH must not be a folder."""
+    from .arena import _results
+
+    try:
+        _results()
+    except ImportError as exc:
+        return f"--out {path} needs the analysis extra ({exc.__cause__ or exc}): {_INSTALL}"
+    if _FORMATS[Path(path).suffix.lower()] == "to_parquet" and not any(
+            _importable(m) for m in ("pyarrow", "fastparquet")):
+        return f"--out {path} (Parquet) needs pyarrow, which is not installed: {_INSTALL}"
+    p = Path(path)
+    if p.is_dir():
+        return f"--out {path} is a folder; give a file name (e.g. {p / 'results.parquet'})"
+    if not p.resolve().parent.is_dir():
+        return f"--out {path}: the folder {p.resolve().parent} does not exist"
+    return None
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a parent package that cannot be imported, or a blocked module
+        return False
+
+
+def _write(result, out: str) -> tuple[str, str | None]:
+    """Write the games to ``out``; if that fails, to JSON lines beside it (or in the current folder).
+    Returns (where they are, why ``out`` could not be written or None)."""
+    try:
+        getattr(result, _FORMATS[Path(out).suffix.lower()])(out)
+        return out, None
+    except Exception as exc:  # noqa: BLE001 - whatever went wrong, the finished games must not be lost
+        why = f"{type(exc).__name__}: {exc}"
+    for spare in (Path(out + ".jsonl"), Path.cwd() / (Path(out).name + ".jsonl")):
+        try:
+            with open(spare, "w", encoding="utf-8") as fh:
+                for row in result.rows:
+                    fh.write(json.dumps(row, default=str) + "\n")
+            return str(spare), why
+        except OSError:
+            continue
+    return "", why
 
 
 def main(argv=None) -> int:
@@ -54,6 +108,10 @@ def main(argv=None) -> int:
         ap.error("--workers must be at least 1")
     if args.out and Path(args.out).suffix.lower() not in _FORMATS:
         ap.error(f"--out must end in {', '.join(_FORMATS)}: {args.out}")
+    if args.out:  # before the first game: what --out needs is checked now, not after an hour of play
+        problem = _out_problem(args.out)
+        if problem:
+            ap.error(problem)
     specs = [("search", {"iterations": args.iterations}) if b == "search" and args.iterations else b
              for b in args.bots]
     client = None
@@ -71,8 +129,17 @@ def main(argv=None) -> int:
             client.close()
     print(result.report())
     if args.out:
-        getattr(result, _FORMATS[Path(args.out).suffix.lower()])(args.out)
-        print(f"{result['games']} games written to {args.out}")
+        where, why = _write(result, args.out)
+        if why is None:
+            print(f"{result['games']} games written to {args.out}")
+        elif where:
+            print(f"error: could not write {args.out} ({why}); the {result['games']} games were written "
+                  f"to {where} instead (one JSON object per line)", file=sys.stderr)
+            return 1
+        else:
+            print(f"error: could not write {args.out} ({why}), nor JSON lines beside it or in this folder",
+                  file=sys.stderr)
+            return 1
     return 0
 
 
