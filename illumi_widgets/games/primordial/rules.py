@@ -15,14 +15,16 @@ from itertools import combinations
 from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE
 from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
+from illumi_widgets.engine.game import Log
 from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.triggers import copy_labels, find_copy
 from illumi_widgets.engine.words import counted
 
+from ..fieldcheck import trial_problems
 from . import effects as E
 from .cards import load_cards, step_text
-from .flow import HAND, TURN_STEPS, FlowMixin
-from .model import SEAT_ZONES, SHARED_ZONES, all_instances, clone, copy_position, new_position
+from .flow import TURN_STEPS, FlowMixin
+from .model import clone, copy_position, new_position
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 STACKING = ("hold_out", "replace")
@@ -44,6 +46,7 @@ class PrimordialGame(FlowMixin, Game):
     seat_names = SEAT_NAMES
     presenter = "illumi_widgets.games.primordial.scene"
     option_names = ("cards", "stacking")
+    text_options = ("stacking",)  # a word, never a file name (a position or record may carry it)
     #: the search bot's position evaluation (``evaluation.py``: points, the round in progress, deck quality)
     bot_hints = "illumi_widgets.games.primordial.evaluation"
 
@@ -84,6 +87,8 @@ class PrimordialGame(FlowMixin, Game):
             self.intent_decks.append(deck)
             self.secret_sets.append(secret)
         self.types = types
+        #: the seat whose Secrets zone each Secret starts in
+        self.secret_of = {i: s for s, secret in enumerate(self.secret_sets) for i in secret}
         self._plot_cache: dict = {}
         self.card_ids = set(self.cards)
         self.intent_ids = set(self.intents)
@@ -137,10 +142,16 @@ class PrimordialGame(FlowMixin, Game):
         if not isinstance(obj, dict) or obj.get("n") != self.players:
             raise NotationError("not a Primordial Secrets position for this player count",
                                 code="bad-position")
-        for k in (*SEAT_ZONES, *SHARED_ZONES, "frames", "intent", "stolen", "royals", "round", "first"):
-            if k not in obj:
-                raise NotationError(f"position: field '{k}' is missing", code="bad-position")
-        return clone(obj)
+        d = clone(obj)
+        # untrusted input: every field checked (naming it, ``validate.py``), then the pending steps played on
+        # copies
+        bad = self.problems(d) or trial_problems(self, d, self._trial_advance)
+        if bad:
+            raise NotationError("; ".join(bad[:5]), code="bad-position")
+        return d
+
+    def _trial_advance(self, d) -> None:
+        self._advance(d, Log([], 0))
 
     def outcome(self, d):
         return d["result"]
@@ -503,38 +514,11 @@ class PrimordialGame(FlowMixin, Game):
         return determinize(self, d, seat, rng)
 
     def problems(self, d) -> list[str]:
-        out = []
-        seen = Counter(all_instances(d))
-        for i in range(len(self.types)):
-            if seen[i] != 1:
-                out.append(f"card {i} ({self.types[i]}) is in {seen[i]} places")
-        extra = set(seen) - set(range(len(self.types)))
-        if extra:
-            out.append(f"unknown card instances {sorted(extra)}")
-        for s in range(d["n"]):
-            for z in ("deck", "hand", "discard", "hosts", "visitors", "next_visitors", "sacrifices"):
-                bad = [i for i in d[z][s] if self.is_intent(i)]
-                if bad:
-                    out.append(f"{z} of seat {s} holds Intent cards")
-            for z in ("intent_deck", "intent_discard", "secrets"):
-                bad = [i for i in d[z][s] if not self.is_intent(i)]
-                if bad:
-                    out.append(f"{z} of seat {s} holds Primordial cards")
-            if d["intent"][s] is not None and not self.is_intent(d["intent"][s]):
-                out.append(f"seat {s}'s Visiting Intent is not an Intent")
-            if len(d["hand"][s]) > HAND:
-                out.append(f"seat {s} holds more than {HAND} cards")
-        if len(d["court_pawns"]) > 7 or len(d["court_royals"]) > 7:
-            out.append("The Court holds more than seven Pawns or Royals")
-        for z, kinds in (("court_pawns", ("pawn",)), ("court_royals", ("royal",)), ("royal_deck", ("royal",)),
-                         ("familiars", ("familiar",)), ("pawn_deck", ("pawn",)), ("held_out", ("pawn",))):
-            if any(self.is_intent(i) or self.cards[self.types[i]].kind not in kinds for i in d[z]):
-                out.append(f"{z} holds a card of the wrong kind")
-        if d["first"] not in range(d["n"]):
-            out.append("the First Visitor Token is with no player")
-        if d["frames"] and d["frames"][-1]["t"] == "turn" and d["turn"] is None:
-            out.append("a turn is pending without its ledger")
-        return out
+        """What makes ``d`` impossible, each message naming the field (``validate.py``): types and ranges,
+        where every card is, the pending steps and the visit under way."""
+        from .validate import field_problems
+
+        return field_problems(self, d)
 
     # ------------------------------------------------------------------------------------------------
     # hooks of the board experience (labels, hints, legend, confirmations, touched entities)
