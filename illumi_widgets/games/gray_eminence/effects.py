@@ -289,7 +289,7 @@ def relation(game, d, entity, steps, log, src="") -> None:
     d["box_esc"].remove(xid)
     if new == -2:
         ref = f"{xid}:conflict"
-        displace(d, d["additional"])
+        displace(game, d, d["additional"], log)
         d["additional"] = ref
         log.add(f"Escalation! {game.cards.name(ref)} goes to the Additional event slot.")
         queue(game, d, paths_of(game, ref, "trigger"), None)
@@ -300,15 +300,19 @@ def relation(game, d, entity, steps, log, src="") -> None:
         log.add(f"Escalation! {game.cards.name(ref)} is shuffled into the Event deck.")
 
 
-def displace(d, ref) -> None:
-    """An event leaving the Additional slot because another replaces it: an Escalation goes back to the box
-    (READING), an Event to its pile (resolved this round: the resolved pile with the resources used)."""
+def displace(game, d, ref, log) -> None:
+    """An event pushed out of the Additional slot by another (Phase 7, p.10: "Any event already there is
+    moved to the Unresolved Events pile"; a Conflict Escalation "discarding the one already there").  An
+    Escalation sitting there is an event in that slot like any other (RULES-NOTES.md ruling 22): it goes to
+    the Unresolved Events pile, counts wherever unresolved events are counted, and its Static ends.  An event
+    already resolved this round goes to the Resolved pile with the resources used."""
     if not ref:
         return
     status = d.get("status", {}).get(ref)
-    if ":" in ref and status is None:
-        d["box_esc"].append(ref.split(":")[0])
-    elif status is not None:
+    name = ("The Escalation " if ":" in ref else "") + card_of(game, ref)["name"]
+    if status is not None:
         d["resolved"].append([ref, status])
+        log.add(f"{name} leaves the Additional event slot for the Resolved Events pile.")
     else:
         d["unresolved"].append(ref)
+        log.add(f"{name} is pushed out of the Additional event slot and goes to the Unresolved Events pile.")

@@ -475,10 +475,7 @@ def _auto_piles(g, d, f, log) -> None:
             d["resolved"].append([man, d["status"][man]])
         elif E.card_of(g, man)["unresolved"]["personal_gain"]:
             # Exception: an unresolved Event showing Personal Gain moves to the Additional slot
-            if d["additional"]:
-                d["unresolved"].append(d["additional"]) if ":" not in d["additional"] else d[
-                    "box_esc"
-                ].append(d["additional"].split(":")[0])
+            E.displace(g, d, d["additional"], log)  # (an Escalation there too: RULES-NOTES.md ruling 22)
             d["additional"] = man
             log.add(
                 f"{g.cards.name(man)} stays in play in the Additional event slot (Personal Gain exception)."
