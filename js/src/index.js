@@ -8,55 +8,30 @@
 // why a thing cannot be used now (asked from Python: the rules' own reason), a fading highlight of the
 // last move, a confirmation for irreversible choices, and a grey "Kernel disconnected" veil when the
 // kernel is gone. Every intent gets a reply or a visible timeout.
-import { drawScene, MIN_FONT_PX, num, sceneSize, tracePath } from "./paint.js";
-import { buildIndex, hitTest } from "./hit.js";
+import { MIN_FONT_PX, num } from "./paint.js";
+import { hitTest } from "./hit.js";
 import { injectStyle } from "./style.js";
-import { fitBoard, groupOptions, minFontSize, overlaps, placeBox, reflow } from "./layout.js";
-import { confirmable, narrow, tagOf, toggle } from "./compose.js";
-import { button, buildDom, ctxOf, DISCONNECTED_TEXT, glyph, make } from "./dom.js";
-import { buildTargets, createReader, createState, hasTargets, isTarget, labelOf, selectionOf } from "./state.js";
+import { groupOptions, overlaps } from "./layout.js";
+import { confirmable, narrow } from "./compose.js";
+import { button, buildDom, DISCONNECTED_TEXT, glyph, make } from "./dom.js";
+import { buildTargets, createReader, createState, hasTargets, labelOf, selectionOf } from "./state.js";
 import { createTransport, REPLY_TIMEOUT_MS } from "./transport.js";
 import { createBots } from "./bots.js";
 import { createConnection } from "./connection.js";
+import { createSizing } from "./sizing.js";
+import { createCanvas, LAST_FADE_MS, PICKED_COLOR, TARGET_HALO } from "./canvas.js";
+import { createTips } from "./tooltip.js";
+import { createBoard } from "./board.js";
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
   "bot_seats", "bot_turn", "bot_delay", "bots_paused", "legend", "analysable", "analysis_progress"];
-const TARGET_COLOR = "#ff8c00";
-const TARGET_FILL = "rgba(255,140,0,0.20)";
-export const PICKED_COLOR = "#2fbf71"; // an entity in a compose selection
-const PICKED_FILL = "rgba(47,191,113,0.28)";
-export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
-const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
-export const LAST_FADE_MS = 3500;
-const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
-const WHY_DELAY_MS = 120; // hover this long on a thing before its reason is asked
 const MAX_ROUNDTRIPS = 1000;
 const MAX_LOG_ROWS = 60; // Python sends the newest 60 lines (match.LOG_LIMIT); status.log_length counts all
 export const MAX_BAR_BUTTONS = 5; // more plain options than this: the rest go into a "More" menu
-const BAR_RESERVE_PX = 96; // the action bar's height until it was measured
 const HOW_TO = "How to play on this board: click a thing outlined in orange to act on it; hover anything to "
   + "see what it is and why it cannot be used now. Choices that are not on the board are in the bar below it.";
 
-
-/** The OUTERMOST ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. An inner
- * scrolling box (an output area) may be as tall as its content -- the board itself -- and must not size it. */
-function scrollerOf(el, win) {
-  // JupyterLab's notebook scroller first (an outer box of the shell may scroll too, and be taller)
-  const known = typeof el.closest === "function" ? el.closest(".jp-WindowedPanel-outer, .jp-Notebook") : null;
-  if (known && known.clientHeight > 0) return known;
-  let found = null;
-  for (let n = el.parentElement; n && n !== n.ownerDocument.body; n = n.parentElement) {
-    let oy = "";
-    try {
-      oy = win.getComputedStyle(n).overflowY;
-    } catch (_err) {
-      oy = "";
-    }
-    if ((oy === "auto" || oy === "scroll") && n.clientHeight > 0) found = n;
-  }
-  return found;
-}
 
 function render({ model, el }) {
   const doc = el.ownerDocument || document;
@@ -74,421 +49,39 @@ function render({ model, el }) {
 
   const s = createState();
   const dom = buildDom(doc);
-  const { root, stage, scrollBox, base, over, tip, chooser, legendBox, confirmBox, bar, statusLine, botInfo,
+  const { root, over, tip, chooser, legendBox, confirmBox, bar, statusLine, botInfo,
     lastLine, panel, errorLine, controls, helpBtn, undoBtn, redoBtn, firstBtn, prevBtn, range, histLabel, nextBtn,
     lastBtn, history, analyseBtn, botBtn, logBox, logSummary, logList, curtain } = dom;
   el.appendChild(root);
   // the shared view: every module reads the state and calls the others through it (wired below)
   const v = { model, el, doc, win, now, raf, perf, dom, s };
 
-  let baseCtx = null;
-  let overCtx = null;
-
   // ------------------------------------------------------------------ state
   let scheduled = false;
-  const whyCache = new Map(); // `${version}|${entity}` -> reason (null: usable) or undefined while asked
-  let whyTimer = null;
-  let pinned = null; // {text, until} a reason shown after a click, kept a moment
-  let fadeFrame = null;
   let legendRef;
   const stepperPick = new Map(); // stepper group -> chosen index (kept across updates)
-  const layout = { availW: 0, availH: 0, cssW: 0, cssH: 0, scale: 1, dpr: 1, scrolls: false };
-  const readModel = createReader(s, model, { setScene: () => setScene(), now, perf });
+  const readModel = createReader(s, model, { setScene: () => sizing.setScene(), now, perf });
 
 
-  function availHeight() {
-    const reserve = (barHeight > 0 ? barHeight : BAR_RESERVE_PX) + 12;
-    return observedHeight > 0 ? Math.max(160, observedHeight - reserve) : 0;
-  }
-
-  function setScene() {
-    s.scene = reflow(s.rawScene, layout.availW || 0, availHeight());
-    s.size = sceneSize(s.scene);
-    s.index = buildIndex(s.scene);
-  }
-
-  // ------------------------------------------------------------------ canvas size: width AND visible height
-  let observedWidth = 0;
-  let observedHeight = 0; // the visible height of the notebook's scroller (or the window)
-  let barHeight = 0;
-  let scroller = null;
-
-  function measureHeight() {
-    if (!scroller || !scroller.isConnected) scroller = scrollerOf(el, win);
-    const inner = num(win.innerHeight, 0);
-    const h = scroller ? Math.min(scroller.clientHeight, inner > 0 ? inner : Infinity) : inner;
-    observedHeight = h > 0 ? h : 0;
-  }
-
-  /** Size the canvases for the scene and the space available; true if the canvases were resized. */
-  function measureLayout() {
-    let avail = observedWidth > 0 ? observedWidth : el.clientWidth || root.clientWidth || 0;
-    if (!(avail > 0)) avail = s.size.w;
-    const wasNarrow = !!s.scene.narrow;
-    layout.availW = avail;
-    const availH = availHeight();
-    if (!!reflow(s.rawScene, avail, availH).narrow !== wasNarrow) setScene();
-    const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
-    // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only, and scrolls in a box
-    // as high as the visible notebook (the action bar stays in sight under it)
-    let scrolls = !!(s.scene.narrow && s.scene.scroll && availH > 0);
-    // a layout is never drawn smaller than its `min_scale` (its text is fitted for no less) because the
-    // visible height is short: then it scrolls in that box too
-    const least = num(s.scene.min_scale, 0);
-    let fit = fitBoard(s.size, scrolls ? Math.max(1, avail - SCROLLBAR_PX) : avail, scrolls ? 0 : availH, least);
-    if (!scrolls && availH > 0 && fit.cssH > availH + 1) {
-      scrolls = true;
-      fit = fitBoard(s.size, Math.max(1, avail - SCROLLBAR_PX), availH, least);
-    }
-    const { scale, cssW, cssH } = fit;
-    scrollBox.style.maxHeight = scrolls ? `${availH}px` : "";
-    scrollBox.style.overflowY = scrolls ? "auto" : "";
-    scrollBox.style.width = scrolls ? `${cssW + SCROLLBAR_PX}px` : "";
-    const changed = cssW !== layout.cssW || cssH !== layout.cssH || dpr !== layout.dpr || scale !== layout.scale;
-    Object.assign(layout, { availH, cssW, cssH, scale, dpr, scrolls });
-    if (!changed) return false;
-    const bw = Math.max(1, Math.round(cssW * dpr));
-    const bh = Math.max(1, Math.round(cssH * dpr));
-    for (const c of [base, over]) {
-      if (c.width !== bw) c.width = bw;
-      if (c.height !== bh) c.height = bh;
-      c.style.width = `${cssW}px`;
-      c.style.height = `${cssH}px`;
-    }
-    stage.style.width = `${cssW}px`;
-    stage.style.height = `${cssH}px`;
-    const seen = scrolls ? Math.min(cssH, availH) : cssH;
-    chooser.style.maxHeight = `${Math.max(60, seen - 8)}px`;
-    legendBox.style.maxHeight = `${Math.max(60, seen - 16)}px`;
-    return true;
-  }
-
-  function sceneTransform(ctx) {
-    const k = layout.scale * layout.dpr;
-    ctx.setTransform(k, 0, 0, k, 0, 0);
-  }
-
-  function paintBase() {
-    if (!baseCtx) baseCtx = ctxOf(base);
-    const ctx = baseCtx;
-    if (!ctx) return;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, base.width, base.height);
-    sceneTransform(ctx);
-    if (s.curtainName) {
-      // Privacy: the board is not painted at all under the curtain.
-      ctx.fillStyle = "#23262d";
-      ctx.fillRect(0, 0, s.size.w, s.size.h);
-      return;
-    }
-    const stats = drawScene(ctx, s.scene, s.size, {
-      minSize: minFontSize(layout.scale),
-      overlapSlack: layout.scale > 0 ? 2 / layout.scale : 2, // 2 CSS px
-    });
-    // what a test (and a curious person) can read: the smallest text drawn, in CSS px, and lines cut short
-    base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
-    base.dataset.textsCut = String(stats.cut);
-    base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
-    base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
-    base.dataset.layout = (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
-    base.dataset.scale = layout.scale.toFixed(4);
-  }
-
-  function paintOverlay() {
-    if (!overCtx) overCtx = ctxOf(over);
-    const ctx = overCtx;
-    if (!ctx) return;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, over.width, over.height);
-    if (s.curtainName || s.disposed) return;
-    sceneTransform(ctx);
-    const px = 1 / layout.scale; // one CSS pixel in scene units
-    // The last move, fading: a blue outline on the things it touched.
-    const fade = s.lastMove && s.lastMove.touched.length ? 1 - (now() - s.lastMove.t0) / LAST_FADE_MS : 0;
-    if (fade > 0) {
-      const [r, g, b] = LAST_COLOR;
-      ctx.lineWidth = 4 * px;
-      ctx.strokeStyle = `rgba(${r},${g},${b},${(0.9 * fade).toFixed(3)})`;
-      ctx.fillStyle = `rgba(${r},${g},${b},${(0.18 * fade).toFixed(3)})`;
-      for (const id of s.lastMove.touched) {
-        for (const e of s.index.byId.get(id) || []) {
-          tracePath(ctx, e.item);
-          ctx.fill();
-          ctx.stroke();
-        }
-      }
-      if (fadeFrame === null) {
-        fadeFrame = raf(() => {
-          fadeFrame = null;
-          if (!s.disposed) paintOverlay();
-        });
-      }
-    }
-    // Every legal target: a thin dashed outline.
-    ctx.lineWidth = 2 * px;
-    ctx.strokeStyle = TARGET_COLOR;
-    if (ctx.setLineDash) ctx.setLineDash([5 * px, 3 * px]);
-    for (const id of [...s.targets.keys(), ...s.composeOf.keys()]) {
-      for (const e of s.index.byId.get(id) || []) {
-        tracePath(ctx, e.item);
-        ctx.stroke();
-      }
-    }
-    if (ctx.setLineDash) ctx.setLineDash([]);
-    paintSelections(ctx, px);
-    // Hovered target (or the targets of the option hovered in the bar): outline glow.
-    const glow = new Set(s.emph || []);
-    if (s.hover && isTarget(s, s.hover.id)) glow.add(s.hover.id);
-    if (!glow.size) return;
-    // A wide translucent halo, not shadowBlur: a blur is rasterised on the CPU without a GPU and costs
-    // milliseconds on the page's thread right when the click's reply comes in.
-    ctx.lineJoin = "round";
-    for (const id of glow) {
-      for (const e of s.index.byId.get(id) || []) {
-        tracePath(ctx, e.item);
-        ctx.fillStyle = TARGET_FILL;
-        ctx.fill();
-        ctx.strokeStyle = TARGET_HALO;
-        ctx.lineWidth = 9 * px;
-        ctx.stroke();
-        ctx.strokeStyle = TARGET_COLOR;
-        ctx.lineWidth = 3 * px;
-        ctx.stroke();
-      }
-    }
-  }
-
-  /** Compose selections: picked entities filled green with a thick outline; each entity's tag (a word such
-   * as "Host") on a small label at its top, at 12 CSS px. */
-  function paintSelections(ctx, px) {
-    for (const m of s.composes.values()) {
-      const sel = selectionOf(s, m);
-      ctx.lineJoin = "round";
-      for (const id of sel) {
-        for (const e of s.index.byId.get(id) || []) {
-          tracePath(ctx, e.item);
-          ctx.fillStyle = PICKED_FILL;
-          ctx.fill();
-          ctx.strokeStyle = PICKED_COLOR;
-          ctx.lineWidth = 4 * px;
-          ctx.stroke();
-        }
-      }
-      const font = 12 * px;
-      ctx.font = `bold ${font}px Helvetica, Arial, sans-serif`;
-      if ("textAlign" in ctx) ctx.textAlign = "center";
-      if ("textBaseline" in ctx) ctx.textBaseline = "middle";
-      for (const id of m.selectable) {
-        const word = tagOf(m, sel, id);
-        if (!word) continue;
-        const e = (s.index.byId.get(id) || [])[0];
-        if (!e) continue;
-        const [x0, y0, x1, y1] = e.bounds; // the tag in the middle: a card's name and numbers stay readable
-        const w = Math.min(x1 - x0, (word.length * 7 + 10) * px);
-        const cx = (x0 + x1) / 2;
-        const cy = (y0 + y1) / 2;
-        const on = sel.includes(id);
-        ctx.fillStyle = on ? PICKED_COLOR : "rgba(40,40,48,0.85)";
-        ctx.fillRect(cx - w / 2, cy - font * 0.7, w, font * 1.4);
-        ctx.fillStyle = "#fff";
-        ctx.fillText(word, cx, cy);
-      }
-    }
-  }
-
-  let paintedScene = null; // what the base canvas shows: repainted only when it changes
-  let paintedCurtain = null;
-
-  function paintCanvases() {
-    const resized = measureLayout();
-    if (resized || s.scene !== paintedScene || s.curtainName !== paintedCurtain) {
-      paintBase();
-      paintedScene = s.scene;
-      paintedCurtain = s.curtainName;
-    }
-    paintOverlay();
-  }
-
-  // ------------------------------------------------------------------ boxes on the board: never overlapping
-  const rectOf = (node) => ({ left: num(parseFloat(node.style.left), 0), top: num(parseFloat(node.style.top), 0),
-    width: node.offsetWidth || 0, height: node.offsetHeight || 0 });
-  const openBoxes = (except) => [chooser, legendBox, confirmBox].filter((n) => n !== except && !n.hidden).map(rectOf);
-
-  /** The part of the board in sight (CSS px on the stage): all of it, or what its scroll box shows. */
-  function inSight() {
-    if (!layout.scrolls) return { top: 0, height: layout.cssH };
-    const top = Math.max(0, num(scrollBox.scrollTop, 0));
-    const height = Math.min(layout.cssH - top, num(scrollBox.clientHeight, 0) || layout.availH || layout.cssH);
-    return { top, height: Math.max(1, height) };
-  }
-
-  function place(node, at, avoid) {
-    const band = inSight(); // (a scrolling narrow layout: boxes go where the player looks)
-    const r = placeBox(node.offsetWidth || 160, node.offsetHeight || 24, { x: at.x, y: num(at.y) - band.top },
-      { width: layout.cssW, height: band.height }, avoid.map((a) => ({ ...a, top: a.top - band.top })));
-    node.style.left = `${Math.round(r.left)}px`;
-    node.style.top = `${Math.round(r.top + band.top)}px`;
-    if ((node.offsetHeight || 0) > r.height) node.style.maxHeight = `${Math.floor(r.height)}px`;
-    return r;
-  }
-
-  // ------------------------------------------------------------------ board interaction
-  function pointerOf(ev) {
-    const r = over.getBoundingClientRect();
-    const w = r.width || layout.cssW;
-    const h = r.height || layout.cssH;
-    const cssX = ev.clientX - r.left;
-    const cssY = ev.clientY - r.top;
-    return { cssX, cssY, x: (cssX * s.size.w) / w, y: (cssY * s.size.h) / h };
-  }
-
-  function tipFor(entry) {
-    if (!entry) return null;
-    if (entry.tip) return entry.tip;
-    for (const e of (entry.id && s.index.byId.get(entry.id)) || []) if (e.tip) return e.tip;
-    return null;
-  }
-
-  function showTip(text, p, why) {
-    if (!text || !chooser.hidden || !confirmBox.hidden) {
-      tip.hidden = true; // a tooltip never covers an open menu or question
-      return;
-    }
-    tip.textContent = "";
-    if (typeof text === "string") tip.append(make(doc, "div", null, text));
-    if (why) tip.append(make(doc, "div", "illumi-why", why));
-    tip.hidden = false;
-    tip.style.maxHeight = "";
-    place(tip, { x: p.cssX, y: p.cssY }, openBoxes(tip));
-  }
-
-  function whyKey(id) {
-    return `${s.version}|${id}`;
-  }
-
-  /** Ask Python why `id` cannot be used now (once per version and entity). */
-  function askWhy(id) {
-    const key = whyKey(id);
-    if (whyCache.has(key)) return;
-    if (!s.connected) return;
-    whyCache.set(key, undefined);
-    if (whyCache.size > 200) whyCache.delete(whyCache.keys().next().value);
-    sendIntent({ type: "why", version: model.get("version"), entity: id });
-  }
-
-  function reasonOf(id) {
-    const key = whyKey(id);
-    return whyCache.has(key) ? whyCache.get(key) : undefined;
-  }
-
-  function refreshTip() {
-    const p = s.lastPointer;
-    if (pinned && pinned.until > now()) {
-      showTip(pinned.tip, pinned.p, pinned.text);
-      return;
-    }
-    pinned = null;
-    if (!p || !s.hover) {
-      showTip(null, p || { cssX: 0, cssY: 0 });
-      return;
-    }
-    const target = isTarget(s, s.hover.id);
-    const reason = s.hover.id && !target ? reasonOf(s.hover.id) : null;
-    showTip(tipFor(s.hover), p, reason ? `Not now: ${reason}` : null);
-  }
-
-  function updateHover(p) {
-    const prev = s.hover;
-    s.hover = p && !s.curtainName ? hitTest(s.index, p.x, p.y) : null;
-    const onTarget = isTarget(s, s.hover && s.hover.id);
-    over.classList.toggle("illumi-pointer", onTarget);
-    if ((prev && prev.id) !== (s.hover && s.hover.id)) pinned = null;
-    refreshTip();
-    if (whyTimer !== null) win.clearTimeout(whyTimer);
-    whyTimer = null;
-    if (s.hover && s.hover.id && !onTarget && reasonOf(s.hover.id) === undefined && !whyCache.has(whyKey(s.hover.id))) {
-      const id = s.hover.id;
-      whyTimer = win.setTimeout(() => {
-        whyTimer = null;
-        if (!s.disposed && s.hover && s.hover.id === id) askWhy(id);
-      }, WHY_DELAY_MS);
-    }
-    const prevTarget = isTarget(s, prev && prev.id);
-    if ((prev && prev.id) !== (s.hover && s.hover.id) && (onTarget || prevTarget)) paintOverlay();
-  }
-
-  function onMove(ev) {
-    s.lastPointer = pointerOf(ev);
-    updateHover(s.lastPointer);
-  }
-
-  function onLeave() {
-    s.lastPointer = null;
-    pinned = null;
-    updateHover(null);
-  }
-
-  function onClick(ev) {
-    if (s.swallowClick) {
-      s.swallowClick = false;
-      return;
-    }
-    if (s.curtainName) return;
-    const p = pointerOf(ev);
-    const hit = hitTest(s.index, p.x, p.y);
-    if (!hit || !hit.id) return;
-    const m = s.composeOf.get(hit.id);
-    if (m) {
-      pick(m, hit.id);
-      return;
-    }
-    const choices = s.targets.get(hit.id);
-    if (!choices || !choices.length) {
-      // not a legal target: say why, on the board (asked from Python if not known yet)
-      s.lastPointer = p;
-      s.hover = hit;
-      const reason = reasonOf(hit.id);
-      const text = reason ? `Not now: ${reason}` : reason === null ? "Nothing to do with this now." : "…";
-      pinned = { until: now() + 4000, p, tip: tipFor(hit), text, id: hit.id };
-      if (reason === undefined) {
-        if (!whyCache.has(whyKey(hit.id))) askWhy(hit.id);
-      }
-      refreshTip();
-      return;
-    }
-    if (choices.length === 1) {
-      choose(choices[0].decision, choices[0].option);
-    } else {
-      openChooser(choices.map(({ decision, option }) => ({ decision, option })), p, "Choose");
-    }
-  }
-
-  // ------------------------------------------------------------------ compose: picking entities into a selection
-  function pick(m, id) {
-    const r = toggle(m, selectionOf(s, m), id);
-    if (!r.changed) return;
-    setSelection(m, r.selection);
-  }
-
-  function setSelection(m, sel) {
-    if (sel.length) s.selections.set(m.decision.id, sel);
-    else s.selections.delete(m.decision.id);
-    renderPanel();
-    paintOverlay();
-  }
+  const sizing = createSizing(v);
+  v.sizing = sizing;
+  v.layout = sizing.layout;
+  const layout = sizing.layout;
+  const { inSight, place, openBoxes } = sizing;
+  const canvas = createCanvas(v);
+  const { paintOverlay } = canvas;
+  const tips = createTips(v);
+  const board = createBoard(v);
+  const { setSelection } = board;
 
   let escClosed = false; // an Escape that closed a menu does not also clear a selection
-  function onSelectionKey(ev) {
-    if (ev.key !== "Escape") return;
-    if (escClosed) {
-      escClosed = false;
-      return;
-    }
-    if (!chooser.hidden || !confirmBox.hidden || !s.selections.size) return;
-    s.selections.clear();
-    renderPanel();
-    paintOverlay();
+  /** Did the last Escape close a menu or question? (asked once: the answer is then reset) */
+  function escapeConsumed() {
+    const was = escClosed;
+    escClosed = false;
+    return was;
   }
+
 
   // ------------------------------------------------------------------ menus (the chooser)
   function onDocKey(ev) {
@@ -686,18 +279,7 @@ function render({ model, el }) {
     if (logBox.open) logList.scrollTop = logList.scrollHeight;
   };
 
-  /** A "why" reply: the reason an entity cannot be used now (null: it can). */
-  function onWhy(msg) {
-    if (typeof msg.entity !== "string") return;
-    const reason = typeof msg.reason === "string" && msg.reason ? msg.reason : null;
-    whyCache.set(`${msg.version}|${msg.entity}`, reason);
-    if (msg.asked !== undefined) whyCache.set(`${msg.asked}|${msg.entity}`, reason);
-    if (pinned && pinned.id === msg.entity) {
-      pinned.text = reason ? `Not now: ${reason}` : "Nothing to do with this now.";
-      pinned.until = now() + 4000;
-    }
-    if ((s.hover && s.hover.id === msg.entity) || (pinned && pinned.id === msg.entity)) refreshTip();
-  }
+
 
 
   // ------------------------------------------------------------------ the action bar
@@ -958,7 +540,7 @@ function render({ model, el }) {
     if (s.version !== s.lastVersion) {
       s.lastVersion = s.version;
       if (s.lastError && s.lastError.code !== "disconnected") s.lastError = null; // a new position: old error gone
-      pinned = null;
+      tips.unpin();
     }
     if (s.scene !== prevScene || s.decisionsRef !== prevDecisions) {
       closeChooser();
@@ -967,7 +549,7 @@ function render({ model, el }) {
       if (!s.hover) tip.hidden = true;
     }
     const t1 = now();
-    paintCanvases();
+    canvas.paint();
     const t2 = now();
     renderStatus();
     if (s.decisionsRef !== prevDecisions || !panel.childNodes.length || s.curtainName) renderPanel();
@@ -994,51 +576,32 @@ function render({ model, el }) {
 
   function onResize(entries) {
     if (s.disposed) return;
-    let changed = false;
-    for (const entry of entries || []) {
-      const r = entry && entry.contentRect;
-      if (!r) continue;
-      if ((entry.target === el || !entry.target) && r.width > 0 && Math.abs(r.width - observedWidth) >= 1) {
-        observedWidth = r.width;
-        barHeight = bar.offsetHeight || 0; // a new width wraps the bar anew
-        changed = true;
-      } else if (entry.target === bar && r.height > barHeight + 1) {
-        // the bar's tallest height so far (until the width changes): the board does not jump in size
-        // each time a decision has a row of options more or less
-        barHeight = r.height;
-        changed = true;
-      } else if (entry.target === scroller) {
-        changed = true;
-      }
-    }
-    if (!entries) {
-      const w = el.clientWidth;
-      if (w > 0) observedWidth = w;
-      changed = true;
-    }
-    if (!changed) return;
-    measureHeight();
+    if (!sizing.observe(entries)) return;
+    sizing.measureHeight();
     const t0 = now();
-    paintCanvases();
+    canvas.paint();
     markPainted(t0);
   }
+
 
   // ------------------------------------------------------------------ wiring
   v.transport = transport;
   v.bots = bots;
   v.connection = connection;
-  v.menus = { closeChooser, closeConfirm };
-  v.bar = { renderError };
-  v.tips = { onWhy };
+  v.menus = { closeChooser, closeConfirm, choose, openChooser, escapeConsumed };
+  v.bar = { renderError, renderPanel };
+  v.tips = tips;
+  v.canvas = canvas;
+  v.board = board;
   const listeners = WATCHED.map((name) => [`change:${name}`, schedule]);
   listeners.push(["msg:custom", transport.onMessage]);
   listeners.push(["comm_live_update", connection.onCommLive]);
   for (const [name, fn] of listeners) model.on(name, fn);
 
   const domListeners = [
-    [over, "mousemove", onMove],
-    [over, "mouseleave", onLeave],
-    [over, "click", onClick],
+    [over, "mousemove", tips.onMove],
+    [over, "mouseleave", tips.onLeave],
+    [over, "click", board.onClick],
     [undoBtn, "click", onUndo],
     [redoBtn, "click", onRedo],
     [firstBtn, "click", onFirst],
@@ -1053,16 +616,16 @@ function render({ model, el }) {
     [logBox, "toggle", onLogToggle],
   ];
   for (const [node, type, fn] of domListeners) node.addEventListener(type, fn);
-  doc.addEventListener("keydown", onSelectionKey);
+  doc.addEventListener("keydown", board.onSelectionKey);
 
   let ro = null;
   const onWinResize = () => onResize(null);
-  measureHeight();
+  sizing.measureHeight();
   if (typeof win.ResizeObserver === "function") {
     ro = new win.ResizeObserver(onResize);
     ro.observe(el);
     ro.observe(bar);
-    if (scroller) ro.observe(scroller);
+    if (sizing.scroller()) ro.observe(sizing.scroller());
   }
   win.addEventListener("resize", onWinResize);
   connection.start();
@@ -1074,10 +637,10 @@ function render({ model, el }) {
     bots.clear();
     transport.dispose();
 
-    if (whyTimer !== null) win.clearTimeout(whyTimer);
+    tips.dispose();
     for (const [name, fn] of listeners) model.off(name, fn);
     for (const [node, type, fn] of domListeners) node.removeEventListener(type, fn);
-    doc.removeEventListener("keydown", onSelectionKey);
+    doc.removeEventListener("keydown", board.onSelectionKey);
     if (ro) ro.disconnect();
     connection.dispose();
     win.removeEventListener("resize", onWinResize);
@@ -1088,5 +651,5 @@ function render({ model, el }) {
   };
 }
 
-export { buildTargets, DISCONNECTED_TEXT, glyph, MIN_FONT_PX, overlaps, REPLY_TIMEOUT_MS };
+export { buildTargets, DISCONNECTED_TEXT, glyph, LAST_FADE_MS, MIN_FONT_PX, overlaps, PICKED_COLOR, REPLY_TIMEOUT_MS, TARGET_HALO };
 export default { render };

@@ -2,7 +2,7 @@
 // the front end on its own: a jsdom window with fake timers, a FakeModel, the widget's DOM tree, the state,
 // and recording stubs for the modules the one under test calls (v.calls lists [module.method, ...args]).
 import { JSDOM } from "jsdom";
-import { FakeModel, initialValues } from "./helpers.mjs";
+import { FakeModel, initialValues, recordingContext } from "./helpers.mjs";
 import { buildDom } from "../src/dom.js";
 import { createState } from "../src/state.js";
 
@@ -33,6 +33,12 @@ export function stubView({ values = {}, stubs = {}, returns = {} } = {}) {
   const dom = new JSDOM("<!doctype html><html><head></head><body></body></html>", { pretendToBeVisual: true });
   const win = dom.window;
   const doc = win.document;
+  const contexts = new Map(); // canvas -> recordingContext (every canvas gets a recording 2D context)
+  win.HTMLCanvasElement.prototype.getContext = function getContext(kind) {
+    if (kind !== "2d") return null;
+    if (!contexts.has(this)) contexts.set(this, recordingContext(this));
+    return contexts.get(this).proxy;
+  };
   const clock = fakeTimers(win);
   const el = doc.createElement("div");
   doc.body.appendChild(el);
@@ -40,7 +46,7 @@ export function stubView({ values = {}, stubs = {}, returns = {} } = {}) {
   let t = 1000;
   const calls = [];
   const v = {
-    model, el, doc, win, dom: buildDom(doc), s: createState(), calls, clock,
+    model, el, doc, win, dom: buildDom(doc), s: createState(), calls, clock, contexts,
     now: () => t,
     advance: (ms) => {
       t += ms;

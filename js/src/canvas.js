@@ -1,0 +1,177 @@
+// The two canvases: the base (the scene, repainted only when it or the curtain changes) and the overlay
+// drawn over it on every update (the last move fading in blue, a dashed outline on every legal target, compose
+// selections in green with their tags, and the hover glow on the target under the pointer or the targets of the
+// option hovered in the bar). Under the curtain the base is a plain dark board and the overlay is empty.
+//
+// createCanvas(v) uses v.dom (base, over), v.layout (scale, dpr, scrolls), v.s (scene, size, index, targets,
+// composes, selections, curtainName, lastMove, emph, hover, disposed), v.now, v.raf and v.sizing.measureLayout.
+import { drawScene, tracePath } from "./paint.js";
+import { minFontSize } from "./layout.js";
+import { tagOf } from "./compose.js";
+import { ctxOf } from "./dom.js";
+import { isTarget, selectionOf } from "./state.js";
+
+export const TARGET_COLOR = "#ff8c00";
+export const TARGET_FILL = "rgba(255,140,0,0.20)";
+export const PICKED_COLOR = "#2fbf71"; // an entity in a compose selection
+export const PICKED_FILL = "rgba(47,191,113,0.28)";
+export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
+export const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
+export const LAST_FADE_MS = 3500;
+
+export function createCanvas(v) {
+  const { s } = v;
+  const { base, over } = v.dom;
+  const layout = v.layout;
+  let baseCtx = null;
+  let overCtx = null;
+  let fadeFrame = null;
+  let paintedScene = null; // what the base canvas shows: repainted only when it changes
+  let paintedCurtain = null;
+
+  function sceneTransform(ctx) {
+    const k = layout.scale * layout.dpr;
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+  }
+
+  function paintBase() {
+    if (!baseCtx) baseCtx = ctxOf(base);
+    const ctx = baseCtx;
+    if (!ctx) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, base.width, base.height);
+    sceneTransform(ctx);
+    if (s.curtainName) {
+      // Privacy: the board is not painted at all under the curtain.
+      ctx.fillStyle = "#23262d";
+      ctx.fillRect(0, 0, s.size.w, s.size.h);
+      return;
+    }
+    const stats = drawScene(ctx, s.scene, s.size, {
+      minSize: minFontSize(layout.scale),
+      overlapSlack: layout.scale > 0 ? 2 / layout.scale : 2, // 2 CSS px
+    });
+    // what a test (and a curious person) can read: the smallest text drawn, in CSS px, and lines cut short
+    base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
+    base.dataset.textsCut = String(stats.cut);
+    base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
+    base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
+    base.dataset.layout = (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
+    base.dataset.scale = layout.scale.toFixed(4);
+  }
+
+  function paintOverlay() {
+    if (!overCtx) overCtx = ctxOf(over);
+    const ctx = overCtx;
+    if (!ctx) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, over.width, over.height);
+    if (s.curtainName || s.disposed) return;
+    sceneTransform(ctx);
+    const px = 1 / layout.scale; // one CSS pixel in scene units
+    // The last move, fading: a blue outline on the things it touched.
+    const fade = s.lastMove && s.lastMove.touched.length ? 1 - (v.now() - s.lastMove.t0) / LAST_FADE_MS : 0;
+    if (fade > 0) {
+      const [r, g, b] = LAST_COLOR;
+      ctx.lineWidth = 4 * px;
+      ctx.strokeStyle = `rgba(${r},${g},${b},${(0.9 * fade).toFixed(3)})`;
+      ctx.fillStyle = `rgba(${r},${g},${b},${(0.18 * fade).toFixed(3)})`;
+      for (const id of s.lastMove.touched) {
+        for (const e of s.index.byId.get(id) || []) {
+          tracePath(ctx, e.item);
+          ctx.fill();
+          ctx.stroke();
+        }
+      }
+      if (fadeFrame === null) {
+        fadeFrame = v.raf(() => {
+          fadeFrame = null;
+          if (!s.disposed) paintOverlay();
+        });
+      }
+    }
+    // Every legal target: a thin dashed outline.
+    ctx.lineWidth = 2 * px;
+    ctx.strokeStyle = TARGET_COLOR;
+    if (ctx.setLineDash) ctx.setLineDash([5 * px, 3 * px]);
+    for (const id of [...s.targets.keys(), ...s.composeOf.keys()]) {
+      for (const e of s.index.byId.get(id) || []) {
+        tracePath(ctx, e.item);
+        ctx.stroke();
+      }
+    }
+    if (ctx.setLineDash) ctx.setLineDash([]);
+    paintSelections(ctx, px);
+    // Hovered target (or the targets of the option hovered in the bar): outline glow.
+    const glow = new Set(s.emph || []);
+    if (s.hover && isTarget(s, s.hover.id)) glow.add(s.hover.id);
+    if (!glow.size) return;
+    // A wide translucent halo, not shadowBlur: a blur is rasterised on the CPU without a GPU and costs
+    // milliseconds on the page's thread right when the click's reply comes in.
+    ctx.lineJoin = "round";
+    for (const id of glow) {
+      for (const e of s.index.byId.get(id) || []) {
+        tracePath(ctx, e.item);
+        ctx.fillStyle = TARGET_FILL;
+        ctx.fill();
+        ctx.strokeStyle = TARGET_HALO;
+        ctx.lineWidth = 9 * px;
+        ctx.stroke();
+        ctx.strokeStyle = TARGET_COLOR;
+        ctx.lineWidth = 3 * px;
+        ctx.stroke();
+      }
+    }
+  }
+
+  /** Compose selections: picked entities filled green with a thick outline; each entity's tag (a word such
+   * as "Host") on a small label at its top, at 12 CSS px. */
+  function paintSelections(ctx, px) {
+    for (const m of s.composes.values()) {
+      const sel = selectionOf(s, m);
+      ctx.lineJoin = "round";
+      for (const id of sel) {
+        for (const e of s.index.byId.get(id) || []) {
+          tracePath(ctx, e.item);
+          ctx.fillStyle = PICKED_FILL;
+          ctx.fill();
+          ctx.strokeStyle = PICKED_COLOR;
+          ctx.lineWidth = 4 * px;
+          ctx.stroke();
+        }
+      }
+      const font = 12 * px;
+      ctx.font = `bold ${font}px Helvetica, Arial, sans-serif`;
+      if ("textAlign" in ctx) ctx.textAlign = "center";
+      if ("textBaseline" in ctx) ctx.textBaseline = "middle";
+      for (const id of m.selectable) {
+        const word = tagOf(m, sel, id);
+        if (!word) continue;
+        const e = (s.index.byId.get(id) || [])[0];
+        if (!e) continue;
+        const [x0, y0, x1, y1] = e.bounds; // the tag in the middle: a card's name and numbers stay readable
+        const w = Math.min(x1 - x0, (word.length * 7 + 10) * px);
+        const cx = (x0 + x1) / 2;
+        const cy = (y0 + y1) / 2;
+        const on = sel.includes(id);
+        ctx.fillStyle = on ? PICKED_COLOR : "rgba(40,40,48,0.85)";
+        ctx.fillRect(cx - w / 2, cy - font * 0.7, w, font * 1.4);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(word, cx, cy);
+      }
+    }
+  }
+
+  /** Fit the canvases, repaint the base if its picture changed, and the overlay. */
+  function paint() {
+    const resized = v.sizing.measureLayout();
+    if (resized || s.scene !== paintedScene || s.curtainName !== paintedCurtain) {
+      paintBase();
+      paintedScene = s.scene;
+      paintedCurtain = s.curtainName;
+    }
+    paintOverlay();
+  }
+
+  return { paint, paintBase, paintOverlay };
+}
