@@ -3,6 +3,8 @@
 from .engine import CHANCE, OMNISCIENT, Action, available_games, load_game
 
 __version__ = "0.1.0"
+"""The version of this package."""
+
 __all__ = ["CHANCE", "OMNISCIENT", "Action", "GrayEminence", "Illuminati", "Match", "PaxIlluminaten",
            "PrimordialSecrets",
            "available_games",

@@ -57,6 +57,8 @@ __all__ = ["Failure", "Report", "main", "play_one", "run"]
 
 @dataclass
 class Failure:
+    """One game in which an invariant broke: which game, seed and action, the error, and how to replay it."""
+
     game: str
     players: int
     seed: int
@@ -70,6 +72,8 @@ class Failure:
 
 @dataclass
 class Report:
+    """What a run of one game did: actions, games, seconds, workers and the failures found."""
+
     game: str
     actions: int = 0
     games: int = 0
@@ -223,6 +227,7 @@ def run(name: str, *, actions: int | None = None, seconds: float | None = None, 
 
 
 def main(argv=None) -> int:
+    """The command ``python -m illumi_widgets.endurance``; returns the exit status (1 if anything failed)."""
     ap = argparse.ArgumentParser(prog="python -m illumi_widgets.endurance",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="all", help=f"a game ({', '.join(available_games())}) or 'all'")

@@ -73,7 +73,7 @@ def _coach_class():
     return Coach
 
 
-Coach = None  # the widget class, made on first use (ipywidgets is imported only then)
+Coach = None  #: the widget class, made on first use (ipywidgets is imported only then)
 
 
 def coach(board, moves: list, done: str, ask: str | None = None):

@@ -66,6 +66,8 @@ from .scene import group_amounts
 __all__ = ["MODES", "Match", "register_presenter"]
 
 MODES = ("analysis", "play")
+"""The undo policies a Match may have (``mode=``): ``"analysis"``, where undo, redo and history steps are
+free, and ``"play"``, where a seat may take back only its own latest decision that revealed nothing."""
 LOG_LIMIT = 60  # log lines sent to a widget (the newest ones; the painter shows them all)
 HOST = "host"  # the notebook: no perspective, every seat
 

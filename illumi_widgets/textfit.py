@@ -16,11 +16,11 @@ __all__ = ["LINE_HEIGHT", "MIN_FONT_PX", "MIN_SQUEEZE", "NARROW_PX", "drawn_line
            "layout_problems", "layout_for_width", "problems_at", "reflow", "text_box",
            "text_width", "wrap", "wrap_line"]
 
-LINE_HEIGHT = 1.2  # the painter's line height (paint.js, svg.py)
+LINE_HEIGHT = 1.2  #: the painter's line height (paint.js, svg.py)
 # The painter's text rules (js/src/paint.js, layout.js), shared by the SVG picture (widget/svg.py):
-MIN_FONT_PX = 11  # no text is drawn smaller than this many CSS px
-MIN_SQUEEZE = 0.85  # a line may be narrowed to 85% of its width to fit its maxw, no more (then "…")
-NARROW_PX = 900  # below this width (CSS px) a scene's "narrow" layout is used, if it has one
+MIN_FONT_PX = 11  #: no text is drawn smaller than this many CSS px
+MIN_SQUEEZE = 0.85  #: a line may be narrowed to 85% of its width to fit its maxw, no more (then "…")
+NARROW_PX = 900  #: below this width (CSS px) a scene's "narrow" layout is used, if it has one
 ELLIPSIS = "\u2026"
 _REGULAR = (
     278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,

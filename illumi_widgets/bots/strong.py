@@ -23,6 +23,8 @@ __all__ = ["StrongSearchBot"]
 
 
 class StrongSearchBot(SearchBot):
+    """The search bot at about one second a decision: more playouts, progressive widening, tree reuse."""
+
     name = "search-strong"
 
     def __init__(self, seat: int | None = None, *, iterations: int | None = 600, per_action: int | None = 60,

@@ -18,6 +18,7 @@ _ALIASES = {"pax_illuminaten": "pax", "pax-illuminaten": "pax", "paxilluminaten"
 
 
 def available_games() -> list[str]:
+    """The names of the registered games (for :func:`load_game`), in alphabetical order."""
     return sorted(_GAMES)
 
 

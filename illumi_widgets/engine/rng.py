@@ -12,6 +12,8 @@ _MASK = (1 << 64) - 1
 
 
 class Rng:
+    """The SplitMix64 generator: ``Rng(seed)``; its whole state is the integer ``state``."""
+
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0):

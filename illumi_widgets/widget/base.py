@@ -46,6 +46,7 @@ __all__ = ["Controller", "GameWidget", "PROTOCOL", "apply_scene_patch", "make_sc
            "validate_message"]
 
 PROTOCOL = 1
+"""The version of the messages between the board and the page; both sides must agree."""
 MAX_INT = 2**53 - 1  # the largest integer a browser sends exactly
 MAX_ID_CHARS = 1024
 PERSPECTIVE_RE = re.compile(r"^(seat:\d{1,4}|spectator|omniscient|follow)$")

@@ -35,7 +35,9 @@ __all__ = ["VIEW_MIME", "STATE_MIME", "pre_save_hook", "read_board", "store_dir"
            "write_board"]
 
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+"""The MIME type of a widget's view in a notebook's saved outputs."""
 STATE_MIME = "application/vnd.jupyter.widget-state+json"
+"""The MIME type of the widget state a notebook saves in its metadata."""
 SVG_MIME = "image/svg+xml"
 _ID = re.compile(r"^[0-9a-zA-Z_-]{1,64}$")  # a model id (ipywidgets: 32 hex digits); never a path
 MAX_AGE_S = 30 * 24 * 3600  # files older than this are removed when a board writes its own
@@ -43,6 +45,7 @@ _log = logging.getLogger(__name__)
 
 
 def store_dir() -> Path:
+    """Where boards keep saved state: ``ILLUMI_BOARD_STORE`` if set, else under Jupyter's runtime folder."""
     env = os.environ.get("ILLUMI_BOARD_STORE")
     if env:
         return Path(env)

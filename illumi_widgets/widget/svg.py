@@ -32,6 +32,7 @@ from ..textfit import (
 __all__ = ["scene_to_svg", "save_svg", "FONT_FAMILY"]
 
 FONT_FAMILY = "Helvetica, Arial, sans-serif"
+"""The font of every text in a scene, on the canvas and in the SVG picture."""
 DEFAULT_W = 1000
 DEFAULT_H = 700
 

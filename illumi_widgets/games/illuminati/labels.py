@@ -178,6 +178,7 @@ def action_amount(g, a):
 
 
 def decision_prompt(g, d, seat, kind) -> str:
+    """The line that tells ``seat`` what to decide now (``kind``: the kind of decision), by name."""
     f = _frame(d)
     name = _seat(g, seat)
     n = lambda c: _name(g, d, c, seat)  # noqa: E731
@@ -262,6 +263,7 @@ def hint_action(g, d, seat, entity: str):
 
 
 def confirm_text(g, d, a):
+    """The question to ask before action ``a`` is sent (leaving, dropping a group, ending early), or None."""
     if a.kind == "leave":
         return "Leave the game? Your groups become uncontrolled and you cannot come back."
     if a.kind == "drop":
@@ -273,6 +275,7 @@ def confirm_text(g, d, a):
 
 
 def touched(g, d, a) -> list[str]:
+    """The ids of the board entities that action ``a`` acts on (highlighted as the last move)."""
     from .scene import option_targets
 
     return list(dict.fromkeys(x for x in option_targets(g, a) if isinstance(x, str)))
@@ -293,6 +296,7 @@ _LEGEND = [
 
 
 def legend(g, seat=None) -> list[dict]:
+    """The board's legend: each symbol with its colour and meaning, and each seat's colour."""
     from .scene import SEAT_COLORS
 
     out = [{"symbol": s, "color": c, "text": t} for s, c, t in _LEGEND]

@@ -39,6 +39,7 @@ __all__ = [
 
 #: Faction codes in the rulebook's order: Nobility, Professions, Magistrates, Artists, Scholars, Clergy.
 FACTIONS: tuple[str, ...] = ("NOB", "PRO", "MAG", "ART", "SCH", "CLE")
+#: Card ranks from lowest to highest (values 1 to 5): I, II, III, the Ace and the Crown.
 RANKS: tuple[str, ...] = ("I", "II", "III", "ACE", "CROWN")
 _ALL_FACTIONS = frozenset(FACTIONS)
 _FACTION_ORDER = {f: i for i, f in enumerate(FACTIONS)}
@@ -683,9 +684,11 @@ _PLOTS = {
 
 #: Every plot key with its default parameters.
 PLOT_DEFAULTS: dict[str, dict[str, Any]] = {k: dict(v[1]) for k, v in _PLOTS.items()}
+#: Every plot key the engine knows: the default ones and the variant.
 PLOT_KEYS: tuple[str, ...] = tuple(_PLOTS)
 #: The English 13 (ruling: the game's plots); Clandestine Vassal is the Japanese variant.
 DEFAULT_PLOTS: tuple[str, ...] = tuple(k for k in _PLOTS if k != "clandestine_vassal")
+#: The variant plots (not among the default ones): the Japanese edition's Clandestine Vassal.
 VARIANT_PLOTS: tuple[str, ...] = ("clandestine_vassal",)
 #: Plots that use a Lodge: one Lodge serves at most one of them for a player (EN L652).
 LODGE_PLOTS = frozenset(

@@ -386,6 +386,7 @@ _LEGEND = [
 
 
 def legend(g, seat=None) -> list[dict]:
+    """The board's legend: each symbol with its colour and meaning, and each seat's colour."""
     out = [{"symbol": s, "color": c, "text": t} for s, c, t in _LEGEND]
     from .scene import SEAT_FILL
 

@@ -410,6 +410,7 @@ def decode_shuffle(g, blob: str) -> list:
 
 # -- the rulebook bots' steps (automa.py): ``bot plan``, ``bot oust C3 Blue x1``, ... ---------------------
 def format_bot(g, args: tuple) -> str:
+    """The notation of a rulebook bot's step from its arguments (``bot plan``, ``bot oust C3 Blue x1``)."""
     cn = g.cell_name
     verb = args[0]
     if verb in ("plan", "reveal", "end"):

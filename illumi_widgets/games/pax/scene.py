@@ -990,5 +990,6 @@ def status_text(view: dict, game) -> str:
     return text
 
 
+#: What the Match draws Pax with: the scene, the click targets and groups, the status line and the size.
 PRESENTER = {"scene": pax_scene, "targets": option_targets, "group": option_group, "status": status_text,
              "size": (W, H)}
