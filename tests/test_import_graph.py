@@ -1,6 +1,7 @@
 """The package's import graph, read from the sources (ast): no import circles among ``illumi_widgets``
-modules, and a game's notation never imports its rules (the architecture in README.md: notation is the
-lower layer the rules, the bots and the boards all read).
+modules, a game's notation never imports its rules (notation is the lower layer the rules, the bots and the
+boards all read), and nothing under ``games/`` reaches the tools above it — the benchmark, the boards, the
+seat server or the Match (the architecture in ``illumi_widgets/DESIGN.md``).
 
 Every import counts, also one inside a function (a deferred import hides a circle, it does not remove it);
 only imports under ``if TYPE_CHECKING:`` are left out (they never run).
@@ -141,6 +142,59 @@ def test_notation_never_imports_rules(game):
     assert f"illumi_widgets.games.{game}.rules" in layer
     reached = sorted(seen & layer)
     assert reached == [], f"{game} notation imports its rules: {reached}"
+
+
+#: the layers above the games: a module under games/ never imports these, directly or through another module
+ABOVE_THE_GAMES = ("illumi_widgets.bench", "illumi_widgets.widget", "illumi_widgets.serve",
+                   "illumi_widgets.match")
+
+
+def _above_the_games(module: str) -> bool:
+    return any(module == top or module.startswith(top + ".") for top in ABOVE_THE_GAMES)
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> dict[str, str]:
+    """Every module ``start`` imports, directly or not, each with the module that imports it."""
+    via, todo = {}, [start]
+    while todo:
+        here = todo.pop()
+        for w in sorted(graph.get(here, ())):
+            if w not in via and w != start:
+                via[w] = here
+                todo.append(w)
+    return via
+
+
+def _games_reaching_the_tools(graph: dict[str, set[str]]) -> list[str]:
+    out = []
+    for name in sorted(graph):
+        if name.startswith("illumi_widgets.games."):
+            via = _reached(graph, name)
+            out += [f"{name} -> {w} (imported by {via[w]})" for w in sorted(via) if _above_the_games(w)]
+    return out
+
+
+def test_no_game_module_imports_the_benchmark_boards_server_or_match():
+    """Game knowledge sits below the tools: a game folder holds no benchmark, board or server code, and what
+    a game needs from the package is the engine (and the pure-Python scene, text and editor helpers)."""
+    found = _games_reaching_the_tools(import_graph())
+    assert found == [], "modules under games/ reach the layers above them:\n" + "\n".join(found)
+
+
+def test_the_layer_check_catches_a_game_module_that_imports_a_tool():
+    """The check itself: a planted import of each tool, direct or through another module, is caught."""
+    graph = {"illumi_widgets.games.x.rules": {"illumi_widgets.engine"}, "illumi_widgets.engine": set(),
+             "illumi_widgets.games.x.helper": {"illumi_widgets.games.x.rules"}}
+    assert _games_reaching_the_tools(graph) == []
+    for tool in ("illumi_widgets.bench", "illumi_widgets.widget.svg", "illumi_widgets.serve",
+                 "illumi_widgets.match"):
+        planted = {**graph, "illumi_widgets.games.x.rules": {"illumi_widgets.engine", tool}, tool: set()}
+        found = _games_reaching_the_tools(planted)
+        assert any(f.startswith(f"illumi_widgets.games.x.rules -> {tool}") for f in found), (tool, found)
+        assert any(f.startswith(f"illumi_widgets.games.x.helper -> {tool}") for f in found), (tool, found)
+    # a module merely named like a tool is not one
+    assert not _above_the_games("illumi_widgets.benchmarks")
+    assert not _above_the_games("illumi_widgets.matching")
 
 
 @pytest.mark.parametrize("game", GAMES)
