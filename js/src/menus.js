@@ -1,0 +1,219 @@
+// Menus and questions over the board: the chooser (a menu of options near a click, or above the bar for the
+// bar's "More" and "On the board" menus), steppers for options that differ only by an amount, and the
+// confirmation asked before an irreversible choice. Escape or a click elsewhere closes them; the click that
+// closes a menu does nothing else. Every entry sends its option as an act (through the transport).
+//
+// createMenus(v) uses v.doc, v.layout, v.dom (tip, over, chooser, confirmBox), v.s (emph, swallowClick),
+// v.sizing (place, openBoxes, inSight), v.canvas.paintOverlay, v.legend.toggle and v.transport.sendAct.
+import { button, make } from "./dom.js";
+import { groupOptions } from "./layout.js";
+import { hasTargets, labelOf } from "./state.js";
+
+export function createMenus(v) {
+  const { doc, s } = v;
+  const { tip, over, chooser, confirmBox } = v.dom;
+  const layout = v.layout;
+  const stepperPick = new Map(); // stepper group -> chosen index (kept across updates)
+  let escClosed = false; // an Escape that closed a menu does not also clear a selection
+
+  /** Did the last Escape close a menu or question? (asked once: the answer is then reset) */
+  function escapeConsumed() {
+    const was = escClosed;
+    escClosed = false;
+    return was;
+  }
+
+  function onDocKey(ev) {
+    if (ev.key === "Escape") {
+      escClosed = !chooser.hidden || !confirmBox.hidden;
+      closeChooser();
+      closeConfirm();
+    }
+  }
+
+  function onDocDown(ev) {
+    if (chooser.contains(ev.target) || confirmBox.contains(ev.target)) return;
+    if (ev.target === over) s.swallowClick = true; // the click that closes the menu does nothing else
+    closeChooser();
+  }
+
+  /** A menu of options inside the board near `p` (CSS px on the stage): every entry sends its option. */
+  function openChooser(choices, p, title) {
+    closeChooser();
+    tip.hidden = true;
+    chooser.textContent = "";
+    const several = new Set(choices.map((c) => c.decision.id)).size > 1;
+    if (title) chooser.append(make(doc, "div", "illumi-chooser-title", title));
+    // options that differ only by an amount: one stepper (per decision), not a button per number
+    const steppers = new Map();
+    for (const { decision, option } of choices) {
+      if (typeof option.amount === "number" && typeof option.group === "string" && option.group) {
+        const key = `${decision.id}|${option.group}`;
+        if (!steppers.has(key)) steppers.set(key, { decision, options: [] });
+        steppers.get(key).options.push(option);
+      }
+    }
+    const stepped = new Set();
+    for (const { decision, options } of steppers.values()) {
+      if (options.length < 2) continue;
+      for (const o of options) stepped.add(o);
+      const row = groupOptions(options).find((r) => r.kind === "stepper");
+      if (row) {
+        const line = make(doc, "div", "illumi-chooser-row");
+        line.append(stepper(decision, row));
+        chooser.append(line);
+      }
+    }
+    for (const { decision, option } of choices) {
+      if (stepped.has(option)) continue;
+      const label = several ? `${labelOf(option)} — ${decision.prompt ?? ""}` : labelOf(option);
+      const b = button(doc, label, "illumi-choice");
+      b.setAttribute("role", "menuitem");
+      b.dataset.decision = String(decision.id);
+      b.dataset.option = String(option.id);
+      if (option.notation) b.title = String(option.notation);
+      b.addEventListener("click", () => {
+        closeChooser();
+        choose(decision, option);
+      });
+      if (hasTargets(option)) {
+        b.addEventListener("mouseenter", () => {
+          s.emph = new Set(option.targets);
+          v.canvas.paintOverlay();
+        });
+        b.addEventListener("mouseleave", () => {
+          s.emph = null;
+          v.canvas.paintOverlay();
+        });
+      }
+      chooser.append(b);
+    }
+    chooser.hidden = false;
+    chooser.style.maxHeight = `${Math.max(60, layout.cssH - 8)}px`;
+    v.sizing.place(chooser, { x: p.cssX, y: p.cssY }, v.sizing.openBoxes(chooser));
+    doc.addEventListener("keydown", onDocKey, true);
+    doc.addEventListener("mousedown", onDocDown, true);
+    const first = chooser.querySelector("button");
+    if (first && first.focus) first.focus({ preventScroll: true });
+  }
+
+  function closeChooser() {
+    if (confirmBox.hidden) {
+      doc.removeEventListener("keydown", onDocKey, true);
+      doc.removeEventListener("mousedown", onDocDown, true);
+    }
+    if (chooser.hidden) return;
+    chooser.hidden = true;
+    chooser.textContent = "";
+    if (s.emph) {
+      s.emph = null;
+      v.canvas.paintOverlay();
+    }
+  }
+
+  function choose(decision, option) {
+    if (typeof option.confirm === "string" && option.confirm) {
+      openConfirm(decision, option);
+      return;
+    }
+    v.transport.sendAct(decision.id, option.id);
+  }
+
+  function openConfirm(decision, option) {
+    closeChooser();
+    v.legend.toggle(false);
+    tip.hidden = true;
+    confirmBox.textContent = "";
+    confirmBox.append(make(doc, "div", "illumi-confirm-text", option.confirm));
+    const yes = button(doc, labelOf(option), "illumi-primary illumi-confirm-yes");
+    const no = button(doc, "Cancel", "illumi-confirm-no");
+    yes.addEventListener("click", () => {
+      closeConfirm();
+      v.transport.sendAct(decision.id, option.id);
+    });
+    no.addEventListener("click", closeConfirm);
+    const row = make(doc, "div", "illumi-confirm-row");
+    row.append(yes, no);
+    confirmBox.append(row);
+    confirmBox.hidden = false;
+    confirmBox.dataset.option = String(option.id);
+    const w = confirmBox.offsetWidth || 260;
+    const h = confirmBox.offsetHeight || 80;
+    confirmBox.style.left = `${Math.round(Math.max(0, (layout.cssW - w) / 2))}px`;
+    confirmBox.style.top = `${Math.round(Math.max(0, (layout.cssH - h) / 2))}px`;
+    doc.addEventListener("keydown", onDocKey, true);
+    if (no.focus) no.focus({ preventScroll: true });
+  }
+
+  function closeConfirm() {
+    if (confirmBox.hidden) return;
+    confirmBox.hidden = true;
+    confirmBox.textContent = "";
+    if (chooser.hidden) doc.removeEventListener("keydown", onDocKey, true);
+  }
+
+  /** One stepper for options that differ only by an amount: − amount + and one button naming the choice
+   * (a slider too when there are many amounts). */
+  function stepper(d, row) {
+    const box = make(doc, "span", "illumi-stepper");
+    box.dataset.group = row.group;
+    const opts = row.options;
+    const key = `${d.id}|${row.group}`;
+    let i = Math.min(opts.length - 1, Math.max(0, stepperPick.get(key) ?? 0));
+    const label = row.group.replace("…", "amount");
+    const minus = button(doc, "−", "illumi-step-minus", `Less (${label})`);
+    const plus = button(doc, "+", "illumi-step-plus", `More (${label})`);
+    const shown = make(doc, "output", "illumi-amount-value", String(opts[i].amount));
+    const go = button(doc, labelOf(opts[i]), "illumi-primary illumi-step-go");
+    let slider = null;
+    if (opts.length > 12) {
+      slider = make(doc, "input", "illumi-amount");
+      slider.type = "range";
+      slider.min = "0";
+      slider.max = String(opts.length - 1);
+      slider.step = "1";
+      slider.setAttribute("aria-label", label);
+      slider.addEventListener("input", () => set(Math.trunc(Number(slider.value))));
+    }
+    function set(k) {
+      i = Math.min(opts.length - 1, Math.max(0, k));
+      stepperPick.set(key, i);
+      if (slider) slider.value = String(i);
+      shown.textContent = String(opts[i].amount);
+      go.textContent = labelOf(opts[i]);
+      go.dataset.option = String(opts[i].id);
+      go.title = opts[i].notation ? String(opts[i].notation) : "";
+      minus.disabled = i <= 0;
+      plus.disabled = i >= opts.length - 1;
+    }
+    minus.addEventListener("click", () => set(i - 1));
+    plus.addEventListener("click", () => set(i + 1));
+    go.dataset.decision = String(d.id);
+    go.addEventListener("click", () => {
+      closeChooser();
+      choose(d, opts[i]);
+    });
+    set(i);
+    box.append(minus);
+    if (slider) box.append(slider);
+    box.append(shown, plus, go);
+    return box;
+  }
+
+  function menuButton(label, cls, entries) {
+    const b = button(doc, `${label} ▾`, cls);
+    b.setAttribute("aria-haspopup", "menu");
+    b.addEventListener("click", () => {
+      if (!chooser.hidden) {
+        closeChooser();
+        return;
+      }
+      // the menu opens inside the board, above the bar (never below the fold)
+      const band = v.sizing.inSight();
+      openChooser(entries, { cssX: layout.cssW / 2, cssY: band.top + band.height }, label);
+    });
+    return b;
+  }
+
+  return { openChooser, closeChooser, choose, openConfirm, closeConfirm, stepper, menuButton, escapeConsumed };
+}
