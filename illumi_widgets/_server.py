@@ -5,8 +5,8 @@ Nagle's algorithm on.  A widget's click is a small message to the kernel and a f
 (the state update, then ``status: idle``); with Nagle, the server holds a small frame until the browser
 ACKs the previous one, and the browser delays that ACK (delayed ACK, ~40 ms on Linux).  Measured on this
 project's 2-core machine in real JupyterLab: a one-integer anywidget's click -> Python -> repaint trip took
-48 ms p50 with Nagle and about 9 ms without it (``tests/browser/test_server_nodelay.py``; README
-figures).  Tornado's documented cure is ``WebSocketHandler.set_nodelay(True)`` once the connection is open;
+48 ms p50 with Nagle and about 9 ms without it (``tests/browser/test_server_nodelay.py``; DESIGN.md).
+Tornado's documented cure is ``WebSocketHandler.set_nodelay(True)`` once the connection is open;
 this extension makes every kernel websocket do that.  It changes nothing else (no handler, route or
 message is added).
 

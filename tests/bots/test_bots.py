@@ -157,7 +157,7 @@ def _strength_share(seed):
 def test_search_bot_beats_the_random_bot():
     """Issue 5: the search bot, at its default strength, beats the random bot in at least 90% of 2-player
     games — here 12 games (seats alternate; two shares of 6 in two processes, about two minutes now that a
-    Pax playout is a whole turn).  The README's 200-game run is the measure (200 of 200); this guards it.
+    Pax playout is a whole turn).  DESIGN.md's 200-game run is the measure (200 of 200); this guards it.
     (A weaker 30-playout bot, used here before to save time, wins only about 93%: too close to 90%.)"""
     with ProcessPoolExecutor(2) as pool:
         parts = list(pool.map(_strength_share, [3000, 3001]))

@@ -128,16 +128,16 @@ def test_bad_per_action_in_a_hints_module_names_it(pax_hint):
         default_per_action(load_game("pax", players=2))
 
 
-def test_readme_strength_table_names_paxs_own_defaults():
-    """The README's strength table was measured at Pax's defaults and says which; a change of ``DEPTH`` or
-    ``PER_ACTION`` that leaves the README behind makes its figures untrue, so it fails here."""
+def test_design_strength_table_names_paxs_own_defaults():
+    """DESIGN.md's strength table was measured at Pax's defaults and says which; a change of ``DEPTH`` or
+    ``PER_ACTION`` that leaves DESIGN.md behind makes its figures untrue, so it fails here."""
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "illumi_widgets" / "DESIGN.md").read_text(encoding="utf-8")
     text = " ".join(text.split())
     depth = re.search(r"Pax's search plays its default playouts of (\d+) decisions \(`DEPTH`", text)
     per_action = re.search(r"up to (\d+) playouts per legal action \(`PER_ACTION`", text)
-    assert depth and per_action, "README: the strength table no longer names Pax's DEPTH and PER_ACTION"
+    assert depth and per_action, "DESIGN.md: the strength table no longer names Pax's DEPTH and PER_ACTION"
     assert int(depth.group(1)) == E.DEPTH
     assert int(per_action.group(1)) == E.PER_ACTION

@@ -57,7 +57,7 @@ DEPTH = 12
 bot's scripted steps are free): about one whole turn of random play, so a playout sees what a turn can
 still do (an Oust paid and revealed, a Plot claimed) instead of ending the turn at once.  Against Weishaupt
 it doubled the search's wins at 200 games (22.5% at 2 decisions, 44.5% at 12); 6, 8 and 20 did no better
-than 12 on the same deals (README, "The search bot's strength")."""
+than 12 on the same deals (DESIGN.md, "A Pax playout is about one turn")."""
 
 PER_ACTION = 30
 """The search's default cap on playouts per legal action in Pax (``SearchBot(per_action="auto")`` reads it;
@@ -65,8 +65,8 @@ the other games 10): a decision between ``k`` actions stops after ``30 * k`` pla
 its 200.  Pax is full of small choices (which Favor to pay, end the turn or go on, which of two Influences
 to Oust); at 10 per action such a choice got only 20-50 playouts.  At 200 games each (seed 18) it lifted the
 search from 44.5% to 50.0% against Weishaupt, and to 94.5%, 87.5% and 77.0% against St. Germain, Joseph II
-and Cagliostro (from 87.0%, 75.5% and 71.5%), at 0.16-0.18 s a decision instead of 0.08-0.13 (README, "The
-search bot's strength")."""
+and Cagliostro (from 87.0%, 75.5% and 71.5%), at 0.16-0.18 s a decision instead of 0.08-0.13 (DESIGN.md,
+"Small choices get more playouts in Pax")."""
 
 WIND_DOWN = ("end", "skip", "done", "pass")
 """Action kinds that end a turn (or a step of it) soonest: a playout winding down to a rulebook bot's turn."""
