@@ -2,11 +2,18 @@
 
 ``pyproject.toml`` declares ``[tool.hatch.build.hooks.custom] path = "js/hatch_build.py"``.
 
-* If ``node`` and ``npm`` are on PATH and a file under ``js/src/`` (or the shared ``icons.json``, or
-  ``js/package.json``) is newer than ``illumi_widgets/widget/static/widget.js``, run ``npm run build``
-  (after ``npm ci`` when ``js/node_modules`` is missing).
+Staleness is decided by CONTENT, never by file times (a fresh clone sets them arbitrarily): the bundle
+``illumi_widgets/widget/static/widget.js`` starts with the line
+``// illumi_widgets bundle: sources sha256 <hex>``, written by ``js/build.mjs`` (``npm run build``), the
+sha256 of the sources it was built from (:data:`SOURCES`: every file under ``js/src/``, the shared
+``icons.json``, ``js/package.json`` and ``js/package-lock.json``, which pins the esbuild that made it).
+:func:`sources_hash` computes the same hash here (files in the order of their paths relative to the
+repository, written with ``/``; each adds ``<path>\n<byte length>\n<bytes as on disk>``).
+
+* If ``node`` and ``npm`` are on PATH and the recorded hash differs from the sources' (or the bundle or its
+  line is missing), run ``npm run build`` (after ``npm ci`` when ``js/node_modules`` is missing).
 * Otherwise, or when that build fails while a committed bundle exists, package the committed bundle:
-  users never need Node.js.
+  users never need Node.js, and a fresh clone whose bundle matches its sources builds nothing.
 * ``ILLUMI_JS_BUILD=0`` never builds; ``ILLUMI_JS_BUILD=1`` always builds (and fails loudly if it cannot).
 
 It also builds the optional **compiled engine**: with ``ILLUMI_WIDGETS_COMPILE=1``, a regular (not editable)
@@ -19,6 +26,7 @@ C compiler; Cython and setuptools are added to the build requirements when the v
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -29,7 +37,15 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 BUNDLE = Path("illumi_widgets", "widget", "static", "widget.js")
-SOURCES = (Path("js", "src"), Path("illumi_widgets", "widget", "icons.json"), Path("js", "package.json"))
+#: what the bundle is built from (js/build.mjs lists the same): hashed, never compared by file time
+SOURCES = (
+    Path("js", "src"),
+    Path("illumi_widgets", "widget", "icons.json"),
+    Path("js", "package.json"),
+    Path("js", "package-lock.json"),
+)
+#: the bundle's first line, then the sources' hex sha256 (written by js/build.mjs)
+BANNER_PREFIX = "// illumi_widgets bundle: sources sha256 "
 
 ON = ("1", "true", "yes", "always")  # the two switches (ILLUMI_JS_BUILD, ILLUMI_WIDGETS_COMPILE)
 OFF = ("0", "false", "no", "never")
@@ -89,23 +105,43 @@ def compile_modules(root: Path, work: Path, log=print) -> dict[str, str]:
     return out
 
 
-def newest_source_mtime(root: Path) -> float:
-    newest = 0.0
+def source_files(root: Path) -> list[str]:
+    """The source files: paths from ``root`` with ``/``, in hashing order (missing ones skipped)."""
+    out = []
     for rel in SOURCES:
         path = root / rel
-        files = (
-            [p for p in path.rglob("*") if p.is_file()] if path.is_dir() else [path] if path.exists() else []
-        )
-        for f in files:
-            newest = max(newest, f.stat().st_mtime)
-    return newest
+        if path.is_dir():
+            out += [p.relative_to(root).as_posix() for p in path.rglob("*") if p.is_file()]
+        elif path.is_file():
+            out.append(rel.as_posix())
+    return sorted(out)
+
+
+def sources_hash(root: Path) -> str:
+    """The hex sha256 of the sources under ``root`` (the same as ``node js/build.mjs --hash``)."""
+    h = hashlib.sha256()
+    for rel in source_files(root):
+        data = (root / rel).read_bytes()
+        h.update(f"{rel}\n{len(data)}\n".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def recorded_hash(bundle: Path) -> str | None:
+    """The sources' hash recorded on the bundle's first line, or None (no bundle, or no such line)."""
+    try:
+        with bundle.open("rb") as f:
+            first = f.readline(len(BANNER_PREFIX) + 200).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
+    if not first.startswith(BANNER_PREFIX):
+        return None
+    return first[len(BANNER_PREFIX):].strip() or None
 
 
 def bundle_is_stale(root: Path) -> bool:
-    bundle = root / BUNDLE
-    if not bundle.exists():
-        return True
-    return newest_source_mtime(root) > bundle.stat().st_mtime
+    """True when the bundle is missing or was not built from the sources as they are (by content)."""
+    return recorded_hash(root / BUNDLE) != sources_hash(root)
 
 
 def run_build(root: Path, log=print) -> None:
