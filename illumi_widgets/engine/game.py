@@ -954,7 +954,7 @@ class State:
             raise EngineError(f"log_tail must be a whole number >= 0 or None, got {quote(log_tail)}",
                               code="bad-option")
         entries = self.log if log_tail is None else self.log[-log_tail:] if log_tail > 0 else []
-        log = [t for t in (e.text_for(seat) for e in entries) if t is not None]
+        log = [text for _, text in self._log_for(seat, entries)]
         decisions = [
             {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "sealed": d.sealed,
              "options": None if d.options is None else d.options.notations()}
@@ -975,6 +975,24 @@ class State:
             }
         )
         return view
+
+    def log_lines(self, seat=None, *, since: int = 0) -> list[tuple[int, str]]:
+        """The log as ``seat`` reads it (the view's own filter), from the action numbered ``since`` on:
+        ``(step, text)`` pairs, ``step`` being the index in :attr:`history` of the action whose carrying
+        out wrote the line (so a board can tell which lines one move produced)."""
+        if not (seat is None or (isinstance(seat, str) and seat == OMNISCIENT)):
+            seat = seat_number(seat, self.game.players)
+        if since.__class__ is not int or since < 0:
+            raise EngineError(f"since must be a whole number >= 0, got {quote(since)}", code="bad-option")
+        start = len(self.log)
+        while start > 0 and self.log[start - 1].step >= since:  # (lines are appended in step order)
+            start -= 1
+        return self._log_for(seat, self.log[start:])
+
+    @staticmethod
+    def _log_for(seat, entries) -> list[tuple[int, str]]:
+        """The one per-seat filter of log lines (what ``seat`` reads of each entry, or nothing)."""
+        return [(e.step, t) for e in entries if (t := e.text_for(seat)) is not None]
 
     def omniscient_view(self) -> dict:
         """The analysis view: every hidden card shown.  Never hand it to a seat's widget or bot."""
