@@ -133,7 +133,7 @@ def test_effect_steal_secret_and_free_recruit():
     while t.state.decisions()[0].kind in ("order", "steal"):
         dec = t.state.decisions()[0]
         t.play(dec.options[0].notation())
-    assert t.d["stolen"][0] == 1 and len(t.d["familiars"]) == n - 1
+    assert t.state.view(0)["seats"][0]["stolen"] == 1 and len(t.d["familiars"]) == n - 1
     assert t.state.view(0)["turn"]["spent"] == 0
 
 

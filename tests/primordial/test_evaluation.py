@@ -29,7 +29,7 @@ def test_values_are_chances_and_points_count():
     g, d = st.game, st.data
     v = ev.values(g, d)
     assert len(v) == 3 and abs(sum(v) - 1) < 1e-9 and max(v) - min(v) < 0.05  # the deal: nobody ahead
-    d["stolen"][1] = 2  # two Secrets stolen by Blue
+    d["intent_discard"][1] += [d["secrets"][0].pop(), d["secrets"][2].pop()]  # two Secrets stolen by Blue
     v2 = ev.values(g, d)
     assert v2[1] > 0.6 and v2[0] == v2[2]
     d["result"] = {"winners": [0, 2], "reason": "secrets", "text": "", "scores": {}}
@@ -87,7 +87,6 @@ def _royal_position():
     other = (v + 1) % 3
     for _ in range(3):  # Red has stolen three Secrets (they lie in Red's Intent Discard, as after a steal)
         d["intent_discard"][v].append(d["secrets"][other].pop())
-        d["stolen"][v] += 1
     assert not g.problems(d)
     return st, v, r
 

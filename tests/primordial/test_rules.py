@@ -9,6 +9,7 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.engine.action import CHANCE
 from illumi_widgets.engine.errors import IllegalAction, NotationError
+from illumi_widgets.games.primordial.scoring import royals_held, secrets_held
 
 M3 = ["messenger"] * 3
 
@@ -325,7 +326,7 @@ def test_steal_chooses_privately_and_counts(table):
     assert "options" not in st.view(1)["pending"] and st.view(0)["pending"]["options"]
     t.play("steal masquerade")
     assert [t.g.types[i] for i in t.d["intent_discard"][0]] == ["masquerade"]
-    assert t.d["stolen"][0] == 1 and len(t.d["secrets"][1]) == 5
+    assert secrets_held(t.g, t.d, 0) == 1 and len(t.d["secrets"][1]) == 5
 
 
 def test_steal_from_empty_secrets_zone_takes_own(table):
@@ -338,7 +339,7 @@ def test_steal_from_empty_secrets_zone_takes_own(table):
     t.plot((0, "host messenger messenger messenger visit left"), *home_others(t))
     assert t.state.decisions()[0].kind == "steal"
     t.play("steal veil")
-    assert t.d["stolen"][0] == 1 and len(t.d["secrets"][0]) == 5
+    assert secrets_held(t.g, t.d, 0) == 1 and len(t.d["secrets"][0]) == 5
     assert t.g.types[t.d["intent_discard"][0][-1]] == "veil"
 
 
@@ -349,8 +350,9 @@ def test_steal_when_both_zones_empty_does_nothing(table):
         for s in (0, 1):
             d["intent_discard"][s] += d["secrets"][s]
             d["secrets"][s] = []
+    before = list(t.d["intent_discard"][0])
     t.plot((0, "host messenger messenger messenger visit left"), *home_others(t))
-    assert t.d["stolen"][0] == 0
+    assert t.d["intent_discard"][0][:len(before)] == before and secrets_held(t.g, t.d, 0) == len(before)
     assert any("no Secret is left" in e.public for e in t.state.log if e.public)
 
 
@@ -421,7 +423,7 @@ def test_recruit_royal_needs_sacrifices(table):
     assert len(t.d["sacrifices"][0]) == 1  # not spent
     why = st.explain(st.parse("recruit silent-abbess", seat=0))  # 6 tribute, 2 devotion left
     assert "tribute" in why
-    assert t.d["royals"][0] == 1
+    assert royals_held(t.g, t.d, 0) == 1
 
 
 def test_recruit_royal_without_sacrifices_is_refused(table):
@@ -500,7 +502,7 @@ def test_intent_reset_end_of_round_four():
     dec = st.decisions()
     assert {x.seat for x in dec} == {0, 1} and all(x.sealed and x.kind == "reset" for x in dec)
     pool = sorted(g.types[i] for i in g.reset_pool(d, 0))
-    assert len(pool) == 5 + d["stolen"][0]
+    assert len(pool) == 5 + secrets_held(g, d, 0)
     st.apply(st.legal_actions(0)[0])
     assert "reset" not in str(st.view(1)["seats"][0]["plot"])
     st.apply(st.legal_actions(1)[0])
@@ -512,12 +514,19 @@ def test_intent_reset_end_of_round_four():
 # Game end and tie-breakers
 # ---------------------------------------------------------------------------------------------------
 def _finish(g, stolen, sacs, royals, reasons):
+    """The result with these counts held (ruling 21: read from the zones): ``stolen[s]`` Secrets among seat
+    s's Intents, ``sacs[s]`` cards in its Sacrifices zone, ``royals[s]`` Royals in its Discard."""
     st = g.new_state(seed=1)
     d = g.copy(st.data)
-    d["stolen"] = list(stolen)
+    secrets = [i for z in d["secrets"] for i in z]
+    for z in d["secrets"]:
+        z.clear()
+    for s, k in enumerate(stolen):
+        d["intent_discard"][s] += [secrets.pop() for _ in range(k)]
     for s, k in enumerate(sacs):
         d["sacrifices"][s] = list(range(1000 + 10 * s, 1000 + 10 * s + k))
-    d["royals"] = list(royals)
+    for s, k in enumerate(royals):
+        d["discard"][s] += [d["royal_deck"].pop() for _ in range(k)]
     d["ends"] = [[r, 0] for r in reasons]
     from illumi_widgets.engine.game import Log
 

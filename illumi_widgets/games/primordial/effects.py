@@ -16,6 +16,7 @@ Design (RULES-NOTES.md, How card effects work):
 from __future__ import annotations
 
 from .cards import RULES, VERBS
+from .scoring import sacrifices_held, secrets_held
 
 _OPS = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, ">": int.__gt__, "<": int.__lt__}
 
@@ -191,7 +192,7 @@ def condition(g, d, c, owner) -> bool:
     if k == "round":
         return _OPS[v["op"]](d["round"], v["n"])
     if k == "holds":
-        n = d["stolen"][owner] if v["what"] == "secrets" else len(d["sacrifices"][owner])
+        n = secrets_held(g, d, owner) if v["what"] == "secrets" else sacrifices_held(d, owner)
         return _OPS[v["op"]](n, v["n"])
     raise ValueError(k)  # pragma: no cover - validated at load
 

@@ -34,6 +34,7 @@ import math
 
 from . import effects as E
 from .flow import GOAL
+from .scoring import royals_held, secrets_held
 
 #: host/visitor splits of the hand a plot considers (:func:`legal`)
 KEEP_SPLITS = 6
@@ -154,10 +155,10 @@ def scores(game, d) -> list:
     sec, sac = pending(game, d)
     out = []
     for s in range(d["n"]):
-        secrets = d["stolen"][s] + sec[s]
+        secrets = secrets_held(game, d, s) + sec[s]
         sacs = len(d["sacrifices"][s]) + sac[s]
         secrets, sacs = W_SECRET * secrets, W_SACRIFICE * sacs
-        out.append(max(secrets, sacs) + W_OTHER * min(secrets, sacs) + W_ROYAL * d["royals"][s]
+        out.append(max(secrets, sacs) + W_OTHER * min(secrets, sacs) + W_ROYAL * royals_held(game, d, s)
                    + W_DECK * deck_quality(game, d, s))
     return out
 
@@ -170,20 +171,20 @@ def final_keys(game, d) -> list:
     reasons = [r for r, _s in d["ends"]]
     out = []
     for s in range(d["n"]):
-        secrets = d["stolen"][s] + sec[s]
+        secrets = secrets_held(game, d, s) + sec[s]
         sacs = len(d["sacrifices"][s]) + sac[s]
         if "secrets" in reasons:
             out.append(secrets + 0.1 * sacs)
         elif "sacrifices" in reasons:
             out.append(sacs + 0.1 * secrets)
         else:
-            out.append(secrets + sacs + d["royals"][s])
+            out.append(secrets + sacs + royals_held(game, d, s))
     return out
 
 
-def steps_left(d) -> int:
+def steps_left(game, d) -> int:
     """How far the leading race (Secrets or Sacrifices) is from six."""
-    lead = max(max(d["stolen"]), max(len(x) for x in d["sacrifices"]))
+    lead = max(max(secrets_held(game, d, s) for s in range(d["n"])), max(len(x) for x in d["sacrifices"]))
     return max(1, GOAL - lead)
 
 
@@ -198,7 +199,7 @@ def values(game, d) -> list:
         sc, t = final_keys(game, d), T_FINAL
     else:
         sc = scores(game, d)
-        t = T_END + T_STEP * (steps_left(d) - 1)
+        t = T_END + T_STEP * (steps_left(game, d) - 1)
     top = max(sc)
     ws = [math.exp((x - top) / t) for x in sc]
     total = sum(ws)

@@ -14,6 +14,7 @@ from illumi_widgets.engine.words import counted
 from . import effects as E
 from .cards import WINDOWS
 from .model import take
+from .scoring import result, sacrifices_held, secrets_held
 
 #: the steps of a turn (rulebook "Resolve a visit in this order", steps 2-6)
 TURN_STEPS = (("before_visiting", "v"), ("before_hosting", "h"), ("when_visiting", "v"),
@@ -257,10 +258,10 @@ class FlowMixin:
             take(d, inst)
             thief = f["thief"]
             d["intent_discard"][thief].append(inst)
-            d["stolen"][thief] += 1
+            held = secrets_held(self, d, thief)
             log.add(f"{self.seat_name(thief)} steals the Secret {self.intent_name(inst)} "
-                    f"({d['stolen'][thief]} stolen).")
-            if d["stolen"][thief] >= GOAL:
+                    f"({held} stolen).")
+            if held >= GOAL:
                 self._end(d, "secrets", thief)
         elif kind == "sacrifice":
             t = d["turn"]
@@ -273,7 +274,7 @@ class FlowMixin:
             d["frames"][-1]["chosen"] = [inst]
 
     def note_sacrifice(self, d, seat) -> None:
-        if len(d["sacrifices"][seat]) >= GOAL:
+        if sacrifices_held(d, seat) >= GOAL:
             self._end(d, "sacrifices", seat)
 
     def _end(self, d, reason, seat) -> None:
@@ -321,7 +322,6 @@ class FlowMixin:
         take(d, inst)
         d["discard"][seat].append(inst)
         if c.kind == "royal":
-            d["royals"][seat] += 1
             if not d["court_royals"] and not d["royal_deck"]:
                 self._end(d, "royal", seat)
         how = "takes"
@@ -399,24 +399,9 @@ class FlowMixin:
     # game end
     # ------------------------------------------------------------------------------------------
     def _finish(self, d, log) -> None:
-        """Apply the first condition met, in the order the rulebook lists them (ruling 13)."""
-        reasons = [r for r, _s in d["ends"]]
-        n = d["n"]
-        secrets = d["stolen"]
-        sacs = [len(x) for x in d["sacrifices"]]
-        if "secrets" in reasons:
-            reason, key = "secrets", lambda s: (secrets[s], sacs[s])
-            text = "a sixth Secret was stolen: most Secrets wins, Sacrifices break ties"
-        elif "sacrifices" in reasons:
-            reason, key = "sacrifices", lambda s: (sacs[s], secrets[s])
-            text = "a sixth Sacrifice was collected: most Sacrifices wins, Secrets break ties"
-        else:
-            reason, key = "royal", lambda s: (secrets[s] + sacs[s] + d["royals"][s],)
-            text = "the last Royal was recruited: Secrets, Sacrifices and Royals score 1 point each"
-        best = max(key(s) for s in range(n))
-        winners = [s for s in range(n) if key(s) == best]
-        scores = {self.seat_name(s): {"secrets": secrets[s], "sacrifices": sacs[s], "royals": d["royals"][s]}
-                  for s in range(n)}
-        d["result"] = {"winners": winners, "reason": reason, "text": text, "scores": scores}
-        log.add(f"Game over — {text}. Winner{'s' if len(winners) > 1 else ''}: "
+        """Apply the first condition met, in the order the rulebook lists them (ruling 13), to the cards each
+        player holds now (``scoring``, ruling 21)."""
+        d["result"] = res = result(self, d)
+        winners = res["winners"]
+        log.add(f"Game over — {res['text']}. Winner{'s' if len(winners) > 1 else ''}: "
                 f"{', '.join(self.seat_name(s) for s in winners)}.")

@@ -5,8 +5,9 @@ Keys of the position ``d`` (per-seat lists are indexed by seat; decks and piles 
 
 - ``deck``, ``hand``, ``discard``, ``hosts``, ``visitors``, ``next_visitors`` (cards moved to next round's
   Visiting Party, face up), ``sacrifices``: Primordials; ``intent_deck``, ``intent_discard``, ``secrets``:
-  Intents; ``intent[s]``: the Visiting Intent (or None); ``stolen[s]``: Secrets stolen; ``royals[s]``: Royals
-  recruited.
+  Intents; ``intent[s]``: the Visiting Intent (or None).  The Secrets stolen, Sacrifices and Royals a player
+  holds are read from these zones (``scoring``), never stored: an older position's ``stolen`` and ``royals``
+  counters are dropped when it is loaded (``LEGACY_COUNTERS``).
 - ``pawn_deck``, ``royal_deck``, ``held_out`` (expensive Pawns out until round 2 ends), ``removed``
   (Royals cut at setup, unseen), ``court_pawns``, ``court_royals``, ``familiars``, ``banished``, ``box``
   (before the deal).
@@ -20,6 +21,8 @@ SEAT_ZONES = ("deck", "hand", "discard", "hosts", "visitors", "next_visitors", "
               "intent_deck", "intent_discard", "secrets")
 SHARED_ZONES = ("box", "pawn_deck", "royal_deck", "held_out", "removed", "court_pawns", "court_royals",
                 "familiars", "banished")
+#: counters older positions kept beside the zones (Secrets stolen, Royals recruited): now read from the zones
+LEGACY_COUNTERS = ("stolen", "royals")
 
 
 def clone(obj):
@@ -40,8 +43,6 @@ def copy_position(d: dict) -> dict:
     for k in SHARED_ZONES:
         out[k] = d[k][:]
     out["intent"] = d["intent"][:]
-    out["stolen"] = d["stolen"][:]
-    out["royals"] = d["royals"][:]
     out["ends"] = [e[:] for e in d["ends"]]
     out["frames"] = clone(d["frames"])
     out["turn"] = clone(d["turn"])
@@ -56,8 +57,8 @@ def new_position(n: int, box: list, intent_decks: list, secrets: list) -> dict:
     d["box"] = list(box)
     d["intent_deck"] = [list(x) for x in intent_decks]
     d["secrets"] = [list(x) for x in secrets]
-    d.update({"n": n, "round": 1, "first": 0, "intent": [None] * n, "stolen": [0] * n, "royals": [0] * n,
-              "frames": [{"t": "deal"}], "turn": None, "ends": [], "result": None, "last": None})
+    d.update({"n": n, "round": 1, "first": 0, "intent": [None] * n, "frames": [{"t": "deal"}], "turn": None,
+              "ends": [], "result": None, "last": None})
     return d
 
 

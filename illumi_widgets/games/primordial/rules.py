@@ -24,7 +24,7 @@ from ..fieldcheck import trial_problems
 from . import effects as E
 from .cards import load_cards, step_text
 from .flow import TURN_STEPS, FlowMixin
-from .model import clone, copy_position, new_position
+from .model import LEGACY_COUNTERS, clone, copy_position, new_position
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 STACKING = ("hold_out", "replace")
@@ -143,6 +143,8 @@ class PrimordialGame(FlowMixin, Game):
             raise NotationError("not a Primordial Secrets position for this player count",
                                 code="bad-position")
         d = clone(obj)
+        for k in LEGACY_COUNTERS:  # an older position's counters: the counts are read from the zones now
+            d.pop(k, None)
         # untrusted input: every field checked (naming it, ``validate.py``), then the pending steps played on
         # copies
         bad = self.problems(d) or trial_problems(self, d, self._trial_advance)

@@ -28,8 +28,9 @@ ZONE_KINDS = {"court_pawns": ("pawn",), "court_royals": ("royal",), "royal_deck"
               "held_out": ("pawn",)}
 END_REASONS = ("secrets", "sacrifices", "royal")
 CHOOSE_KINDS = ("steal", "sacrifice", "choose")
-FIELDS = (*SEAT_ZONES, *SHARED_ZONES, "n", "round", "first", "intent", "stolen", "royals", "frames", "turn",
-          "ends", "result", "last")
+#: (the Secrets stolen, Sacrifices and Royals a seat holds are read from its zones: no counter to check)
+FIELDS = (*SEAT_ZONES, *SHARED_ZONES, "n", "round", "first", "intent", "frames", "turn", "ends", "result",
+          "last")
 
 
 def field_problems(g, d) -> list[str]:
@@ -55,9 +56,6 @@ def field_problems(g, d) -> list[str]:
     for z in SHARED_ZONES:
         F.list(z, d[z], None, inst)
     F.list("intent", d["intent"], n, lambda name, v: F.int(name, v, 0, insts - 1, none=True))
-    secrets_of_seat = len(g.secret_sets[0]) if g.secret_sets else 0
-    F.list("stolen", d["stolen"], n, lambda name, v: F.int(name, v, 0, secrets_of_seat * n))
-    F.list("royals", d["royals"], n, lambda name, v: F.int(name, v, 0, len(g.royals)))
     F.int("round", d["round"], 1, MAX_ROUND)
     F.int("first", d["first"], 0, n - 1)
     if F.list("ends", d["ends"], None, lambda name, e: F.list(name, e, 2) and F.one_of(
@@ -71,7 +69,6 @@ def field_problems(g, d) -> list[str]:
     _places(F, g, d)
     if not F.ok:
         return F.out
-    _stolen(F, g, d)
     if d["turn"] is not None:
         _turn(F, g, d, d["turn"])
     if F.ok and F.list("frames", d["frames"], None,
@@ -175,19 +172,6 @@ def _places(F, g, d) -> None:
     bad = [i for i in d["banished"] + d["box"] if g.is_intent(i)]
     if bad:
         F.bad("banished" if bad[0] in d["banished"] else "box", f"holds the Intent card {bad[0]}")
-
-
-def _stolen(F, g, d) -> None:
-    """``stolen[s]`` counts the Secrets seat ``s`` has stolen, each of which stays among its Intents: at least
-    the other seats' Secrets it holds (those come only by stealing), at most all the Secrets it holds."""
-    for s in range(d["n"]):
-        mine = (*d["intent_deck"][s], *d["intent_discard"][s], d["intent"][s])
-        held = [i for i in mine if i in g.secret_of]
-        foreign = sum(1 for i in held if g.secret_of[i] != s)
-        if not foreign <= d["stolen"][s] <= len(held):
-            F.bad("stolen", f"[{s}] is {d['stolen'][s]}, but seat {s} holds {len(held)} Secrets among its "
-                            f"Intents, {foreign} of them another seat's")
-            return
 
 
 def _frames(F, g, d) -> None:
@@ -394,6 +378,8 @@ def _frame_choose(F, g, d, name, f) -> bool:
 
 
 def _frame_round_end(F, g, d, name, f) -> bool:
+    if d["result"] is None and d["ends"]:  # (the end of a round that met an end condition is the game's end)
+        return F.bad("result", "is empty, but the round that met an end condition (field 'ends') is over")
     return F.keys(name, f, ("stage",)) and F.int(f"{name}.stage", f["stage"], 1 if d["result"] is None else 0,
                                                  3)
 

@@ -18,6 +18,7 @@ from illumi_widgets.engine.words import counted
 
 from . import effects as E
 from .flow import TURN_STEPS
+from .scoring import royals_held, secrets_held
 
 
 def cid_token(i: int) -> str:
@@ -76,7 +77,7 @@ def make_view(g, d, seat) -> dict:
             "intent_discard": len(d["intent_discard"][s]),
             "intent_discard_top": (card_view(g, d, d["intent_discard"][s][-1]) if d["intent_discard"][s]
                                    else None),
-            "secrets": len(d["secrets"][s]), "stolen": d["stolen"][s], "royals": d["royals"][s],
+            "secrets": len(d["secrets"][s]), "stolen": secrets_held(g, d, s), "royals": royals_held(g, d, s),
             "sacrifices": [card_view(g, d, i) for i in d["sacrifices"][s]],
             "next_visitors": [card_view(g, d, i) for i in d["next_visitors"][s]],
             "hosts": [card_view(g, d, i) for i in d["hosts"][s]],
