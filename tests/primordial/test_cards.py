@@ -140,7 +140,7 @@ def test_bad_files(tmp_path):
         load_game("primordial", players=3, cards=tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(CardDataError, match="not readable JSON"):
+    with pytest.raises(CardDataError, match="is not valid JSON"):
         load_game("primordial", players=3, cards=bad)
     bad.write_text(json.dumps({"format": "x"}))
     with pytest.raises(CardDataError, match="missing"):

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import difflib
 import functools
-import json
+import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from illumi_widgets.engine.datafile import check_depth, check_folder, is_path, read_json
 from illumi_widgets.engine.errors import DataError
 
 RESOURCES = ("money", "power", "influence")
@@ -361,19 +362,24 @@ class _Checker:
 
 
 def _read(folder: Path | None, family: str, override: dict | None):
+    """The parsed file of one card family: from ``override`` (given in memory), else from the folder, read by
+    the engine's one safe reader (regular files only, a size cap, every failure a clear error naming the
+    file)."""
     if override is not None and family in override:
+        try:
+            check_depth(override[family], f"cards: {family}")
+        except DataError as e:
+            raise CardDataError([e.message]) from None
         return override[family], f"{family}.json"
     path = (folder or DATA_DIR) / FILES[family]
-    try:
-        return json.loads(path.read_text(encoding="utf-8")), path.name
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         raise CardDataError(
             [f"{path}: file is missing (every card folder needs {', '.join(FILES.values())})"]
-        ) from None
-    except json.JSONDecodeError as e:
-        raise CardDataError(
-            [f"{path.name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"]
-        ) from None
+        )
+    try:
+        return read_json(path, path.name), path.name
+    except DataError as e:
+        raise CardDataError([e.message]) from None
 
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -391,10 +397,15 @@ def load_cards(source=None) -> Cards:
         unknown = [k for k in source if k not in FILES]
         if unknown:
             raise CardDataError([f"cards: {k!r} is not a card family ({', '.join(FILES)})" for k in unknown])
+    elif not is_path(source):
+        raise CardDataError([f"cards: expected a folder of card files or a dict {{family: cards}}, got "
+                             f"{type(source).__name__}"])
     else:
-        folder = Path(source)
-        if not folder.is_dir():
-            raise CardDataError([f"{folder}: not a folder of card files ({', '.join(FILES.values())})"])
+        try:
+            folder = Path(check_folder(source, "cards"))
+        except DataError as e:  # (missing, a file, a symlink loop, a NUL in the name …)
+            raise CardDataError([f"{e.message} (a folder of card files holds {', '.join(FILES.values())})"]
+                                ) from None
     return _load(folder, override, str(source if folder else "dict"))
 
 

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction
 from ...engine import negotiation as N
-from ...engine.errors import NotationError
+from ...engine.errors import NotationError, quote
 from . import effects as E
 from . import model as M
 from . import phases as P
@@ -41,15 +41,16 @@ class GrayEminenceGame(Game):
         self.seat_names = SEAT_NAMES[:players]
         self.cards = load_cards(options.get("cards"))
         scen = options.get("scenario", "eu")
-        if scen not in self.cards.scenarios:
+        if not isinstance(scen, str) or scen not in self.cards.scenarios:
             raise EngineError(
-                f"scenario must be one of {', '.join(self.cards.scenarios)}, not {scen!r}", code="bad-option"
+                f"scenario must be one of {', '.join(self.cards.scenarios)}, not {quote(scen)}",
+                code="bad-option",
             )
         self.scenario = self.cards.scenarios[scen]
         length = options.get("length", "standard")
-        if length not in LENGTHS:
+        if not isinstance(length, str) or length not in LENGTHS:
             raise EngineError(
-                f"length must be 'standard' (5 rounds) or 'long' (8 rounds), not {length!r}",
+                f"length must be 'standard' (5 rounds) or 'long' (8 rounds), not {quote(length)}",
                 code="bad-option",
             )
         self.length = length

@@ -23,9 +23,9 @@ import json
 import re
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from illumi_widgets.engine.datafile import check_depth, is_path, read_json
 from illumi_widgets.engine.errors import DataError
 
 FACTIONS: tuple[str, ...] = ("NOB", "PRO", "MAG", "ART", "SCH", "CLE")
@@ -263,22 +263,13 @@ def _packaged_text(filename: str) -> str:
 
 
 def _read_source(label: str, source: Any) -> tuple[Any, str]:
-    """Parsed JSON data and a description of where it came from."""
-    if isinstance(source, (str, Path)):
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise DataError(f"{label}: cannot read file '{path}': {exc.strerror or exc}") from None
-        except UnicodeDecodeError as exc:
-            raise DataError(f"{label}: file '{path}' is not UTF-8 text: {exc.reason}") from None
-        try:
-            return json.loads(text), str(path)
-        except json.JSONDecodeError as exc:
-            raise DataError(
-                f"{label}: file '{path}' is not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}"
-            ) from None
+    """Parsed JSON data and a description of where it came from.  A path is read by the engine's one safe
+    reader (:func:`illumi_widgets.engine.datafile.read_json`: regular files only, size cap, clear errors);
+    data given in memory is checked for nesting too deep for the checks below."""
+    if is_path(source):
+        return read_json(source, label), str(source)
     if isinstance(source, (dict, list, tuple)):
+        check_depth(source, label)
         return source, "<dict>"
     raise DataError(f"{label}: expected a file path, a dict or a list, got {type(source).__name__}")
 

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from illumi_widgets.engine.datafile import check_depth, is_path, read_json
 from illumi_widgets.engine.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -514,17 +515,16 @@ def load_cards(source=None) -> CardSet:
     """The card set from ``source``: None (the shipped file), a path, or an already-parsed dict."""
     if source is None:
         source = DATA_DIR / "cards.json"
-    if isinstance(source, dict):
-        doc, name = source, "cards (given as a dict)"
-    else:
-        path = Path(source)
-        name = path.name
-        try:
-            doc = json.loads(path.read_text())
-        except FileNotFoundError as e:
-            raise CardDataError([f"{path}: no such file"]) from e
-        except (OSError, ValueError) as e:
-            raise CardDataError([f"{name}: not readable JSON ({e})"]) from e
+    try:  # (a path is read by the engine's one safe reader: regular files only, size cap, clear errors)
+        if isinstance(source, dict):
+            doc, name = source, "cards (given as a dict)"
+            check_depth(doc, name)
+        elif is_path(source):
+            doc, name = read_json(source, "cards"), Path(source).name
+        else:
+            raise DataError(f"cards: expected a file path or a dict of cards, got {type(source).__name__}")
+    except DataError as e:
+        raise CardDataError([e.message]) from None
     problems = validate(doc, name)
     if problems:
         raise CardDataError(problems)
