@@ -5,36 +5,18 @@
     >>> t.hand(0, ["emissary", "puppeteer", "dawn-prophet", "messenger", "messenger", "messenger"])
     >>> t.plot((0, "host messenger messenger messenger visit left"), ...)
 
-Cards are named by card id; each change goes through ``state.edit()``, so the position is checked for
-consistency (every card in exactly one place) and becomes the game's new starting point.
+Cards are named by card id.  Every helper goes through the position editor (the one documented way to
+change a position, :mod:`illumi_widgets.games.primordial.editor`): a card of a type is taken in the editor's
+order (the seat's own cards first, then the supply, then other seats'), the position is checked for
+consistency (every card in exactly one place) and becomes the game's new starting point.  The helpers name
+the seat first and then its cards (``hand(seat, cards)``), as a table is arranged seat by seat; the editor's
+own ``move(card, to, who)`` names the card first, like every game's editor.
 """
 
 from __future__ import annotations
 
-from illumi_widgets.engine.errors import EngineError
+from illumi_widgets.editor import edit
 from illumi_widgets.engine.registry import load_game
-
-RESERVOIRS = ("pawn_deck", "held_out", "royal_deck", "removed", "court_pawns", "court_royals", "familiars")
-
-
-def fetch(g, d, cid, seat=None):
-    """Take an instance of card ``cid`` out of a reservoir (the seat's own Deck first for starting cards)."""
-    zones = []
-    if seat is not None:
-        zones.append(d["deck"][seat])
-        zones.append(d["discard"][seat])
-    zones += [d[z] for z in RESERVOIRS]
-    for s in range(d["n"]):
-        zones += [d["deck"][s], d["discard"][s]]
-    if cid in g.intents:
-        for s in ([seat] if seat is not None else []) + list(range(d["n"])):
-            zones += [d["intent_deck"][s], d["intent_discard"][s], d["secrets"][s]]
-    for z in zones:
-        for i in reversed(z):
-            if g.types[i] == cid:
-                z.remove(i)
-                return i
-    raise EngineError(f"no free copy of {cid} to put there", code="bad-setup")
 
 
 class Table:
@@ -50,35 +32,33 @@ class Table:
         return self.state.data
 
     def hand(self, seat, cards, deck_top=()):
-        """Give ``seat`` exactly ``cards`` in hand (the old hand goes back to the Deck); ``deck_top``: the
-        next cards of the Deck, first drawn first."""
-        g = self.g
-        with self.state.edit() as d:
-            d["deck"][seat] += d["hand"][seat]
-            d["hand"][seat] = []
+        """Give ``seat`` exactly ``cards`` in hand (the old hand goes back on top of the Deck, so the seat's
+        own cards are used first); ``deck_top``: the next cards of the Deck, first drawn first."""
+        with edit(self.state) as ed:
+            for i in list(ed.data["hand"][seat]):
+                ed.move(i, "deck", who=seat)
             for cid in cards:
-                d["hand"][seat].append(fetch(g, d, cid, seat))
+                ed.move(cid, "hand", who=seat)
             for cid in reversed(deck_top):
-                d["deck"][seat].append(fetch(g, d, cid, seat))
+                ed.move(cid, "deck", who=seat)
 
     def court(self, pawns=(), royals=()):
-        """Put these cards in The Court (as many present ones go back to their deck)."""
-        g = self.g
-        with self.state.edit() as d:
+        """Put these cards in The Court; as many present ones (the oldest first) go to the bottom of their
+        deck."""
+        with edit(self.state) as ed:
             for cid in pawns:
-                d["pawn_deck"].insert(0, d["court_pawns"].pop(0))
-                d["court_pawns"].append(fetch(g, d, cid))
+                ed.move(ed.data["court_pawns"][0], "pawn_deck", bottom=True)
+                ed.move(cid, "court_pawns")
             for cid in royals:
-                d["royal_deck"].insert(0, d["court_royals"].pop(0))
-                d["court_royals"].append(fetch(g, d, cid))
+                ed.move(ed.data["court_royals"][0], "royal_deck", bottom=True)
+                ed.move(cid, "court_royals")
 
     def intents(self, seat, ids):
-        """Put these Intents in ``seat``'s Intent Deck (others stay where they are)."""
-        g = self.g
-        with self.state.edit() as d:
+        """Put these Intents in ``seat``'s Intent Deck (on top; those already there stay where they are)."""
+        with edit(self.state) as ed:
             for cid in ids:
-                if cid not in {g.types[i] for i in d["intent_deck"][seat]}:
-                    d["intent_deck"][seat].append(fetch(g, d, cid, seat))
+                if cid not in {self.g.types[i] for i in ed.data["intent_deck"][seat]}:
+                    ed.move(cid, "intent_deck", who=seat)
 
     def plot(self, *plots):
         """``plot((seat, "host a b c visit left"), ...)``: each seat's sealed plot, in turn."""
