@@ -19,32 +19,36 @@ def _top(pile, types, cid):
     return next(i for i in reversed(pile) if types[i] == cid)
 
 
-def test_a_card_for_a_seat_comes_from_its_own_cards_before_the_supply():
+def _red_owns_a_scout():
+    """A new game in which Red's discard holds a scout (taken from the Pawn Deck): (state, that scout)."""
     st = _state()
-    types = st.game.types
     with edit(st) as ed:
         ed.move("scout", "discard", who=0, frm="pawn_deck")
-    mine = st.data["discard"][0][-1]
-    supply_scouts = [i for i in st.data["pawn_deck"] if types[i] == "scout"]
-    assert types[mine] == "scout" and supply_scouts
+    scout = st.data["discard"][0][-1]
+    assert st.game.types[scout] == "scout"
+    return st, scout
+
+
+def _scout_to_hand(st, seat):
     with edit(st) as ed:
-        ed.move(ed.data["hand"][0][0], "deck", who=0)  # (room in the hand: six cards at most)
-        ed.move("scout", "hand", who=0)
-    assert st.data["hand"][0][-1] == mine  # Red's own scout, not one of the supply's
+        ed.move(ed.data["hand"][seat][0], "deck", who=seat)  # (room in the hand: six cards at most)
+        ed.move("scout", "hand", who=seat)
+    return st.data["hand"][seat][-1]
+
+
+def test_a_card_for_a_seat_comes_from_its_own_cards_before_the_supply():
+    st, mine = _red_owns_a_scout()
+    types = st.game.types
+    supply_scouts = [i for i in st.data["pawn_deck"] if types[i] == "scout"]
+    assert supply_scouts
+    assert _scout_to_hand(st, 0) == mine  # Red's own scout, not one of the supply's
     assert [i for i in st.data["pawn_deck"] if types[i] == "scout"] == supply_scouts
 
 
 def test_another_seats_cards_come_after_the_supply_and_a_pile_gives_its_top_card():
-    st = _state()
-    types = st.game.types
-    with edit(st) as ed:
-        ed.move("scout", "discard", who=0, frm="pawn_deck")
-    reds = st.data["discard"][0][-1]
-    top = _top(st.data["pawn_deck"], types, "scout")
-    with edit(st) as ed:
-        ed.move(ed.data["hand"][1][0], "deck", who=1)
-        ed.move("scout", "hand", who=1)
-    assert st.data["hand"][1][-1] == top  # the Pawn Deck's topmost scout
+    st, reds = _red_owns_a_scout()
+    top = _top(st.data["pawn_deck"], st.game.types, "scout")
+    assert _scout_to_hand(st, 1) == top  # the Pawn Deck's topmost scout
     assert st.data["discard"][0] == [reds]  # Red's scout stays Red's
 
 
