@@ -651,7 +651,8 @@ class _Cards:
             else:
                 for i, s in enumerate(sets):
                     ck.word(where, f"card_sets[{i}]", s, SCENARIO_SETS[1:])
-            if ck.keys(where, "common_objective", c["common_objective"], ["text", "requires"]):
+            # (its words are generated from ``requires``; an older file's ``text`` is accepted, not used)
+            if ck.keys(where, "common_objective", c["common_objective"], ["requires"], ["text"]):
                 ck.condition(
                     where, "common_objective.requires", c["common_objective"]["requires"], player=False
                 )

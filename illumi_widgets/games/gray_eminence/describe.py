@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.words import counted
+from .model import LEVELS
 
 WHO = {
     "you": "you",
@@ -40,38 +41,100 @@ def effects_text(effs) -> str:
     return "; ".join(effect_text(e) for e in effs) or "no effect"
 
 
+_AT = {">=": "at least", "<=": "at most", "==": "exactly"}
+ROUND_WORDS = {">=": " or later", "<=": " or earlier", "==": ""}
+_POSITION = {
+    "public_eye": "In the Public Eye",
+    "gray_eminence": "a Gray Eminence",
+    "shadows": "In the Shadows",
+}
+
+
+def _amount(v, singular: str, verb: tuple) -> str:
+    """``at least 2 events have``: a condition's operator and number with its noun and verb (``verb``: the
+    singular and plural forms)."""
+    return f"{_AT[v['op']]} {counted(v['n'], singular)} {verb[0] if v['n'] == 1 else verb[1]}"
+
+
+def _holding(typ: str) -> str:
+    return "resources in total" if typ == "total" else typ
+
+
+def level_text(op: str, n: int) -> str:
+    """A relationship requirement in words: ``Tension or better``, ``Friendly or worse``, ``exactly
+    Neutral`` (a number off the chart: ``at least 3``)."""
+    if n not in LEVELS:
+        return f"{_AT[op]} {n}"
+    return {">=": f"{LEVELS[n]} or better", "<=": f"{LEVELS[n]} or worse", "==": f"exactly {LEVELS[n]}"}[op]
+
+
 def condition_text(c) -> str:
+    """A condition record in plain words (its player is "you"): ``you hold at least 6 influence``, ``the
+    USA–EU relationship is Tension or better and at least 2 events have been resolved``."""
     ((k, v),) = c.items()
     if k in ("all", "any"):
-        return (" and " if k == "all" else " or ").join(condition_text(x) for x in v)
+        parts = [condition_text(x) for x in v]
+        if len(parts) == 1:
+            return parts[0]
+        joined = ", ".join(parts[:-1]) + (" and " if k == "all" else " or ") + parts[-1]
+        return joined if k == "all" else "either " + joined
     if k == "not":
-        return "not " + condition_text(v)
+        if next(iter(v)) == "position":
+            return f"you are not {_POSITION[v['position']['is']]}"
+        return f"it is not the case that {condition_text(v)}"
     if k == "resources":
-        return f"{v['type']} {v['op']} {v['n']}"
+        return f"you hold {_AT[v['op']]} {v['n']} {_holding(v['type'])}"
     if k == "most":
-        return f"the most {v['type']}"
+        return f"you hold more {_holding(v['type'])} than anyone else"
     if k == "least":
-        return f"the least {v['type']} (ties count)"
+        return f"you hold the least {_holding(v['type'])} (a tie for least counts)"
     if k == "resolved_events":
-        return f"resolved events{' with ' + v['with'] if 'with' in v else ''} {v['op']} {v['n']}"
+        with_ = f" with {v['with']}" if "with" in v else ""
+        return f"{_amount(v, 'event', ('has', 'have'))} been resolved{with_}"
     if k == "unresolved_events":
-        return f"unresolved events {v['op']} {v['n']}"
+        return f"{_amount(v, 'event', ('is', 'are'))} in the Unresolved Events pile"
     if k == "entity":
-        return f"{v['name']} relationship {v['op']} {v['n']}"
+        return f"the USA–{v['name']} relationship is {level_text(v['op'], v['n'])}"
     if k == "factions":
-        return f"Factions {v['op']} {v['n']}"
+        return f"you hold {_AT[v['op']]} {counted(v['n'], 'Faction')}"
     if k == "position":
-        return f"you are {v['is'].replace('_', ' ')}"
+        return f"you are {_POSITION[v['is']]}"
     if k == "hashtag":
         return f"a tweet this round shows {v['tag']}"
-    return f"round {v['op']} {v['n']}"
+    return f"it is round {v['n']}{ROUND_WORDS[v['op']]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def objective_text(game, oid) -> str:
     o = game.cards.objectives[oid]
     spend = ", ".join(f"{n} {r}" for r, n in o["spend"].items())
     return (
-        f"{o['name']}: {condition_text(o['requires'])}"
+        f"{o['name']}: {_cap(condition_text(o['requires']))}"
         + (f"; spend {spend}" if spend else "")
-        + f" — {o['vp']['standard']} VP ({o['vp']['long']})"
+        + f" — {o['vp']['standard']} VP ({o['vp']['long']} in the long game)"
     )
+
+
+def common_objective_text(game) -> str:
+    """The scenario's Common Objective in words, generated from its record (rulebook Glossary "Scenario":
+    "the Common Objective that has to be met or all players lose")."""
+    words = condition_text(game.scenario["common_objective"]["requires"])
+    return f"All players lose unless, at the end of the game, {words}."
+
+
+def progress_text(c, now) -> str:
+    """One part of a Common Objective with where it stands ``now`` (a relationship level, a count, the
+    round), short enough for a line of the board: ``EU: Neutral (needs Tension or better)``, ``Events
+    resolved: 1 (needs at least 2)``."""
+    ((k, v),) = c.items()
+    if k == "entity":
+        return f"{v['name']}: {LEVELS.get(now, now)} (needs {level_text(v['op'], v['n'])})"
+    if k in ("resolved_events", "unresolved_events"):
+        what = "Events resolved" if k == "resolved_events" else "Unresolved events"
+        return f"{what}{' with ' + v['with'] if 'with' in v else ''}: {now} (needs {_AT[v['op']]} {v['n']})"
+    if k == "round":
+        return f"Round {now} (needs round {v['n']}{ROUND_WORDS[v['op']]})"
+    return _cap(condition_text(c))

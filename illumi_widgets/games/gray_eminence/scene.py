@@ -93,6 +93,22 @@ def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
                  baseline="bottom")
 
 
+def _common_objective(out, co) -> None:
+    """The scenario's Common Objective under the Bidding Pool (public from setup): its parts with where they
+    stand (✓ met now, ✗ not yet) -- one on two lines, two on a line each, more summed up -- and the whole text
+    in the tip."""
+    marks = [("✓ " if p["met"] else "✗ ") + p["text"] for p in co["parts"]]
+    out.rect(496, 226, 264, 62, tip=co["text"] + "\nNow: " + "; ".join(marks))
+    out.text(500, 228, "Common Objective — or all players lose", size=12, color=GOLD, bold=True, maxw=256,
+             wrap=1, baseline="top")
+    if len(marks) > 2:
+        met = sum(1 for p in co["parts"] if p["met"])
+        marks = [("✓ " if co["met"] else "✗ ") + f"{met} of {len(marks)} conditions met now"]
+    for i, line in enumerate(marks):
+        out.text(500, 246 + i * 18, line, size=11, color=INK if line[0] == "✓" else "#ff9f8f", maxw=256,
+                 wrap=2 if len(marks) == 1 else 1, baseline="top")
+
+
 def gray_eminence_scene(view: dict, game) -> dict:
     out = _Items()
     seats = view["seats"]
@@ -180,6 +196,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             wrap=2,
             baseline="top",
         )
+    _common_objective(out, view["scenario"]["common_objective"])
     # event slots
     for k, (key, label) in enumerate((("mandatory", "Mandatory event"), ("additional", "Additional event"))):
         x = 20 + k * 372

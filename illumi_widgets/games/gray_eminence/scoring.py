@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import effects as E
 from . import model as M
+from .describe import common_objective_text, progress_text
 
 
 def resource_vps(d) -> dict:
@@ -35,6 +36,37 @@ def scores(g, d) -> dict:
 
 def common_met(g, d) -> bool:
     return E.condition(g, d, g.scenario["common_objective"]["requires"], None)
+
+
+def _now(d, c):
+    """Where one condition stands in the position: a relationship level, a pile's count or the round (None
+    for a condition with no single number)."""
+    ((k, v),) = c.items()
+    if k == "entity":
+        return d["rel"].get(v["name"])
+    if k == "resolved_events":
+        return sum(1 for _ref, used in d["resolved"] if "with" not in v or v["with"] in used)
+    if k == "unresolved_events":
+        return len(d["unresolved"])
+    if k == "round":
+        return d["round"]
+    return None
+
+
+def common_objective(g, d) -> dict:
+    """The scenario's Common Objective as the table sees it (public from setup; rulebook Glossary
+    "Scenario"; RULES-NOTES.md ruling 23): its words generated from the record, whether it is met now, and
+    each of its parts (the conditions it joins with "and") with where it stands now.  Everything it reads
+    is on the Power Struggle Board, so every seat sees the same."""
+    req = g.scenario["common_objective"]["requires"]
+    parts = req["all"] if set(req) == {"all"} else [req]
+    return {
+        "text": common_objective_text(g),
+        "met": common_met(g, d),
+        "parts": [
+            {"text": progress_text(c, _now(d, c)), "met": E.condition(g, d, c, None)} for c in parts
+        ],
+    }
 
 
 def final(g, d, log) -> dict:

@@ -14,6 +14,7 @@ from ...engine.game import OMNISCIENT
 from ...engine.words import counted
 from . import effects as E
 from . import model as M
+from . import scoring as S
 
 ROLE_NAMES = {
     "public_eye": "In the Public Eye",
@@ -93,7 +94,8 @@ def make_view(g, d, seat) -> dict:
         "scenario": {
             "id": g.scenario["id"],
             "name": g.scenario["name"],
-            "common_objective": g.scenario["common_objective"]["text"],
+            # public from setup: its words (from its record), met now or not, its parts and where they stand
+            "common_objective": S.common_objective(g, d),
         },
         "track": [None if x is None else x for x in d["track"]],
         "order": M.order(d),

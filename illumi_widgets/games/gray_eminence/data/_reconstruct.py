@@ -553,7 +553,7 @@ def main():
                 "entities": list(es),
                 "relations": rel,
                 "card_sets": sets,
-                "common_objective": {"text": "", "requires": common},
+                "common_objective": {"requires": common},  # (its words are generated from it)
             }
         )
     write("scenarios.json", "gray-eminence-scenarios", scen)
