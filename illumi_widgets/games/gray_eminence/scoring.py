@@ -73,7 +73,9 @@ def final(g, d, log) -> dict:
     sc = scores(g, d)
     d["phase"] = "over"
     if not common_met(g, d):
-        log.add(f"The Common Objective of the {g.scenario['name']} scenario was not met: all players lose.")
+        short = "; ".join(p["text"] for p in common_objective(g, d)["parts"] if not p["met"])
+        name = g.scenario["name"]
+        log.add(f"The Common Objective of the {name} scenario was not met ({short}): all players lose.")
         return {
             "winners": [],
             "scores": {s: v["total"] for s, v in sc.items()},
