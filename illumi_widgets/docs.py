@@ -18,6 +18,7 @@ import argparse
 import ast
 import importlib
 import importlib.util
+import re
 import sys
 import tempfile
 import warnings
@@ -130,6 +131,31 @@ def _variable_docstring(module_name: str, name: str, depth: int = 0) -> str:
     return _variable_docstring(origin, name, depth + 1) if origin and depth < 5 else ""
 
 
+_TILDE_ROLE = re.compile(r"(:(?:py:)?[a-z]+:`)~")
+_LONE_LITERAL_MARK = re.compile(r"^[ \t]*::[ \t]*\n", re.M)
+_END_LITERAL_MARK = re.compile(r"(?<=\S)::[ \t]*$", re.M)
+
+
+def _plain_rst(text: str) -> str:
+    """Two reST habits of these docstrings that pdoc would print as they are: ``:class:`~a.B``` (the tilde
+    goes; the full name is shown and linked) and the ``::`` that opens a literal block (a line of only
+    ``::`` goes, ``text::`` becomes ``text:``; the indented block is code either way)."""
+    text = _TILDE_ROLE.sub(r"\1", text)
+    text = _LONE_LITERAL_MARK.sub("", text)
+    return _END_LITERAL_MARK.sub(":", text)
+
+
+def _tidy(doc, seen: set) -> None:
+    """Apply :func:`_plain_rst` to a documentation object and everything it holds."""
+    if id(doc) in seen:
+        return
+    seen.add(id(doc))
+    if doc.docstring:
+        doc.docstring = _plain_rst(doc.docstring)
+    for member in getattr(doc, "own_members", ()):
+        _tidy(member, seen)
+
+
 def reference(names: list[str] | None = None) -> dict[str, pdoc.doc.Module]:
     """pdoc's documentation objects of the public modules (or of ``names``), keyed by module name.
 
@@ -147,6 +173,7 @@ def reference(names: list[str] | None = None) -> dict[str, pdoc.doc.Module]:
         for member in doc.variables:
             if not member.docstring.strip():
                 member.docstring = _variable_docstring(name, member.name)
+        _tidy(doc, set())
         modules[name] = doc
     return modules
 

@@ -82,6 +82,9 @@ def test_the_reference_shows_the_docstrings_the_check_reads(built):
     assert "The seat number of the chance actor" in package  # CHANCE, re-exported from engine.action
     textfit = (out / "illumi_widgets" / "textfit.html").read_text(encoding="utf-8")
     assert "no text is drawn smaller than this many CSS px" in textfit  # a ``#:`` comment
+    for page in out.rglob("*.html"):  # reST that pdoc would print as it is (``:class:`~a.B```, ``::``)
+        html = page.read_text(encoding="utf-8")
+        assert "~illumi_widgets." not in html and "<p>::</p>" not in html, page
 
 
 def test_the_command_writes_the_reference_and_says_where(tmp_path, capsys, monkeypatch):
