@@ -69,7 +69,7 @@ MODES = ("analysis", "play")
 """The undo policies a Match may have (``mode=``): ``"analysis"``, where undo, redo and history steps are
 free, and ``"play"``, where a seat may take back only its own latest decision that revealed nothing."""
 LOG_LIMIT = 60  # log lines sent to a widget (the newest ones; the painter shows them all)
-TURN_LINES = 12  # of a seat's run of decisions, the newest this many are summarised as its last move
+TURN_LINES = 12  # of the log lines of a seat's run of decisions, the newest this many summarise its last move
 HOST = "host"  # the notebook: no perspective, every seat
 
 _PRESENTERS: dict[str, str] = {}
@@ -619,11 +619,12 @@ class Match:
 
     def _last_move(self, key: str, seat, view: dict) -> dict | None:
         """The latest decision (not chance) for a board to name and highlight: ``{"seat", "name", "bot",
-        "version", "text", "turn", "touched"}``.  ``text`` is what that decision wrote in the log as this
-        perspective reads it (never a line of another seat's or of chance after it); ``turn`` is the lines
-        of the acting seat's whole run of decisions up to it (a bot's turn, summarised by the board), one
-        string per decision, newest last (at most :data:`TURN_LINES`); ``touched`` the entity ids the game
-        names (``Game.touched``) minus any that names what this perspective may not see; a sealed choice
+        "version", "text", "lines", "turn", "touched"}``.  ``lines`` are the log lines that decision wrote as
+        this perspective reads them (never a line of another seat's or of chance after it), ``text`` those
+        lines joined; ``turn`` the log lines of the acting seat's whole run of decisions up to it, chance
+        outcomes inside the run included (a bot's turn, summarised by the board), newest last (at most
+        :data:`TURN_LINES`); each is a log line this perspective was shown.  ``touched``: the entity ids the
+        game names (``Game.touched``) minus any that names what this perspective may not see; a sealed choice
         of another seat is not shown while sealed choices are pending."""
         st = self._state
         history = st.history
@@ -648,17 +649,18 @@ class Match:
             if key != "omniscient":
                 hidden = game.secrets(st.data, seat if isinstance(seat, int) else None)
                 touched = [t for t in touched if not any(h in t for h in hidden)]
-        by_step: dict[int, list[str]] = {}
+        turn, lines = [], []
         for step, text in st.log_lines(seat, since=run):
             # its own lines and chance's within its run (a roll it made), never what came after it, nor the
             # headings the game writes between rounds and phases ("— Round 2, Blue's turn —")
             if step <= index and history[step].seat in (last.seat, CHANCE) and not text.startswith("—"):
-                by_step.setdefault(step, []).append(text)
-        turn = [" ".join(lines) for _, lines in sorted(by_step.items())][-TURN_LINES:]
+                turn.append(text)
+                if step == index:
+                    lines.append(text)
         bot = self.bots.get(last.seat)
         return {"seat": last.seat, "name": game.seat_name(last.seat),
                 "bot": getattr(bot, "name", None) if bot is not None else None,
-                "version": st.version, "text": " ".join(by_step.get(index, [])), "turn": turn,
+                "version": st.version, "text": " ".join(lines), "lines": lines, "turn": turn[-TURN_LINES:],
                 "touched": touched}
 
     def _label(self, action: Action, seat) -> str:

@@ -160,6 +160,7 @@ class BoardTable:
             self._hidden[id(board)] = hidden
             if newly:
                 now = {k: v for k, v in board.get_state().items() if k != "log_lines"}
+                now = _without_last_lines(board, now, lines_of[seat][0])
                 self._raise(board, "its synced traits", scan(now, newly))
             if pictures:
                 picture = board._repr_mimebundle_()[0].get("image/svg+xml", "")
@@ -179,6 +180,13 @@ class BoardTable:
             self._raise(board, f"a log line written now ({msg_type})",
                         scan([line for line in state["log_lines"] if line in fresh], hidden))
             data = {**data, "state": {k: v for k, v in state.items() if k != "log_lines"}}
+        if isinstance(state, dict) and isinstance(state.get("status"), dict):
+            own, fresh = lines
+            last = state["status"].get("last") or {}
+            self._raise(board, f"the last move's lines ({msg_type})",
+                        scan([line for line in last.get("turn", []) + last.get("lines", []) if line in fresh],
+                             hidden))
+            data = {**data, "state": _without_last_lines(board, dict(data["state"]), own)}
         self._raise(board, f"a message ({msg_type}: {data.get('method', 'open')})", scan(data, hidden))
 
     def _raise(self, board, where: str, found) -> None:
@@ -187,6 +195,23 @@ class BoardTable:
             raise LeakFound(f"the {board.perspective} board of {state.game.name} sent hidden "
                             f"{', '.join(found[:6])} in {where} at version {state.version} "
                             f"({state.position()})")
+
+
+def _without_last_lines(board, state: dict, own: set) -> dict:
+    """``state`` without the last move's log lines (``status.last``: ``lines``, ``turn`` and ``text``, their
+    join), once each is found to be a log line the viewer was shown: they are judged as the log is (the
+    lines written since the last check are scanned by the caller; older ones are the viewer's past)."""
+    status = state.get("status")
+    last = status.get("last") if isinstance(status, dict) else None
+    if not isinstance(last, dict):
+        return state
+    shown = list(last.get("turn", [])) + list(last.get("lines", []))
+    alien = [line for line in shown if line not in own]
+    if alien or last.get("text", "") != " ".join(last.get("lines", [])):
+        raise LeakFound(f"the {board.perspective} board's last move is not made of log lines its viewer was "
+                        f"shown: {(alien or [last.get('text')])[:2]}")
+    last = {k: v for k, v in last.items() if k not in ("turn", "lines", "text")}
+    return {**state, "status": {**status, "last": last}}
 
 
 def play_random(table: BoardTable, rng: Rng, *, intents: int, picture_every: int = 10,

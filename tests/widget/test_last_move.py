@@ -37,16 +37,17 @@ def test_last_move_names_the_seat_that_acted_with_its_own_words(name, players):
         for seat in range(players):
             last = match.snapshot(f"seat:{seat}")["status"]["last"]
             assert last["seat"] == actor and last["name"] == state.game.seat_name(actor)
-            assert last["text"] == " ".join(_own_lines(state, seat, index))
+            assert last["lines"] == _own_lines(state, seat, index)
+            assert last["text"] == " ".join(last["lines"])
             assert not any(line.startswith("—") for line in last["turn"])
             # every line of the run is the actor's own or a chance outcome inside its run, and the newest
-            # is the last decision's own (when it wrote any)
-            if last["text"]:
-                assert last["turn"][-1] == last["text"]
+            # are the last decision's own (when it wrote any)
+            if last["lines"]:
+                assert last["turn"][-len(last["lines"]):] == last["lines"][-len(last["turn"]):]
             run = [i for i in range(state.history_start, index + 1)
                    if history[i].seat in (actor, CHANCE)
                    and all(history[j].seat in (actor, CHANCE) for j in range(i, index + 1))]
-            allowed = {" ".join(_own_lines(state, seat, i)) for i in run}
+            allowed = {line for i in run for line in _own_lines(state, seat, i)}
             assert set(last["turn"]) <= allowed, (last["turn"], allowed)
             checked += 1
     assert checked > 60, checked
