@@ -47,8 +47,8 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
       game's options (those the game class names in ``option_names``; any other keyword goes to the widget).
     * ``mode``: ``"analysis"`` (free undo and history) or ``"play"`` (a seat undoes only its own
       decisions, and not after hidden information was revealed).  Default: ``"play"`` for a hot-seat
-      board (``seat=None``: several people share the screen), else ``"analysis"``; ask for
-      ``mode="analysis"`` to study a hot-seat game.
+      board (``seat=None``: several people share the screen) and for one seat against bots (``seat=0,
+      bots={...}``), else ``"analysis"``; ask for ``mode="analysis"`` to study such a game.
     """
 
     game_name = ""
@@ -60,8 +60,10 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
                  bots: dict | None = None, **kwargs: Any) -> None:
         names = game_class(self.game_name).option_names
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
-        if mode is None:  # a hot-seat board plays (own moves only, never across hidden information)
-            mode = "play" if perspective_of(seat) == "follow" else "analysis"
+        if mode is None:  # a hot-seat board, or one person's seat against bots, plays (own moves only, never
+            # across hidden information: rewinding a bot's move would show what it was dealt)
+            seen = perspective_of(seat)
+            mode = "play" if seen == "follow" or (seen.startswith("seat:") and bots) else "analysis"
         if match is None:
             if record is not None and position is not None:
                 raise EngineError("give a record or a position, not both", code="bad-option")
