@@ -9,11 +9,11 @@ It mirrors ``js/src`` (keep the two in step):
 * ``hit.js``: only ``rect``/``circle``/``poly`` items with an ``id`` are entities; the topmost (latest)
   entity under the pointer wins; a tip-only item never hides one.  :func:`hit_map` paints every entity's
   index into a grid of one scene unit (cell centres), so an entity is clickable iff some cell shows it.
-* ``index.js`` ``buildTargets`` / ``onClick``: a click on an entity first picks it into a compose selection
+* ``state.js`` ``buildTargets`` / ``board.js`` ``onClick``: a click on an entity first picks it into a compose selection
   if a compose decision can use it (the first such decision), else sends the option it is the only target
   of, else opens a chooser listing every option naming it (a stepper for options that differ only by an
   amount, a button for the others).
-* ``index.js`` ``renderPanel``: a decision's options WITHOUT board targets are the action bar's buttons
+* ``bar.js`` ``renderPanel``: a decision's options WITHOUT board targets are the action bar's buttons
   (``groupOptions``: one stepper per amount group; past ``MAX_BAR_BUTTONS`` buttons, a "More" menu); its
   options WITH targets are also listed in the bar's "On the board" menu (a fallback: an option that is
   ONLY there is not on the board, and counts as a failure here).
@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 SHAPES = ("rect", "circle", "poly")
-MAX_BAR_BUTTONS = 5  # js/src/index.js
+MAX_BAR_BUTTONS = 5  # js/src/bar.js
 
 
 # ------------------------------------------------------------------------------------------- hit-testing
@@ -210,13 +210,13 @@ def toggle(m: dict, selection: list, ident: str) -> list:
     return selection
 
 
-# ------------------------------------------------------------------------------------------- index.js
+# ------------------------------------------------------------------------------------------- state.js
 def _has_targets(o: dict) -> bool:
     return isinstance(o.get("targets"), list) and any(isinstance(t, str) and t for t in o["targets"])
 
 
 def build_targets(decisions: list[dict]) -> dict[str, list[tuple[dict, dict]]]:
-    """index.js buildTargets: entity -> [(decision, option)] over the non-compose decisions."""
+    """state.js buildTargets: entity -> [(decision, option)] over the non-compose decisions."""
     out: dict[str, list] = {}
     for d in decisions:
         if not isinstance(d, dict) or not isinstance(d.get("options"), list) or is_compose(d):
