@@ -9,10 +9,10 @@ It mirrors ``js/src`` (keep the two in step):
 * ``hit.js``: only ``rect``/``circle``/``poly`` items with an ``id`` are entities; the topmost (latest)
   entity under the pointer wins; a tip-only item never hides one.  :func:`hit_map` paints every entity's
   index into a grid of one scene unit (cell centres), so an entity is clickable iff some cell shows it.
-* ``state.js`` ``buildTargets`` / ``board.js`` ``onClick``: a click on an entity first picks it into a compose selection
-  if a compose decision can use it (the first such decision), else sends the option it is the only target
-  of, else opens a chooser listing every option naming it (a stepper for options that differ only by an
-  amount, a button for the others).
+* ``state.js`` ``buildTargets`` / ``board.js`` ``onClick``: a click on an entity first picks it into a
+  compose selection if a compose decision can use it (the first such decision), else sends the option it
+  is the only target of, else opens a chooser listing every option naming it (a stepper for options that
+  differ only by an amount, a button for the others).
 * ``bar.js`` ``renderPanel``: a decision's options WITHOUT board targets are the action bar's buttons
   (``groupOptions``: one stepper per amount group; past ``MAX_BAR_BUTTONS`` buttons, a "More" menu); its
   options WITH targets are also listed in the bar's "On the board" menu (a fallback: an option that is
