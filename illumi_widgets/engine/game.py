@@ -390,6 +390,14 @@ class Game:
         (:mod:`illumi_widgets.endurance`) checks that they stay equal to their values after setup."""
         return None
 
+    def final_report(self, data, seat) -> dict:
+        """The end screen of a finished game as ``seat`` may read it (:mod:`illumi_widgets.engine.final`):
+        headline, reason, tie-break in words and standings with each seat's score broken down.  Called by
+        :meth:`State.view` only once the game is over; default: the outcome's winners first, no breakdown."""
+        from .final import generic_report
+
+        return generic_report(self, self.outcome(data))
+
 
 class State:
     """A game in progress: position, version, seeded RNG, event log and history.
@@ -970,6 +978,7 @@ class State:
                 "to_act": self.to_act(),
                 "terminal": self.is_terminal(),
                 "outcome": self.outcome(),
+                "final": self.game.final_report(self.data, seat) if self.is_terminal() else None,
                 "decisions": decisions,
                 "log": log,
             }
