@@ -379,6 +379,11 @@ class GrayEminenceGame(Game):
 
         d["result"] = final(self, d, log)
 
+    def final_report(self, d, seat) -> dict:
+        from .summary import final_report
+
+        return final_report(self, d, seat)
+
     # -- views, secrets, consistency -------------------------------------------------------------------------
     def view(self, d, seat) -> dict:
         from .view import make_view
