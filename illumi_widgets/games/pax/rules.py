@@ -397,6 +397,11 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     def outcome(self, d: PaxData):
         return d.result
 
+    def final_report(self, d: PaxData, seat) -> dict:
+        from .summary import final_report
+
+        return final_report(self, d, seat)
+
     def chance_pending(self, d: PaxData) -> bool:
         return d.result is None and bool(d.frames) and d.frames[-1]["t"] in ("deal", "shuffle")
 
