@@ -222,6 +222,11 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
     def outcome(self, d):
         return d["result"]
 
+    def final_report(self, d, seat) -> dict:
+        from .summary import final_report
+
+        return final_report(self, d, seat)
+
     def decisions(self, d) -> list[Decision]:
         if d["result"] is not None or not d["frames"]:
             return []
