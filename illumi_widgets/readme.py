@@ -1,0 +1,255 @@
+"""The README's generated parts: its figures table and its board pictures.
+
+The figures table is never written by hand.  ``python -m illumi_widgets.bench --readme`` runs the benchmark,
+records its figures in ``illumi_widgets/docs/figures.json`` and rewrites the table between the README's
+marker comments with :func:`readme_table`; ``python -m illumi_widgets.bench --test-log PATH`` records the
+summary line of a run of the README's test command (its time, its date) in the same file and rewrites the
+table, measuring nothing.  ``tests/test_readme.py`` checks that the README holds exactly the table these
+figures give.
+
+``python -m illumi_widgets.bench --pictures`` redraws the README's pictures of the four boards
+(``illumi_widgets/docs/img/``) from the boards' own SVG export (:meth:`GameWidget.to_svg`), turned into PNG
+by headless Chromium (or, without it, ImageMagick's ``convert``), so they show on any host.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import json
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .engine import Rng, load_game
+from .engine.registry import game_class
+from .engine.testing import random_action
+
+PACKAGE = Path(__file__).resolve().parent
+FIGURES_JSON = PACKAGE / "docs" / "figures.json"  # the figures the README's table is written from
+PICTURES = PACKAGE / "docs" / "img"
+README = PACKAGE.parent / "README.md"  # in a checkout of the repository
+TABLE_START = "<!-- figures: written by `python -m illumi_widgets.bench --readme`, not by hand -->"
+TABLE_END = "<!-- figures: end -->"
+TEST_COMMAND = 'pip install -e ".[test]" && python -m pytest -n 2'
+TEST_TARGET_S = 20 * 60  # the README's test command on an idle 2-core machine
+#: the boards drawn for the README: (game, board class in illumi_widgets.widget.<module>, players, options,
+#: random decisions played from seed 7)
+PICTURE_BOARDS = (("pax", "pax.PaxIlluminaten", 3, {}, 120),
+                  ("illuminati", "illuminati.Illuminati", 4, {}, 40),
+                  ("primordial", "primordial.PrimordialSecrets", 3, {}, 30),
+                  ("gray-eminence", "gray_eminence.GrayEminence", 4, {"scenario": "eu"}, 60))
+_SUMMARY = re.compile(r"^=*\s*((?:\d+ [a-z]+(?:, )?)+) in ([\d.]+)s\b")
+
+
+# ------------------------------------------------------------------------------------------------ figures
+def recorded_figures(path: Path = FIGURES_JSON) -> dict:
+    """The recorded figures (``{"benchmark": …, "test_run": …}``); ``{}`` if none were recorded."""
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def save_figures(rec: dict, path: Path = FIGURES_JSON) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def record_benchmark(figures: dict, path: Path = FIGURES_JSON) -> dict:
+    """Record a full benchmark run's figures (keeping the recorded test run); returns the record."""
+    rec = recorded_figures(path)
+    rec["benchmark"] = figures
+    save_figures(rec, path)
+    return rec
+
+
+def parse_test_log(text: str) -> dict:
+    """Counts and seconds of pytest's last summary line in ``text`` ("2536 passed, 104 skipped in 1127.31s");
+    a ``ValueError`` if there is none."""
+    found = None
+    for line in text.splitlines():
+        m = _SUMMARY.match(line.strip())
+        if m:
+            found = m
+    if found is None:
+        raise ValueError("no pytest summary line (like '2536 passed, 104 skipped in 1127.31s') in the log")
+    counts = {}
+    for part in found.group(1).split(", "):
+        n, word = part.split(" ")
+        counts[{"error": "errors", "warning": "warnings"}.get(word, word)] = int(n)
+    return {"passed": 0, "failed": 0, "skipped": 0, "errors": 0, **counts, "seconds": float(found.group(2))}
+
+
+def record_test_run(log: Path, note: str | None = None, path: Path = FIGURES_JSON) -> dict:
+    """Record the summary of a run of the README's test command (its output saved in ``log``; the run's date
+    is the log's time); returns the record."""
+    run = parse_test_log(log.read_text(encoding="utf-8", errors="replace"))
+    when = datetime.datetime.fromtimestamp(log.stat().st_mtime, datetime.timezone.utc)
+    run["date"] = when.strftime("%Y-%m-%d")
+    if note:
+        run["note"] = note
+    rec = recorded_figures(path)
+    rec["test_run"] = run
+    save_figures(rec, path)
+    return rec
+
+
+# ------------------------------------------------------------------------------------------------ the table
+def _minutes(seconds: float) -> str:
+    m, s = divmod(round(seconds), 60)
+    return f"{m} min {s} s" if m else f"{s} s"
+
+
+def _judged(met: bool | None, busy: str = "") -> str:
+    """The verdict on a target; ``busy`` (why the machine was too busy for a speed figure) overrides it."""
+    if busy:
+        return f"not judged, {busy}"
+    return "too few games to judge" if met is None else ("**met**" if met else "**missed**")
+
+
+def _busy(machine: dict) -> str:
+    """Why a speed target cannot be judged from this run: other work loaded the machine beyond its CPUs
+    (the wall-clock figures then measure the sharing, not the package); ``""`` if it was not."""
+    loads = [x for x in (machine.get("loadavg_start"), machine.get("loadavg_end")) if x is not None]
+    cpus = machine.get("cpus") or 1
+    if loads and max(loads) > cpus:
+        return f"the machine was busy (1-minute load up to {max(loads):g} on {cpus} CPUs)"
+    return ""
+
+
+def _title(name: str) -> str:
+    return game_class(name).title
+
+
+def _benchmark_rows(b: dict) -> list[tuple[str, str, str]]:
+    names = sorted(b["games"], key=_title)
+    titles = " / ".join(_title(n) for n in names)
+    t, busy = b["targets"], _busy(b["machine"])
+    rows = [(f"random play, decisions per second (all player counts): {titles}",
+             " / ".join(f"{b['games'][n]['all']['decisions_per_s']:,.0f}" for n in names), "")]
+    ch = b["chess"]
+    if ch["available"]:
+        rows.append((f"the same ÷ python-chess random play in the same run ({ch['plies_per_s']:,.0f} "
+                     "plies/s)", " / ".join(f"{ch['ratio_by_game'][n]:.2f}" for n in names),
+                     f"Pax ≥ {t['chess_ratio']:g}: {_judged(ch['target_met'], busy)}"))
+    lat, mem = b["legal_actions_latency"]["all"], b["memory"]
+    rows += [("Pax `legal_actions()`, first (uncached) call after each move, p50 / p99",
+              f"{lat['p50_us']:,.0f} / {lat['p99_us']:,.0f} µs", ""),
+             ("one complete 4-player Pax game with its whole undo history",
+              f"{max(mem['tracemalloc_peak_mb'], mem['state_deep_mb']):.2f} MiB",
+              f"< {mem['target_mb']:.0f} MB: {_judged(mem['target_met'])}")]
+    sc = b.get("scaling")
+    if sc:
+        g = sc["by_game"]
+        who = " / ".join(f"{_title(n)} {g[n]['players']}p" for n in names)
+        rows.append((f"{sc['games']:,} random-bot games of each game, 1 worker → {sc['cores']} local "
+                     f"processes: speed-up ({who})",
+                     " / ".join(f"{g[n]['local']['speedup']:.2f}×" for n in names),
+                     f"≥ {t['local_speedup']:g}×: {_judged(sc['local_target_met'], busy)}"))
+        if sc["dask"]["available"]:
+            pax = g["pax"]
+            rows += [(f"the same on a {sc['dask']['workers']}-worker Dask LocalCluster",
+                      " / ".join(f"{g[n]['dask']['speedup']:.2f}×" for n in names),
+                      f"≥ {t['dask_speedup']:g}×: {_judged(sc['dask_target_met'], busy)}"),
+                     ("overhead per game, process pool / Dask (Pax)",
+                      f"{pax['local']['overhead_ms_per_game']:,.1f} / "
+                      f"{pax['dask']['overhead_ms_per_game']:,.1f} ms "
+                      f"(a game takes {pax['1']['cpu_ms_per_game']:.0f} ms of CPU)", "")]
+        differ = [_title(n) for n in names if not g[n]["same_results"]]
+        rows.append(("the same games, whatever ran them",
+                     f"different results: {', '.join(differ)}" if differ
+                     else "identical records in every place, every game", "identical"))
+    ss = b["seat_server"]
+    if ss["available"]:
+        rows.append((f"seat server: a move clicked in one seat's page → the other seat's page repainted, "
+                     f"p50 / p95 / max ({ss['moves']} moves of {ss['players']}-player {_title(ss['game'])})",
+                     f"{ss['p50_ms']:.0f} / {ss['p95_ms']:.0f} / {ss['max_ms']:.0f} ms", ""))
+    return rows
+
+
+def readme_table(rec: dict) -> str:
+    """The README's figures table (Markdown: the lines between its markers) from recorded figures."""
+    b, t = rec["benchmark"], rec.get("test_run")
+    rows = [("Figure", "Value", "Target"), ("---", "---:", "---"), *_benchmark_rows(b)]
+    if t:
+        counts = ", ".join(f"{t[k]:,} {k}" for k in ("passed", "failed", "errors", "skipped") if t[k])
+        rows.append((f"the test command above (`{TEST_COMMAND}`)", f"{counts} in {_minutes(t['seconds'])}",
+                     f"≤ {TEST_TARGET_S // 60} min on an idle machine: "
+                     f"{_judged(t['seconds'] <= TEST_TARGET_S)}"))
+    m, s = b["machine"], b["settings"]
+    engine = (f"the compiled engine ({len(m['compiled_modules'])} modules)" if m["compiled_modules"]
+              else "pure Python")
+    note = (f"Measured {m['date_utc'][:10]} by `{s['command']}` ({engine}; {m['implementation']} "
+            f"{m['python']}, "
+            f"{m['platform']}, {m['cpus']} CPUs; seed {s['seed']}, {s['games']} games per player count; "
+            f"1-minute load {m['loadavg_start']} at the start and {m['loadavg_end']} at the end; "
+            f"{_minutes(b['total_seconds'])} in all).")
+    if t:
+        note += f" The test run: {t['date']}{', ' + t['note'] if t.get('note') else ''}."
+    return "\n".join([*(f"| {' | '.join(r)} |" for r in rows), "", note])
+
+
+def write_readme_table(rec: dict, readme: Path = README) -> None:
+    """Replace the README's figures table (between its marker comments) with :func:`readme_table`."""
+    text = readme.read_text(encoding="utf-8")
+    start, end = text.find(TABLE_START), text.find(TABLE_END)
+    if start < 0 or end < start:
+        raise SystemExit(f"{readme}: no figures table between the markers {TABLE_START} and {TABLE_END}")
+    new = f"{text[: start + len(TABLE_START)]}\n{readme_table(rec)}\n{text[end:]}"
+    readme.write_text(new, encoding="utf-8")
+
+
+def table_in_readme(text: str) -> str:
+    """The table between the README's markers (what :func:`write_readme_table` wrote)."""
+    start, end = text.find(TABLE_START), text.find(TABLE_END)
+    if start < 0 or end < start:
+        raise ValueError("the README has no figures table markers")
+    return text[start + len(TABLE_START): end].strip("\n")
+
+
+# ------------------------------------------------------------------------------------------------ pictures
+def board_svgs() -> dict[str, str]:
+    """Each board of :data:`PICTURE_BOARDS`, after its random decisions, from the first seat, as SVG text."""
+    from .match import Match
+
+    out = {}
+    for name, board, players, options, moves in PICTURE_BOARDS:
+        module, cls = board.split(".")
+        cls = getattr(importlib.import_module(f".widget.{module}", __package__), cls)
+        state = load_game(name, players=players, **options).new_state(seed=7)
+        rng = Rng(7)
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            state.apply(random_action(state, rng))
+        out[name] = cls(match=Match(state=state, mode="analysis"), seat=0).to_svg()
+    return out
+
+
+def draw_pictures(out: Path = PICTURES, say=lambda _msg: None) -> list[Path]:
+    """The README's pictures (PNG) from :func:`board_svgs`, drawn by headless Chromium (or ImageMagick's
+    ``convert``); returns the files written."""
+    svgs = board_svgs()
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        from .serve import drive
+
+        paths = []
+        with drive.chromium() as browser:
+            for name, svg in svgs.items():
+                w, h = (float(re.search(f' {k}="([\\d.]+)"', svg).group(1)) for k in ("width", "height"))
+                page = browser.new_page(viewport={"width": int(w), "height": int(h) + 1})
+                page.set_content(f"<html><body style='margin:0'>{svg}</body></html>")
+                paths.append(out / f"{name}.png")
+                page.locator("svg").screenshot(path=str(paths[-1]))
+                page.close()
+        return paths
+    except Exception as exc:  # no Playwright or no Chromium here: ImageMagick
+        say(f"Chromium could not draw the pictures ({type(exc).__name__}: {exc}); trying ImageMagick")
+    paths = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, svg in svgs.items():
+            src = Path(tmp) / f"{name}.svg"
+            src.write_text(svg, encoding="utf-8")
+            paths.append(out / f"{name}.png")
+            subprocess.run(["convert", str(src), str(paths[-1])], check=True)
+    return paths
