@@ -58,7 +58,7 @@ class Analysis:
         try:
             import pandas as pd
         except ImportError as e:  # pragma: no cover - pandas is an optional extra
-            raise ImportError("board.analysis needs pandas: pip install 'illumi_widgets[analysis]'") from e
+            raise ImportError("board.analysis needs pandas: pip install 'illumi-widgets[analysis]'") from e
         return pd.DataFrame([{k: r[k] for k in COLUMNS} for r in self.rows], columns=list(COLUMNS))
 
     def line_text(self) -> str:
