@@ -158,6 +158,11 @@ class PrimordialGame(FlowMixin, Game):
     def outcome(self, d):
         return d["result"]
 
+    def final_report(self, d, seat) -> dict:
+        from .summary import final_report
+
+        return final_report(self, d, seat)
+
     def chance_pending(self, d) -> bool:
         return d["result"] is None and bool(d["frames"]) and d["frames"][-1]["t"] in ("deal", "shuffle")
 
