@@ -190,6 +190,8 @@ def readme_table(rec: dict) -> str:
 
 def write_readme_table(rec: dict, readme: Path = README) -> None:
     """Replace the README's figures table (between its marker comments) with :func:`readme_table`."""
+    if not readme.is_file():
+        raise SystemExit(f"no {readme}: the README's table is written in a checkout of the repository")
     text = readme.read_text(encoding="utf-8")
     start, end = text.find(TABLE_START), text.find(TABLE_END)
     if start < 0 or end < start:
