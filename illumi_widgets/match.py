@@ -38,6 +38,7 @@ This module is pure Python: it imports no Jupyter package, so bots and scripts c
 from __future__ import annotations
 
 import functools
+import secrets as _secrets
 import threading
 import warnings
 from collections.abc import Callable
@@ -612,7 +613,13 @@ class Match:
             "bots": [{"seat": s, "name": game.seat_name(s), "bot": getattr(b, "name", "bot")}
                      for s, b in sorted(self.bots.items()) if b is not None],
             "last": self._last_move(key, seat, view),
+            # the end screen's record (``view["final"]``: headline, standings with each seat's breakdown,
+            # tie-break, reason), None until the game is over
+            "final": view.get("final") if view["terminal"] else None,
         }
+        if status["last"] is not None:  # the acting seat's colour, for the last move's highlight
+            color = (self._presenter.get("seat_colors") or {}).get(status["last"]["name"])
+            status["last"]["color"] = color if isinstance(color, str) else None
         log = [str(x) for x in view["log"][-LOG_LIMIT:]]
         return {"game": game.name, "version": st.version, "scene": scene, "decisions": decisions, "log": log,
                 "status": status}
@@ -746,6 +753,33 @@ class Match:
             out.append(item)
         return out
 
+    def _new_game(self, message: dict, key: str) -> dict:
+        """The end screen's "Play again": a new deal of the same game (same seats, options and bots) with a
+        new seed, once the game is over; refused (nothing changes) before its end or for a stale version."""
+        if set(message) != {"type", "version"}:
+            raise _error("bad-message", "a new_game message has exactly the fields 'type' and 'version'")
+        st = self._state
+        version = message.get("version")
+        if type(version) is not int:
+            raise _error("bad-message", "field 'version' must be an integer")
+        if version != st.version:
+            raise StaleAction(f"this was chosen at version {version}, but the game is now at version "
+                              f"{st.version}: the board has been updated, choose again")
+        if key == "spectator":
+            raise _error("not-allowed", "You are watching this game: a spectator cannot start a new one.")
+        if not st.is_terminal():
+            raise _error("not-over", "The game is not over yet: a new game starts from the end screen.")
+        seed = _secrets.randbits(62)
+        fresh = st.game.new_state(seed=seed, auto_chance=st.auto_chance)
+        fresh.version = st.version + 1  # every board sees a new version (stale intents are refused)
+        self._state = fresh
+        self._cache_key = None
+        self._cache = {}
+        self._follow_ack = None
+        self._follow_ack = self._follow_target()
+        self._notify()
+        return {"type": "ok", "version": fresh.version}
+
     @_locked
     def handle(self, message: dict, perspective: str) -> dict:
         """Apply a checked intent from a widget; returns ``{"type": "ok", "version"}`` or an error reply."""
@@ -769,6 +803,8 @@ class Match:
                 self._follow_ack = self._follow_target()
                 self._notify()
             return {"type": "ok", "version": st.version}
+        if kind == "new_game":
+            return self._new_game(message, key)
         if kind not in ("act", "undo", "redo", "goto"):
             raise _error("bad-message", f"unknown message type {quote(kind, 40)}")
         version = message.get("version")

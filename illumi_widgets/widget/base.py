@@ -79,6 +79,9 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     "hello": {"version": "int"},
     # the board's "Analyse" button (widget/analysis.py): analyse this position for the board's seat
     "analyse": {"version": "int"},
+    # the end screen's "Play again": a new deal of the same game, same seats and bots (the controller's
+    # ``handle`` refuses it before the game is over)
+    "new_game": {"version": "int"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)

@@ -708,4 +708,5 @@ PRESENTER = {
     "group": option_group,
     "status": status_text,
     "size": (W, H),
+    "seat_colors": SEAT_COLORS,  # a seat's name -> its colour (the last move's highlight)
 }

@@ -491,4 +491,4 @@ def status_text(view: dict, game) -> str:
 
 
 PRESENTER = {"scene": illuminati_scene, "targets": option_targets, "group": option_group,
-             "status": status_text, "size": (W, MIN_H)}
+             "status": status_text, "size": (W, MIN_H), "seat_colors": SEAT_COLORS}

@@ -992,4 +992,4 @@ def status_text(view: dict, game) -> str:
 
 #: What the Match draws Pax with: the scene, the click targets and groups, the status line and the size.
 PRESENTER = {"scene": pax_scene, "targets": option_targets, "group": option_group, "status": status_text,
-             "size": (W, H)}
+             "size": (W, H), "seat_colors": SEAT_FILL}

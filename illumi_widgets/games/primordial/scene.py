@@ -530,4 +530,5 @@ def status_text(view: dict, game) -> str:
 
 
 PRESENTER = {"scene": primordial_scene, "targets": option_targets, "group": option_group,
-             "compose": plot_compose, "status": status_text, "size": (W, H)}
+             "compose": plot_compose, "status": status_text, "size": (W, H),
+             "seat_colors": SEAT_COLORS}
