@@ -13,6 +13,9 @@ MAX_COUNT = 100_000  # turns, actions, counts in pending steps: far above any ga
 MAX_MONEY = 1_000_000  # MB: the bank is unlimited in the rules, a position is not
 SEAT_KEYS = ("seat", "by")
 AUTO_FRAMES = ("endturn", "dealfit")
+#: the steps a turn stands on (the bottom of the pending steps), and the one step that may be pending twice
+BASE_FRAMES = ("actions", "transfers", "special", "senate", "first", "deal")
+REPEATABLE_FRAMES = ("choose",)
 
 
 def field_problems(g, d) -> list[str]:
@@ -92,6 +95,8 @@ def field_problems(g, d) -> list[str]:
         F.list("result.winners", d["result"]["winners"], None, seat)
     if not F.list("frames", d["frames"], None, lambda name, f: _frame(F, n, name, f)):
         return F.out
+    if d["result"] is None and not _stack(F, [f["t"] for f in d["frames"]]):
+        return F.out
     if F.ok and d["result"] is None:
         if not d["frames"]:
             F.bad("frames", "is empty while the game goes on (no result): no one is to act")
@@ -108,6 +113,28 @@ def field_problems(g, d) -> list[str]:
     if F.ok and d["result"] is not None and d["frames"]:
         F.bad("frames", "must be empty once the game is over (field 'result' is set)")
     return F.out
+
+
+def _stack(F, kinds: list) -> bool:
+    """The order of the pending steps: the turn's own step (its actions, transfers, special step, the Senate
+    window, the first-player roll, the deal) at the bottom and only there; each step above it at most once (an
+    attack, its reactions, a deal being drafted...), the first-player choices aside; an attack and its
+    reactions are one after the other, never both. A repeated step would be carried out twice (an attack
+    counted once in field 'used' and resolved twice)."""
+    for k, t in enumerate(kinds):
+        if t in BASE_FRAMES and k:
+            return F.bad("frames", f"[{k}]: the turn's step {t!r} can only be the bottom of the pending "
+                                   f"steps, not above {kinds[k - 1]!r}")
+        if t not in REPEATABLE_FRAMES and t in kinds[:k]:
+            return F.bad("frames", f"[{k}]: repeats the pending step {t!r}")
+    if kinds and kinds[0] not in (*BASE_FRAMES, "endturn"):
+        return F.bad("frames", f"[0]: the step {kinds[0]!r} cannot be the bottom of the pending steps (the "
+                               "turn's own step is)")
+    if "choose" in kinds and kinds[0] != "first":
+        return F.bad("frames", "the choice of Illuminati comes with the first-player roll only")
+    if "attack" in kinds and "react" in kinds:
+        return F.bad("frames", "an attack and the reactions to its roll cannot both be pending")
+    return True
 
 
 def _seat_key(F, n):
