@@ -55,7 +55,7 @@ class MainActionsMixin:
     def _check_place(self, d, f, a):
         cid = a.args[0]
         if cid not in d.hands[a.seat]:
-            return _illegal("not-in-hand", f"{cid} is not in your hand")
+            return _illegal("not-in-hand", "that card is not in your hand")
         need = f.get("rivals", 0)
         if need and self.nloc[cid] < need:
             return _illegal("too-few-locations", f"{cid} has too few Locations for the rival Influence")

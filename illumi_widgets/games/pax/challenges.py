@@ -20,7 +20,7 @@ class ChallengesMixin:
         if cid is None:
             return None if not hand else _illegal("must-reveal", "you hold cards: reveal one of them")
         if cid not in hand:
-            return _illegal("not-in-hand", f"{cid} is not in your hand")
+            return _illegal("not-in-hand", "that card is not in your hand")
         return None
 
     def _check_press(self, d, f, a):

@@ -336,16 +336,17 @@ class PowersMixin:
         if self.links(d, cid):
             return None
         if self.rank[cid] == "ACE":
-            return _illegal("ace-starts", f"{cid} is an Ace: an Ace can only start a Scheme sequence "
-                            "(EN Aces; ruling 3)")
+            return _illegal("ace-starts", f"{self.card_label(cid)} is an Ace: an Ace can only start a Scheme "
+                            "sequence (EN Aces; ruling 3)")
         prev = d.scheme[-1]
-        return _illegal("no-link", f"{cid} shares no faction with the previous card {prev} "
-                        f"({'/'.join(ABBR[x] for x in self.cfac[prev])}) — EN Continuing a Scheme")
+        facs = " and ".join(FACTION_NAMES[x] for x in self.cfac[prev])
+        return _illegal("no-link", f"{self.card_label(cid)} shares no faction with the previous card "
+                        f"{self.card_label(prev)} ({facs}; EN Continuing a Scheme)")
 
     def _check_scheme(self, d, f, a):
         s, (cid, quick) = a.seat, a.args
         if cid not in d.hands[s]:
-            return _illegal("not-in-hand", f"{cid} is not in your hand")
+            return _illegal("not-in-hand", "that card is not in your hand")
         if d.scheme_ended:
             return _illegal("scheme-ended",
                             "a Crown ended this turn's Scheme: no more Scheme cards this turn "
