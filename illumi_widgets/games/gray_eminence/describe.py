@@ -14,24 +14,31 @@ WHO = {
 }
 
 
+def _says(who: str, verb: str) -> str:
+    """``who`` and ``verb`` agreeing: "you gain", "each player gains", "each Gray Eminence refreshes"."""
+    return f"{who} {verb}" if who == "you" else f"{who} {verb}{'es' if verb.endswith(('sh', 'ss')) else 's'}"
+
+
 def effect_text(e: dict) -> str:
     v, a = e["verb"], e.get("args", {})
     who = WHO.get(e.get("target", "you"), "you")
-    res = "a resource of choice" if a.get("resource") == "any" else a.get("resource")
     n = a.get("n")
+    # "1 resource of choice", "2 resources of choice": never "1 a resource of choice"
+    res = a.get("resource")
+    amount = f"{counted(n, 'resource')} of choice" if res == "any" else f"{n} {res}"
     text = {
-        "gain": f"{who} gains {n} {res}",
-        "spend": f"{who} spends {n} {res}",
-        "fund": f"add {n} {res} to the Bidding Pool",
-        "drain": f"return {n} {res} from the Bidding Pool to the Common Pool",
-        "take": f"{who} takes {n} {res} from the Bidding Pool",
-        "contribute": f"{who} adds {n} {res} to the Bidding Pool",
+        "gain": f"{_says(who, 'gain')} {amount}",
+        "spend": f"{_says(who, 'spend')} {amount}",
+        "fund": f"add {amount} to the Bidding Pool",
+        "drain": f"return {amount} from the Bidding Pool to the Common Pool",
+        "take": f"{_says(who, 'take')} {amount} from the Bidding Pool",
+        "contribute": f"{_says(who, 'add')} {amount} to the Bidding Pool",
         "relation": f"{a.get('entity')} relationship {'+' if a.get('steps', 0) > 0 else ''}{a.get('steps')}",
-        "draw": f"{who} draws {counted(n, 'Action card')}",
-        "play_faction": f"{who} plays a new Faction",
-        "refresh": f"{who} refreshes {counted(a.get('count'), 'Faction')}",
-        "exhaust": f"{who} exhausts {counted(a.get('count'), 'Faction')}",
-        "vp": f"{who} gains {n} VP",
+        "draw": f"{_says(who, 'draw')} {counted(n, 'Action card')}",
+        "play_faction": f"{_says(who, 'play')} a new Faction",
+        "refresh": f"{_says(who, 'refresh')} {counted(a.get('count'), 'Faction')}",
+        "exhaust": f"{_says(who, 'exhaust')} {counted(a.get('count'), 'Faction')}",
+        "vp": f"{_says(who, 'gain')} {n} VP",
         "rule": f"while in play: {a.get('key', '').replace('_', ' ')} is {a.get('value')}",
     }[v]
     return text[0].upper() + text[1:]
