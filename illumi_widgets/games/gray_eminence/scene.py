@@ -16,6 +16,12 @@ from ...engine.words import counted
 from ...scene import SceneItems
 from ...textfit import wrap_line
 
+
+def _role_vp(role: str | None, vp: int) -> str:
+    """"In the Shadows · 1 VP marker" (no dangling separator without a role)."""
+    return " · ".join(x for x in (role, counted(vp, "VP marker")) if x)
+
+
 W, H = 1280, 860
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
 MAT_W = 552  # the other players' mats are never wider (the narrow layout stacks them)
@@ -318,7 +324,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
         }.get(mine["role"], "")
         head = f"{mine['name']}" + (f": {mine['eminence']['name']}" if mine["eminence"] else "")
         out.text(x0 + 12, 32, head, size=15, color=color, bold=True)
-        out.text(x0 + 480, 32, f"{role} · {mine['vp_markers']} VP markers", size=12, align="right")
+        out.text(x0 + 480, 32, _role_vp(role, mine["vp_markers"]), size=12, align="right")
         out.text(x0 + 12, 56, f"{mine['name']}'s Box of Secrets" if omni else "Your Box of Secrets", size=12,
                  color=MUTED, bold=True)
         _chips(out, x0 + 12, 64, mine["box"], "box", suffix=sfx)
@@ -493,7 +499,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             wrap=2,
             baseline="top",
         )
-        out.text(x + 10, y + 38, f"{role} · {s['vp_markers']} VP markers", size=11, color=MUTED,
+        out.text(x + 10, y + 38, _role_vp(role, s["vp_markers"]), size=11, color=MUTED,
                  baseline="top", maxw=w - 20)
         out.text(
             x + 10,
