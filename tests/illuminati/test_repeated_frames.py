@@ -68,3 +68,18 @@ def test_an_attack_and_its_reactions_are_not_both_pending():
     payload["data"]["frames"].insert(1, position_payload(attack)["data"]["frames"][1])
     with pytest.raises(RecordError, match="an attack and the reactions to its roll cannot both be pending"):
         g.load_position(position_text(payload))
+
+
+@pytest.mark.parametrize("key", ["attack", "forced", "order"])
+def test_a_reaction_step_without_its_keys_is_refused(key):
+    """The reactions to an attack's roll name the attack: without it (or its other keys) the position used to
+    load and fail with a KeyError on the next pass."""
+    g, text = _with_top(("actions", "react"))
+    payload = position_payload(text)
+    del payload["data"]["frames"][1][key]
+    with pytest.raises(RecordError, match=key):
+        g.load_position(position_text(payload))
+    payload = position_payload(text)
+    payload["data"]["frames"][1]["attack"] = {}
+    with pytest.raises(RecordError, match="attack"):
+        g.load_position(position_text(payload))

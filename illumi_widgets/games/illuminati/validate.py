@@ -13,6 +13,13 @@ MAX_COUNT = 100_000  # turns, actions, counts in pending steps: far above any ga
 MAX_MONEY = 1_000_000  # MB: the bank is unlimited in the rules, a position is not
 SEAT_KEYS = ("seat", "by")
 AUTO_FRAMES = ("endturn", "dealfit")
+#: the keys each pending step has besides its kind (and its seat)
+FRAME_KEYS = {"attack": ("seat", "att", "mode", "target", "aid", "order", "i", "passes", "priv", "spent"),
+              "react": ("attack", "roll", "forced", "order", "i"), "roll": ("attack",),
+              "captxfer": ("from", "to"), "place": ("group", "master"), "counter": ("order", "i"),
+              "price": ("deal",), "terms": ("deal",), "answer": ("deal",), "senate": ("order", "i"),
+              "dealfit": ("queue", "pending"), "fit": ("group", "pending"), "talk": ("order", "i"),
+              "secrets": ("by", "cards", "eff", "order", "i")}
 #: the steps a turn stands on (the bottom of the pending steps), and the one step that may be pending twice
 BASE_FRAMES = ("actions", "transfers", "special", "senate", "first", "deal")
 REPEATABLE_FRAMES = ("choose",)
@@ -169,4 +176,10 @@ def _frame(F, n, name, f) -> bool:
     if t not in (*CHANCE_FRAMES, *AUTO_FRAMES, "talk", "secrets", "senate", "react", "counter") \
             and not F.keys(name, f, ("seat",)):
         return False
+    if not F.keys(name, f, FRAME_KEYS.get(t, ())):
+        return False
+    if t in ("react", "roll"):  # the attack whose roll is under way
+        a = f["attack"]
+        return F.dict(f"{name}.attack", a) and F.keys(f"{name}.attack", a, FRAME_KEYS["attack"]) and F.int(
+            f"{name}.attack.seat", a["seat"], 0, n - 1)
     return True
