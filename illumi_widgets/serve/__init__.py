@@ -19,7 +19,15 @@ object and a move in one page repaints the others at once (no polling).
   exactly as a notebook call is; the perspective is fixed on the server (the page cannot change it).
 * With ``save=path`` the game record, the seat tokens and the bots are written after every change (atomic
   replace), and ``resume=path`` continues after a restart with the same links. The file holds the seat
-  tokens: keep it as private as the links.
+  tokens: keep it as private as the links. A save file is read field by field (:mod:`.savefile`): a
+  malformed one (a weak or repeated token, a missing seat, a host token equal to a seat's, an unknown bot)
+  is refused with the field named, and nothing starts. ``save`` into a missing folder or onto a folder is
+  refused before the server starts. A save that fails during the game (a full disk, a folder gone) is shown
+  on every page and the host's in a banner, in plain words, and tried again after every change and every
+  :data:`SAVE_RETRY` seconds until it succeeds; then the banner goes.
+* A page's board lets go of the game when its connection closes (:mod:`.pages`): it is not repainted while
+  the page is disconnected and is detached :data:`~.pages.PAGE_GRACE` seconds later; at most
+  ``max_spectators`` spectator pages (:data:`~.pages.MAX_SPECTATORS` by default) are attached at a time.
 
 From a terminal: ``python -m illumi_widgets.serve pax --players 3 --bots 2:search``. From a notebook:
 ``server = match.serve(port=8765)`` (or :func:`serve`), which runs in the background; ``server.links``,
@@ -28,7 +36,9 @@ From a terminal: ``python -m illumi_widgets.serve pax --players 3 --bots 2:searc
 
 from __future__ import annotations
 
+import html
 import json
+import logging
 import os
 import secrets
 import socket
@@ -39,20 +49,39 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import EngineError
+from .pages import MAX_SPECTATORS, PAGE_GRACE, Pages, PageSlot
+from .savefile import SAVE_FORMAT, check_tokens, load_saved
 
 if TYPE_CHECKING:  # the serve layer sits above the Match (``Match.serve`` calls :func:`serve`)
     from ..match import Match
 
-__all__ = ["SeatServer", "SeatController", "serve", "load_saved", "parse_bots"]
+__all__ = ["SeatServer", "SeatController", "serve", "load_saved", "parse_bots", "MAX_SPECTATORS",
+           "PAGE_GRACE", "SAVE_FORMAT"]
 
 #: the server the Solara page of this process serves (one per process: the page module reads it)
 CURRENT: SeatServer | None = None
 
-SAVE_FORMAT = "illumi-serve"
+INSTALL_HINT = 'the seat server needs Solara: pip install "illumi-widgets[serve]"'
+
+#: seconds between two tries of a save that failed (it is also tried after every change)
+SAVE_RETRY = 5.0
+_log = logging.getLogger(__name__)
 
 
 def _token() -> str:
     return secrets.token_urlsafe(24)  # 24 random bytes: 192 bits
+
+
+def show_notice(banner, text: str | None) -> None:
+    """Write the server's notice (a save that failed) into a page's banner widget; None hides it."""
+    if banner is None:
+        return
+    try:
+        banner.value = (f'<div role="alert" style="background:#fff3cd;color:#664d03;border:1px solid #e0b000;'
+                        f'padding:6px 10px;border-radius:4px">{html.escape(text)}</div>') if text else ""
+        banner.layout.display = None if text else "none"
+    except Exception:  # noqa: BLE001 - a page's widget already closed
+        pass
 
 
 def parse_bots(specs: list[str] | str | None, players: int) -> dict[int, str]:
@@ -82,9 +111,47 @@ class SeatServer:
 
     def __init__(self, match: Match, *, bots: dict | None = None, tokens: dict | None = None,
                  host_token: str | None = None, save: str | os.PathLike | None = None,
-                 bot_delay: float = 0.8) -> None:
+                 bot_delay: float = 0.8, max_spectators: int | None = MAX_SPECTATORS,
+                 page_grace: float = PAGE_GRACE) -> None:
+        if max_spectators is not None and not (isinstance(max_spectators, int)
+                                               and not isinstance(max_spectators, bool)
+                                               and 0 <= max_spectators <= 100_000):
+            raise EngineError(f"max_spectators is a number of pages from 0 to 100000 (or None: no limit), "
+                              f"not {str(max_spectators)[:20]!r}", code="bad-option")
+        if not (isinstance(page_grace, (int, float)) and 0 < page_grace <= 86_400):
+            raise EngineError(f"page_grace is in seconds, more than 0 and at most a day, not "
+                              f"{str(page_grace)[:20]!r}", code="bad-option")
         self.match = match
-        players = match.state.game.players
+        game = match.state.game
+        names = [self.seat_name(s) for s in range(game.players)]
+        host = host_token if host_token is not None else _token()
+        if tokens is not None:  # the links of a saved game: every seat's, strong and all different
+            by_seat = check_tokens(dict(tokens), host, names)
+        else:
+            by_seat = {seat: _token() for seat in range(game.players)}
+            check_tokens({str(s): t for s, t in by_seat.items()}, host, names)
+        #: token -> seat, for every seat (a bot seat keeps its token: the host may give it back to a person)
+        self.tokens: dict[str, int] = {tok: seat for seat, tok in by_seat.items()}
+        self.host_token = host
+        self.bot_delay = bot_delay
+        self.page_grace = float(page_grace)
+        self.save_path = Path(save) if save else None
+        #: why the last save failed, in words for the pages' banner (None: the game is saved)
+        self.save_problem: str | None = None
+        self.url = ""
+        self._server = None
+        self._thread: threading.Thread | None = None
+        self._save_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._closing = False
+        self._closed = threading.Event()
+        self._last_try = 0.0
+        self._cull_before: str | None = None
+        #: the pages attached to this game (:mod:`.pages`)
+        self.pages = Pages(max_spectators)
+        if self.save_path is not None:  # before anything starts: a save that cannot be written is refused
+            self._check_save_path()
+        bots_before = dict(match.bots)
         missing = {s: b for s, b in (bots or {}).items() if s not in match.bots}
         if missing:
             from ..bots import attach_bots
@@ -92,28 +159,54 @@ class SeatServer:
             attach_bots(match, {**match.bots, **missing})
         self.bot_names: dict[int, str] = {int(s): (b if isinstance(b, str) else type(b).__name__)
                                           for s, b in (bots or {}).items()}
-        tokens = dict(tokens or {})
-        #: token -> seat, for every seat (a bot seat keeps its token: the host may give it back to a person)
-        self.tokens: dict[str, int] = {}
-        for seat in range(players):
-            tok = tokens.get(seat) or tokens.get(str(seat)) or _token()
-            self.tokens[tok] = seat
-        self.host_token = host_token or _token()
-        self.bot_delay = bot_delay
-        self.save_path = Path(save) if save else None
-        self.url = ""
-        self._server = None
-        self._thread: threading.Thread | None = None
-        self._save_lock = threading.Lock()
-        self._wake = threading.Event()
-        self._closing = False
-        self._unsubscribe = match.subscribe(self._on_change)
         if self.save_path is not None:
-            self.save()
+            try:
+                self.save()
+            except OSError as exc:
+                match.bots = bots_before  # nothing changed, nothing started
+                raise EngineError(f"cannot save the game to {str(self.save_path)[:120]!r}: "
+                                  f"{exc.strerror or exc}", code="bad-option") from None
+        self._unsubscribe = match.subscribe(self._on_change)
         # bots on empty seats play here, one decision every bot_delay seconds, whether or not a page is open
         self._bots = threading.Thread(target=self._bot_loop, name="illumi-seat-bots", daemon=True)
         self._bots.start()
+        self._keeper = threading.Thread(target=self._housekeeping, name="illumi-seat-pages", daemon=True)
+        self._keeper.start()
         self._wake.set()
+
+    @property
+    def max_spectators(self) -> int | None:
+        """Spectator pages attached at a time (None: no limit); one more gets a page saying so."""
+        return self.pages.max_spectators
+
+    def _check_save_path(self) -> None:
+        p = self.save_path
+        shown = repr(str(p)[:120])
+        if p.is_dir():
+            raise EngineError(f"cannot save the game to {shown}: it is a folder; give a file name, e.g. "
+                              f"{str(p / 'game.json')[:120]!r}", code="bad-option")
+        folder = p.parent if str(p.parent) else Path(".")
+        if not folder.is_dir():
+            raise EngineError(f"cannot save the game to {shown}: the folder {str(folder)[:120]!r} does not "
+                              "exist (create it first)", code="bad-option")
+
+    def _housekeeping(self) -> None:
+        """Every half second: repaint the pages that reconnected after missing a change, and try again a
+        save that failed (every :data:`SAVE_RETRY` seconds)."""
+        while not self._closed.wait(0.5):
+            try:
+                for slot in self.pages.slots():
+                    if slot.stale and slot.connected():
+                        slot.stale = False
+                        repaint = slot.repaint
+                        if repaint is not None:
+                            with self._lock():
+                                repaint()
+                if self.save_problem is not None and time.monotonic() - self._last_try >= SAVE_RETRY:
+                    with self._lock():
+                        self._save_now()
+            except Exception as exc:  # noqa: BLE001 - housekeeping must go on
+                _log.warning("seat server housekeeping: %s: %s", type(exc).__name__, exc)
 
     def _bot_due(self) -> bool:
         st = self.match.state
@@ -197,7 +290,7 @@ class SeatServer:
             attach_bots(self.match, {**self.match.bots, seat: name})
             self.bot_names[seat] = name
         self.match.refresh()
-        self.save()
+        self._save_now()
         self._wake.set()
 
     def take_back(self, seat: int | str) -> None:
@@ -209,7 +302,7 @@ class SeatServer:
             self.match.bots = bots
             self.bot_names.pop(seat, None)
         self.match.refresh()
-        self.save()
+        self._save_now()
 
     def _lock(self):
         lock = getattr(self.match, "lock", None)
@@ -217,8 +310,7 @@ class SeatServer:
 
     # ------------------------------------------------------------------ saving
     def _on_change(self) -> None:
-        if self.save_path is not None:
-            self.save()
+        self._save_now()
         self._wake.set()
 
     def saved(self) -> dict:
@@ -228,7 +320,8 @@ class SeatServer:
                 "host": self.host_token, "bots": {str(s): n for s, n in self.bot_names.items()}}
 
     def save(self) -> None:
-        """Write the record, tokens and bots to ``save_path`` (atomically: a crash leaves the old file)."""
+        """Write the record, tokens and bots to ``save_path`` (atomically: a crash leaves the old file).
+        Raises ``OSError`` if it cannot (the server itself saves with :meth:`_save_now`, which never does)."""
         if self.save_path is None:
             return
         with self._save_lock:
@@ -243,6 +336,34 @@ class SeatServer:
                 Path(tmp).unlink(missing_ok=True)
                 raise
 
+    def _save_now(self) -> bool:
+        """Save; if that fails, say so on every page (and in the terminal) and keep trying: after every change
+        and every :data:`SAVE_RETRY` seconds. When a try succeeds the banner goes. Never raises."""
+        if self.save_path is None:
+            return True
+        self._last_try = time.monotonic()
+        try:
+            self.save()
+        except Exception as exc:  # noqa: BLE001 - whatever it is, play goes on and the pages are told
+            why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            problem = (f"The game could not be saved to {self.save_path} ({why}). Play goes on, and the "
+                       f"server tries again after every move and every {SAVE_RETRY:g} seconds; until a save "
+                       "succeeds, the moves since the last one would be lost if the server stopped.")
+            if problem != self.save_problem:
+                _log.warning("%s", problem)
+                self._set_notice(problem)
+            return False
+        if self.save_problem is not None:
+            _log.warning("The game is saved again to %s.", self.save_path)
+            self._set_notice(None)
+        return True
+
+    def _set_notice(self, text: str | None) -> None:
+        """Show ``text`` in the banner of every attached page (None: hide it)."""
+        self.save_problem = text
+        for slot in self.pages.slots():
+            show_notice(slot.banner, text)
+
     # ------------------------------------------------------------------ web server
     def start(self, port: int = 8765, host: str = "127.0.0.1", *, background: bool = True,
               public_url: str | None = None) -> SeatServer:
@@ -250,8 +371,8 @@ class SeatServer:
         global CURRENT
         try:
             import uvicorn
-        except ImportError as exc:  # pragma: no cover - the [serve] extra is missing
-            raise ImportError('the seat server needs Solara: pip install "illumi-widgets[serve]"') from exc
+        except ImportError as exc:  # the [serve] extra is missing
+            raise ImportError(INSTALL_HINT) from exc
         if CURRENT is not None and CURRENT is not self and CURRENT._server is not None:
             raise EngineError("this process already serves a game; stop it first (server.stop())",
                               code="busy")
@@ -261,8 +382,17 @@ class SeatServer:
                 port = s.getsockname()[1]
         os.environ["SOLARA_APP"] = "illumi_widgets.serve.app"
         os.environ.setdefault("SOLARA_THEME_SHOW_BANNER", "False")
+        try:
+            import solara.server.settings as solara_settings
+            from solara.server.starlette import app as asgi_app
+        except ImportError as exc:  # the [serve] extra is missing
+            raise ImportError(INSTALL_HINT) from exc
         CURRENT = self
-        from solara.server.starlette import app as asgi_app
+        # Solara keeps the kernel of a page whose connection closed for kernel.cull_timeout (24 hours by
+        # default), with its board attached to the game: here, page_grace seconds (see .pages)
+        if self._cull_before is None:
+            self._cull_before = solara_settings.kernel.cull_timeout
+        solara_settings.kernel.cull_timeout = f"{self.page_grace:g}s"
 
         config = uvicorn.Config(asgi_app, host=host, port=port, log_level="warning", lifespan="on")
         self._server = uvicorn.Server(config)
@@ -291,12 +421,19 @@ class SeatServer:
         self._thread = None
         if CURRENT is self:
             CURRENT = None
+        if self._cull_before is not None:
+            import solara.server.settings as solara_settings
+
+            solara_settings.kernel.cull_timeout, self._cull_before = self._cull_before, None
 
     def close(self) -> None:
+        """Stop the web server, the bots and the housekeeping; every page lets go of the Match."""
         self.stop()
         self._closing = True
+        self._closed.set()
         self._wake.set()
         self._unsubscribe()
+        self.pages.detach_all()
 
     def describe(self) -> str:
         game = self.match.state.game
@@ -321,9 +458,26 @@ class SeatController:
     its intents are refused with a typed error, so a returning player never races the bot; the host gives the
     seat back (:meth:`SeatServer.take_back`) to play again."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, slot: PageSlot | None = None) -> None:
         self._match = match
+        self._slot = slot
         self._filtered: tuple = (None, None)  # (the Match's snapshot, its filtered copy): one tuple, atomic
+
+    def subscribe(self, callback):
+        """The Match's ``subscribe``, except that a page without a connection is not repainted (the change is
+        noted; the server repaints the page when it reconnects, see :mod:`.pages`)."""
+        slot = self._slot
+        if slot is None:
+            return self._match.subscribe(callback)
+        slot.repaint = callback
+
+        def on_change() -> None:
+            if slot.connected():
+                callback()
+            else:
+                slot.stale = True
+
+        return self._match.subscribe(on_change)
 
     def __getattr__(self, name):  # run_bots, state, legend, secrets, why_not, ...
         return getattr(self._match, name)
@@ -363,41 +517,17 @@ class SeatController:
             return self._match.handle(message, perspective)
 
 
-def load_saved(path: str | os.PathLike) -> dict:
-    """Read a file written by ``save=`` (checked: format, record, tokens)."""
-    from ..engine import RecordError
-
-    p = Path(path)
-    try:
-        text = p.read_text()
-    except OSError as exc:
-        raise RecordError(f"cannot read the saved game {str(p)[:80]!r}: {exc.strerror}",
-                          code="bad-record") from None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise RecordError(f"{str(p)[:80]!r} is not a saved game (not JSON)", code="bad-record") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RecordError(f"{str(p)[:80]!r} is not a saved game of the seat server", code="bad-record")
-    for key, kind in (("record", dict), ("tokens", dict), ("host", str), ("bots", dict)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"saved game: field {key!r} is missing or not a {kind.__name__}",
-                              code="bad-record")
-    for seat, tok in data["tokens"].items():
-        if not (isinstance(tok, str) and len(tok) >= 22 and str(seat).isdecimal()):
-            raise RecordError(f"saved game: tokens[{str(seat)[:10]!r}] is not a seat token",
-                              code="bad-record")
-    return data
-
-
 def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str = "127.0.0.1",
           save=None, resume=None, background: bool = True, public_url: str | None = None,
-          bot_delay: float = 0.8) -> SeatServer:
+          bot_delay: float = 0.8, max_spectators: int | None = MAX_SPECTATORS,
+          page_grace: float = PAGE_GRACE) -> SeatServer:
     """Serve ``match`` to several browsers (``match.serve(...)`` is the same); returns the running
     :class:`SeatServer` — print it (or ``server.links``) for the links.
 
     ``resume=path``: ``match`` is the game saved there (``Match.from_saved(path)``), served with the saved
-    seat links and bots, and saved there again after every move unless ``save`` names another file."""
+    seat links and bots, and saved there again after every move unless ``save`` names another file.
+    ``max_spectators``: spectator pages attached at a time (None: no limit); ``page_grace``: seconds a page
+    without a connection keeps its board (see :mod:`.pages`)."""
     tokens = host_token = None
     if resume is not None:
         saved = load_saved(resume)
@@ -410,5 +540,9 @@ def serve(match: Match, *, bots: dict | None = None, port: int = 8765, host: str
     if not (isinstance(bot_delay, (int, float)) and 0 <= bot_delay <= 60):
         raise EngineError(f"bot_delay is in seconds, from 0 to 60, not {bot_delay!r}", code="bad-option")
     server = SeatServer(match, bots=bots, tokens=tokens, host_token=host_token, save=save,
-                        bot_delay=bot_delay)
-    return server.start(port=port, host=host, background=background, public_url=public_url)
+                        bot_delay=bot_delay, max_spectators=max_spectators, page_grace=page_grace)
+    try:
+        return server.start(port=port, host=host, background=background, public_url=public_url)
+    except BaseException:
+        server.close()  # nothing keeps running (bots, saving) when the server cannot start
+        raise

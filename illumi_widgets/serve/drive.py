@@ -11,6 +11,10 @@
   one page to the repaint of the new version in another.
 * :func:`scan_pages` scans the DOM text and the websocket frames of every page for the secrets of its
   perspective (``Game.secrets``).
+* :class:`SocketPage` is a page without a browser: it speaks to the server over a websocket as Solara's
+  front end does (a virtual kernel per page, the app run in it) and reads what the server sends; closing it
+  closes the websocket only, as a crashed or sleeping browser does (no close beacon). Cheap enough to open
+  a thousand pages (the page-detach tests, ``tests/serve/test_pages.py``).
 
 Needs the ``[serve]`` and ``[test]`` extras (Solara, Playwright) and a Chromium; :func:`missing` says what is
 missing, in words. Nothing here is imported by the seat server itself.
@@ -65,6 +69,106 @@ WATCH_JS = """() => {
     }
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
+
+
+class SocketPage:
+    """A page of the seat server at ``url`` (its query: ``?seat=…``, ``?host=…``) opened over a websocket
+    (the ``websockets`` package, which the server itself needs), without a browser: GET the page for the
+    session cookie, connect a new virtual kernel and run the app in it, as Solara's front end does. The page
+    is open when the constructor returns (the app sent "finished"). :meth:`frames` reads what the server sent
+    since; :meth:`close` drops the connection without Solara's close beacon."""
+
+    def __init__(self, url: str, timeout: float = 60.0, cookie: str | None = None) -> None:
+        import urllib.parse
+        import urllib.request
+        import uuid
+
+        parts = urllib.parse.urlsplit(url)
+        if cookie is None:
+            with urllib.request.urlopen(f"{parts.scheme}://{parts.netloc}/", timeout=timeout) as reply:
+                cookie = "; ".join(c.split(";", 1)[0] for c in reply.headers.get_all("set-cookie") or [])
+        self.cookie, self.netloc, self.timeout = cookie, parts.netloc, timeout
+        self.kernel_id, self.page_id = str(uuid.uuid4()), uuid.uuid4().hex
+        self._connect()
+        comm = uuid.uuid4().hex
+        self._send("kernel_info_request", {})
+        self._send("comm_open", {"comm_id": comm, "target_name": "solara.control", "data": {}})
+        self._send("comm_msg", {"comm_id": comm, "data": {"method": "run", "args": {
+            "path": parts.path + (f"?{parts.query}" if parts.query else ""), "appName": None}}})
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self._recv(max(0.01, deadline - time.monotonic()))
+            data = msg.get("content", {}).get("data")
+            if (msg.get("msg_type") == "comm_msg" and isinstance(data, dict)
+                    and data.get("method") == "finished"):
+                return
+
+    def _connect(self) -> None:
+        from websockets.sync.client import connect
+
+        self._stack = contextlib.ExitStack()  # (websockets: a connection is a context manager)
+        self.ws = self._stack.enter_context(connect(
+            f"ws://{self.netloc}/jupyter/api/kernels/{self.kernel_id}/channels?session_id={self.page_id}",
+            additional_headers={"Cookie": self.cookie}, open_timeout=self.timeout, max_size=None))
+        self._received: list[dict] = []
+
+    def reconnect(self) -> SocketPage:
+        """This page connecting again after its connection dropped (the same kernel and page ids), as
+        Solara's front end does after a network blip; returns the page on its new connection."""
+        again = object.__new__(SocketPage)
+        keep = {k: v for k, v in self.__dict__.items() if k not in ("ws", "_received", "_stack")}
+        again.__dict__.update(keep)
+        again._connect()
+        return again
+
+    def _send(self, msg_type: str, content: dict) -> None:
+        import uuid
+
+        self.ws.send(json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "",
+                                            "session": self.page_id, "date": "", "version": "5.3"},
+                                 "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
+                                 "buffers": []}))
+
+    def _recv(self, timeout: float) -> dict:
+        raw = self.ws.recv(timeout=timeout)
+        msg = json.loads(raw) if isinstance(raw, str) else {}
+        self._received.append(msg)
+        return msg
+
+    def frames(self, wait: float = 0.0) -> list[dict]:
+        """The messages received so far (reading for up to ``wait`` seconds more)."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                self._recv(max(0.001, deadline - time.monotonic()))
+            except TimeoutError:
+                if time.monotonic() >= deadline:
+                    return self._received
+
+    def wait_for(self, predicate, timeout: float = 30.0) -> dict:
+        """The first message received (before or from now on) for which ``predicate(msg)`` holds."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while True:
+            for msg in self._received[seen:]:
+                if predicate(msg):
+                    return msg
+            seen = len(self._received)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no such message in {timeout:.0f} s")
+            try:
+                self._recv(min(0.5, max(0.01, deadline - time.monotonic())))
+            except TimeoutError:
+                pass
+
+    def text(self) -> str:
+        """Every text the server sent this page (widget states and updates), as one JSON string."""
+        return "\n".join(json.dumps(m.get("content", {})) for m in self._received)
+
+    def close(self) -> None:
+        """Drop the connection (no close beacon: as a browser that crashed or slept)."""
+        with contextlib.suppress(Exception):
+            self._stack.close()
 
 
 def missing() -> str | None:
