@@ -23,6 +23,7 @@ drawing happen on the board.
 
 from __future__ import annotations
 
+from ...engine.words import counted
 from ...scene import rnd
 from ...textfit import text_width, wrap
 from .favor import FACTION_NAMES, FACTIONS
@@ -257,9 +258,10 @@ def _header(out: _Items, view: dict, game) -> float:
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", []) if s < len(names)) or "nobody"
         scores = res.get("scores") or {}
-        t1 = _fit(f"Game over — {winners} win{'s' if len(res.get('winners', [])) == 1 else ''}", RW - 16,
-                  out.fs(15), True)
-        t2 = _fit(f"{res.get('reason', '')}; " + ", ".join(
+        final = view.get("final") or {}  # the end screen's words (Game.final_report), else the outcome's
+        verb = "wins" if len(res.get("winners", [])) == 1 else "win"
+        t1 = _fit(final.get("headline") or f"Game over — {winners} {verb}", RW - 16, out.fs(15), True)
+        t2 = _fit(final.get("reason") or f"{res.get('reason', '')}; " + ", ".join(
             f"{names[int(s)]} {v}" for s, v in scores.items() if int(s) < len(names)), RW - 16, out.fs(12))
         h1 = _lines(t1) * out.fs(15) * 1.2
         h = 14 + h1 + _lines(t2) * out.fs(12) * 1.2
@@ -301,7 +303,7 @@ def _court(out: _Items, view: dict, game, y: float) -> float:
     deck = f"deck {view['deck']}"
     dw = text_width(deck, out.fs(MIN_TEXT)) + 12
     out.rect(RX + 46, y, dw, 17, fill=BACK, stroke=BACK_EDGE, lw=0.8, r=3, ident="deck",
-             tip=f"The Luminary deck: {view['deck']} cards")
+             tip=f"The Luminary deck: {counted(view['deck'], 'card')}")
     out.text(RX + 46 + dw / 2, y + 8.5, deck, size=MIN_TEXT, color="#e9dcb4", align="center",
              baseline="middle")
     label = f"discard {view['discard']}"
@@ -775,7 +777,7 @@ HAND_GAP = 16  # between two hands side by side under the map
 
 def _hand_title(view: dict, seat: int) -> str:
     title = "Your hand" if seat == view.get("seat") else f"{view['seat_names'][seat]}'s hand"
-    return f"{title} ({view['hands'][seat]['count']} of {view['hand_limit'][seat]})"
+    return f"{title} ({counted(view['hands'][seat]['count'], 'card')}, limit {view['hand_limit'][seat]})"
 
 
 def _hand_width(out: _Items, view: dict, game, seat: int) -> float:
@@ -970,6 +972,8 @@ def status_text(view: dict, game) -> str:
     """One line in plain words: "Round 2 · Blue's turn — action phase (2 main actions left)"."""
     names = view["seat_names"]
     if view.get("terminal"):
+        if (view.get("final") or {}).get("headline"):  # the end screen's headline (Game.final_report)
+            return f"Game over: {view['final']['headline']}"
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", []) if s < len(names)) or "nobody"
         verb = "wins" if len(res.get("winners", [])) == 1 else "win"
