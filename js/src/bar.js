@@ -12,6 +12,32 @@ import { groupOptions } from "./layout.js";
 import { hasTargets, labelOf, selectionOf } from "./state.js";
 
 export const MAX_BAR_BUTTONS = 5; // more plain options than this: the rest go into a "More" menu
+export const LAST_CHARS = 160; // a bot's turn summary longer than this is cut (the whole of it in the tip)
+
+/** Cut `text` to at most `limit` characters at a word, with an ellipsis. */
+export function shorten(text, limit = LAST_CHARS) {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > limit / 2 ? cut.slice(0, space) : cut).replace(/[;,.:\s]+$/, "")}…`;
+}
+
+/** The last-move line of status.last: {who: "Red (bot)", sep, text (maybe cut), full, color} or null. A bot's
+ * run of several decisions is summarised ("Red (bot): a; b; c"); else "Red — what it did". */
+export function lastMoveLine(last) {
+  if (!last || typeof last !== "object") return null;
+  const turn = Array.isArray(last.turn) ? last.turn.filter((x) => typeof x === "string" && x) : [];
+  const own = typeof last.text === "string" ? last.text : "";
+  const who = `${last.name ?? ""}${last.bot ? " (bot)" : ""}`;
+  const color = typeof last.color === "string" && /^#[0-9a-fA-F]{3,8}$/.test(last.color) ? last.color : null;
+  if (last.bot && turn.length > 1) {
+    const full = turn.map((x) => x.replace(/[.\s]+$/, "")).join("; ");
+    return { who, sep: ": ", text: shorten(full), full, color };
+  }
+  const text = own || turn[turn.length - 1] || "";
+  if (!text) return null;
+  return { who, sep: " — ", text: shorten(text), full: text, color };
+}
 
 export function createBar(v) {
   const { model, doc, s } = v;
@@ -113,23 +139,29 @@ export function createBar(v) {
   }
 
   function renderStatus() {
-    statusLine.textContent = typeof s.status.text === "string" ? s.status.text : "";
+    const final = s.status.terminal && s.status.final && typeof s.status.final === "object" ? s.status.final : null;
+    // at the end the status says who won (the end screen's headline)
+    const said = final && typeof final.headline === "string" && final.headline ? final.headline : s.status.text;
+    statusLine.textContent = typeof said === "string" ? said : "";
     statusLine.classList.toggle("illumi-terminal", !!s.status.terminal);
     const bots = Array.isArray(s.status.bots) ? s.status.bots.filter((b) => b && typeof b === "object") : [];
     botInfo.textContent = "";
     for (const b of bots) {
       const chip = make(doc, "span", "illumi-botchip", `${b.name ?? ""}: ${b.bot ?? "bot"} bot`);
-      const acting = Array.isArray(s.status.to_act) && s.status.to_act.includes(b.seat);
+      const acting = !s.status.terminal && Array.isArray(s.status.to_act) && s.status.to_act.includes(b.seat);
       chip.classList.toggle("illumi-bot-acting", acting);
       if (acting) chip.append(make(doc, "span", "illumi-thinking", model.get("bots_paused") === true ? " (paused)" : " …"));
       botInfo.append(chip);
     }
-    const last = s.status.last && typeof s.status.last === "object" ? s.status.last : null;
+    const line = lastMoveLine(s.status.last);
     lastLine.textContent = "";
-    if (last && typeof last.text === "string" && last.text && !s.curtainName) {
-      const who = make(doc, "span", "illumi-last-who", `${last.name ?? ""}${last.bot ? " (bot)" : ""}`);
+    lastLine.removeAttribute("title");
+    if (line && !s.curtainName) {
+      const who = make(doc, "span", "illumi-last-who", line.who);
+      if (line.color) who.style.borderBottom = `3px solid ${line.color}`; // (a yellow name would not read)
       lastLine.append(make(doc, "span", "illumi-last-label", "Last move: "), who,
-        make(doc, "span", null, ` — ${last.text}`));
+        make(doc, "span", "illumi-last-text", `${line.sep}${line.text}`));
+      lastLine.title = `${line.who}${line.sep}${line.full}`; // the whole of it
     }
   }
 

@@ -50,7 +50,8 @@ export function createBots(v) {
   function renderButton() {
     const { botBtn } = v.dom;
     const bots = model.get("bot_seats");
-    botBtn.hidden = !(Array.isArray(bots) && bots.length);
+    // nothing looks live at the end of the game: no pause button
+    botBtn.hidden = !(Array.isArray(bots) && bots.length) || !!v.s.status.terminal;
     const paused = model.get("bots_paused") === true;
     botBtn.textContent = "";
     botBtn.append(glyph(v.doc, paused ? "play" : "pause"), v.doc.createTextNode(paused ? "Resume bots" : "Pause bots"));

@@ -19,6 +19,15 @@ export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 export const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
 export const LAST_FADE_MS = 3500;
 
+/** [r, g, b] of a "#rgb" / "#rrggbb" colour, else null. */
+export function rgbOf(hex) {
+  if (typeof hex !== "string") return null;
+  let m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
+  m = /^#([0-9a-f]{3})$/i.exec(hex);
+  return m ? [...m[1]].map((c) => parseInt(c + c, 16)) : null;
+}
+
 export function createCanvas(v) {
   const { s } = v;
   const { base, over } = v.dom;
@@ -69,10 +78,10 @@ export function createCanvas(v) {
     if (s.curtainName || s.disposed) return;
     sceneTransform(ctx);
     const px = 1 / layout.scale; // one CSS pixel in scene units
-    // The last move, fading: a blue outline on the things it touched.
+    // The last move, fading: an outline in the acting seat's colour on the things it touched.
     const fade = s.lastMove && s.lastMove.touched.length ? 1 - (v.now() - s.lastMove.t0) / LAST_FADE_MS : 0;
     if (fade > 0) {
-      const [r, g, b] = LAST_COLOR;
+      const [r, g, b] = rgbOf(s.lastMove.color) || LAST_COLOR; // the acting seat's colour
       ctx.lineWidth = 4 * px;
       ctx.strokeStyle = `rgba(${r},${g},${b},${(0.9 * fade).toFixed(3)})`;
       ctx.fillStyle = `rgba(${r},${g},${b},${(0.18 * fade).toFixed(3)})`;

@@ -69,7 +69,12 @@ export function buildDom(doc) {
   const offline = make(doc, "div", "illumi-offline");
   offline.hidden = true;
   offline.append(make(doc, "div", "illumi-offline-banner", DISCONNECTED_TEXT));
-  stage.append(base, over, tip, chooser, legendBox, confirmBox, offline);
+  const endBox = make(doc, "div", "illumi-end"); // the end screen (endscreen.js)
+  endBox.hidden = true;
+  endBox.setAttribute("role", "dialog");
+  endBox.setAttribute("aria-label", "Game over");
+  const markers = make(doc, "div", "illumi-markers"); // edge markers of targets out of sight (sight.js)
+  stage.append(base, over, tip, chooser, legendBox, confirmBox, endBox, markers, offline);
 
   const bar = make(doc, "div", "illumi-bar");
   const barTop = make(doc, "div", "illumi-bar-top");
@@ -103,7 +108,9 @@ export function buildDom(doc) {
   // "Analyse": shown when Python offers it (trait ``analysable``); progress from ``analysis_progress``
   const analyseBtn = button(doc, "Analyse", "illumi-analyse", "Evaluate every option of this seat with the search bot (from this seat's information only)");
   analyseBtn.hidden = true;
-  controls.append(undoBtn, redoBtn, history, botBtn, analyseBtn, helpBtn);
+  const endBtn = button(doc, "Results", "illumi-results", "Show the final standings again");
+  endBtn.hidden = true;
+  controls.append(undoBtn, redoBtn, history, botBtn, analyseBtn, endBtn, helpBtn);
   barTop.append(statusLine, botInfo, controls);
   bar.append(barTop, lastLine, panel, errorLine);
 
@@ -118,7 +125,7 @@ export function buildDom(doc) {
 
   root.append(scrollBox, bar, logBox, curtain);
   return {
-    root, stage, scrollBox, base, over, tip, chooser, legendBox, confirmBox, offline,
+    root, stage, scrollBox, base, over, tip, chooser, legendBox, confirmBox, endBox, markers, endBtn, offline,
     bar, statusLine, botInfo, lastLine, panel, errorLine,
     controls, helpBtn, undoBtn, redoBtn, firstBtn, prevBtn, range, histLabel, nextBtn, lastBtn, history, botBtn, analyseBtn,
     logBox, logSummary, logList, curtain,

@@ -35,6 +35,7 @@ import { createHistory } from "./history.js";
 import { createAnalysis } from "./analysis.js";
 import { createLog } from "./log.js";
 import { createCurtain } from "./curtain.js";
+import { createEndScreen } from "./endscreen.js";
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
@@ -76,6 +77,7 @@ function render({ model, el }) {
   v.analysis = createAnalysis(v);
   v.log = createLog(v);
   v.curtain = createCurtain(v);
+  v.endscreen = createEndScreen(v);
   const { sizing, canvas, transport, connection, bots, tips, board, menus, legend, bar } = v;
   const readModel = createReader(s, model, { setScene: sizing.setScene, now, perf });
 
@@ -122,6 +124,7 @@ function render({ model, el }) {
     renderControls();
     v.log.render();
     v.curtain.render();
+    v.endscreen.render();
     if (!dom.legendBox.hidden) legend.render();
     markPainted(t0);
     perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: now() - t2 };
@@ -160,6 +163,7 @@ function render({ model, el }) {
     [dom.over, "click", board.onClick],
     ...v.history.listeners,
     [dom.curtain, "click", v.curtain.onButton],
+    [dom.endBtn, "click", v.endscreen.reopen],
     [dom.botBtn, "click", bots.onButton],
     [dom.helpBtn, "click", legend.onHelp],
     [dom.analyseBtn, "click", v.analysis.onButton],

@@ -116,7 +116,8 @@ export function createReader(s, model, { setScene, now, perf }) {
     if (last && Number.isInteger(last.version) && (!s.lastMove || s.lastMove.version !== last.version)) {
       const touched = Array.isArray(last.touched) ? last.touched.filter((t) => typeof t === "string") : [];
       // not on the first paint: a board opened later does not flash an old move
-      s.lastMove = { version: last.version, touched, t0: s.lastVersion === undefined ? -Infinity : now() };
+      const color = typeof last.color === "string" ? last.color : null;
+      s.lastMove = { version: last.version, touched, color, t0: s.lastVersion === undefined ? -Infinity : now() };
     }
   };
 }

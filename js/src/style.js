@@ -36,6 +36,27 @@ const CSS = `
 .illumi-confirm{position:absolute;z-index:8;max-width:min(420px,calc(100% - 16px));line-height:1.35;padding:12px 14px;
   border-radius:8px;background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#1f1f1f);
   border:2px solid var(--jp-warn-color1,#f57c00);box-shadow:0 6px 20px rgba(0,0,0,.4);font-size:14px}
+.illumi-end{position:absolute;z-index:7;left:50%;transform:translateX(-50%);width:min(560px,calc(100% - 16px));
+  overflow:auto;line-height:1.4;padding:14px 18px;border-radius:10px;background:var(--jp-layout-color1,#fff);
+  color:var(--jp-ui-font-color1,#1f1f1f);border:2px solid #c9a227;box-shadow:0 8px 28px rgba(0,0,0,.5);font-size:14px}
+.illumi-end[hidden]{display:none}
+.illumi-end-title{font-size:13px;text-transform:uppercase;letter-spacing:.08em;opacity:.7}
+.illumi-end-headline{font-size:20px;font-weight:700;margin:2px 0 10px}
+.illumi-end-row{display:grid;grid-template-columns:4em 1fr auto;gap:2px 10px;padding:5px 6px;border-radius:6px;
+  align-items:baseline}
+.illumi-end-row+.illumi-end-row{border-top:1px solid var(--jp-border-color2,#ddd)}
+.illumi-end-winner{background:rgba(201,162,39,.16)}
+.illumi-end-place{font-weight:700}
+.illumi-end-name{font-weight:700}
+.illumi-end-score{font-weight:700;text-align:right}
+.illumi-end-breakdown{grid-column:2 / 4;display:flex;flex-wrap:wrap;gap:2px 12px;font-size:13px;opacity:.85}
+.illumi-end-tiebreak,.illumi-end-reason{margin-top:8px;font-size:13px}
+.illumi-end-tiebreak{font-weight:600}
+.illumi-end-buttons{display:flex;gap:8px;margin-top:12px;justify-content:flex-end}
+.illumi-markers{position:absolute;left:0;top:0;width:0;height:0;z-index:4;line-height:1}
+.illumi-marker{position:absolute;min-width:28px;min-height:28px;padding:2px 8px;border-radius:14px;font-size:13px;
+  background:#ff8c00;color:#1d1d1d;border:2px solid #fff;box-shadow:0 2px 8px rgba(0,0,0,.45);cursor:pointer;
+  font-weight:700;white-space:nowrap}
 .illumi-confirm-row{display:flex;gap:8px;margin-top:10px;justify-content:flex-end}
 .illumi-offline{position:absolute;inset:0;z-index:9;background:rgba(110,110,115,.55);display:flex;
   align-items:flex-start;justify-content:center;line-height:1.3}

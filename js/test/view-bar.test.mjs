@@ -185,13 +185,19 @@ describe("bar", () => {
   const text = (v, sel) => v.el.querySelector(sel).textContent;
 
   test("the status line, the bot chips (acting: thinking or paused) and the last move", () => {
-    const v = view({ status: { text: "Blue to act", to_act: [1], terminal: true, bots: [{ seat: 1, name: "Blue", bot: "search" }, 3],
+    const v = view({ status: { text: "Blue to act", to_act: [1], terminal: false, bots: [{ seat: 1, name: "Blue", bot: "search" }, 3],
       last: { text: "moved to C3", name: "Red", bot: true } }, bots_paused: true });
     v.bar.renderStatus();
     assert.equal(text(v, ".illumi-status"), "Blue to act");
-    assert.ok(v.dom.statusLine.classList.contains("illumi-terminal"));
+    assert.ok(!v.dom.statusLine.classList.contains("illumi-terminal"));
     assert.equal(text(v, ".illumi-botinfo"), "Blue: search bot (paused)");
     assert.equal(text(v, ".illumi-last"), "Last move: Red (bot) — moved to C3");
+    // at the end nothing looks live: no seat acting, and the status says who won (the final's headline)
+    v.s.status = { ...v.s.status, terminal: true, final: { headline: "Red wins with 12 VP.", standings: [] } };
+    v.bar.renderStatus();
+    assert.equal(text(v, ".illumi-status"), "Red wins with 12 VP.");
+    assert.ok(v.dom.statusLine.classList.contains("illumi-terminal"));
+    assert.equal(text(v, ".illumi-botinfo"), "Blue: search bot");
     v.s.curtainName = "Blue";
     v.bar.renderStatus();
     assert.equal(text(v, ".illumi-last"), ""); // not told under the curtain

@@ -89,17 +89,17 @@ describe("state", () => {
   });
 
   test("the reader reads the status, the curtain and the last move (not flashed on the first paint)", () => {
-    const r = reader({ status: { text: "x", curtain: "Blue", last: { version: 6, touched: ["cell:C3", 4] } } });
+    const r = reader({ status: { text: "x", curtain: "Blue", last: { version: 6, touched: ["cell:C3", 4], color: "#c0392b" } } });
     r.read();
     assert.equal(r.s.curtainName, "Blue");
     assert.equal(r.s.version, 7);
-    assert.deepEqual(r.s.lastMove, { version: 6, touched: ["cell:C3"], t0: -Infinity });
+    assert.deepEqual(r.s.lastMove, { version: 6, touched: ["cell:C3"], color: "#c0392b", t0: -Infinity });
     r.s.lastVersion = 7;
     r.setNow(900);
     r.model.values.status = { text: "y", curtain: "", last: { version: 8, touched: [] } };
     r.read();
     assert.equal(r.s.curtainName, null);
-    assert.deepEqual(r.s.lastMove, { version: 8, touched: [], t0: 900 });
+    assert.deepEqual(r.s.lastMove, { version: 8, touched: [], color: null, t0: 900 });
     r.model.values.status = "nonsense";
     r.read();
     assert.deepEqual(r.s.status, {});
@@ -140,14 +140,15 @@ describe("dom", () => {
     assert.equal(dom.root.className, "illumi-widget");
     assert.deepEqual([...dom.root.children].map((c) => c.className), ["illumi-scroll", "illumi-bar", "illumi-log", "illumi-curtain"]);
     assert.deepEqual([...dom.stage.children].map((c) => c.className),
-      ["illumi-base", "illumi-overlay", "illumi-tip", "illumi-chooser", "illumi-legend", "illumi-confirm", "illumi-offline"]);
-    for (const k of ["tip", "chooser", "legendBox", "confirmBox", "offline", "botBtn", "analyseBtn", "curtain"]) {
+      ["illumi-base", "illumi-overlay", "illumi-tip", "illumi-chooser", "illumi-legend", "illumi-confirm", "illumi-end",
+        "illumi-markers", "illumi-offline"]);
+    for (const k of ["tip", "chooser", "legendBox", "confirmBox", "endBox", "endBtn", "offline", "botBtn", "analyseBtn", "curtain"]) {
       assert.equal(dom[k].hidden, true, k);
     }
     assert.equal(dom.offline.textContent, DISCONNECTED_TEXT);
     assert.equal(dom.range.type, "range");
     assert.deepEqual([...dom.controls.children].map((c) => c.className.replace("illumi-btn ", "")),
-      ["illumi-undo", "illumi-redo", "illumi-history", "illumi-bots", "illumi-analyse", "illumi-help"]);
+      ["illumi-undo", "illumi-redo", "illumi-history", "illumi-bots", "illumi-analyse", "illumi-results", "illumi-help"]);
     assert.equal(ctxOf({ getContext: () => { throw new Error("no canvas"); } }), null);
   });
 });

@@ -1,0 +1,119 @@
+// Unit tests of what makes the board feel like a game site (issue 30): the end screen (endscreen.js), the last
+// move's line and colour (bar.js, canvas.js), menus that survive updates, targets brought into sight, the
+// "Click:" tip, hit areas of at least 24x24 CSS px and the "your turn" cue.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { createEndScreen, finalOf, ordinal } from "../src/endscreen.js";
+import { lastMoveLine, shorten } from "../src/bar.js";
+import { rgbOf } from "../src/canvas.js";
+import { createReader } from "../src/state.js";
+import { called, stubView } from "../testlib/view.mjs";
+
+const FINAL = {
+  headline: "Red wins with 12 VP.", reason: "The fifth round ended.",
+  tiebreak: "Red and Blue had 12 VP; Red had more influence left (5 against 3).",
+  standings: [
+    { seat: 0, name: "Red", place: 1, winner: true, score: "12 VP", breakdown: [{ label: "Objectives", value: "8 VP" }, { label: "Tweets", value: "4 VP" }] },
+    { seat: 1, name: "Blue", place: 2, winner: false, score: "12 VP", breakdown: [] },
+  ],
+};
+
+describe("end screen", () => {
+  function view(status) {
+    const v = stubView({ values: { status }, stubs: { transport: ["sendSimple"], menus: ["closeChooser", "closeConfirm"], sizing: ["inSight"] },
+      returns: { "sizing.inSight": { top: 40, height: 500 } } });
+    createReader(v.s, v.model, { setScene: () => {}, now: v.now, perf: v.perf })();
+    v.endscreen = createEndScreen(v);
+    return v;
+  }
+  const setStatus = (v, status) => {
+    v.s.status = status;
+    v.endscreen.render();
+  };
+
+  test("finalOf: the final record cleaned; else the outcome's winners; null before the end", () => {
+    assert.equal(finalOf({ terminal: false, final: FINAL }), null);
+    const f = finalOf({ terminal: true, final: FINAL });
+    assert.equal(f.headline, FINAL.headline);
+    assert.deepEqual(f.standings.map((r) => [r.name, r.place, r.score]), [["Red", 1, "12 VP"], ["Blue", 2, "12 VP"]]);
+    const g = finalOf({ terminal: true, text: "Game over: Blue wins", outcome: { winners: [1], scores: { 0: 3, 1: 5 } },
+      bots: [{ seat: 0, name: "Red" }, { seat: 1, name: "Blue" }] });
+    assert.equal(g.headline, "Game over: Blue wins");
+    assert.deepEqual(g.standings.map((r) => [r.name, r.winner, r.score]), [["Blue", true, "5"], ["Red", false, "3"]]);
+    assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
+  });
+
+  test("at the end a panel over the board shows the headline, places, scores, breakdown, tie-break and reason", () => {
+    const v = view({ terminal: false, text: "Red to act" });
+    v.endscreen.render();
+    assert.ok(v.dom.endBox.hidden);
+    assert.ok(v.dom.endBtn.hidden);
+    setStatus(v, { terminal: true, final: FINAL, log_length: 40 });
+    const box = v.dom.endBox;
+    assert.ok(!box.hidden);
+    assert.equal(box.parentNode, v.dom.stage); // over the board, not painted into the scene
+    assert.equal(box.querySelector(".illumi-end-headline").textContent, "Red wins with 12 VP.");
+    const rows = [...box.querySelectorAll(".illumi-end-row")];
+    assert.deepEqual(rows.map((r) => r.querySelector(".illumi-end-place").textContent), ["1st ★", "2nd"]);
+    assert.deepEqual(rows.map((r) => r.querySelector(".illumi-end-score").textContent), ["12 VP", "12 VP"]);
+    assert.deepEqual([...rows[0].querySelectorAll(".illumi-end-part")].map((p) => p.textContent), ["Objectives: 8 VP", "Tweets: 4 VP"]);
+    assert.equal(box.querySelector(".illumi-end-tiebreak").textContent, FINAL.tiebreak);
+    assert.equal(box.querySelector(".illumi-end-reason").textContent, FINAL.reason);
+    assert.equal(box.style.top, "48px"); // in the part of the board in sight
+    assert.ok(!v.dom.endBtn.hidden);
+  });
+
+  test("Play again sends new_game; Review closes the panel until reopened from the bar; a new ending shows again", () => {
+    const v = view({ terminal: true, final: FINAL, log_length: 40 });
+    v.endscreen.render();
+    v.dom.endBox.querySelector(".illumi-end-again").click();
+    assert.deepEqual(v.calls.filter((c) => c[0] === "transport.sendSimple"), [["transport.sendSimple", "new_game"]]);
+    v.dom.endBox.querySelector(".illumi-end-review").click();
+    assert.ok(v.dom.endBox.hidden);
+    v.endscreen.render(); // another update of the same ending: stays closed
+    assert.ok(v.dom.endBox.hidden);
+    assert.ok(!v.dom.endBtn.hidden);
+    v.endscreen.reopen();
+    assert.ok(!v.dom.endBox.hidden);
+    v.dom.endBox.querySelector(".illumi-end-review").click();
+    setStatus(v, { terminal: false, text: "Red to act" }); // a new game
+    assert.ok(v.dom.endBox.hidden && v.dom.endBtn.hidden);
+    setStatus(v, { terminal: true, final: FINAL, log_length: 38 });
+    assert.ok(!v.dom.endBox.hidden);
+    setStatus(v, { terminal: true, final: FINAL, log_length: 38, curtain: "Blue" });
+    v.s.curtainName = "Blue";
+    v.endscreen.render();
+    assert.ok(v.dom.endBox.hidden); // never under the curtain
+  });
+
+  test("a spectator's Play again sends nothing", () => {
+    const v = view({ terminal: true, final: FINAL, perspective: "spectator" });
+    v.endscreen.render();
+    v.dom.endBox.querySelector(".illumi-end-again").click();
+    assert.ok(!called(v).includes("transport.sendSimple"));
+  });
+});
+
+describe("last move", () => {
+  test("names the acting seat with its own words; a bot's run is summarised, cut with the whole in the tip", () => {
+    assert.equal(lastMoveLine(null), null);
+    assert.deepEqual(lastMoveLine({ name: "Red", bot: null, text: "You influence B3.", turn: ["You influence B3."], color: "#c0392b" }),
+      { who: "Red", sep: " — ", text: "You influence B3.", full: "You influence B3.", color: "#c0392b" });
+    const run = lastMoveLine({ name: "Red", bot: "random", text: "Red ends the turn.",
+      turn: ["Red influences B3.", "Red ousts Blue from C2.", "Red ends the turn."] });
+    assert.equal(`${run.who}${run.sep}${run.text}`, "Red (bot): Red influences B3; Red ousts Blue from C2; Red ends the turn");
+    const long = lastMoveLine({ name: "Blue", bot: "random", text: "x", turn: Array.from({ length: 30 }, (_, i) => `Blue does thing number ${i}.`) });
+    assert.ok(long.text.endsWith("…") && long.text.length <= 160, long.text);
+    assert.ok(long.full.includes("thing number 29"));
+    assert.equal(lastMoveLine({ name: "Red", text: "", turn: [] }), null);
+    assert.equal(lastMoveLine({ name: "Red", text: "a", color: "red; x" }).color, null); // only a colour
+    assert.equal(shorten("one two three", 8), "one two…");
+  });
+
+  test("the highlight's colour is the acting seat's (#rgb or #rrggbb), else the default", () => {
+    assert.deepEqual(rgbOf("#c0392b"), [192, 57, 43]);
+    assert.deepEqual(rgbOf("#fff"), [255, 255, 255]);
+    assert.equal(rgbOf("blue"), null);
+    assert.equal(rgbOf(null), null);
+  });
+});
