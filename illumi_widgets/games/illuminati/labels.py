@@ -46,6 +46,14 @@ def _frame(d) -> dict:
     return d["frames"][-1] if isinstance(d, dict) and d.get("frames") else {}
 
 
+def need_text(need: int) -> str:
+    """What an attack needs on two dice, never a negative number: "needs 7 or less"; below 2 no roll
+    succeeds until more money is spent (each MB spent raises the number by one, p.5)."""
+    if need >= 2:
+        return f"needs {need} or less"
+    return f"no roll succeeds yet: spend at least {2 - need} MB more"
+
+
 def _goal_text(g, goal) -> str:
     for c in g.cd.illuminati.values():
         if c.goal == goal and getattr(c, "goal_text", ""):
@@ -188,7 +196,7 @@ def decision_prompt(g, d, seat, kind) -> str:
                 if left else f"{name}: no actions left: free actions, or end your action phase")
     if kind == "attack":
         need = g.attack_need(d, f) if f.get("t") == "attack" else None
-        roll = f" (needs {need} or less)" if need is not None else ""
+        roll = f" ({need_text(need)})" if need is not None else ""
         return f"{name}: spend money on the attack on {n(f.get('target'))}{roll}, or pass"
     if kind == "place":
         return f"{name}: click an open arrow of {n(f.get('master'))} for {n(f.get('group'))}"

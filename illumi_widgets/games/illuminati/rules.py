@@ -253,8 +253,10 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
             return f"{name}: take an action ({d['acts']} left), a free action, or end the action phase"
         if t == "attack":
             need = self.attack_need(d, f)
-            return (f"{name}: spend money on the attack on {self.label(f['target'])} (needs {need} or less) "
-                    "or pass")
+            from .labels import need_text
+
+            target = self.label(f["target"])
+            return f"{name}: spend money on the attack on {target} ({need_text(need)}) or pass"
         if t == "place":
             return f"{name}: choose the arrow of {self.label(f['master'])} for {self.label(f['group'])}"
         if t == "captxfer":

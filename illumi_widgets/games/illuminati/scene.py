@@ -175,6 +175,19 @@ def _pretty(cid) -> str:
         return str(cid).replace("-", " ").title()
 
 
+def _wrap_parts(parts: list, width: float, size: float) -> str:
+    """``parts`` joined by " · ", broken only between parts (never "turns" and its number on two lines)."""
+    out, cur = [], ""
+    for p in parts:
+        cand = f"{cur} · {p}" if cur else p
+        if cur and text_width(cand, size) > width:
+            out.append(cur)
+            cur = p
+        else:
+            cur = cand
+    return "\n".join([*out, cur])
+
+
 def _seat_header(view: dict, s: dict, width: float, t: float = MIN_TEXT,
                  room: float = 0.0) -> list[tuple[str, dict]]:
     """The header lines of a seat panel: ``(text, style)``, wrapped for ``room`` (the size the smallest text
@@ -185,11 +198,12 @@ def _seat_header(view: dict, s: dict, width: float, t: float = MIN_TEXT,
     fit = max(t, room)
     lines = [(wrap(head, width, max(big, fit), True), {"size": big, "bold": True, "color": color})]
     n = len(s["groups"])
-    info = (f"{n} group{'s' if n != 1 else ''} · {s['treasury']} MB · destroyed {s['destroyed']} · "
-            f"turns {s['turns']}")
-    lines.append((wrap(info, width, fit), {"size": t, "color": MUTED}))
+    info = [f"{n} group{'s' if n != 1 else ''}", f"{s['treasury']} MB", f"destroyed {s['destroyed']}",
+            f"turns {s['turns']}"]
+    lines.append((_wrap_parts(info, width, fit), {"size": t, "color": MUTED}))
     if s["specials"] is not None and not s["specials"]:
-        lines.append(("Your Specials: none", {"size": t}))
+        mine = view.get("perspective") == s["seat"]
+        lines.append(("Your Specials: none" if mine else f"{s['name']} holds no Specials", {"size": t}))
     goal = s.get("goal")
     if goal:
         text = "Goal: secret" if goal == "secret" else "Goal: " + (
@@ -295,7 +309,11 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float, t: float 
             out.text(x + w - 10, y, f"{v:+d}", size=max(12, t), align="right", baseline="top")
             y += _line_h(body, fit) + 2
         y += 4
-        para(f"Roll {att['need']} or less to succeed (11 and 12 always fail)", size=13, bold=True, gap=10)
+        from .labels import need_text
+
+        roll = (f"Roll {att['need']} or less to succeed" if att["need"] >= 2
+                else f"Roll: none succeeds yet ({need_text(att['need']).split(': ')[1]})")
+        para(f"{roll} (11 and 12 always fail)", size=13, bold=True, gap=10)
     last = view.get("last_attack")
     if last:
         para("Last attack", size=13, color=ILLUM, bold=True, gap=2)
@@ -475,6 +493,8 @@ def status_text(view: dict, game) -> str:
     """One line in plain words: "Red's turn — an attack · waiting for Blue"."""
     names = [s["name"] for s in view["seats"]]
     if view.get("terminal"):
+        if (view.get("final") or {}).get("headline"):  # the end screen's headline (Game.final_report)
+            return f"Game over: {view['final']['headline']}"
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", [])) or "nobody"
         return f"Game over: {winners} {'wins' if len(res.get('winners', [])) == 1 else 'win'}"

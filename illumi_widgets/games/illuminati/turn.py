@@ -108,7 +108,7 @@ class TurnMixin:
         d["goals"][a.seat] = a.args[0]
         d["frames"].pop()
         log.add(f"{self.seat_name(a.seat)} writes down a secret goal.",
-                {a.seat: f"You chose the goal {a.args[0]}."})
+                {a.seat: f"You chose the goal: {_goal_words(self, a.args[0])}."})
 
     def _do_roll(self, d, a, log):
         f = d["frames"][-1]
@@ -315,8 +315,7 @@ class TurnMixin:
                 d["result"] = {"winners": winners, "reason": "score",
                                "scores": {str(s): self.long_score(d, s) if d["alive"][s] else 0
                                           for s in range(d["n"])}}
-                log.add("Game over: " + " and ".join(self.seat_name(s) for s in winners) + f" win with "
-                        f"{best} points.")
+                log.add(f"Game over: {_won(self, winners)} with {best} points.")
                 return
             winners = []
         else:
@@ -327,10 +326,23 @@ class TurnMixin:
             d["result"] = {"winners": winners, "reason": "goal" if winners != alive or len(alive) > 1
                            else "last-standing",
                            "scores": {str(s): len(self.groups_of(d, s)) for s in range(d["n"])}}
-            log.add("Game over: " + " and ".join(self.seat_name(s) for s in winners) + " win.")
+            log.add(f"Game over: {_won(self, winners)}.")
             return
         nxt = (seat + 1) % d["n"]  # READING: seat numbers run counter-clockwise around the table
         while not d["alive"][nxt]:
             nxt = (nxt + 1) % d["n"]
         self._start_turn(d, nxt, log)
 
+
+def _goal_words(game, goal) -> str:
+    """A goal as a player reads it (never its id)."""
+    from .labels import _goal_text
+
+    return _goal_text(game, goal)
+
+
+def _won(game, winners) -> str:
+    """"Red wins", "Red and Blue win", "Red, Blue and Green win"."""
+    from ...engine.final import joined
+
+    return f"{joined(game.seat_name(s) for s in winners)} {'wins' if len(winners) == 1 else 'win'}"
