@@ -66,17 +66,32 @@ export function createBar(v) {
     return b;
   }
 
-  function renderPanel() {
+  /** The bar's rows, one per decision. With `keep`, the row of a decision that asks the same as before (its
+   * signature) is kept as it is: a stepper in use keeps its amount and focus when another decision changes. */
+  function renderPanel(keep = false) {
     s.emph = null;
+    const old = new Map();
+    if (keep === true) {
+      for (const box of panel.querySelectorAll(":scope > .illumi-decision")) {
+        if (!box.classList.contains("illumi-decision-compose")) old.set(box.dataset.sig, box);
+      }
+    }
     panel.textContent = "";
     panel.hidden = !!s.curtainName;
     if (s.curtainName) return;
     for (const d of s.decisions) {
+      const sig = s.sigs.get(d.id) ?? "";
+      if (old.has(sig)) {
+        panel.append(old.get(sig));
+        continue;
+      }
       const box = make(doc, "div", "illumi-decision");
       box.dataset.decision = String(d.id);
+      box.dataset.sig = sig;
       box.append(make(doc, "span", "illumi-prompt", d.prompt ?? ""));
       const cm = s.composes.get(d.id);
       if (cm) {
+        box.classList.add("illumi-decision-compose");
         box.append(composeRow(cm));
         panel.append(box);
         continue;
@@ -167,7 +182,8 @@ export function createBar(v) {
 
   /** The error line: the last error reply (or timeout, or disconnection), else the status's error. */
   function renderError() {
-    const err = s.lastError || (s.status.error && typeof s.status.error === "object" ? s.status.error : null);
+    let err = s.lastError || (s.status.error && typeof s.status.error === "object" ? s.status.error : null);
+    if (!err && s.notice && s.notice.until > v.now()) err = { code: "choice-changed", message: s.notice.text };
     errorLine.textContent = err ? `${err.message || "Error"}` : "";
     if (err && err.code) errorLine.dataset.code = String(err.code);
     else delete errorLine.dataset.code;

@@ -41,6 +41,7 @@ export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
   "bot_seats", "bot_turn", "bot_delay", "bots_paused", "legend", "analysable", "analysis_progress"];
 const MAX_ROUNDTRIPS = 1000;
+export const NOTICE_MS = 6000; // "The choice you were making changed." stays this long in the bar
 
 function render({ model, el }) {
   const doc = el.ownerDocument || document;
@@ -103,6 +104,9 @@ function render({ model, el }) {
     const t0 = now();
     const prevScene = s.scene;
     const prevDecisions = s.decisionsRef;
+    const prevSig = s.decisionsSig;
+    const prevSigs = s.sigs;
+    const picked = [...s.selections.keys()];
     readModel();
     if (s.version !== s.lastVersion) {
       s.lastVersion = s.version;
@@ -110,8 +114,14 @@ function render({ model, el }) {
       tips.unpin();
     }
     if (s.scene !== prevScene || s.decisionsRef !== prevDecisions) {
-      menus.closeChooser();
-      menus.closeConfirm();
+      // an open menu, question or half-composed choice survives an update that does not change its own
+      // decision; when that changes, it is closed and the bar says so
+      const lost = !menus.stillValid() || picked.some((id) => prevSigs.get(id) !== s.sigs.get(id));
+      if (!menus.stillValid()) {
+        menus.closeChooser();
+        menus.closeConfirm();
+      }
+      if (lost) s.notice = { text: "The choice you were making changed.", until: now() + NOTICE_MS };
       s.hover = s.lastPointer && !s.curtainName ? hitTest(s.index, s.lastPointer.x, s.lastPointer.y) : null;
       if (!s.hover) dom.tip.hidden = true;
     }
@@ -119,7 +129,7 @@ function render({ model, el }) {
     canvas.paint();
     const t2 = now();
     bar.renderStatus();
-    if (s.decisionsRef !== prevDecisions || !dom.panel.childNodes.length || s.curtainName) bar.renderPanel();
+    if (s.decisionsSig !== prevSig || !dom.panel.childNodes.length || s.curtainName) bar.renderPanel(true);
     bar.renderError();
     renderControls();
     v.log.render();

@@ -15,6 +15,19 @@ export function createMenus(v) {
   const layout = v.layout;
   const stepperPick = new Map(); // stepper group -> chosen index (kept across updates)
   let escClosed = false; // an Escape that closed a menu does not also clear a selection
+  let openFor = new Map(); // decision id -> its signature when the chooser or the question opened
+
+  const remember = (decisions) => {
+    openFor = new Map(decisions.map((d) => [d.id, s.sigs.get(d.id) ?? null]));
+  };
+
+  /** Does every decision of the open chooser or question still ask the same? (An update that changes
+   * another decision, or only the scene, leaves them open.) */
+  function stillValid() {
+    if (chooser.hidden && confirmBox.hidden) return true;
+    for (const [id, sig] of openFor) if (s.sigs.get(id) !== sig) return false;
+    return true;
+  }
 
   /** Did the last Escape close a menu or question? (asked once: the answer is then reset) */
   function escapeConsumed() {
@@ -42,6 +55,7 @@ export function createMenus(v) {
     closeChooser();
     tip.hidden = true;
     chooser.textContent = "";
+    remember(choices.map((c) => c.decision));
     const several = new Set(choices.map((c) => c.decision.id)).size > 1;
     if (title) chooser.append(make(doc, "div", "illumi-chooser-title", title));
     // options that differ only by an amount: one stepper (per decision), not a button per number
@@ -124,6 +138,7 @@ export function createMenus(v) {
     v.legend.toggle(false);
     tip.hidden = true;
     confirmBox.textContent = "";
+    remember([decision]);
     confirmBox.append(make(doc, "div", "illumi-confirm-text", option.confirm));
     const yes = button(doc, labelOf(option), "illumi-primary illumi-confirm-yes");
     const no = button(doc, "Cancel", "illumi-confirm-no");
@@ -215,5 +230,5 @@ export function createMenus(v) {
     return b;
   }
 
-  return { openChooser, closeChooser, choose, openConfirm, closeConfirm, stepper, menuButton, escapeConsumed };
+  return { openChooser, closeChooser, choose, openConfirm, closeConfirm, stepper, menuButton, escapeConsumed, stillValid };
 }

@@ -31,6 +31,14 @@ export function buildTargets(decisions) {
   return map;
 }
 
+/** What a decision asks, as a string: its id, prompt and options (ids, labels, targets, questions). An open
+ * menu, a stepper or a selection of this decision survives an update with the same signature. */
+export function decisionSig(d) {
+  const opts = Array.isArray(d.options) ? d.options.filter((o) => o && typeof o === "object") : [];
+  return JSON.stringify([d.id, d.prompt ?? "", opts.map((o) => [o.id, o.label ?? "", o.targets ?? [], o.confirm ?? ""]),
+    d.compose ? Object.keys(d.compose) : null]);
+}
+
 /** The shared state of one view (before the first read of the model). */
 export function createState() {
   const scene = {};
@@ -41,6 +49,9 @@ export function createState() {
     index: buildIndex(scene),
     decisions: [],
     decisionsRef: undefined,
+    sigs: new Map(), // decision id -> decisionSig (what each pending decision asks)
+    decisionsSig: "", // all of them: the bar's rows are rebuilt only when it changes
+    notice: null, // {text, until}: a word in the bar (the choice being made changed)
     targets: new Map(),
     composes: new Map(), // decision id -> compose model (compose.js)
     composeOf: new Map(), // entity id -> the compose model it can be picked into
@@ -93,6 +104,8 @@ export function createReader(s, model, { setScene, now, perf }) {
       s.decisionsRef = d;
       s.decisions = Array.isArray(d) ? d.filter((x) => x && typeof x === "object") : [];
       s.targets = buildTargets(s.decisions);
+      s.sigs = new Map(s.decisions.map((dd) => [dd.id, decisionSig(dd)]));
+      s.decisionsSig = [...s.sigs.values()].join("\n");
       s.composes = new Map();
       s.composeOf = new Map();
       for (const dd of s.decisions) {

@@ -8,6 +8,17 @@ import { lastMoveLine, shorten } from "../src/bar.js";
 import { rgbOf } from "../src/canvas.js";
 import { createReader } from "../src/state.js";
 import { called, stubView } from "../testlib/view.mjs";
+import widget from "../src/index.js";
+import { DECISIONS, FakeModel, initialValues, setup, tick } from "../testlib/helpers.mjs";
+
+function mount(opts = {}, values = {}) {
+  const env = setup(opts);
+  const model = new FakeModel(initialValues(values));
+  const cleanup = widget.render({ model, el: env.el });
+  env.placeOverlay();
+  return { ...env, model, cleanup };
+}
+const clone = (x) => JSON.parse(JSON.stringify(x));
 
 const FINAL = {
   headline: "Red wins with 12 VP.", reason: "The fifth round ended.",
@@ -115,5 +126,45 @@ describe("last move", () => {
     assert.deepEqual(rgbOf("#fff"), [255, 255, 255]);
     assert.equal(rgbOf("blue"), null);
     assert.equal(rgbOf(null), null);
+  });
+});
+
+describe("menus survive updates", () => {
+  const BOT_DECISION = { id: "b1", seat: 1, prompt: "Blue bids", options: [{ id: "seal", label: "Seal a bid", targets: [] }] };
+
+  test("an open chooser stays open when another decision or the scene changes; closes, said, when its own does", async () => {
+    const env = mount();
+    env.mouse("click", 250, 230); // region:A: two options -> the chooser
+    const chooser = env.el.querySelector(".illumi-chooser");
+    assert.equal(chooser.hidden, false);
+    // a bot's move: a new decisions array (same d1, another decision added), a new version and scene
+    env.model.update({ decisions: [...clone(DECISIONS), BOT_DECISION], version: 8, scene: clone(env.model.get("scene")) });
+    await tick();
+    assert.equal(chooser.hidden, false);
+    env.model.update({ decisions: clone(DECISIONS), version: 9 });
+    await tick();
+    assert.equal(chooser.hidden, false);
+    assert.equal(env.el.querySelector(".illumi-error").textContent, "");
+    // its own decision changes: closed, and the bar says so
+    const changed = clone(DECISIONS);
+    changed[0].options = changed[0].options.filter((o) => o.id !== "claim-A");
+    env.model.update({ decisions: changed, version: 10 });
+    await tick();
+    assert.equal(chooser.hidden, true);
+    assert.equal(env.el.querySelector(".illumi-error").textContent, "The choice you were making changed.");
+    env.cleanup();
+  });
+
+  test("a stepper in use keeps its node (and amount) across an update that leaves its decision alone", async () => {
+    const pay = { id: "p", seat: 0, prompt: "Pay", options: [1, 2, 3].map((n) => ({ id: `pay${n}`, label: `Pay ${n}`, amount: n, group: "Pay …", targets: [] })) };
+    const env = mount({}, { decisions: [pay] });
+    const plus = env.el.querySelector(".illumi-step-plus");
+    plus.click();
+    assert.equal(env.el.querySelector(".illumi-amount-value").textContent, "2");
+    env.model.update({ decisions: [clone(pay), BOT_DECISION], version: 8 });
+    await tick();
+    assert.equal(env.el.querySelector(".illumi-step-plus"), plus); // the same node: focus and amount kept
+    assert.equal(env.el.querySelector(".illumi-amount-value").textContent, "2");
+    env.cleanup();
   });
 });
