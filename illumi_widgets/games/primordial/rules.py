@@ -459,7 +459,8 @@ class PrimordialGame(FlowMixin, Game):
             picked.append(i)
         it = next(x for x in d["intent_deck"][s] if self.types[x] == intent)
         f["commits"][str(s)] = [picked, it]
-        log.add(f"{self.seat_name(s)} has plotted.", private={s: f"You plot: {a.notation()}."})
+        # (the player's own words: "You plot: host Advisor, …; Intent Visit Left (to Blue)", never notation)
+        log.add(f"{self.seat_name(s)} has plotted.", private={s: f"You plot{self.label(d, a, s)[4:]}."})
         if len(f["commits"]) == d["n"]:
             d["frames"].pop()
             self._reveal(d, f["commits"], log)

@@ -220,7 +220,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     if t["outcome"]:
         verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor", "none": "neither"}[t["outcome"]]
     out.text(W / 2, y0 + 184, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
-             f"{verdict}.  Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
+             f"{verdict}. Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
              + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
              align="center", color=INK)
 
@@ -286,7 +286,7 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
             verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor",
                        "none": "neither"}[t["outcome"]]
         sub.text(mid, y, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
-                 f"{verdict}.  Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
+                 f"{verdict}. Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
                  + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
                  align="center", color=INK, maxw=w - 40, wrap=3, baseline="top")
         y += 3 * 18

@@ -170,7 +170,12 @@ def action_label(g, d, a, seat=None) -> str:
     name = g.card_name
     if k == "plot":
         hosts, intent = args
-        return f"Plot: host {', '.join(name(c) for c in hosts)}; the rest visit; Intent {name(intent)}"
+        to = ""
+        if intent in ("left", "right", "across") and isinstance(a.seat, int) and isinstance(d, dict):
+            from .flow import direction
+
+            to = f" (to {g.seat_name(direction(d['n'], a.seat, intent))})"  # whose Court the party visits
+        return f"Plot: host {', '.join(name(c) for c in hosts)}; the rest visit; Intent {name(intent)}{to}"
     if k == "order":
         t = d.get("turn") if isinstance(d, dict) else None
         if t and t.get("order"):
