@@ -17,12 +17,22 @@ def _know(d, viewer, cards) -> None:
     k.extend(c for c in cards if c not in k)
 
 
-def _moved_unseen(d, card, seen_by) -> None:
-    """``card`` went to a hidden place that only ``seen_by`` saw: every other seat no longer knows where it is
-    (what it knew was where the card was; it must not follow the card to its new holder)."""
+def _left_unseen(d, holder, zone, seen_by) -> None:
+    """Cards are about to leave seat ``holder``'s hidden ``zone`` (``"hands"`` or ``"secret"``) by a move that
+    only the seats ``seen_by`` saw (a trade between two others, programming face down).  Every other seat
+    saw cards leave (how many is public) but not which, so it no longer knows any card of that zone to be
+    there: it forgets all of them, the ones that stay as well as the ones that leave.  READING
+    (RULES-NOTES.md, "What a seat knows"): knowledge of a card ends when it may have left by a move the
+    knower did not see.
+    Forgetting only the cards that left would let the knower's view show which ones they were (issue 34);
+    call this before the cards leave, while ``d[zone][holder]`` still holds them."""
+    there = set(d[zone][holder])
+    if not there:
+        return
     for viewer, cards in d["known"].items():
-        if int(viewer) not in seen_by and card in cards:
-            cards.remove(card)
+        v = int(viewer)
+        if v not in seen_by and v != holder and not there.isdisjoint(cards):
+            cards[:] = [c for c in cards if c not in there]
 
 
 # -- chance ------------------------------------------------------------------------------------------------
@@ -83,7 +93,7 @@ def do_keep(g, d, a, log):
 def do_discard(g, d, a, log):
     s, c = a.seat, a.args[0]
     d["hands"][s].remove(c)
-    d["discards"]["action"].append(c)
+    M.discard_action(d, c)
     log.add(f"{g.seat_name(s)} discards {g.cards.name(c)} (hand limit {E.rule(g, d, 'hand_limit')}).")
     if len(d["hands"][s]) <= E.rule(g, d, "hand_limit"):
         d["frames"].pop()
@@ -254,10 +264,11 @@ def do_program(g, d, a, log):
             pp = f["progs"].setdefault(str(x), {})
             pp["fin"] = True
         for x in range(d["n"]):
-            for slot in "ABCD":
-                if slot in f["progs"][str(x)]:
-                    d["hands"][x].remove(f["progs"][str(x)][slot])
-                    _moved_unseen(d, f["progs"][str(x)][slot], (x,))  # programmed face down
+            placed = [f["progs"][str(x)][slot] for slot in "ABCD" if slot in f["progs"][str(x)]]
+            if placed:  # programmed face down: the others see how many cards, not which
+                _left_unseen(d, x, "hands", (x,))
+            for c in placed:
+                d["hands"][x].remove(c)
         P.reveal_programs(g, d, f, log)
 
 
@@ -277,9 +288,11 @@ def do_resolve(g, d, a, log):
     key = {"personal": "pg", "common": "cg", "discard": "dis"}[purpose]
     f["used"][key] += 1
     card = g.cards.actions[c]
-    if purpose == "discard":
-        d["discards"]["action"].append(c)
-        log.add(f"{g.seat_name(s)} discards a programmed card.", {s: f"You discard {card['name']}."})
+    if purpose == "discard":  # face down (RULINGS.md): only its owner knows which card it is
+        M.discard_action(d, c, face_down=True)
+        _know(d, s, [c])
+        log.add(f"{g.seat_name(s)} discards a programmed card face down.",
+                {s: f"You discard {card['name']} face down."})
     elif purpose == "common":
         d["cgpile"].append([c, s])
         log.add(
@@ -287,7 +300,7 @@ def do_resolve(g, d, a, log):
             {s: f"You play {card['name']} face down on the events (Common Good)."},
         )
     else:
-        d["discards"]["action"].append(c)
+        M.discard_action(d, c)
         side = card.get("personal_gain")
         if side is None:
             log.add(
@@ -453,21 +466,25 @@ def _hand_over(d, side, frm, to, picks):
         d["box"][to][i] += n
     d["vp"][frm] -= side.get("vp", 0)
     d["vp"][to] += side.get("vp", 0)
-    cards = side.get("cards", []) if isinstance(side.get("cards"), list) else []
-    objs = side.get("objs", []) if isinstance(side.get("objs"), list) else []
-    for c in cards + [p for p in picks if p in d["hands"][frm]]:
+    cards = list(side["cards"]) if isinstance(side.get("cards"), list) else []
+    objs = list(side["objs"]) if isinstance(side.get("objs"), list) else []
+    cards += [p for p in picks if p in d["hands"][frm]]
+    objs += [p for p in picks if p in d["secret"][frm]]
+    # the other seats see how many cards change hands (the deal's terms are public), not which: what they
+    # knew of the giver's hand (or of its face-down objectives) is no longer known (a face-up objective is
+    # seen moving)
+    if cards:
+        _left_unseen(d, frm, "hands", (frm, to))
+    if any(x not in d["exposed"] for x in objs):
+        _left_unseen(d, frm, "secret", (frm, to))
+    for c in cards:
         d["hands"][frm].remove(c)
         d["hands"][to].append(c)
-        _moved_unseen(d, c, (frm, to))
         _know(d, frm, [c])
         _know(d, to, [c])
-    for x in objs + [p for p in picks if p in d["secret"][frm]]:
+    for x in objs:  # (a face-up objective stays face up)
         d["secret"][frm].remove(x)
         d["secret"][to].append(x)
-        if x in d["exposed"]:
-            pass  # a face-up objective stays face up
-        else:
-            _moved_unseen(d, x, (frm, to))
         _know(d, frm, [x])
         _know(d, to, [x])
     for fid in side.get("facs", []):

@@ -4,7 +4,8 @@ A NEW position is returned (``d`` is never changed) in which, uniformly at rando
 could be:
 
 * Action cards — the other seats' hands, their programmed cards not yet resolved, the other seats' cards
-  in the face-down Common Good pile and the draw deck — are dealt again (each place keeps its size);
+  in the face-down Common Good pile, the other seats' programmed cards discarded face down and the draw
+  deck — are dealt again (each place keeps its size);
 * Secret Objectives — the other seats' held objectives that are neither face up nor shown to this seat, a
   Secret Objective choice another seat is making, the face-down discards and the deck — are dealt again;
 * the Event, Tweet and Faction decks are shuffled (their order is hidden), and the position's own shuffle
@@ -56,10 +57,19 @@ def determinize(g, d, seat, rng):
     for i in range(len(deck)):
         places.append((deck, i))
         pool.append(deck[i])
+    pile = new["discards"]["action"]  # the face-down discards (RULINGS.md): only their owner knows them
+    down = set(M.face_down(new))
+    down_at = [i for i, c in enumerate(pile) if c in down]
+    for i in down_at:
+        if pile[i] not in kn:
+            places.append((pile, i))
+            pool.append(pile[i])
     pool.sort()  # canonical order: the re-deal depends only on which cards the seat has not seen
     rng.shuffle(pool)
     for (where, i), c in zip(places, pool, strict=True):
         where[i] = c
+    if down_at:
+        new["facedown"] = [pile[i] for i in down_at]
     # Secret Objectives
     places, pool = [], []
     for s in others:

@@ -13,7 +13,9 @@ Keys of the position (``d``):
   Eye), ``known[viewer]`` (hidden cards a seat has been shown: blackmail, trades), ``pub_done[s]``,
   ``vp[s]`` (Victory Point markers).
 - ``decks[name]`` (top LAST) and ``discards[name]`` for ``action``, ``faction``, ``secret``, ``tweet``,
-  ``event``; ``box_esc``: Escalation cards still in the box.
+  ``event``; ``box_esc``: Escalation cards still in the box.  ``facedown``: the Action cards in
+  ``discards["action"]`` that lie face down (programmed cards discarded unplayed; RULINGS.md); optional, an
+  older position without it has none.  Discard an Action card with :func:`discard_action` only.
 - ``mandatory``, ``additional``: the event slots (an Event id or an Escalation side ``"X01:conflict"``);
   ``resolved``: ``[[ref, [resource, …]], …]``; ``unresolved``: ``[ref, …]``.
 - ``rel``: entity -> -2 (Conflict) … 2 (Allied); ``escalated``: an escalation happened this round.
@@ -68,6 +70,7 @@ def new_position(n: int, scen: str, rounds: int) -> dict:
         "vp": [0] * n,
         "decks": {k: [] for k in DECK_NAMES},
         "discards": {k: [] for k in DECK_NAMES},
+        "facedown": [],
         "box_esc": [],
         "mandatory": None,
         "additional": None,
@@ -126,12 +129,35 @@ def shuffle(d, items: list) -> list:
     return items
 
 
+def discard_action(d, card, face_down: bool = False) -> None:
+    """Put the Action card ``card`` on the Action discard pile, face up (every seat sees which card) or face
+    down (a programmed card discarded unplayed: RULINGS.md, "A programmed card discarded unplayed")."""
+    d["discards"]["action"].append(card)
+    down = d.get("facedown")
+    if not isinstance(down, list):
+        down = d["facedown"] = []
+    if face_down:
+        down.append(card)
+    elif card in down:
+        down.remove(card)
+
+
+def face_down(d) -> list:
+    """The Action cards on the discard pile that lie face down, bottom first (none in an older position)."""
+    down = d.get("facedown")
+    if not isinstance(down, list) or not down:
+        return []
+    return [c for c in d["discards"]["action"] if c in down]
+
+
 def draw(d, deck: str):
     """The top card of ``deck`` (its discard pile reshuffled into it when empty), or None."""
     pile = d["decks"][deck]
     if not pile and d["discards"][deck]:
         pile.extend(shuffle(d, d["discards"][deck]))
         d["discards"][deck] = []
+        if deck == "action" and d.get("facedown"):
+            d["facedown"] = []  # face down or up, they are all in the deck now
         for cards in d.get("known", {}).values():  # shuffled in: no seat knows where they are any more
             cards[:] = [c for c in cards if c not in pile]
     return pile.pop() if pile else None

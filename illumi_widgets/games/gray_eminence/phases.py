@@ -394,7 +394,7 @@ def _auto_cg(g, d, f, log) -> None:
         d["frames"].pop()
         return
     cid, s = d["cgpile"].pop(0)
-    d["discards"]["action"].append(cid)
+    M.discard_action(d, cid)
     card = g.cards.actions[cid]
     side = card.get("common_good")
     if side is None:

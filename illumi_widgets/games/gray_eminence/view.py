@@ -5,7 +5,13 @@ A seat sees: its own Box of Secrets (others: nothing — READING: the board show
 the viewer's own box), its own hand (others: how many cards), its own Secret Objectives (others: how many,
 the ones exposed by the Public Eye and the ones shown to this seat by blackmail or trade), its own sealed
 bid, program and vote while pending (others: only whether they have committed), its own face-down cards in
-the Common Good pile.  Everything on the Power Struggle Board is public.
+the Common Good pile.  Everything on the Power Struggle Board is public.  A programmed card discarded
+unplayed lies face down on the Action discard pile (RULINGS.md): every seat's view counts it, none names it
+(its owner's own log line does), the pile's face-up top stays the last card discarded face up.
+
+What a seat knows of a rival's hidden cards (``known``, shown in ``hand_known`` and ``secret_objectives``)
+is kept by ``actions.py`` so that it changes only on what the seat saw: when cards leave a rival's hand (or
+its face-down objectives) by a move the seat did not see, it forgets every card it knew there.
 """
 
 from __future__ import annotations
@@ -110,7 +116,11 @@ def make_view(g, d, seat) -> dict:
         "common_good_pile": len(d["cgpile"]),
         "my_common_good": [_card(g, c) for c, o in d["cgpile"] if _sees(seat, o)],
         "decks": {k: len(v) for k, v in d["decks"].items()},
-        "action_discard": [_card(g, c) for c in d["discards"]["action"][-5:]],
+        # the Action discard pile: its face-up cards (the last five, top last) and how many lie face down
+        # (programmed cards discarded unplayed: RULINGS.md); which those are only the analysis view shows
+        "action_discard": [_card(g, c) for c in _face_up_discards(d)[-5:]],
+        "action_discard_face_down": len(M.face_down(d)),
+        "face_down_discards": [_card(g, c) for c in M.face_down(d)] if seat == OMNISCIENT else None,
         "last_bids": d["last"].get("bids")
         if not (f and f["t"] in ("bid", "place")) or f["t"] == "place"
         else None,
@@ -122,6 +132,11 @@ def make_view(g, d, seat) -> dict:
     if d["result"] is not None:
         view["result"] = d["result"]
     return view
+
+
+def _face_up_discards(d) -> list:
+    down = set(M.face_down(d))
+    return [c for c in d["discards"]["action"] if c not in down] if down else list(d["discards"]["action"])
 
 
 def _event(g, d, ref):
@@ -256,6 +271,7 @@ def secrets(g, d, seat) -> set:
     # (the draw decks are not listed: which cards they hold follows from the public places; their order is
     # what is hidden, and views show only their sizes)
     hidden += d["discards"]["secret"]
+    hidden += M.face_down(d)  # (its owner knows it: ``known``)
     return _tokens(g, [c for c in hidden if c not in kn])
 
 
@@ -286,6 +302,9 @@ def problems(g, d) -> list:
             )
         if d["pool"][r] < 0 or any(d["box"][s][r] < 0 for s in range(d["n"])):
             out.append(f"{M.RES[r]}: a negative amount")
+    down = d.get("facedown", [])
+    if not isinstance(down, list) or any(not isinstance(c, str) or c not in g.cards.actions for c in down):
+        out.append("field 'facedown' must be a list of Action card ids (the Action discards lying face down)")
     if d["frames"] and d["frames"][-1]["t"] == "deal":
         return out
     placed = [s for s in d["track"] if s is not None]
