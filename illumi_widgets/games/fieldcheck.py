@@ -96,15 +96,19 @@ class Fields:
 
 
 def trial_problems(game, d, advance, *, options: int = 40) -> list[str]:
-    """Play a position's pending steps on copies (for a loader, after the field checks passed): the automatic
-    steps (``advance(copy)``), then every deciding seat's options listed and up to ``options`` of them
-    carried out (each on its own copy, with the steps that follow), and every seat's view. A failure there is
+    """Play a position's pending steps on copies (for a loader, after the field checks passed): the decisions
+    as loaded and their options listed, the automatic steps (``advance(copy)``), then every deciding seat's
+    options listed and up to ``options`` of them carried out (each on its own copy, with the steps that
+    follow), and every seat's view. A failure there is
     a position whose fields are each sound but do not fit together, one the rules cannot go on from: the
     message names the pending steps (field 'frames') and the failure."""
     from ..engine.game import Log
 
     try:
         probe = game.copy(d)
+        for dec in game.decisions(probe):  # as loaded: what the engine lists before any step runs
+            if is_int(dec.seat) and dec.seat >= 0:
+                game.legal(probe, dec.seat)
         advance(probe)
         for dec in game.decisions(probe):
             seat = dec.seat

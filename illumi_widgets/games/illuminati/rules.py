@@ -206,7 +206,7 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
 
     def decode(self, obj):
         if not isinstance(obj, dict) or obj.get("n") != self.players:
-            raise NotationError("position is not an Illuminati position for this player count",
+            raise NotationError("position is not an Illuminati position for this player count (field 'n')",
                                 code="bad-position")
         d = M.clone(obj)
         # untrusted input: every field checked (naming it), the conservation checks, then the pending steps

@@ -171,7 +171,9 @@ def _frame(F, n, name, f) -> bool:
     if "i" in f and "order" in f and f["order"] and f["i"] >= len(f["order"]):
         return F.bad(f"{name}.i", f"points past the {len(f['order'])} seats of its order")
     if t == "first" and not (F.keys(name, f, ("todo", "rolls"))
-                             and F.list(f"{name}.todo", f["todo"], most=n)):
+                             and F.list(f"{name}.todo", f["todo"], most=n)
+                             and F.dict(f"{name}.rolls", f["rolls"], _seat_key(F, n),
+                                        lambda nm, v: F.int(nm, v, 2, 12))):
         return False
     if t not in (*CHANCE_FRAMES, *AUTO_FRAMES, "talk", "secrets", "senate", "react", "counter") \
             and not F.keys(name, f, ("seat",)):
