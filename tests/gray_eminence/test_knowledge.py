@@ -164,15 +164,16 @@ def test_a_programmed_card_discarded_unplayed_lies_face_down(table):
         view = a.view(seat)
         assert view["action_discard"] == top_before  # the face-up top is still the last face-up card
         assert view["action_discard_face_down"] == down_before + 1
-        assert view["face_down_discards"] is None
+        assert x not in [c["id"] for c in view["face_down_discards"]]  # (a seat lists only its own)
         assert not _find_secrets(json.dumps(view), {x, a.game.cards.name(x)})
         assert not _find_secrets(json.dumps(gray_eminence_scene(view, a.game)), {x, a.game.cards.name(x)})
         assert x in a.game.secrets(a.data, seat)
     assert "Red discards a programmed card face down." in a.view(GREEN)["log"]
-    # its owner chose it and keeps its own log line; the pile it sees is everyone's
+    # its owner chose it: its own log line and its own view name it; the pile's face-up top is everyone's
     mine = a.view(RED)
     assert f"You discard {a.game.cards.name(x)} face down." in mine["log"]
     assert mine["action_discard"] == top_before and mine["action_discard_face_down"] == down_before + 1
+    assert mine["face_down_discards"] == [{"id": x, "name": a.game.cards.name(x)}]
     assert x not in a.game.secrets(a.data, RED)
     # the analysis view lists it; a bot's history of Red's decision does not name it
     assert a.view(OMNISCIENT)["face_down_discards"][-1] == {"id": x, "name": a.game.cards.name(x)}
