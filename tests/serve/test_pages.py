@@ -6,7 +6,8 @@ A real server (in this process, on a free port) and real websockets speaking Sol
 closing one drops its websocket without Solara's close beacon, as a crashed, killed or sleeping browser does
 (the case Solara keeps for ``kernel.cull_timeout``). The Match's subscriber count is the measure of what
 stays attached; objects are counted with ``gc`` (RSS is too noisy on a shared machine). The 1,000-page-load
-memory check is ``test_a_thousand_page_loads_leave_nothing_behind`` (marked slow).
+memory check is ``test_a_thousand_page_loads_leave_nothing_behind`` (slow: about 9 minutes, so it runs only
+with ``ILLUMI_PAGE_LOADS=1000``; the 60-load check runs in every suite).
 """
 
 from __future__ import annotations
@@ -132,7 +133,13 @@ def test_page_loads_leave_nothing_behind(served):
     assert after == before, f"(subscribers, live boards, Solara kernels) {before} -> {after}"
 
 
+#: page loads of the long memory check (about 9 minutes for 1,000 on a loaded 2-core machine): run it with
+#: ILLUMI_PAGE_LOADS=1000; the suite's own check is test_page_loads_leave_nothing_behind (60 loads)
+PAGE_LOADS = int(os.environ.get("ILLUMI_PAGE_LOADS", "0"))
+
+
 @pytest.mark.slow
+@pytest.mark.skipif(PAGE_LOADS < 1, reason="long: ILLUMI_PAGE_LOADS=1000 runs it (about 9 minutes)")
 def test_a_thousand_page_loads_leave_nothing_behind(served):
     """The review's measure: memory flat over 1,000 page loads (objects counted by type: any kind that grows
     by more than 200 is named). One residue is Solara's own and bounded here: each of its reactive variables
@@ -143,12 +150,12 @@ def test_a_thousand_page_loads_leave_nothing_behind(served):
     _settle(server, match)
     counts = _type_counts()
     subscribers = len(match._subscribers)
-    _load_and_close(server, 1000)
+    _load_and_close(server, PAGE_LOADS)
     _settle(server, match)
     assert len(match._subscribers) == subscribers and server.pages.count() == 0
     grown = {k: v - counts.get(k, 0) for k, v in _type_counts().items() if v - counts.get(k, 0) > 200}
-    assert grown.pop("set", 0) <= 4 * 1000, "more than Solara's empty listener sets"
-    assert not grown, f"objects left behind by 1,000 page loads: {grown}"
+    assert grown.pop("set", 0) <= 4 * PAGE_LOADS, "more than Solara's empty listener sets"
+    assert not grown, f"objects left behind by {PAGE_LOADS} page loads: {grown}"
 
 
 def test_a_failed_save_is_shown_on_every_page_until_a_save_succeeds(served, tmp_path):
