@@ -727,6 +727,8 @@ class Match:
         game = st.game
         targets, group = self._presenter["targets"], self._presenter["group"]
         compose = self._presenter.get("compose")
+        # optional presenter hook ``effects(game, action) -> {"ends_turn": bool, "irreversible": bool}``
+        effects = self._presenter.get("effects")
         out = []
         for vd in view["decisions"]:
             if vd["seat"] == CHANCE or vd["options"] is None:
@@ -741,7 +743,16 @@ class Match:
                        "label": self._label(a, dec.seat),
                        "targets": list(comp["targets"][k] if comp else targets(game, a)),
                        "group": group(game, a)}
+                if effects is not None:  # what a click does beyond its label: the tip says so
+                    said = effects(game, a) or {}
+                    for flag in ("ends_turn", "irreversible"):
+                        if said.get(flag):
+                            opt[flag] = True
                 ask = st.confirm(a)
+                if not ask and self._mode == "play" and (opt.get("ends_turn") or opt.get("irreversible")):
+                    # in play mode a step that ends the turn or cannot be undone asks first
+                    what = "cannot be undone" if opt.get("irreversible") else "ends your turn"
+                    ask = f"{opt['label']}: this {what}. Are you sure?"
                 if ask:
                     opt["confirm"] = ask
                 options.append(opt)

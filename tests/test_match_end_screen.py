@@ -81,3 +81,22 @@ def test_last_move_carries_the_acting_seats_colour(game, players):
     last = m.snapshot("omniscient")["status"]["last"]
     assert last is not None
     assert isinstance(last["color"], str) and last["color"].startswith("#"), last
+
+
+def test_effects_hook_marks_options_and_play_mode_asks_first():
+    """Issue 30 item 5: a presenter's ``effects`` marks what a click does beyond its label; in play mode an
+    option that ends the turn or cannot be undone asks first (analysis mode: undo is free, no question)."""
+    for mode in ("play", "analysis"):
+        m = Match("pax", players=2, seed=1, mode=mode)
+        m._presenter = {**m._presenter, "effects": lambda game, a: {"ends_turn": True, "irreversible": False}}
+        decisions = m.snapshot("omniscient")["decisions"]
+        opts = [o for d in decisions for o in d["options"]]
+        assert opts and all(o["ends_turn"] is True and "irreversible" not in o for o in opts)
+        asked = [o for o in opts if "ends your turn" in o.get("confirm", "")]
+        if mode == "play":  # each asks first: the game's own question, else that it ends the turn
+            assert asked and all(o.get("confirm") for o in opts)
+        else:
+            assert not asked
+    plain = Match("pax", players=2, seed=1, mode="play")
+    opts = [o for d in plain.snapshot("omniscient")["decisions"] for o in d["options"]]
+    assert not any("ends_turn" in o or "irreversible" in o for o in opts)

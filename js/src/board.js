@@ -5,7 +5,6 @@
 // createBoard(v) uses v.s (curtainName, index, targets, composeOf, selections, swallowClick), v.dom (chooser,
 // confirmBox), v.sizing.pointerOf, v.tips.explain, v.menus (choose, openChooser, escapeConsumed),
 // v.bar.renderPanel and v.canvas.paintOverlay.
-import { hitTest } from "./hit.js";
 import { toggle } from "./compose.js";
 import { selectionOf } from "./state.js";
 
@@ -20,7 +19,7 @@ export function createBoard(v) {
     }
     if (s.curtainName) return;
     const p = v.sizing.pointerOf(ev);
-    const hit = hitTest(s.index, p.x, p.y);
+    const hit = v.sizing.hitAt(p.x, p.y);
     if (!hit || !hit.id) return;
     const m = s.composeOf.get(hit.id);
     if (m) {

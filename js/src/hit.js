@@ -69,8 +69,23 @@ export function contains(entry, x, y) {
   return entry.pts.length >= 3 && inPolygon(entry.pts, x, y);
 }
 
-/** Topmost entity (item with an id) at (x, y), else topmost tip-only item, else null. */
-export function hitTest(index, x, y) {
+export const MIN_HIT_PX = 24; // every entity can be hit over at least 24 x 24 CSS px (WCAG 2.2, 2.5.8)
+
+/** The rectangle an entity can be hit over (scene units): its bounds, enlarged about their centre to at least
+ * `minSide` wide and high (the drawing is unchanged). */
+export function hitBox(entry, minSide = 0) {
+  const [x0, y0, x1, y1] = entry.bounds;
+  const w = Math.max(x1 - x0, minSide);
+  const h = Math.max(y1 - y0, minSide);
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  return [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2];
+}
+
+/** Topmost entity (item with an id) at (x, y); else, with `minSide` (scene units, MIN_HIT_PX at the current
+ * scale), the entity too small to be hit over minSide x minSide whose enlarged hit box holds the point (the
+ * nearest centre); else the topmost tip-only item; else null. */
+export function hitTest(index, x, y, minSide = 0) {
   let tipOnly = null;
   const entries = index.entries;
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -78,6 +93,24 @@ export function hitTest(index, x, y) {
     if (!contains(e, x, y)) continue;
     if (e.id) return e;
     if (!tipOnly) tipOnly = e;
+  }
+  if (minSide > 0) {
+    let best = null;
+    let bestD = Infinity;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i];
+      if (!e.id) continue;
+      const [x0, y0, x1, y1] = e.bounds;
+      if (x1 - x0 >= minSide && y1 - y0 >= minSide) continue;
+      const [hx0, hy0, hx1, hy1] = hitBox(e, minSide);
+      if (x < hx0 || x > hx1 || y < hy0 || y > hy1) continue;
+      const d = (x - (x0 + x1) / 2) ** 2 + (y - (y0 + y1) / 2) ** 2;
+      if (d < bestD) {
+        best = e;
+        bestD = d;
+      }
+    }
+    if (best) return best;
   }
   return tipOnly;
 }

@@ -16,7 +16,6 @@
 // on its own with stubs for the others (js/testlib/view.mjs). One update of the traits = one flush() per
 // microtask: read the model, repaint the canvases, re-render the bar.
 import { MIN_FONT_PX } from "./paint.js";
-import { hitTest } from "./hit.js";
 import { injectStyle } from "./style.js";
 import { overlaps } from "./layout.js";
 import { buildDom, DISCONNECTED_TEXT, glyph } from "./dom.js";
@@ -122,7 +121,7 @@ function render({ model, el }) {
         menus.closeConfirm();
       }
       if (lost) s.notice = { text: "The choice you were making changed.", until: now() + NOTICE_MS };
-      s.hover = s.lastPointer && !s.curtainName ? hitTest(s.index, s.lastPointer.x, s.lastPointer.y) : null;
+      s.hover = s.lastPointer && !s.curtainName ? sizing.hitAt(s.lastPointer.x, s.lastPointer.y) : null;
       if (!s.hover) dom.tip.hidden = true;
     }
     const t1 = now();

@@ -6,7 +6,7 @@
 // createSizing(v) uses v.el, v.win, v.dom (root, stage, scrollBox, base, over, bar, chooser, legendBox,
 // confirmBox) and v.s (rawScene -> scene, size, index); its `layout` is shared as v.layout.
 import { num, sceneSize } from "./paint.js";
-import { buildIndex } from "./hit.js";
+import { buildIndex, hitTest, MIN_HIT_PX } from "./hit.js";
 import { fitBoard, placeBox, reflow } from "./layout.js";
 
 export const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
@@ -154,6 +154,9 @@ export function createSizing(v) {
     return r;
   }
 
+  /** The entity (or tip) at scene point (x, y): small entities are hit over MIN_HIT_PX CSS px at this scale. */
+  const hitAt = (x, y) => hitTest(s.index, x, y, layout.scale > 0 ? MIN_HIT_PX / layout.scale : 0);
+
   /** A pointer event's place: CSS px on the stage and scene units. */
   function pointerOf(ev) {
     const r = over.getBoundingClientRect();
@@ -164,6 +167,6 @@ export function createSizing(v) {
     return { cssX, cssY, x: (cssX * s.size.w) / w, y: (cssY * s.size.h) / h };
   }
 
-  return { layout, setScene, measureHeight, measureLayout, observe, openBoxes, inSight, place, pointerOf,
+  return { layout, setScene, measureHeight, measureLayout, observe, openBoxes, inSight, place, pointerOf, hitAt,
     scroller: () => scroller };
 }

@@ -14,6 +14,7 @@ const CSS = `
 .illumi-tip{position:absolute;z-index:5;pointer-events:none;max-width:320px;padding:5px 8px;border-radius:5px;
   white-space:pre-line;line-height:1.35;font-size:13px;background:rgba(24,24,28,.94);color:#f4f4f4;
   box-shadow:0 2px 8px rgba(0,0,0,.35);overflow:hidden}
+.illumi-click{font-weight:700;color:#ffd08a;margin-bottom:2px}
 .illumi-why{margin-top:3px;color:#ffcf8a;font-weight:600}
 .illumi-chooser{position:absolute;z-index:6;min-width:160px;max-width:360px;overflow:auto;
   line-height:1.3;padding:4px;border-radius:6px;background:var(--jp-layout-color1,#fff);

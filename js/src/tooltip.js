@@ -6,9 +6,8 @@
 // createTips(v) uses v.model, v.win, v.doc, v.now, v.dom (tip, over, chooser, confirmBox), v.s (index,
 // version, hover, lastPointer, curtainName, connected, disposed), v.sizing (place, openBoxes, pointerOf),
 // v.transport.sendIntent and v.canvas.paintOverlay.
-import { hitTest } from "./hit.js";
 import { make } from "./dom.js";
-import { isTarget } from "./state.js";
+import { isTarget, labelOf } from "./state.js";
 
 export const WHY_DELAY_MS = 120; // hover this long on a thing before its reason is asked
 export const PIN_MS = 4000; // a reason shown after a click stays this long
@@ -22,6 +21,25 @@ export function tipFor(index, entry) {
   return null;
 }
 
+/** What a click on target `id` does: "Click: <label>" (with "— ends your turn" / "— cannot be undone" when the
+ * option says so); several options: "Click: choose between …"; a compose pick: "Click: pick it (<hint>)". */
+export function clickText(s, id) {
+  const choices = s.targets.get(id) || [];
+  if (choices.length === 1) {
+    const o = choices[0].option;
+    const more = [o.ends_turn ? "ends your turn" : null, o.irreversible ? "cannot be undone" : null].filter(Boolean);
+    return `Click: ${labelOf(o)}${more.length ? ` — ${more.join(", ")}` : ""}`;
+  }
+  if (choices.length > 1) {
+    const names = choices.slice(0, 3).map((c) => labelOf(c.option));
+    if (choices.length === 2) return `Click: choose between ${names[0]} and ${names[1]}`;
+    return `Click: choose among ${names.join(", ")}${choices.length > 3 ? ` and ${choices.length - 3} more` : ""}`;
+  }
+  const m = s.composeOf.get(id);
+  if (m) return (s.selections.get(m.decision.id) || []).includes(id) ? "Click: put it back" : "Click: pick it";
+  return null;
+}
+
 export function createTips(v) {
   const { model, win, doc, s } = v;
   const { tip, over, chooser, confirmBox } = v.dom;
@@ -29,13 +47,14 @@ export function createTips(v) {
   let whyTimer = null;
   let pinned = null; // {text, until} a reason shown after a click, kept a moment
 
-  function show(text, p, why) {
-    if (!text || !chooser.hidden || !confirmBox.hidden) {
+  function show(text, p, why, click) {
+    if ((!text && !click) || !chooser.hidden || !confirmBox.hidden) {
       tip.hidden = true; // a tooltip never covers an open menu or question
       return;
     }
     tip.textContent = "";
-    if (typeof text === "string") tip.append(make(doc, "div", null, text));
+    if (click) tip.append(make(doc, "div", "illumi-click", click));
+    if (typeof text === "string" && text) tip.append(make(doc, "div", null, text));
     if (why) tip.append(make(doc, "div", "illumi-why", why));
     tip.hidden = false;
     tip.style.maxHeight = "";
@@ -75,12 +94,13 @@ export function createTips(v) {
     }
     const target = isTarget(s, s.hover.id);
     const reason = s.hover.id && !target ? reasonOf(s.hover.id) : null;
-    show(tipFor(s.index, s.hover), p, reason ? `Not now: ${reason}` : null);
+    const click = target ? clickText(s, s.hover.id) : null; // a target: what a click does
+    show(tipFor(s.index, s.hover) || (click ? "" : null), p, reason ? `Not now: ${reason}` : null, click);
   }
 
   function updateHover(p) {
     const prev = s.hover;
-    s.hover = p && !s.curtainName ? hitTest(s.index, p.x, p.y) : null;
+    s.hover = p && !s.curtainName ? v.sizing.hitAt(p.x, p.y) : null;
     const onTarget = isTarget(s, s.hover && s.hover.id);
     over.classList.toggle("illumi-pointer", onTarget);
     if ((prev && prev.id) !== (s.hover && s.hover.id)) pinned = null;

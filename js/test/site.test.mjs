@@ -168,3 +168,50 @@ describe("menus survive updates", () => {
     env.cleanup();
   });
 });
+
+describe("hover names the click", () => {
+  test("a target's tip starts with what a click does; the option's marks are said", async () => {
+    const { clickText } = await import("../src/tooltip.js");
+    const { buildTargets } = await import("../src/state.js");
+    const D = { id: "d", prompt: "Act", options: [
+      { id: "expel", label: "Expel Gottlieb Hufeland", targets: ["card:1"], ends_turn: true, irreversible: true },
+      { id: "a", label: "Influence B3", targets: ["cell:B3"] }, { id: "b", label: "Oust Blue from B3", targets: ["cell:B3"] },
+      { id: "c", label: "Scout B3", targets: ["cell:B3"] }, { id: "e", label: "Move", targets: ["card:2"], ends_turn: true }] };
+    const s = { targets: buildTargets([D]), composeOf: new Map(), selections: new Map() };
+    assert.equal(clickText(s, "card:1"), "Click: Expel Gottlieb Hufeland — ends your turn, cannot be undone");
+    assert.equal(clickText(s, "card:2"), "Click: Move — ends your turn");
+    assert.equal(clickText(s, "cell:B3"), "Click: choose among Influence B3, Oust Blue from B3, Scout B3");
+    assert.equal(clickText(s, "nothing"), null);
+  });
+});
+
+describe("hit areas", () => {
+  test("every entity can be hit over at least 24 x 24 CSS px at the current scale; the drawing is unchanged", async () => {
+    const { buildIndex, hitBox, hitTest, MIN_HIT_PX } = await import("../src/hit.js");
+    // small targets: a 10 x 10 chip, a radius-4 disk, a thin 40 x 6 arrow, and a large card beside them
+    const scene = { w: 400, h: 300, items: [
+      { t: "rect", x: 100, y: 100, w: 10, h: 10, id: "chip" },
+      { t: "circle", x: 200, y: 100, r: 4, id: "disk" },
+      { t: "rect", x: 250, y: 200, w: 40, h: 6, id: "arrow" },
+      { t: "rect", x: 20, y: 20, w: 60, h: 60, id: "card" },
+      { t: "rect", x: 0, y: 0, w: 400, h: 300, tip: "the board" }, // a tip-only background over everything
+    ] };
+    const index = buildIndex(scene);
+    for (const scale of [0.5, 1, 1.6]) {
+      const min = MIN_HIT_PX / scale; // scene units
+      for (const e of index.entries.filter((x) => x.id)) {
+        const [x0, y0, x1, y1] = hitBox(e, min);
+        assert.ok((x1 - x0) * scale >= MIN_HIT_PX - 1e-9 && (y1 - y0) * scale >= MIN_HIT_PX - 1e-9, `${e.id} at ${scale}`);
+        // the whole enlarged box hits the entity (its corners, just inside)
+        const eps = 1e-6;
+        for (const [x, y] of [[x0 + eps, y0 + eps], [x1 - eps, y0 + eps], [x0 + eps, y1 - eps], [x1 - eps, y1 - eps]]) {
+          assert.equal(hitTest(index, x, y, min)?.id, e.id, `${e.id} at (${x}, ${y}) scale ${scale}`);
+        }
+      }
+    }
+    // without the minimum only the drawing hits; an exact hit wins over a neighbour's enlarged box
+    assert.equal(hitTest(index, 98, 98)?.tip, "the board");
+    assert.equal(hitTest(index, 98, 98, 24)?.id, "chip");
+    assert.equal(hitTest(index, 79, 79, 48)?.id, "card");
+  });
+});

@@ -226,7 +226,7 @@ describe("tooltip", () => {
   test("hovering a target shows its tip and glows (a repaint); no reason is asked", () => {
     const v = view();
     move(v, 20, 100); // cell:C3
-    assert.equal(tipText(v), "Cell C3\nInfluence 2");
+    assert.equal(tipText(v), "Click: Move to C3Cell C3\nInfluence 2"); // what a click does, then the tip
     assert.ok(v.dom.over.classList.contains("illumi-pointer"));
     assert.deepEqual(called(v), ["canvas.paintOverlay"]);
     assert.equal(v.clock.timers.size, 0);

@@ -60,7 +60,7 @@ test("hover highlights targets only, and shows tips", () => {
   env.mouse("mousemove", 20, 100); // cell:C3 (target) away from the disk
   assert.ok(glowed(env.calls("overlay")), "target glows");
   assert.equal(tip.hidden, false);
-  assert.equal(tip.textContent, "Cell C3\nInfluence 2");
+  assert.equal(tip.textContent, "Click: Move to C3Cell C3\nInfluence 2"); // what a click does, then the tip
   assert.ok(env.el.querySelector("canvas.illumi-overlay").classList.contains("illumi-pointer"));
   env.clearCalls();
   env.mouse("mousemove", 450, 450); // card:plain: tip, not a target
@@ -359,10 +359,10 @@ test("hit-testing, hover and targets follow a patch that moves, adds and removes
   env.mouse("mousemove", 925, 625);
   const tip = env.el.querySelector(".illumi-tip");
   assert.equal(tip.hidden, false);
-  assert.equal(tip.textContent, "C3 annex");
+  assert.equal(tip.textContent, "Click: Move to C3C3 annex");
   assert.ok(glowed(env.calls("overlay")), "the added shape of a target glows");
   env.mouse("mousemove", 750, 450);
-  assert.equal(tip.textContent, "A red disk");
+  assert.equal(tip.textContent, "Click: Take the diskA red disk");
 });
 
 test("a patch for another base is ignored with a console.warn, and the full scene is painted", async () => {

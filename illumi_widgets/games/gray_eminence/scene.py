@@ -699,6 +699,8 @@ def option_group(game, action):
 def status_text(view: dict, game) -> str:
     names = [s["name"] for s in view["seats"]]
     if view.get("terminal"):
+        if (view.get("final") or {}).get("headline"):  # the end screen's headline (Game.final_report)
+            return f"Game over: {view['final']['headline']}"
         res = view.get("outcome") or {}
         if res.get("reason") == "common-objective-failed":
             return "Game over: the Common Objective failed — everyone loses"

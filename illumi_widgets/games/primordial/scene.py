@@ -181,6 +181,8 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
         title = {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
                  "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
             view["phase"], "Visiting")
+        if (view.get("final") or {}).get("headline"):  # over: the end screen's headline, nothing live
+            title = f"Game over: {view['final']['headline']}"
         out.text(W / 2, y0 + 28, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
                  align="center")
         if last:
@@ -239,6 +241,8 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
         title = {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
                  "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
             view["phase"], "Visiting")
+        if (view.get("final") or {}).get("headline"):  # over: the end screen's headline, nothing live
+            title = f"Game over: {view['final']['headline']}"
         sub.text(mid, y, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True, align="center",
                  maxw=w - 40, wrap=2, baseline="top")
         y += 48
@@ -346,7 +350,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     if s["visitors"]:
         rows.append(("Visitors", s["visitors"]))
     if s["next_visitors"]:
-        rows.append(("Waiting for next round", s["next_visitors"]))
+        rows.append(("Next round's visitors", s["next_visitors"]))
     if s["sacrifices"]:
         rows.append(("Sacrifices", s["sacrifices"]))
     # the Intent rows at the bottom: their labels' lines decide where they start
@@ -521,6 +525,8 @@ def option_group(game, action):
 def status_text(view: dict, game) -> str:
     names = [s["name"] for s in view["seats"]]
     if view.get("terminal"):
+        if (view.get("final") or {}).get("headline"):  # the end screen's headline (Game.final_report)
+            return f"Game over: {view['final']['headline']}"
         res = view.get("outcome") or {}
         winners = " and ".join(names[s] for s in res.get("winners", [])) or "nobody"
         verb = "wins" if len(res.get("winners", [])) == 1 else "win"
