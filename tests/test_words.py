@@ -5,6 +5,8 @@ move's lines, the log and the end screen; and the "why not" reason of each scene
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from illumi_widgets.engine.action import CHANCE
@@ -122,3 +124,20 @@ def test_the_words_met_break_a_rule(text):
 @pytest.mark.parametrize("text", FIXED)
 def test_their_replacements_keep_every_rule(text):
     assert problems(text, ["Red", "Blue"]) == []
+
+
+def test_a_gray_eminence_vote_prompt_names_what_it_is_about():
+    """The second vote of a round reads like the first: it names the Event it resolves (issue 30 item 7)."""
+    from illumi_widgets.engine import load_game
+
+    game = load_game("gray-eminence", players=3)
+    st = game.new_state(seed=2)
+    rng = Rng(2)
+    votes = set()
+    while not st.is_terminal():
+        votes.update(d.prompt for d in st.decisions() if d.kind == "vote")
+        st.apply(random_action(st, rng))
+    assert votes
+    for p in votes:
+        m = re.search(r"vote on how to resolve (.+) \(the (?:Mandatory|Additional) Event\)$", p)
+        assert (m and m.group(1) and not problems(p)) or "relationship" in p, p

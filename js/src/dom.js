@@ -78,8 +78,7 @@ export function buildDom(doc) {
 
   const bar = make(doc, "div", "illumi-bar");
   const barTop = make(doc, "div", "illumi-bar-top");
-  const statusLine = make(doc, "div", "illumi-status");
-  statusLine.setAttribute("aria-live", "polite");
+  const statusLine = make(doc, "div", "illumi-status"); // (changes are said by announce.js: one sentence each)
   const botInfo = make(doc, "div", "illumi-botinfo");
   const lastLine = make(doc, "div", "illumi-last");
   const panel = make(doc, "div", "illumi-panel");
@@ -89,18 +88,24 @@ export function buildDom(doc) {
   const controls = make(doc, "div", "illumi-controls");
   const helpBtn = button(doc, "?", "illumi-help", "Legend: what the symbols and colours mean, and how to play");
   helpBtn.setAttribute("aria-expanded", "false");
-  const undoBtn = button(doc, "↶ Undo", "illumi-undo", "Undo the last action");
-  const redoBtn = button(doc, "↷ Redo", "illumi-redo", "Redo");
-  const firstBtn = button(doc, "«", "illumi-hist-first", "Go to the start of the history");
-  const prevBtn = button(doc, "‹", "illumi-hist-prev", "Step back through the history");
+  // every button has a name a screen reader says (WCAG 4.1.2), not only a glyph
+  const named = (b, name) => {
+    b.setAttribute("aria-label", name);
+    return b;
+  };
+  named(helpBtn, "Legend");
+  const undoBtn = named(button(doc, "↶ Undo", "illumi-undo", "Undo the last action"), "Undo");
+  const redoBtn = named(button(doc, "↷ Redo", "illumi-redo", "Redo"), "Redo");
+  const firstBtn = named(button(doc, "«", "illumi-hist-first", "Go to the start of the history"), "First move");
+  const prevBtn = named(button(doc, "‹", "illumi-hist-prev", "Step back through the history"), "Previous move");
   const range = make(doc, "input", "illumi-range");
   range.type = "range";
   range.min = "0";
   range.step = "1";
   range.setAttribute("aria-label", "History position");
   const histLabel = make(doc, "span", "illumi-history-label");
-  const nextBtn = button(doc, "›", "illumi-hist-next", "Step forward through the history");
-  const lastBtn = button(doc, "»", "illumi-hist-last", "Go to the latest position");
+  const nextBtn = named(button(doc, "›", "illumi-hist-next", "Step forward through the history"), "Next move");
+  const lastBtn = named(button(doc, "»", "illumi-hist-last", "Go to the latest position"), "Latest move");
   const history = make(doc, "span", "illumi-history");
   history.append(firstBtn, prevBtn, range, histLabel, nextBtn, lastBtn);
   const botBtn = button(doc, "", "illumi-bots", "Pause or resume the bots' decisions");

@@ -35,6 +35,9 @@ import { createAnalysis } from "./analysis.js";
 import { createLog } from "./log.js";
 import { createCurtain } from "./curtain.js";
 import { createEndScreen } from "./endscreen.js";
+import { createA11y } from "./a11y.js";
+import { createKeyboard } from "./keyboard.js";
+import { createAnnounce } from "./announce.js";
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
@@ -78,6 +81,9 @@ function render({ model, el }) {
   v.log = createLog(v);
   v.curtain = createCurtain(v);
   v.endscreen = createEndScreen(v);
+  v.a11y = createA11y(v); // the board in words (a hidden tree from the same scene) and keyboard play on it
+  v.keyboard = createKeyboard(v);
+  v.announce = createAnnounce(v);
   const { sizing, canvas, transport, connection, bots, tips, board, menus, legend, bar } = v;
   const readModel = createReader(s, model, { setScene: sizing.setScene, now, perf });
 
@@ -135,6 +141,9 @@ function render({ model, el }) {
     v.curtain.render();
     v.endscreen.render();
     if (!dom.legendBox.hidden) legend.render();
+    v.a11y.render();
+    v.keyboard.render();
+    v.announce.render();
     markPainted(t0);
     perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: now() - t2 };
     bots.schedule();
@@ -171,6 +180,7 @@ function render({ model, el }) {
     [dom.over, "mouseleave", tips.onLeave],
     [dom.over, "click", board.onClick],
     ...v.history.listeners,
+    ...v.keyboard.listeners,
     [dom.curtain, "click", v.curtain.onButton],
     [dom.endBtn, "click", v.endscreen.reopen],
     [dom.botBtn, "click", bots.onButton],

@@ -3,6 +3,7 @@
 //
 // createLegend(v) uses v.model, v.doc, v.layout, v.dom (legendBox, helpBtn, tip) and v.menus.closeChooser.
 import { button, make } from "./dom.js";
+import { SHORTCUTS } from "./keyboard.js";
 
 export const HOW_TO = "How to play on this board: click a thing outlined in orange to act on it; hover anything to "
   + "see what it is and why it cannot be used now. Choices that are not on the board are in the bar below it.";
@@ -33,6 +34,10 @@ export function createLegend(v) {
       list.append(dt, make(doc, "dd", null, e.text));
     }
     legendBox.append(list);
+    const keys = make(doc, "dl", "illumi-legend-list illumi-legend-keys");
+    keys.setAttribute("aria-label", "Keys");
+    for (const [key, what] of SHORTCUTS) keys.append(make(doc, "dt", null, key), make(doc, "dd", null, what));
+    legendBox.append(make(doc, "div", "illumi-legend-title", "Keys"), keys);
   }
 
   /** Open (true), close (false) or flip (undefined) the legend. */

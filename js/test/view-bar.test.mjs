@@ -144,7 +144,10 @@ describe("legend", () => {
     assert.equal(v.dom.tip.hidden, true);
     assert.equal(v.dom.helpBtn.getAttribute("aria-expanded"), "true");
     assert.equal(box.querySelector(".illumi-howto").textContent, HOW_TO);
-    assert.deepEqual([...box.querySelectorAll("dd")].map((d) => d.textContent), ["A red disk", "Plain"]);
+    assert.deepEqual([...box.querySelector("dl").querySelectorAll("dd")].map((d) => d.textContent), ["A red disk", "Plain"]);
+    // the keys (keyboard.js) follow, after the trait's entries
+    const keys = [...box.querySelectorAll(".illumi-legend-keys dt")].map((d) => d.textContent);
+    assert.deepEqual(keys.slice(-6), ["u", "r", "a", "?", ".", "l"]);
     assert.equal(box.querySelector(".illumi-swatch").style.background, "rgb(204, 51, 51)");
     assert.equal(box.style.top, "8px");
     assert.deepEqual(called(v), ["menus.closeChooser"]);

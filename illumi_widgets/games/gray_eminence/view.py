@@ -235,7 +235,7 @@ def prompt(g, d, f, s) -> str:
         "program": "program your Action cards (slots A, B, C, optional D)",
         "fx": "choose which resource",
         "act": "resolve your programmed cards (Personal Gain, Common Good, discard) and use Factions",
-        "vote": "cast your sealed vote",
+        "vote": _vote_prompt(g, d, f),
         "trade": "propose a trade to another player, or pass",
         "terms": "build your trade proposal, then send it",
         "answer": "accept or decline the trade proposed to you",
@@ -442,6 +442,16 @@ def label(g, d, a, seat=None) -> str:
         "donate": lambda: f"Add 1 {args[0]} to the Bidding Pool",
     }.get(k)
     return who + (text() if text else k)
+
+
+def _vote_prompt(g, d, f) -> str:
+    """What a vote is about: the Event (and its slot) or the relationship it may worsen."""
+    if f.get("what") == "event" and d.get(f.get("slot") or ""):
+        return (f"cast your sealed vote on how to resolve {g.cards.name(d[f['slot']])} "
+                f"(the {f['slot'].capitalize()} Event)")
+    if f.get("what") == "entity":
+        return f"cast your sealed vote: worsen the {f.get('entity')} relationship or leave it"
+    return "cast your sealed vote"
 
 
 def _vote_label(g, d, choice) -> str:

@@ -1,0 +1,169 @@
+// Keyboard play and the screen-reader model of the board (issue 31): the hidden tree built from the scene, the
+// roving focus over the targets, Enter / Space / Escape, keys that never reach the notebook, the shortcuts, the
+// announcements and the buttons' accessible names.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import widget from "../src/index.js";
+import { entityBoxes, oneLine, readingOrder } from "../src/a11y.js";
+import { nextTarget, ringBox } from "../src/keyboard.js";
+import { lastMoveSentence, turnSentence } from "../src/announce.js";
+import { buildIndex } from "../src/hit.js";
+import { FakeModel, initialValues, SCENE, setup, tick } from "../testlib/helpers.mjs";
+
+async function mount(values = {}) {
+  const env = setup();
+  const model = new FakeModel(initialValues(values));
+  const cleanup = widget.render({ model, el: env.el });
+  env.placeOverlay();
+  await tick();
+  const root = env.el.querySelector(".illumi-widget");
+  const tree = env.el.querySelector(".illumi-sr[role=region]");
+  const press = (key, target = env.doc.activeElement, more = {}) => {
+    const ev = new env.win.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...more });
+    target.dispatchEvent(ev);
+    return ev;
+  };
+  const acts = () => model.sent.filter((m) => m.type !== "why");
+  return { ...env, model, cleanup, root, tree, press, acts };
+}
+
+const buttons = (tree) => [...tree.querySelectorAll("button")];
+
+test("reading order: rows of the entities' boxes, top to bottom, each left to right", () => {
+  const scene = { w: 100, h: 100, items: [
+    { t: "rect", x: 60, y: 0, w: 20, h: 20, id: "b" }, { t: "rect", x: 0, y: 2, w: 20, h: 20, id: "a" },
+    { t: "rect", x: 30, y: 50, w: 20, h: 20, id: "d" }, { t: "rect", x: 0, y: 52, w: 20, h: 20, id: "c" },
+  ] };
+  const order = readingOrder(entityBoxes(buildIndex(scene)).values());
+  assert.deepEqual(order.map((b) => [b.id, b.row]), [["a", 0], ["b", 0], ["c", 1], ["d", 1]]);
+  // Up / Down go to the nearest target of the row above / below; Left / Right along the reading order
+  assert.equal(nextTarget(order, order[1], "ArrowDown").id, "d");
+  assert.equal(nextTarget(order, order[2], "ArrowUp").id, "a");
+  assert.equal(nextTarget(order, order[1], "ArrowRight").id, "c");
+  assert.equal(nextTarget(order, order[0], "ArrowLeft").id, "a");
+  assert.equal(nextTarget(order, order[0], "End").id, "d");
+  // the ring is at least 24 CSS px even around a tiny target
+  assert.deepEqual(ringBox([10, 10, 12, 12], 1), { left: -1, top: -1, width: 24, height: 24 });
+});
+
+test("the tree lists the scene's entities by their words and the targets as buttons saying what a click does", async () => {
+  const env = await mount();
+  const items = [...env.tree.querySelectorAll("li")].map((li) => li.textContent);
+  assert.deepEqual(items, [
+    "Cell C3. Influence 2 — Move to C3",
+    "A red disk — Take the disk",
+    "choose between Flip region A and Claim region A",
+    "Not a target",
+  ]);
+  assert.equal(buttons(env.tree).length, 3);
+  assert.equal(buttons(env.tree)[2].getAttribute("aria-haspopup"), "menu");
+  // the tree holds only the scene's own texts and the options' labels: never an id (the entity with no words,
+  // cell:D4, is left out), never anything the scene does not draw
+  const text = env.tree.textContent;
+  for (const id of ["cell:", "disk:", "region:", "card:plain", "move-C3", "d1"]) assert.ok(!text.includes(id), id);
+  const allowed = [...SCENE.items.filter((i) => i.tip).map((i) => oneLine(i.tip)),
+    "Move to C3", "Take the disk", "Flip region A", "Claim region A", "choose between", " and ", " — "];
+  let rest = text;
+  for (const a of allowed.sort((x, y) => y.length - x.length)) rest = rest.split(a).join("");
+  assert.equal(rest.trim(), "");
+  env.cleanup();
+});
+
+test("Tab stop, arrows, Enter acts; keys inside the board never reach the notebook", async () => {
+  const env = await mount();
+  const seen = [];
+  env.doc.addEventListener("keydown", (ev) => seen.push(ev.key)); // JupyterLab listens here (bubbling)
+  const [c3, disk] = buttons(env.tree);
+  assert.deepEqual(buttons(env.tree).map((b) => b.tabIndex), [0, -1, -1]); // one stop of Tab: the first target
+  c3.focus();
+  const ring = env.el.querySelector(".illumi-focus-ring");
+  assert.equal(ring.hidden, false);
+  const ev = env.press("ArrowRight");
+  assert.equal(ev.defaultPrevented, true);
+  assert.equal(env.doc.activeElement, disk);
+  assert.deepEqual(buttons(env.tree).map((b) => b.tabIndex), [-1, 0, -1]);
+  env.press("ArrowLeft");
+  assert.equal(env.doc.activeElement, c3);
+  env.press("x"); // not a shortcut: still kept from the notebook
+  disk.focus();
+  disk.click(); // what Enter or Space does to a focused button
+  assert.deepEqual(env.acts(), [{ type: "act", version: 7, decision: "d1", option: "take-disk" }]);
+  env.press("Tab"); // leaves (its default is kept) but is not seen by the notebook either
+  assert.deepEqual(seen, []);
+  env.cleanup();
+});
+
+test("a target with several actions opens the chooser; Escape closes it and focus returns to the target", async () => {
+  const env = await mount();
+  const region = buttons(env.tree)[2];
+  region.focus();
+  region.click();
+  const chooser = env.el.querySelector(".illumi-chooser");
+  assert.equal(chooser.hidden, false);
+  const items = [...chooser.querySelectorAll("[role=menuitem]")];
+  assert.deepEqual(items.map((b) => b.textContent), ["Flip region A", "Claim region A"]);
+  assert.equal(env.doc.activeElement, items[0]);
+  env.press("ArrowDown");
+  assert.equal(env.doc.activeElement, items[1]);
+  env.press("Escape");
+  assert.equal(chooser.hidden, true);
+  assert.equal(env.doc.activeElement, buttons(env.tree)[2]);
+  assert.deepEqual(env.acts(), []);
+  env.cleanup();
+});
+
+test("after an action from the board, focus comes back to the board when the new position arrives", async () => {
+  const env = await mount();
+  const disk = buttons(env.tree)[1];
+  disk.focus();
+  disk.click();
+  env.doc.activeElement.blur();
+  env.model.update({ version: 8, decisions: [{ id: "d2", seat: 0, prompt: "Red: choose again",
+    options: [{ id: "move-C3", label: "Move to C3", targets: ["cell:C3"] }] }] });
+  await tick();
+  assert.equal(env.doc.activeElement, buttons(env.tree)[0]);
+  assert.equal(buttons(env.tree).length, 1);
+  env.cleanup();
+});
+
+test("shortcuts: u undo, r redo (when usable), ? the legend, . the first target, l the log", async () => {
+  const env = await mount({ status: { text: "Red to act", can_undo: true, can_redo: false, history: { index: 1, length: 1 } } });
+  const bar = env.el.querySelector(".illumi-undo");
+  bar.focus();
+  env.press("u");
+  env.press("r"); // redo is disabled: nothing is sent
+  assert.deepEqual(env.acts().map((m) => m.type), ["undo"]);
+  env.press("?");
+  assert.equal(env.el.querySelector(".illumi-legend").hidden, false);
+  env.press(".");
+  assert.equal(env.doc.activeElement, buttons(env.tree)[0]);
+  env.press("l");
+  assert.equal(env.el.querySelector(".illumi-log").open, true);
+  env.cleanup();
+});
+
+test("announcements: the last move and 'Your turn' in one polite sentence each; nothing on the first paint", async () => {
+  assert.equal(lastMoveSentence({ name: "Red", bot: true, turn: ["Scouts B5.", "Ends the turn."] }),
+    "Red (bot): Scouts B5; Ends the turn.");
+  assert.equal(turnSentence("Blue: take an action or end the turn"), "Your turn: take an action or end the turn.");
+  const env = await mount({ status: { text: "x", last: { version: 6, name: "Red", text: "Red passes" } } });
+  const polite = env.el.querySelector(".illumi-announce");
+  assert.equal(polite.getAttribute("aria-live"), "polite");
+  assert.equal(polite.textContent, "");
+  env.model.update({ version: 8, status: { text: "x", last: { version: 8, name: "Green", bot: true, text: "Green scouts B5" } },
+    decisions: [{ id: "d2", seat: 0, prompt: "Blue: take an action or end the turn", options: [{ id: "end", label: "End" }] }] });
+  await tick();
+  assert.equal(polite.textContent, "Green (bot): Green scouts B5. Your turn: take an action or end the turn.");
+  assert.equal(env.el.querySelector(".illumi-error").getAttribute("role"), "alert"); // errors: assertive
+  env.cleanup();
+});
+
+test("under the curtain the tree is empty; every control button has a name", async () => {
+  const env = await mount({ status: { text: "x", curtain: "Red" } });
+  assert.equal(env.tree.querySelectorAll("li").length, 0);
+  const names = ["illumi-undo", "illumi-redo", "illumi-hist-first", "illumi-hist-prev", "illumi-hist-next",
+    "illumi-hist-last", "illumi-help"].map((c) => env.el.querySelector(`.${c}`).getAttribute("aria-label"));
+  assert.deepEqual(names, ["Undo", "Redo", "First move", "Previous move", "Next move", "Latest move", "Legend"]);
+  env.cleanup();
+});
