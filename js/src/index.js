@@ -35,6 +35,7 @@ import { createAnalysis } from "./analysis.js";
 import { createLog } from "./log.js";
 import { createCurtain } from "./curtain.js";
 import { createEndScreen } from "./endscreen.js";
+import { createCue } from "./cue.js";
 import { createA11y } from "./a11y.js";
 import { createKeyboard } from "./keyboard.js";
 import { createAnnounce } from "./announce.js";
@@ -81,6 +82,7 @@ function render({ model, el }) {
   v.log = createLog(v);
   v.curtain = createCurtain(v);
   v.endscreen = createEndScreen(v);
+  v.cue = createCue(v);
   v.a11y = createA11y(v); // the board in words (a hidden tree from the same scene) and keyboard play on it
   v.keyboard = createKeyboard(v);
   v.announce = createAnnounce(v);
@@ -140,6 +142,7 @@ function render({ model, el }) {
     v.log.render();
     v.curtain.render();
     v.endscreen.render();
+    v.cue.render();
     if (!dom.legendBox.hidden) legend.render();
     v.a11y.render();
     v.keyboard.render();
@@ -207,6 +210,7 @@ function render({ model, el }) {
 
   return () => {
     s.disposed = true;
+    v.cue.dispose();
     bots.clear();
     transport.dispose();
     tips.dispose();

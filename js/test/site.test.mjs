@@ -215,3 +215,39 @@ describe("hit areas", () => {
     assert.equal(hitTest(index, 79, 79, 48)?.id, "card");
   });
 });
+
+describe("your turn cue", () => {
+  test("the title gets '● Your turn — ' when bots hand back a decision; it goes when acted, at the end, on close", async () => {
+    const { CUE } = await import("../src/cue.js");
+    const env = mount({}, { decisions: [], bot_turn: true, bot_seats: [1] });
+    env.doc.title = "Game";
+    env.model.update({ bot_turn: false, decisions: clone(DECISIONS), version: 8 });
+    await tick();
+    assert.equal(env.doc.title, `${CUE}Game`);
+    env.model.update({ version: 9, decisions: clone(DECISIONS) }); // another update: said once
+    await tick();
+    assert.equal(env.doc.title, `${CUE}Game`);
+    env.el.querySelector(".illumi-panel button.illumi-primary").click(); // acts
+    await tick();
+    env.model.update({ version: 10 });
+    await tick();
+    assert.equal(env.doc.title, "Game");
+    // no bot in between: no cue
+    env.model.update({ version: 11, decisions: clone(DECISIONS) });
+    await tick();
+    assert.equal(env.doc.title, "Game");
+    env.model.update({ version: 12, bot_turn: true, decisions: [] });
+    await tick();
+    env.model.update({ version: 13, bot_turn: false, decisions: clone(DECISIONS) });
+    await tick();
+    assert.equal(env.doc.title, `${CUE}Game`);
+    env.model.update({ version: 14, status: { terminal: true, text: "Red wins" } });
+    await tick();
+    assert.equal(env.doc.title, "Game");
+    env.model.update({ version: 15, status: { terminal: false, text: "Red to act" } });
+    await tick();
+    assert.equal(env.doc.title, `${CUE}Game`);
+    env.cleanup();
+    assert.equal(env.doc.title, "Game");
+  });
+});
