@@ -141,3 +141,23 @@ def test_a_gray_eminence_vote_prompt_names_what_it_is_about():
     for p in votes:
         m = re.search(r"vote on how to resolve (.+) \(the (?:Mandatory|Additional) Event\)$", p)
         assert (m and m.group(1) and not problems(p)) or "relationship" in p, p
+
+
+def test_an_illuminati_special_power_step_names_the_power():
+    """The special-power step's prompt says what the power does and whose it is, not just "Red" (issue 30
+    item 7; rulebook p.7)."""
+    from illumi_widgets.engine import load_game
+
+    game = load_game("illuminati", players=3, illuminati=["gnomes-of-zurich", "network", "ufos"])
+    st = game.new_state(seed=1)
+    rng = Rng(1)
+    seen = set()
+    for _ in range(3000):
+        if st.is_terminal():
+            break
+        for d in st.decisions():
+            if d.kind == "special" and d.seat == 0:
+                seen.update({d.prompt, game.prompt(st.data, d.seat, d.kind)})
+        st.apply(random_action(st, rng))
+    power = "move money freely among your groups (The Gnomes of Zurich's special power), then done"
+    assert seen == {f"Red: {power}"}

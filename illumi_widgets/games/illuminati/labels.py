@@ -54,6 +54,19 @@ def need_text(need: int) -> str:
     return f"no roll succeeds yet: spend at least {2 - need} MB more"
 
 
+def special_step_text(g, d, seat, kind: str) -> str:
+    """What the special-power step (p.7) or a free redistribution offers, naming the power (never a face-down
+    Illuminati: then "your Illuminati's special power")."""
+    if kind == "redistribute":
+        return "move money freely among your groups (White Collar Crime), then done"
+    ill = d["illum"][seat] if isinstance(d, dict) and d.get("illum") else None
+    what = {"bermuda-triangle": "rearrange your power structure freely",
+            "gnomes-of-zurich": "move money freely among your groups"}.get(ill)
+    if ill is None or what is None or g.is_hidden(d, seat):
+        return "use your Illuminati's special power, then done"
+    return f"{what} ({g.label(ill)}'s special power), then done"
+
+
 def _goal_text(g, goal) -> str:
     for c in g.cd.illuminati.values():
         if c.goal == goal and getattr(c, "goal_text", ""):
@@ -209,7 +222,7 @@ def decision_prompt(g, d, seat, kind) -> str:
     if kind == "fit":
         return f"{name}: choose the arrow for {n(f.get('group'))}"
     if kind in ("special", "redistribute"):
-        return f"{name}: use your Illuminati's special power, or stop"
+        return f"{name}: {special_step_text(g, d, seat, kind)}"
     if kind == "price":
         return f"{name}: name the price"
     if kind == "answer":

@@ -291,6 +291,10 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
             return f"{name}: accept or decline: {self.describe_deal(d, f['deal'], seat)}"
         if t == "fit":
             return f"{name}: choose the arrow for {self.label(f['group'])}"
+        if t in ("special", "redistribute"):
+            from .labels import special_step_text
+
+            return f"{name}: {special_step_text(self, d, seat, t)}"
         return name
 
     # -- notation ------------------------------------------------------------------------------------

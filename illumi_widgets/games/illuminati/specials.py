@@ -59,8 +59,7 @@ class SpecialsMixin:
             if f["t"] != "actions" or d["active"] != a.seat or len(a.args) != 1:
                 return _illegal("timing", "Market Manipulation doubles your income on your own turn")
         else:
-            return _illegal("not-implemented", f"{self.label(s)} cannot be played now (or not in this "
-                            "version yet)")
+            return _illegal("not-implemented", f"{self.label(s)} cannot be played at this moment")
         return None
 
     def _check_anytime_play(self, d, a):
