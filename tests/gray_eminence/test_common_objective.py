@@ -2,7 +2,7 @@
 
 Rulebook, Glossary "Scenario" (p.4): each scenario card shows "the Common Objective that has to be met or all
 players lose"; "Winning the game": if it fails, everyone loses.  RULINGS.md "The Common Objective"
-(RULES-NOTES ruling 23): public from setup, shown on the board with its progress and in every seat's view, in
+(RULES-NOTES ruling 24): public from setup, shown on the board with its progress and in every seat's view, in
 words generated from its record.  (The engine enforced it while every scenario's text was empty and neither
 the view nor the board showed anything: players could all lose on a condition they were never shown.)
 """

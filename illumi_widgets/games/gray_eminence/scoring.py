@@ -55,7 +55,7 @@ def _now(d, c):
 
 def common_objective(g, d) -> dict:
     """The scenario's Common Objective as the table sees it (public from setup; rulebook Glossary
-    "Scenario"; RULES-NOTES.md ruling 23): its words generated from the record, whether it is met now, and
+    "Scenario"; RULES-NOTES.md ruling 24): its words generated from the record, whether it is met now, and
     each of its parts (the conditions it joins with "and") with where it stands now.  Everything it reads
     is on the Power Struggle Board, so every seat sees the same."""
     req = g.scenario["common_objective"]["requires"]
