@@ -24,7 +24,7 @@ def _left_unseen(d, holder, zone, seen_by) -> None:
     there: it forgets all of them, the ones that stay as well as the ones that leave.  READING
     (RULES-NOTES.md, "What a seat knows"): knowledge of a card ends when it may have left by a move the
     knower did not see.
-    Forgetting only the cards that left would let the knower's view show which ones they were (issue 34);
+    Forgetting only the cards that left would let the knower's view show which ones they were;
     call this before the cards leave, while ``d[zone][holder]`` still holds them."""
     there = set(d[zone][holder])
     if not there:
@@ -288,7 +288,7 @@ def do_resolve(g, d, a, log):
     key = {"personal": "pg", "common": "cg", "discard": "dis"}[purpose]
     f["used"][key] += 1
     card = g.cards.actions[c]
-    if purpose == "discard":  # face down (RULINGS.md): only its owner knows which card it is
+    if purpose == "discard":  # face down (RULES-NOTES.md ruling 23): only its owner knows which
         M.discard_action(d, c, face_down=True)
         _know(d, s, [c])
         log.add(f"{g.seat_name(s)} discards a programmed card face down.",

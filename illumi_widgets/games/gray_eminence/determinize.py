@@ -57,7 +57,7 @@ def determinize(g, d, seat, rng):
     for i in range(len(deck)):
         places.append((deck, i))
         pool.append(deck[i])
-    pile = new["discards"]["action"]  # the face-down discards (RULINGS.md): only their owner knows them
+    pile = new["discards"]["action"]  # the face-down discards (ruling 23): only their owner knows them
     down = set(M.face_down(new))
     down_at = [i for i, c in enumerate(pile) if c in down]
     for i in down_at:

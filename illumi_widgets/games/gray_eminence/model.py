@@ -14,8 +14,9 @@ Keys of the position (``d``):
   ``vp[s]`` (Victory Point markers).
 - ``decks[name]`` (top LAST) and ``discards[name]`` for ``action``, ``faction``, ``secret``, ``tweet``,
   ``event``; ``box_esc``: Escalation cards still in the box.  ``facedown``: the Action cards in
-  ``discards["action"]`` that lie face down (programmed cards discarded unplayed; RULINGS.md); optional, an
-  older position without it has none.  Discard an Action card with :func:`discard_action` only.
+  ``discards["action"]`` that lie face down (programmed cards discarded unplayed; RULES-NOTES.md ruling
+  23); optional, an older position without it has none.  Discard an Action card with
+  :func:`discard_action` only.
 - ``mandatory``, ``additional``: the event slots (an Event id or an Escalation side ``"X01:conflict"``);
   ``resolved``: ``[[ref, [resource, …]], …]``; ``unresolved``: ``[ref, …]``.
 - ``rel``: entity -> -2 (Conflict) … 2 (Allied); ``escalated``: an escalation happened this round.
@@ -131,7 +132,7 @@ def shuffle(d, items: list) -> list:
 
 def discard_action(d, card, face_down: bool = False) -> None:
     """Put the Action card ``card`` on the Action discard pile, face up (every seat sees which card) or face
-    down (a programmed card discarded unplayed: RULINGS.md, "A programmed card discarded unplayed")."""
+    down (a programmed card discarded unplayed: RULES-NOTES.md ruling 23)."""
     d["discards"]["action"].append(card)
     down = d.get("facedown")
     if not isinstance(down, list):

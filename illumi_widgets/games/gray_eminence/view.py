@@ -6,9 +6,9 @@ the viewer's own box), its own hand (others: how many cards), its own Secret Obj
 the ones exposed by the Public Eye and the ones shown to this seat by blackmail or trade), its own sealed
 bid, program and vote while pending (others: only whether they have committed), its own face-down cards in
 the Common Good pile.  Everything on the Power Struggle Board is public.  A programmed card discarded
-unplayed lies face down on the Action discard pile (RULINGS.md): every seat's view counts it, only its
-owner's names it (``face_down_discards``, and its own log line), the pile's face-up top stays the last card
-discarded face up.
+unplayed lies face down on the Action discard pile (RULES-NOTES.md ruling 23): every seat's view counts it,
+only its owner's names it (``face_down_discards``, and its own log line), the pile's face-up top stays the
+last card discarded face up.
 
 What a seat knows of a rival's hidden cards (``known``, shown in ``hand_known`` and ``secret_objectives``)
 is kept by ``actions.py`` so that it changes only on what the seat saw: when cards leave a rival's hand (or
@@ -118,7 +118,7 @@ def make_view(g, d, seat) -> dict:
         "my_common_good": [_card(g, c) for c, o in d["cgpile"] if _sees(seat, o)],
         "decks": {k: len(v) for k, v in d["decks"].items()},
         # the Action discard pile: its face-up cards (the last five, top last) and how many lie face down
-        # (programmed cards discarded unplayed: RULINGS.md); which those are, a seat sees only of its own
+        # (programmed cards discarded unplayed: ruling 23); which those are, a seat sees only of its own
         # (it chose them: ``known``, as ``my_common_good``), the analysis view of all
         "action_discard": [_card(g, c) for c in _face_up_discards(d)[-5:]],
         "action_discard_face_down": len(M.face_down(d)),
