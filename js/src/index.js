@@ -36,6 +36,7 @@ import { createLog } from "./log.js";
 import { createCurtain } from "./curtain.js";
 import { createEndScreen } from "./endscreen.js";
 import { createCue } from "./cue.js";
+import { createSight } from "./sight.js";
 import { createA11y } from "./a11y.js";
 import { createKeyboard } from "./keyboard.js";
 import { createAnnounce } from "./announce.js";
@@ -83,6 +84,8 @@ function render({ model, el }) {
   v.curtain = createCurtain(v);
   v.endscreen = createEndScreen(v);
   v.cue = createCue(v);
+  v.sight = createSight(v);
+  perf.sight = () => v.sight.report(); // (what a test reads: the targets' hit boxes, in sight or marked)
   v.a11y = createA11y(v); // the board in words (a hidden tree from the same scene) and keyboard play on it
   v.keyboard = createKeyboard(v);
   v.announce = createAnnounce(v);
@@ -143,6 +146,7 @@ function render({ model, el }) {
     v.curtain.render();
     v.endscreen.render();
     v.cue.render();
+    v.sight.render();
     if (!dom.legendBox.hidden) legend.render();
     v.a11y.render();
     v.keyboard.render();
@@ -169,6 +173,7 @@ function render({ model, el }) {
     sizing.measureHeight();
     const t0 = now();
     canvas.paint();
+    v.sight.renderMarkers();
     markPainted(t0);
   }
 
@@ -186,6 +191,7 @@ function render({ model, el }) {
     ...v.keyboard.listeners,
     [dom.curtain, "click", v.curtain.onButton],
     [dom.endBtn, "click", v.endscreen.reopen],
+    [dom.scrollBox, "scroll", v.sight.onScroll],
     [dom.botBtn, "click", bots.onButton],
     [dom.helpBtn, "click", legend.onHelp],
     [dom.analyseBtn, "click", v.analysis.onButton],

@@ -251,3 +251,44 @@ describe("your turn cue", () => {
     assert.equal(env.doc.title, "Game");
   });
 });
+
+describe("targets in sight", () => {
+  test("a new decision scrolls its first target into view; targets out of sight get an edge marker that scrolls", async () => {
+    const { createSight, targetIds, cssRectOf } = await import("../src/sight.js");
+    const { buildIndex } = await import("../src/hit.js");
+    const { buildTargets } = await import("../src/state.js");
+    const v = stubView({ stubs: { sizing: ["inSight"] } });
+    let top = 0;
+    v.sizing.inSight = () => ({ top, height: 400 });
+    Object.defineProperty(v.dom.scrollBox, "scrollTop", { get: () => top, set: (x) => { top = x; }, configurable: true });
+    v.layout = { scale: 1, cssW: 600, cssH: 2000, scrolls: true };
+    const scene = { w: 600, h: 2000, items: [
+      { t: "rect", x: 10, y: 1500, w: 100, h: 60, id: "hand:1" }, { t: "rect", x: 200, y: 1700, w: 8, h: 8, id: "chip" },
+      { t: "rect", x: 10, y: 100, w: 100, h: 60, id: "map:A" }] };
+    v.s.index = buildIndex(scene);
+    const D = { id: "d", options: [{ id: "a", targets: ["hand:1"] }, { id: "b", targets: ["chip", "hand:1"] }, { id: "c", targets: [] }] };
+    v.s.decisions = [D];
+    v.s.targets = buildTargets([D]);
+    v.s.decisionsSig = "1";
+    assert.deepEqual(targetIds([D]), ["hand:1", "chip"]);
+    assert.deepEqual(cssRectOf(v.s.index, "chip", 1), { id: "chip", left: 192, top: 1692, width: 24, height: 24 }); // the hit box
+    const sight = createSight(v);
+    sight.render();
+    assert.ok(top > 1100 && top <= 1500, `scrolled to ${top}`);
+    assert.ok(sight.targets()[0].inSight);
+    // the chip (further below) is out of sight: one marker at the bottom edge, naming it; a click scrolls to it
+    const markers = [...v.dom.markers.children];
+    assert.deepEqual(markers.map((m) => m.textContent), ["▼ 1 to click below"]);
+    markers[0].click();
+    assert.ok(sight.targets().every((r) => r.inSight), JSON.stringify(sight.targets()));
+    assert.equal(v.dom.markers.children.length, 0); // both in sight now: no marker
+    // the same decision again (another update): nothing scrolls
+    top = 0;
+    sight.render();
+    assert.equal(top, 0);
+    // a layout that does not scroll: no markers
+    v.layout.scrolls = false;
+    sight.renderMarkers();
+    assert.equal(v.dom.markers.children.length, 0);
+  });
+});
