@@ -424,9 +424,15 @@ def primordial_scene(view: dict, game) -> dict:
     n = len(seats)
     y0 = 348
     mw = (W - 16 - (n - 1) * 8) / n
+    # the mats sit as around the table, seen from the viewer's chair: play runs clockwise, so the player to
+    # the viewer's left (the next clockwise, "Visit Left") is drawn on the left and the one to the right on
+    # the right: from left to right, viewer+n-2 … viewer+1, the viewer, viewer-1 (RULES-NOTES: left = next
+    # clockwise)
+    v = me if isinstance(me, int) else 0
+    row = [(v + k) % n for k in range(n - 2, -2, -1)]
     for s in seats:
         i = s["seat"]
-        _mat(out, s, 8 + i * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
+        _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
              em=11 * W / WIDE_LEAST)
     # the narrow layout: the same blocks, NARROW_W wide, stacked
     nar = _Items()
