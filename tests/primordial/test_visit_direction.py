@@ -25,3 +25,14 @@ def test_left_is_drawn_on_the_left_and_named(players):
         assert _mat_x(scene, left) < _mat_x(scene, me) < _mat_x(scene, right)
         plot = next(a for a in st.legal_actions(me) if a.args[1] == "left")
         assert st.label(plot, me).endswith(f"Intent Visit Left (to {game.seat_name(left)})")
+
+
+def test_an_intent_tooltip_names_the_player_it_points_at():
+    game = load_game("primordial", players=3)
+    st = game.new_state(seed=4)
+    scene = PRESENTER["scene"](st.view(0), game)
+    tips = {it["tip"] for it in scene["items"] if "(Intent)" in it.get("tip", "")}
+    left, right = game.seat_name(direction(3, 0, "left")), game.seat_name(direction(3, 0, "right"))
+    for word, whom in (("Left", left), ("Right", right)):
+        assert any(t.startswith(f"Visit {word} (Intent)") and t.endswith(f"For Red, that is {whom}.")
+                   for t in tips), tips

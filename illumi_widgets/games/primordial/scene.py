@@ -46,9 +46,16 @@ class _Items(SceneItems):
         super().__init__(ink=INK)
 
 
+def _to(s: dict, c: dict) -> dict:
+    """A card of seat ``s``'s mat with the names of the players its Intent points at (``to_names``)."""
+    return {**c, "to_names": s["to_names"]} if s.get("to_names") else c
+
+
 def card_tip(c: dict) -> str:
     if c.get("intent"):
-        return f"{c['name']} (Intent)\n{c.get('text', '')}"
+        to = (c.get("to_names") or {}).get(c.get("finger"))
+        whom = f"\nFor {c['to_names']['owner']}, that is {to}." if to else ""
+        return f"{c['name']} (Intent)\n{c.get('text', '')}{whom}"
     lines = [c["name"], f"devotion {c['devotion']} · insight {c['insight']} · deceit {c['deceit']}"]
     if c["kind"] != "starting":
         cost = f"tribute {c['tribute']}"
@@ -382,7 +389,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         out.text(x + 10, ky - 2 - dl * lh, deck_row[0], size=11, color=MUTED, maxw=w - 20, wrap=dl,
                  baseline="top")
         for k, c in enumerate(deck_row[1]):
-            _card(out, c, x + 10 + (k % per) * (kw + 4), ky + (k // per) * 56, kw, 52, texts)
+            _card(out, _to(s, c), x + 10 + (k % per) * (kw + 4), ky + (k // per) * 56, kw, 52, texts)
         floor = ky - 4 - dl * lh
     for label, cards in rows:
         cards = cards[:6]
@@ -395,7 +402,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         out.text(x + 10, yy, label, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
         yy += nl * lh + 2
         for k, c in enumerate(cards):
-            _card(out, c, x + 10 + (k % per) * (cw + 4), yy + (k // per) * (ch + 4), cw, ch, texts)
+            _card(out, _to(s, c), x + 10 + (k % per) * (cw + 4), yy + (k // per) * (ch + 4), cw, ch, texts)
         yy += -(-len(cards) // per) * (ch + 4) + 2
     if s.get("plotted") is not None and not s.get("hand") and s["hand_count"] and yy + lh + 32 <= floor:
         out.text(x + 10, yy, "Hand (hidden)", size=11, color=MUTED, baseline="top")
@@ -404,7 +411,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     xx = x + 10
     for label, c in bits:
         out.text(xx, iy - 2 - bl * lh, label, size=11, color=MUTED, maxw=iw, wrap=bl, baseline="top")
-        _card(out, c, xx, iy, iw, 52, texts)
+        _card(out, _to(s, c), xx, iy, iw, 52, texts)
         xx += iw + 4
 
 
@@ -430,6 +437,11 @@ def primordial_scene(view: dict, game) -> dict:
     # clockwise)
     v = me if isinstance(me, int) else 0
     row = [(v + k) % n for k in range(n - 2, -2, -1)]
+    # each mat's Intents name the players they point at ("For Red, that is Blue."), in the tooltips
+    from .flow import direction
+
+    seats = [{**s, "to_names": {"owner": s["name"], **{w: names[direction(n, s["seat"], w)] for w in
+                                                       ("left", "right", "across")}}} for s in seats]
     for s in seats:
         i = s["seat"]
         _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
