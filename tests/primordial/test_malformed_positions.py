@@ -86,6 +86,18 @@ def test_a_round_given_as_text_is_refused():
         assert "round" in refused(g, mutated(text, _set("round", "3")), "round")
 
 
+@pytest.mark.parametrize(("field", "change"), [
+    ("round", _set("round", -1)),
+    ("first", _set("first", -1)),
+    ("turn.spent", lambda d: d["turn"].__setitem__("spent", -5)),
+    ("turn.sac", lambda d: d["turn"].__setitem__("sac", -1)),
+    ("frames[0].i", lambda d: d["frames"][0].__setitem__("i", -1)),
+])
+def test_negative_counts_are_refused(field, change):
+    g, text = POSITIONS[VISIT]
+    refused(g, mutated(text, change), field)
+
+
 def test_a_sealed_plot_must_come_from_the_hand_and_the_intent_deck():
     g, text = POSITIONS[PLOT]
     refused(g, mutated(text, _plot_commit(lambda c, d: c.__setitem__(1, c[0][0]))), "commits")

@@ -89,6 +89,9 @@ class PrimordialGame(FlowMixin, Game):
         self.types = types
         #: the seat whose Secrets zone each Secret starts in
         self.secret_of = {i: s for s, secret in enumerate(self.secret_sets) for i in secret}
+        #: each seat's own Intents: its Starting Intents and its Secrets
+        self.own_intents = [set(deck) | set(secret)
+                            for deck, secret in zip(self.intent_decks, self.secret_sets, strict=True)]
         self._plot_cache: dict = {}
         self.card_ids = set(self.cards)
         self.intent_ids = set(self.intents)
@@ -140,7 +143,7 @@ class PrimordialGame(FlowMixin, Game):
 
     def decode(self, obj):
         if not isinstance(obj, dict) or obj.get("n") != self.players:
-            raise NotationError("not a Primordial Secrets position for this player count",
+            raise NotationError("not a Primordial Secrets position for this player count (field 'n')",
                                 code="bad-position")
         d = clone(obj)
         for k in LEGACY_COUNTERS:  # an older position's counters: the counts are read from the zones now

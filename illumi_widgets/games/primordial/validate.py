@@ -51,10 +51,13 @@ def field_problems(g, d) -> list[str]:
     def seat(name, v):
         return F.int(name, v, 0, n - 1)
 
+    def insts_of(name, lst):  # (the common case at once; the field by field check names a bad entry)
+        return _all_insts(lst, insts) or F.list(name, lst, None, inst)
+
     for z in SEAT_ZONES:
-        F.list(z, d[z], n, lambda name, lst: F.list(name, lst, None, inst))
+        F.list(z, d[z], n, insts_of)
     for z in SHARED_ZONES:
-        F.list(z, d[z], None, inst)
+        insts_of(z, d[z])
     F.list("intent", d["intent"], n, lambda name, v: F.int(name, v, 0, insts - 1, none=True))
     F.int("round", d["round"], 1, MAX_ROUND)
     F.int("first", d["first"], 0, n - 1)
@@ -77,6 +80,10 @@ def field_problems(g, d) -> list[str]:
     if F.ok:
         _result_agrees(F, g, d)
     return F.out
+
+
+def _all_insts(lst, insts: int) -> bool:
+    return type(lst) in (list, tuple) and all(type(i) is int and 0 <= i < insts for i in lst)
 
 
 def _last(F, last, seat) -> None:
@@ -133,17 +140,17 @@ def _places(F, g, d) -> None:
             if bad:
                 F.bad(z, f"[{s}] holds the Intent card {bad[0]}: only Primordials go there")
                 return
-        mine = set(g.intent_decks[s]) | set(g.secret_sets[s])
+        mine = g.own_intents[s]
         for z in INTENT_ZONES:
             bad = [i for i in d[z][s] if not g.is_intent(i)]
             if bad:
                 F.bad(z, f"[{s}] holds the Primordial card {bad[0]}: only Intents go there")
                 return
         for i in d["secrets"][s]:
-            if i not in g.secret_sets[s]:
+            if g.secret_of.get(i) != s:
                 F.bad("secrets", f"[{s}] holds card {i}, a Secret of another seat or a Starting Intent")
                 return
-        own = [i for i in (*d["intent_deck"][s], *d["intent_discard"][s]) if i in g.intent_decks[s]]
+        own = {i for i in (*d["intent_deck"][s], *d["intent_discard"][s]) if i in mine}
         if d["intent"][s] is not None and not g.is_intent(d["intent"][s]):
             F.bad("intent", f"[{s}] is card {d['intent'][s]}, a Primordial, not an Intent")
             return
