@@ -161,3 +161,19 @@ def test_an_illuminati_special_power_step_names_the_power():
         st.apply(random_action(st, rng))
     power = "move money freely among your groups (The Gnomes of Zurich's special power), then done"
     assert seen == {f"Red: {power}"}
+
+
+def test_gray_eminence_tooltips_say_what_a_position_objective_or_tweet_does():
+    """Positions, Secret Objectives and Tweets are explained in sentences (issue 30 item 7)."""
+    from illumi_widgets.engine import load_game
+    from illumi_widgets.games.gray_eminence.scene import POSITION_TIPS, _objective_tip, tweet_tip
+
+    game = load_game("gray-eminence", players=3)
+    assert all("After Bidding you" in t and t.endswith(".") for t in POSITION_TIPS.values())
+    for oid in game.cards.objectives:
+        tip = _objective_tip(game, oid)
+        assert "Complete it in the Scoring phase" in tip and " VP at the end" in tip, tip
+        assert not problems(tip), tip
+    for tid in game.cards.tweets:
+        tip = tweet_tip(game, tid)
+        assert "When it is read in the Tweet phase: " in tip and not problems(tip), tip

@@ -42,6 +42,17 @@ SEAT_COLORS = {
 }
 RES_COLORS = {"money": "#27ae60", "power": "#c0392b", "influence": "#8e44ad"}
 RES = ("money", "power", "influence")
+#: what each position on the visibility track does (role activation after Bidding, in turn order)
+POSITION_TIPS = {
+    "eye": ("In the Public Eye: first in turn order. After Bidding you play a new Faction, turn one of your "
+            "Secret Objectives face up, and take 1 money or 1 influence from the Common Pool."),
+    **{k: ("Gray Eminence: in the middle of the turn order. After Bidding you draw an Action card, "
+           "discard down to your hand limit, and take 1 resource of your choice from the Common Pool.")
+       for k in ("gray1", "gray2", "gray3")},
+    "shadows": ("In the Shadows: last in turn order. After Bidding you blackmail a player who holds a "
+                "Faction and take 1 resource from the Bidding Pool; some Action cards are stronger In the "
+                "Shadows."),
+}
 SLOTS = (
     ("eye", "In the Public Eye"),
     ("gray1", "Gray Eminence"),
@@ -151,7 +162,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             lw=2 if i in (0, 4) else 1,
             r=6,
             ident=f"slot:{slot}",
-            tip=label,
+            tip=POSITION_TIPS[slot],
         )
         out.text(x + 69, 82, label, size=11, align="center", color=INK)
         out.text(
@@ -282,7 +293,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 64,
                 _tweet_words(tweets[i]["name"]),
                 ident=tweets[i]["id"],
-                tip=tweets[i]["name"],
+                tip=tweet_tip(game, tweets[i]["id"]),
             )
         else:
             out.rect(x, 496, 116, 64, fill="#3a4258", stroke="#556", lw=1, r=4, tip="empty Tweet slot")
@@ -612,9 +623,32 @@ def _narrow(out, mats_x, mat_w) -> dict:
 
 
 def _objective_tip(game, oid) -> str:
-    from .describe import objective_text
+    """A Secret Objective in sentences: what completes it, when, what it costs and what it is worth."""
+    from .describe import condition_text
 
-    return objective_text(game, oid)
+    o = game.cards.objectives[oid]
+    spend = ", ".join(f"{n} {r}" for r, n in o["spend"].items())
+    when = (f"Complete it in the Scoring phase (one objective per round) if {condition_text(o['requires'])}"
+            + (f", by spending {spend}." if spend else "."))
+    return (f"{o['name']} (Secret Objective)\n{when}\nWorth {o['vp']['standard']} VP at the end "
+            f"({o['vp']['long']} in the long game).")
+
+
+def tweet_tip(game, tid) -> str:
+    """A Tweet in sentences: what it does when it is read in the Tweet phase, its #hashtags and mentions."""
+    from .describe import effects_text
+
+    t = game.cards.tweets.get(tid)
+    if t is None:
+        return game.cards.name(tid)
+    lines = [t["name"], f"When it is read in the Tweet phase: {effects_text(t['effects'])}."]
+    if t["hashtags"]:
+        lines.append(f"Hashtags: {', '.join(t['hashtags'])}. One shared with this round's Events stops the "
+                     "tweets; an exhausted Faction that refreshes on one of them refreshes.")
+    for e in t["entities"] if getattr(game, "tweet_vote", False) else ():
+        lines.append(f"Mentions {e}: if several tweets of a round mention it, the players vote on worsening "
+                     "that relationship.")
+    return "\n".join(lines)
 
 
 def card_tip(game, cid) -> str:
