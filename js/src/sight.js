@@ -52,10 +52,14 @@ export function createSight(v) {
   /** Every target's hit rectangle (CSS px on the stage) and whether it is in sight now. */
   function targets() {
     const band = v.sizing.inSight();
-    return targetIds(s.decisions).map((id) => cssRectOf(s.index, id, layout.scale)).filter(Boolean).map((r) => ({
-      ...r, inSight: r.top >= band.top - 1 && r.top + r.height <= band.top + band.height + 1,
-      above: r.top + r.height <= band.top, below: r.top >= band.top + band.height,
-    }));
+    const bottom = band.top + band.height;
+    return targetIds(s.decisions).map((id) => cssRectOf(s.index, id, layout.scale)).filter(Boolean).map((r) => {
+      // in sight: enough of it to click shows (all of it, or MIN_HIT_PX of it); else above or below the middle
+      const shown = Math.min(r.top + r.height, bottom) - Math.max(r.top, band.top);
+      const inSight = shown >= Math.min(r.height, MIN_HIT_PX) - 1;
+      const above = !inSight && r.top + r.height / 2 < band.top + band.height / 2;
+      return { ...r, inSight, above, below: !inSight && !above };
+    });
   }
 
   function scrollTo(r) {
