@@ -953,6 +953,13 @@ class State:
         blob = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode()
         return f"{self.game.name}/{self.game.players}/{blob}"
 
+    def describe(self, seat=None) -> str:
+        """The position in plain words as ``seat`` sees it (from ``view(seat)`` only): the game's presenter
+        draws the view and every thing drawn is named by its words (see :mod:`illumi_widgets.describe`)."""
+        from ..describe import describe_state
+
+        return describe_state(self, seat)
+
     # -- views: the one place hidden information is filtered -------------------------------------------------
     def view(self, seat=None, *, log_tail: int | None = None) -> dict:
         """What ``seat`` knows (``None``: a spectator; ``OMNISCIENT``: everything, for analysis)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..describe import describe_snapshot
 from ..engine import ActionList, EngineError
 from ..engine.registry import game_class
 from ..match import Match
@@ -122,6 +123,16 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
     def explain(self, action) -> str | None:
         """``None`` if ``action`` is legal now, else why not."""
         return self._match.explain(action)
+
+    def describe(self) -> str:
+        """This board's position in plain words, as its seat sees it: the status line, every thing the board
+        draws (by its tooltip words, in reading order) and what is to decide -- what a screen reader hears of
+        the board (built from the same scene, so it holds nothing the board does not show)."""
+        seat = self._seat() if self.perspective.startswith("seat:") else None
+        game = self._match.game
+        title = game.title + (f", as {game.seat_name(seat)} sees it" if seat is not None else "")
+        snap = {"scene": self.effective_scene, "status": dict(self.status), "decisions": list(self.decisions)}
+        return describe_snapshot(snap, title)
 
     def undo(self):
         return self._match.undo(self.perspective)

@@ -1,6 +1,6 @@
 // The board for a screen reader: beside the canvas, a visually hidden DOM tree built from the SAME scene the
 // canvas draws (not a second layout): one list of the board's entities (scene items with an `id`) in reading
-// order (rows of their boxes, top to bottom, each row left to right), each named by its tooltip text (else by
+// order (region by region, then row by row: see readingOrder), each named by its tooltip text (else by
 // the texts drawn inside it), and every target of a pending decision as a button whose name says what a click
 // does. The keyboard (keyboard.js) moves a roving focus over these buttons.
 //
@@ -30,31 +30,52 @@ export function entityBoxes(index) {
   return boxes;
 }
 
-/** Boxes in reading order: rows (a box joins the row whose first box spans its vertical centre), rows top to
- * bottom, each left to right. Each box gets `row` (its row's number). */
-export function readingOrder(boxes) {
+/** The widest gap that the projections of `boxes` on one axis (0: x, 1: y) leave: {width, before, after}
+ * (the boxes on each side), or null. */
+function widestGap(boxes, axis) {
+  const sorted = [...boxes].sort((a, b) => a.bounds[axis] - b.bounds[axis]);
+  let reach = -Infinity;
+  let best = null;
+  sorted.forEach((b, i) => {
+    if (i > 0 && b.bounds[axis] - reach > 0 && (!best || b.bounds[axis] - reach > best.width)) {
+      best = { width: b.bounds[axis] - reach, before: sorted.slice(0, i), after: sorted.slice(i) };
+    }
+    reach = Math.max(reach, b.bounds[axis + 2]);
+  });
+  return best;
+}
+
+/** Rows (a box joins the row whose first box spans its vertical centre), each left to right. */
+function rowsOf(boxes) {
   const cy = (b) => (b.bounds[1] + b.bounds[3]) / 2;
   const cx = (b) => (b.bounds[0] + b.bounds[2]) / 2;
-  const sorted = [...boxes].sort((a, b) => cy(a) - cy(b) || cx(a) - cx(b));
   const rows = [];
-  for (const b of sorted) {
+  for (const b of [...boxes].sort((a, b) => cy(a) - cy(b) || cx(a) - cx(b))) {
     const row = rows.find((r) => cy(b) >= r.top && cy(b) <= r.bottom);
     if (row) row.items.push(b);
     else rows.push({ top: b.bounds[1], bottom: b.bounds[3], items: [b] });
   }
   rows.sort((a, b) => a.top - b.top);
-  const out = [];
-  rows.forEach((r, i) => {
-    r.items.sort((a, b) => cx(a) - cx(b));
-    for (const b of r.items) out.push({ ...b, row: i });
-  });
-  return out;
+  return rows.flatMap((r) => r.items.sort((a, b) => cx(a) - cx(b)));
+}
+
+/** Boxes in reading order, region by region: a recursive XY cut at the widest gap that crosses the whole group
+ * of boxes (a gap across: the part above first; a gap down: the left part first); a group with no gap is read
+ * in rows. The same order as describe.py's. */
+export function readingOrder(boxes, depth = 0) {
+  const all = [...boxes];
+  if (all.length <= 1) return all;
+  const y = widestGap(all, 1);
+  const x = widestGap(all, 0);
+  const cut = y && (!x || y.width >= x.width) ? y : x;
+  if (!cut || depth > 200) return rowsOf(all);
+  return [...readingOrder(cut.before, depth + 1), ...readingOrder(cut.after, depth + 1)];
 }
 
 /** A tooltip's lines as one line of words ("Tabloids. Power 2, Resistance 3"). */
 export function oneLine(text) {
   return String(text).split("\n").map((l) => l.trim()).filter(Boolean)
-    .map((l, i, all) => (i < all.length - 1 && !/[.!?:;,—]$/.test(l) ? `${l}.` : l)).join(" ");
+    .map((l, i, all) => (i < all.length - 1 && !/[.!?:;,—…]$/.test(l) ? `${l}.` : l)).join(" ");
 }
 
 /** The words naming entity box `b`: its tooltip, else the texts drawn inside its box; "" when it has none. */
@@ -89,7 +110,7 @@ export function actionText(s, id) {
   return null;
 }
 
-/** The accessible model of the board: [{id, name, action, bounds, row}] in reading order (no entity without
+/** The accessible model of the board: [{id, name, action, bounds}] in reading order (no entity without
  * words: an id is never shown). */
 export function boardModel(s) {
   if (s.curtainName) return [];
@@ -99,7 +120,7 @@ export function boardModel(s) {
     const name = entityName(b, texts);
     const action = actionText(s, b.id);
     if (!name && !action) continue;
-    out.push({ id: b.id, name, action, bounds: b.bounds, row: b.row });
+    out.push({ id: b.id, name, action, bounds: b.bounds });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // Keyboard play. The board's targets are buttons of the accessible tree (a11y.js) with ONE roving tab stop:
-// Tab enters the board on the target focused last, the arrow keys move between targets in reading order (Left /
-// Right: previous / next; Up / Down: the nearest target of the row above / below; Home / End), Enter or Space
+// Tab enters the board on the target focused last, the arrow keys move between targets (Left / Right: previous
+// / next in reading order, region by region; Up / Down: the nearest target above / below; Home / End), Enter or Space
 // (the button's own click) acts as a click (the same chooser menu when a target has several actions), Escape closes a menu and returns
 // focus to where it was. A ring in two colours (dark inside, light outside: visible on any board) is drawn
 // around the focused target. Shortcuts anywhere in the widget: u undo, r redo, a analyse, ? legend, . the next
@@ -48,7 +48,9 @@ export function ringBox(b, k) {
   return { left, top, width, height };
 }
 
-/** The target to go to from `cur` (an entry of `order`, reading order) by `key`; null to stay. */
+/** The target to go to from `cur` (an entry of `order`, reading order) by `key`: Left / Right the previous /
+ * next in reading order, Up / Down the nearest target above / below (straight lines count double sideways);
+ * null when there is none. */
 export function nextTarget(order, cur, key) {
   if (!order.length) return null;
   const i = cur ? order.findIndex((t) => t.id === cur.id) : -1;
@@ -57,12 +59,22 @@ export function nextTarget(order, cur, key) {
   if (key === "ArrowRight") return order[Math.min(order.length - 1, i + 1)];
   if (key === "ArrowLeft") return order[Math.max(0, i - 1)];
   const up = key === "ArrowUp" || key === "PageUp";
-  const rows = [...new Set(order.map((t) => t.row))].sort((a, b) => a - b);
-  const r = rows.indexOf(order[i].row) + (up ? -1 : 1);
-  if (r < 0 || r >= rows.length) return order[i];
-  const cx = (t) => (t.bounds[0] + t.bounds[2]) / 2;
-  const inRow = order.filter((t) => t.row === rows[r]);
-  return inRow.reduce((best, t) => (Math.abs(cx(t) - cx(order[i])) < Math.abs(cx(best) - cx(order[i])) ? t : best));
+  const c = order[i].bounds;
+  const cx = (b) => (b[0] + b[2]) / 2;
+  const cy = (b) => (b[1] + b[3]) / 2;
+  let best = null;
+  let bestScore = Infinity;
+  for (const t of order) {
+    const dy = cy(t.bounds) - cy(c);
+    const beyond = up ? t.bounds[3] <= cy(c) && dy < 0 : t.bounds[1] >= cy(c) && dy > 0;
+    if (t === order[i] || !beyond) continue;
+    const score = Math.abs(dy) + 2 * Math.abs(cx(t.bounds) - cx(c));
+    if (score < bestScore) {
+      best = t;
+      bestScore = score;
+    }
+  }
+  return best || order[i];
 }
 
 export function createKeyboard(v) {

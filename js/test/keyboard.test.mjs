@@ -30,19 +30,23 @@ async function mount(values = {}) {
 
 const buttons = (tree) => [...tree.querySelectorAll("button")];
 
-test("reading order: rows of the entities' boxes, top to bottom, each left to right", () => {
-  const scene = { w: 100, h: 100, items: [
+test("reading order: region by region (gaps across the board), then rows, each left to right", () => {
+  const scene = { w: 200, h: 100, items: [
     { t: "rect", x: 60, y: 0, w: 20, h: 20, id: "b" }, { t: "rect", x: 0, y: 2, w: 20, h: 20, id: "a" },
     { t: "rect", x: 30, y: 50, w: 20, h: 20, id: "d" }, { t: "rect", x: 0, y: 52, w: 20, h: 20, id: "c" },
+    // a column on the right, as tall as the two rows: read after the left part
+    { t: "rect", x: 120, y: 0, w: 20, h: 80, id: "e" }, { t: "rect", x: 150, y: 10, w: 20, h: 20, id: "f" },
   ] };
   const order = readingOrder(entityBoxes(buildIndex(scene)).values());
-  assert.deepEqual(order.map((b) => [b.id, b.row]), [["a", 0], ["b", 0], ["c", 1], ["d", 1]]);
-  // Up / Down go to the nearest target of the row above / below; Left / Right along the reading order
-  assert.equal(nextTarget(order, order[1], "ArrowDown").id, "d");
-  assert.equal(nextTarget(order, order[2], "ArrowUp").id, "a");
-  assert.equal(nextTarget(order, order[1], "ArrowRight").id, "c");
-  assert.equal(nextTarget(order, order[0], "ArrowLeft").id, "a");
-  assert.equal(nextTarget(order, order[0], "End").id, "d");
+  assert.deepEqual(order.map((b) => b.id), ["a", "b", "c", "d", "e", "f"]);
+  // Up / Down go to the nearest target above / below; Left / Right along the reading order
+  const at = (id) => order.find((b) => b.id === id);
+  assert.equal(nextTarget(order, at("b"), "ArrowDown").id, "d");
+  assert.equal(nextTarget(order, at("c"), "ArrowUp").id, "a");
+  assert.equal(nextTarget(order, at("b"), "ArrowRight").id, "c");
+  assert.equal(nextTarget(order, at("a"), "ArrowLeft").id, "a");
+  assert.equal(nextTarget(order, at("a"), "End").id, "f");
+  assert.equal(nextTarget(order, at("d"), "ArrowDown").id, "d"); // nothing below: stay
   // the ring is at least 24 CSS px even around a tiny target
   assert.deepEqual(ringBox([10, 10, 12, 12], 1), { left: -1, top: -1, width: 24, height: 24 });
 });
