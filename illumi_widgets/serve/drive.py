@@ -307,10 +307,11 @@ class Board:
             arg=version, timeout=timeout * 1000)
 
     def text(self) -> str:
-        """The page's text, without the board's log (a log line may name a card the seat saw before it was
-        hidden again: the engine checks each line for leaks when it is written)."""
+        """The page's text, without the board's log and its last-move line (a log line may name a card the
+        seat saw before it was hidden again: the engine checks each line for leaks when it is written)."""
         return self.page.evaluate("""() => { const c = document.body.cloneNode(true);
-            c.querySelectorAll('.illumi-log').forEach(n => n.remove()); return c.innerText; }""")
+            c.querySelectorAll('.illumi-log, .illumi-last').forEach(n => n.remove());
+            return c.innerText; }""")
 
 
 def open_board(browser, url: str, who: str = "", seat: int | None = None, context=None,
@@ -334,16 +335,24 @@ def open_board(browser, url: str, who: str = "", seat: int | None = None, contex
     return board
 
 
+#: the fields of a board's last move (``status.last``) that are log lines its viewer was shown
+LAST_MOVE_LINES = ("text", "lines", "turn")
+
+
 def scrub(frame: str) -> str:
-    """A websocket frame without the board's log lines (see :meth:`Board.text`)."""
+    """A websocket frame without the board's log lines (see :meth:`Board.text`): the log, and the last move's
+    lines (``status.last``: what the acting seat's decisions wrote, each a log line the viewer was shown;
+    tests/widget/board_leaks.py checks that they are)."""
     try:
         obj = json.loads(frame)
     except ValueError:
         return frame
 
-    def walk(x):
+    def walk(x, key=None):
         if isinstance(x, dict):
-            return {k: walk(v) for k, v in x.items() if "log" not in k}
+            if key == "last":
+                return {k: walk(v) for k, v in x.items() if k not in LAST_MOVE_LINES}
+            return {k: walk(v, k) for k, v in x.items() if "log" not in k}
         if isinstance(x, list):
             return [walk(v) for v in x]
         return x
