@@ -18,6 +18,19 @@ export function fitBoard(size, availW, availH, minScale = 0) {
   return { scale, cssW: Math.max(1, Math.round(size.w * scale)), cssH: Math.max(1, Math.round(size.h * scale)) };
 }
 
+export const WIDE_PX = 1400; // a cell at least this wide ...
+export const WIDE_USE = 0.75; // ... whose board, fitted to the visible height, uses less of its width than this
+export const WIDE_GROWTH = 1.3; // ... draws it up to this much larger (up to the width), scrolling in its box
+
+/** A wide cell's larger board: when the height-fitted board `fit` leaves much of a wide cell's width unused,
+ * the scene scaled to the width, at most WIDE_GROWTH times `fit`'s scale (its box then scrolls); else null. */
+export function widen(size, fit, availW, availH) {
+  if (!(availW >= WIDE_PX) || !(availH > 0) || fit.cssW >= WIDE_USE * availW) return null;
+  const scale = Math.min(availW / size.w, fit.scale * WIDE_GROWTH);
+  if (scale <= fit.scale * 1.05) return null;
+  return { scale, cssW: Math.max(1, Math.round(size.w * scale)), cssH: Math.max(1, Math.round(size.h * scale)) };
+}
+
 /** The smallest font size in scene units at this scale (MIN_FONT_PX CSS px). */
 export function minFontSize(scale) {
   return scale > 0 ? MIN_FONT_PX / scale : MIN_FONT_PX;

@@ -7,7 +7,7 @@
 // confirmBox) and v.s (rawScene -> scene, size, index); its `layout` is shared as v.layout.
 import { num, sceneSize } from "./paint.js";
 import { buildIndex, hitTest, MIN_HIT_PX } from "./hit.js";
-import { fitBoard, placeBox, reflow } from "./layout.js";
+import { fitBoard, placeBox, reflow, widen } from "./layout.js";
 
 export const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
 export const BAR_RESERVE_PX = 96; // the action bar's height until it was measured
@@ -82,6 +82,12 @@ export function createSizing(v) {
     if (!scrolls && availH > 0 && fit.cssH > availH + 1) {
       scrolls = true;
       fit = fitBoard(s.size, Math.max(1, avail - SCROLLBAR_PX), availH, least);
+    }
+    // a wide window: a board fitted to the height that leaves most of the width empty is drawn larger
+    const wide = scrolls ? null : widen(s.size, fit, Math.max(1, avail - SCROLLBAR_PX), availH);
+    if (wide) {
+      scrolls = true;
+      fit = wide;
     }
     const { scale, cssW, cssH } = fit;
     scrollBox.style.maxHeight = scrolls ? `${availH}px` : "";

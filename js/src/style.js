@@ -53,7 +53,8 @@ const CSS = `
 .illumi-end-breakdown{grid-column:2 / 4;display:flex;flex-wrap:wrap;gap:2px 12px;font-size:13px;opacity:.85}
 .illumi-end-tiebreak,.illumi-end-reason{margin-top:8px;font-size:13px}
 .illumi-end-tiebreak{font-weight:600}
-.illumi-end-buttons{display:flex;gap:8px;margin-top:12px;justify-content:flex-end}
+.illumi-end-buttons{display:flex;gap:8px;margin:12px -18px -14px;padding:8px 18px 12px;justify-content:flex-end;
+  position:sticky;bottom:-14px;background:var(--jp-layout-color1,#fff)}
 .illumi-markers{position:absolute;left:0;top:0;width:0;height:0;z-index:4;line-height:1}
 .illumi-marker{position:absolute;min-width:28px;min-height:28px;padding:2px 8px;border-radius:14px;font-size:13px;
   background:#ff8c00;color:#1d1d1d;border:2px solid #fff;box-shadow:0 2px 8px rgba(0,0,0,.45);cursor:pointer;

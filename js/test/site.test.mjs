@@ -292,3 +292,16 @@ describe("targets in sight", () => {
     assert.equal(v.dom.markers.children.length, 0);
   });
 });
+
+describe("wide windows", () => {
+  test("a board fitted to the height that leaves a wide cell's width empty is drawn larger (scrolling), capped", async () => {
+    const { fitBoard, widen, WIDE_GROWTH } = await import("../src/layout.js");
+    const size = { w: 1000, h: 720 };
+    const fit = fitBoard(size, 1800, 800); // height-limited: 1111 px wide of 1800
+    const wide = widen(size, fit, 1800, 800);
+    assert.ok(wide.cssW > fit.cssW * 1.2 && wide.cssW <= 1800, JSON.stringify(wide));
+    assert.ok(wide.scale <= fit.scale * WIDE_GROWTH + 1e-9);
+    assert.equal(widen(size, fitBoard(size, 1200, 800), 1200, 800), null); // not a wide cell
+    assert.equal(widen(size, fitBoard(size, 1500, 1100), 1500, 1100), null); // the width is used already
+  });
+});
