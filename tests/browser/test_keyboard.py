@@ -12,6 +12,7 @@ choose and to check; every action on the board is a key press.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -144,3 +145,49 @@ def test_pax_played_by_keyboard_alone(tmp_path, page, open_notebook, run_all, ke
     # Tab leaves the board
     page.keyboard.press("Tab")
     assert not page.evaluate(_FOCUSED_JS)["inBoard"]
+
+
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+_AXE_RUN_JS = """
+async (el) => {
+  const r = await window.axe.run(el, { runOnly: { type: 'tag',
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
+  return { passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${String(n.failureSummary).slice(0, 99)}`),
+  })) };
+}
+"""
+
+
+def test_axe_finds_no_wcag_violation_on_the_board(tmp_path, page, open_notebook, run_all):
+    """axe-core (its WCAG 2.0-2.2 A and AA rules) on the Pax board at 1400×900, and with the chooser open."""
+    from playwright.sync_api import expect
+
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `cd js && npm install` (a devDependency)", pytrace=False)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(BOARD_CELL.strip())]
+    path = tmp_path / "axe.ipynb"
+    nbformat.write(nb, path)
+    panel = open_notebook(page, path)
+    run_all(page)
+    widget = panel.locator(BOARD)
+    expect(widget).to_have_count(1)
+    page.add_script_tag(path=str(AXE))
+    root = widget.locator(".illumi-widget").element_handle()
+    found = page.evaluate(_AXE_RUN_JS, root)
+    assert found["violations"] == [] and found["passes"] >= 5, found  # (rules did run on the board)
+    # the chooser open (a hand card with several actions, opened by the keyboard)
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate(_FOCUSED_JS)["inBoard"]:
+            break
+    for _ in range(200):
+        if page.evaluate(_FOCUSED_JS)["popup"] == "menu":
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(widget.locator(".illumi-chooser")).to_be_visible()
+    found = page.evaluate(_AXE_RUN_JS, root)
+    assert found["violations"] == [] and found["passes"] >= 5, found
