@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from pathlib import Path
 
@@ -117,13 +118,18 @@ def _check_sight(state: dict, where: str) -> None:
         assert state["sight"]["markers"], f"{where}: targets {out[:4]} out of sight and no edge marker"
 
 
+_QUITS = re.compile(r"leave the game|resign|concede|withdraw", re.I)  # the person plays on to the end
+
+
 def _act(page, widget, rng: random.Random) -> bool:
     """Take one of the person's options from the bar (a random one); False when there is none."""
-    buttons = [b for b in widget.locator(".illumi-panel button.illumi-primary").all() if b.is_enabled()]
+    buttons = [b for b in widget.locator(".illumi-panel button.illumi-primary").all()
+               if b.is_enabled() and not _QUITS.search(b.inner_text())]
     menus = widget.locator(".illumi-panel button.illumi-onboard, .illumi-panel button.illumi-more").all()
     if menus and (not buttons or rng.random() < 0.5):
         rng.choice(menus).click()
-        entries = widget.locator(".illumi-chooser button.illumi-choice").all()
+        entries = [e for e in widget.locator(".illumi-chooser button.illumi-choice").all()
+                   if not _QUITS.search(e.inner_text())]
         if not entries:
             page.keyboard.press("Escape")
             return False
