@@ -162,6 +162,11 @@ class BoardTable:
                 now = {k: v for k, v in board.get_state().items() if k != "log_lines"}
                 now = _without_last_lines(board, now, lines_of[seat][0])
                 self._raise(board, "its synced traits", scan(now, newly))
+            # the board in words (``board.describe()``, what the page's accessible tree also says): the front
+            # end builds that tree in JS from the scene and decisions traits scanned above, so it cannot hold
+            # more than they do (js/test/keyboard.test.mjs checks it holds only their texts); the Python words
+            # are scanned here like the traits
+            self._raise(board, "its description (board.describe())", scan(board.describe(), hidden))
             if pictures:
                 picture = board._repr_mimebundle_()[0].get("image/svg+xml", "")
                 ids = hidden if board.perspective != "follow" else hidden_of.setdefault(
