@@ -32,9 +32,9 @@ BOARD = '[data-painted="1"]'
 SIZES = [(1000, 700), (1400, 900), (1920, 1080)]
 GAMES = {  # class, engine name, players, how many decisions before the end the board starts
     "pax": ("PaxIlluminaten", "pax", 2, 30),
-    "illuminati": ("Illuminati", "illuminati", 3, 80),
+    "illuminati": ("Illuminati", "illuminati", 3, 160),
     "primordial": ("PrimordialSecrets", "primordial", 3, 30),
-    "gray_eminence": ("GrayEminence", "gray_eminence", 3, 60),
+    "gray_eminence": ("GrayEminence", "gray_eminence", 3, 45),
 }
 SETUP = """
 import random, json
