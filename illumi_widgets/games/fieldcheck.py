@@ -99,7 +99,7 @@ def trial_problems(game, d, advance, *, options: int = 40) -> list[str]:
     """Play a position's pending steps on copies (for a loader, after the field checks passed): the decisions
     as loaded and their options listed, the automatic steps (``advance(copy)``), then every deciding seat's
     options listed and up to ``options`` of them carried out (each on its own copy, with the steps that
-    follow), and every seat's view. A failure there is
+    follow), every seat's view, and a finished game's final report. A failure there is
     a position whose fields are each sound but do not fit together, one the rules cannot go on from: the
     message names the pending steps (field 'frames') and the failure."""
     from ..engine.game import Log
@@ -127,4 +127,11 @@ def trial_problems(game, d, advance, *, options: int = 40) -> list[str]:
     except Exception as e:  # noqa: BLE001 - any failure: the pending steps do not fit the position
         return [f"field 'frames': the pending steps cannot be played from this position "
                 f"({type(e).__name__}: {quote(str(e))})"]
+    if game.outcome(d) is not None:
+        try:  # a finished game: its final report, what every seat's board shows
+            for s in (*range(game.players), None):
+                game.final_report(d, s)
+        except Exception as e:  # noqa: BLE001 - any failure: the result does not fit the position
+            return [f"field 'result': the final report cannot be made from it ({type(e).__name__}: "
+                    f"{quote(str(e))})"]
     return []
