@@ -142,6 +142,17 @@ def test_pax_played_by_keyboard_alone(tmp_path, page, open_notebook, run_all, ke
     assert record[len(start):] == chosen, (record[len(start):], chosen)
     after = page.evaluate(_NOTEBOOK_JS)
     assert (after["cells"], after["active"]) == (notebook["cells"], notebook["active"]), (notebook, after)
+    # the board's accessibility tree holds, in words, every thing board.describe() names, the decision and the
+    # last move
+    import re
+
+    norm = lambda s: re.sub(r"[^0-9A-Za-z]+", "", s)  # noqa: E731 (the YAML of a snapshot quotes some names)
+    snapshot = norm(widget.aria_snapshot())
+    words = kernel(page, "print(board.describe())").strip().splitlines()
+    things = [ln[2:] for ln in words if ln.startswith("- ")]
+    assert things and all(norm(x) in snapshot for x in things), [x for x in things if norm(x) not in snapshot]
+    assert norm(kernel(page, "print(board.decisions[0]['prompt'])").strip()) in snapshot
+    assert norm("Last move") in snapshot
     # Tab leaves the board
     page.keyboard.press("Tab")
     assert not page.evaluate(_FOCUSED_JS)["inBoard"]
