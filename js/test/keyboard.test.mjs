@@ -171,3 +171,17 @@ test("under the curtain the tree is empty; every control button has a name", asy
   assert.deepEqual(names, ["Undo", "Redo", "First move", "Previous move", "Next move", "Latest move", "Legend"]);
   env.cleanup();
 });
+
+test("an update that changes neither the scene nor the decisions does not rebuild the tree (a cheap repaint)", async () => {
+  const env = await mount();
+  const first = env.tree.querySelector("li");
+  env.model.update({ version: 8, status: { text: "Still Red to act", can_undo: true } });
+  await tick();
+  assert.equal(env.tree.querySelector("li"), first);
+  env.model.update({ decisions: [] }); // the targets changed: rebuilt, no button left
+  await tick();
+  assert.notEqual(env.tree.querySelector("li"), first);
+  assert.equal(buttons(env.tree).length, 0);
+  assert.equal(env.tree.tabIndex, 0); // the board is still a stop of Tab
+  env.cleanup();
+});
