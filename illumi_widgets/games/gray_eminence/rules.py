@@ -13,6 +13,8 @@ from itertools import combinations
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction
 from ...engine import negotiation as N
 from ...engine.errors import NotationError, quote
+from ...engine.game import Log
+from ..fieldcheck import trial_problems
 from . import effects as E
 from . import model as M
 from . import phases as P
@@ -35,6 +37,7 @@ class GrayEminenceGame(Game):
     seat_names = SEAT_NAMES
     presenter = "illumi_widgets.games.gray_eminence.scene"
     option_names = ("scenario", "length", "cards", "tweet_vote", "contest")
+    text_options = ("scenario", "length")  # words, never file names (a position or record may carry them)
 
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
@@ -97,8 +100,20 @@ class GrayEminenceGame(Game):
 
     def decode(self, obj):
         if not isinstance(obj, dict) or obj.get("n") != self.players:
-            raise NotationError("not a Gray Eminence position for this player count", code="bad-position")
-        return M.clone(obj)
+            raise NotationError("not a Gray Eminence position for this player count (field 'n')",
+                                code="bad-position")
+        from .validate import field_problems
+
+        d = M.clone(obj)
+        # untrusted input: every field checked (naming it, ``validate.py``), the consistency checks, then the
+        # pending steps played on copies
+        bad = field_problems(self, d) or self.problems(d) or trial_problems(self, d, self._trial_advance)
+        if bad:
+            raise NotationError("; ".join(bad[:5]), code="bad-position")
+        return d
+
+    def _trial_advance(self, d) -> None:
+        P.advance(self, d, Log([], 0))
 
     def outcome(self, d):
         return d["result"]
@@ -396,6 +411,9 @@ class GrayEminenceGame(Game):
         return secrets(self, d, seat)
 
     def problems(self, d) -> list:
+        """What makes ``d`` impossible: resources and cards conserved, the track (``view.problems``; checked
+        after every action, so kept cheap). A position from outside is first checked field by field
+        (``validate.py``, in ``decode``)."""
         from .view import problems
 
         return problems(self, d)
