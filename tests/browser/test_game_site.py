@@ -94,7 +94,7 @@ STATE_JS = """
           scrollTop: el.querySelector('.illumi-scroll').scrollTop};
 }
 """
-TIME_LIMIT = 45.0  # seconds of clicking per game: then the kernel finishes the game and the board shows it
+TIME_LIMIT = 30.0  # seconds of clicking per game: then the kernel finishes the game and the board shows it
 
 
 def write_notebook(tmp_path: Path, name: str, *sources: str) -> Path:
