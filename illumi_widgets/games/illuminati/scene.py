@@ -309,10 +309,9 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float, t: float 
             out.text(x + w - 10, y, f"{v:+d}", size=max(12, t), align="right", baseline="top")
             y += _line_h(body, fit) + 2
         y += 4
-        from .labels import need_text
-
+        # (never a negative target: below 2 no roll succeeds until more MB is spent; labels.need_text)
         roll = (f"Roll {att['need']} or less to succeed" if att["need"] >= 2
-                else f"Roll: none succeeds yet ({need_text(att['need']).split(': ')[1]})")
+                else f"Roll: none succeeds yet (spend at least {2 - att['need']} MB more)")
         para(f"{roll} (11 and 12 always fail)", size=13, bold=True, gap=10)
     last = view.get("last_attack")
     if last:
