@@ -79,7 +79,11 @@ export function createCanvas(v) {
     sceneTransform(ctx);
     const px = 1 / layout.scale; // one CSS pixel in scene units
     // The last move, fading: an outline in the acting seat's colour on the things it touched.
-    const fade = s.lastMove && s.lastMove.touched.length ? 1 - (v.now() - s.lastMove.t0) / LAST_FADE_MS : 0;
+    const age = s.lastMove && s.lastMove.touched.length ? (v.now() - s.lastMove.t0) / LAST_FADE_MS : 1;
+    // with the page's "reduce motion" preference the outline does not fade: it shows, then goes (WCAG 2.3.3)
+    const still = typeof v.win.matchMedia === "function"
+      && v.win.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const fade = still ? (age < 1 ? 1 : 0) : 1 - age;
     if (fade > 0) {
       const [r, g, b] = rgbOf(s.lastMove.color) || LAST_COLOR; // the acting seat's colour
       ctx.lineWidth = 4 * px;

@@ -181,6 +181,19 @@ describe("canvas", () => {
     assert.equal(v.clock.timers.size, 0);
   });
 
+  test("with the page's reduced-motion preference the last move shows without fading, then goes", () => {
+    const v = view();
+    v.win.matchMedia = (q) => ({ matches: q === "(prefers-reduced-motion: reduce)" });
+    v.s.lastMove = { version: 7, touched: ["cell:D4"], t0: v.now() };
+    v.advance(LAST_FADE_MS / 2);
+    v.canvas.paintOverlay();
+    assert.equal(sets(v.calls("over"), "strokeStyle")[0], "rgba(30,110,230,0.900)"); // not half faded
+    v.advance(LAST_FADE_MS);
+    v.calls("over").length = 0;
+    v.clock.fire();
+    assert.equal(sets(v.calls("over"), "strokeStyle")[0], TARGET_COLOR); // gone
+  });
+
   test("compose selections are filled green and tagged; the curtain hides everything", () => {
     const v = view({ decisions: [PICK] });
     v.s.selections.set("plot", ["cell:D4"]);
