@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..engine import EngineError, RecordError
 
+#: the "format" field of a seat server's save file (what load_saved checks first)
 SAVE_FORMAT = "illumi-serve"
 #: a token: this many characters at least (22 characters of the URL alphabet: 132 bits)
 MIN_TOKEN = 22
