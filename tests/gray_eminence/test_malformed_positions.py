@@ -185,3 +185,12 @@ def test_random_mutations_are_refused_cleanly_or_playable():
                                           also_named="Gray Eminence position for this player count",
                                           tries=300)
     assert refused_ > 200 and accepted > 5, (refused_, accepted)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["track"].__setitem__(0, None),
+    lambda d: d["track"].__setitem__(4, d["track"][0]),
+])
+def test_a_broken_visibility_track_is_refused_naming_it(change):
+    g, text = POSITIONS[ACT]
+    refused(g, mutated(text, change), "field 'track'")

@@ -414,6 +414,16 @@ def _seats(F, g, d) -> None:
         if d["pub_done"][s] and d["ge"][s] is None:
             F.bad("pub_done", f"[{s}] is set for a seat with no Gray Eminence")
             return
+    placed = [s for s in d["track"] if s is not None]
+    if len(set(placed)) != len(placed):
+        F.bad("track", "holds a seat twice")
+        return
+    placing = any(f.get("t") == "place" for f in d["frames"])
+    ends = (d["track"][0], d["track"][4])
+    if _dealt(d) and not placing and (sorted(placed) != list(range(n)) or None in ends):
+        F.bad("track", "needs every seat once, a Public Eye and an In the Shadows player (no one is choosing "
+                       "a position now)")
+        return
     held = {x for s in range(n) for x in (*d["secret"][s], *d["done"][s])}
     if len(set(d["exposed"])) != len(d["exposed"]) or not set(d["exposed"]) <= held:
         F.bad("exposed", "must list different Secret Objectives that players hold (fields 'secret', 'done')")
