@@ -53,7 +53,9 @@ COMPILE_ENV = "ILLUMI_WIDGETS_COMPILE"
 #: the modules compiled: where random play spends its time (python -m illumi_widgets.bench)
 COMPILED_MODULES = (
     "illumi_widgets/engine/action.py",
+    "illumi_widgets/engine/arguments.py",
     "illumi_widgets/engine/game.py",
+    "illumi_widgets/engine/log.py",
     "illumi_widgets/engine/rng.py",
     "illumi_widgets/games/pax/board.py",
     "illumi_widgets/games/pax/favor.py",
