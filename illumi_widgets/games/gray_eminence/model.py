@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import marshal
 
+#: rounds in a standard and in a long game
+LENGTHS = {"standard": 5, "long": 8}
 RES = ("money", "power", "influence")
 SLOTS = ("eye", "gray1", "gray2", "gray3", "shadows")
 SLOT_NAMES = {

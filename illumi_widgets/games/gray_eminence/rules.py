@@ -21,7 +21,7 @@ from . import phases as P
 from .data import load_cards
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
-LENGTHS = {"standard": 5, "long": 8}
+LENGTHS = M.LENGTHS  # (kept here too: the game's options are read here)
 SEALED = ("bid", "program", "vote")
 
 

@@ -82,8 +82,6 @@ def _vp_steps(cards):
 
 def field_problems(g, d) -> list[str]:
     """Every malformed field of ``d`` (a Gray Eminence position dict), each message naming the field."""
-    from .rules import LENGTHS
-
     F = Fields()
     if type(d) is not dict:
         return ["the position data must be an object"]
@@ -93,7 +91,7 @@ def field_problems(g, d) -> list[str]:
     if not F.int("n", n, 3, 5) or n != g.players:
         return F.out or [f"field 'n' is {n}, this game has {g.players} players"]
     c = g.cards
-    rounds = LENGTHS[g.length]
+    rounds = M.LENGTHS[g.length]
     if d["rounds"] != rounds or not is_int(d["rounds"]):
         F.bad("rounds", f"must be {rounds} (a {g.length} game), got {_q(d['rounds'])}")
     if d["scen"] != g.scenario["id"]:
