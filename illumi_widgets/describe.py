@@ -1,5 +1,5 @@
 """The position as plain words for one seat: what a screen-reader user hears of the board, and what a
-teacher or a test can read (issue 31 item 4).
+teacher or a test can read.
 
 ``describe_scene(scene, status=…, decisions=…)`` is generic: it reads the SCENE a board draws for a seat
 (already that seat's view: ``state.view(seat)`` is the only filter of hidden information) exactly as the front

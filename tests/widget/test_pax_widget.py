@@ -285,8 +285,16 @@ def test_no_board_ever_shows_a_seat_another_seats_secret(players, seed):
             assert board.version == state.version
             secrets = game.secrets(state.data, seat)
             # every synced trait, the full base scene included (a patch keeps it in the page); the log is
-            # history the seat was shown, so its new lines are checked below
-            body = json.dumps({k: getattr(board, k) for k in SYNCED if k != "log_lines"})
+            # history the seat was shown, so its new lines are checked below -- and so are the last move's
+            # lines (status.last: log lines of the seat's run, each one the seat was shown)
+            traits = {k: getattr(board, k) for k in SYNCED if k != "log_lines"}
+            last = dict(traits["status"].get("last") or {})
+            shown = [e.text_for(seat) for e in state.log]
+            assert all(line in shown for line in last.get("turn", []) + last.get("lines", [])), (seat, step)
+            for key in ("text", "lines", "turn"):
+                last.pop(key, None)
+            traits["status"] = {**traits["status"], "last": last}
+            body = json.dumps(traits)
             assert not hits(secrets, body), (seat, step)
             assert board.effective_scene["items"] == match.snapshot(board.perspective)["scene"]["items"]
             new = [e.text_for(seat) for e in state.log[log_len:] if e.text_for(seat) is not None]
