@@ -55,8 +55,14 @@ def test_widget_messages(fuzz, name, players, data):
         seat = int(perspective[5:]) if perspective.startswith("seat:") else None
         widget.refresh()
         # (the log is left out: a past line may name a card that was public then and is hidden again
-        # now, e.g. an Event shown and shuffled back; the engine checks each line when it is written)
+        # now, e.g. an Event shown and shuffled back; the engine checks each line when it is written; the
+        # last move's lines (status.last) are such log lines, which the seat was shown)
         traits = {k: v for k, v in widget.get_state().items() if "log" not in k}
+        last = dict(traits["status"].get("last") or {})
+        shown = {e.text_for(seat) for e in match.state.log}
+        assert all(line in shown for line in last.get("turn", []) + last.get("lines", []))
+        traits["status"] = {**traits["status"], "last": {k: v for k, v in last.items()
+                                                         if k not in ("text", "lines", "turn")}}
         leaks = scan(traits, hidden_ids(match.state, seat))
         assert not leaks, f"{perspective}'s board shows hidden {leaks}"
     widget.close()
