@@ -21,22 +21,22 @@ __all__ = ["ActionCodec", "CodecError", "EnvModule", "ViewEncoder", "action_code
 
 
 def pettingzoo_env(name: str, players: int = 2, **kwargs):
-    """The game as a PettingZoo AEC environment (see :mod:`illumi_widgets.rl.pettingzoo_env`)."""
-    from .pettingzoo_env import pettingzoo_env as make
+    """The game as a PettingZoo AEC environment (see :mod:`illumi_widgets.rl.environment`)."""
+    from .environment import pettingzoo_env as make
 
     return make(name, players, **kwargs)
 
 
 def parallel_env(name: str, players: int = 2, **kwargs):
     """The game as a PettingZoo parallel environment (every agent once per cycle)."""
-    from .pettingzoo_env import parallel_env as make
+    from .environment import parallel_env as make
 
     return make(name, players, **kwargs)
 
 
 def EnvModule(name: str, players: int = 2, **kwargs):  # noqa: N802 - a class, imported lazily
     """A module-like ``env``/``parallel_env`` pair for one game (what ``max_cycles_test`` takes)."""
-    from .pettingzoo_env import EnvModule as cls
+    from .environment import EnvModule as cls
 
     return cls(name, players, **kwargs)
 
