@@ -462,17 +462,17 @@ def gray_eminence_scene(view: dict, game) -> dict:
         out.text(x0 + 12, 506, "Trade: " + pend["deal"], size=11, color=GOLD, maxw=468, wrap=3,
                  baseline="top")
     lv = view.get("last_vote")
-    if lv:  # on the Power Struggle Board, under the Bidding Pool (public)
+    if lv:  # on the Power Struggle Board, under the Common Objective (public)
         out.text(
             500,
-            224,
+            292,
             "Last vote: "
             + "; ".join(f"{names[int(s)]} {v}" for s, v in lv["votes"].items())
             + f" → {lv['winner']}",
             size=11,
             color=MUTED,
             maxw=256,
-            wrap=3,
+            wrap=1,
             baseline="top",
         )
     # ---- the other players' mats ---------------------------------------------------------------------------
