@@ -41,6 +41,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))  # --hypothesi
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"
+SERVE_DIR = REPO_ROOT / "tests" / "serve"
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -60,7 +61,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if item.get_closest_marker("browser") is not None:
                 item.add_marker(skip)
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)  # stable sort
+    # stable sort: the seat-server tests after every other test but the browser ones, since a Solara server
+    # started in this process patches ipywidgets for good (a board made after it sends nothing), then the
+    # real-browser tests last
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None,
+                                 SERVE_DIR in item.path.resolve().parents))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
