@@ -7,8 +7,9 @@
 * Hypothesis profiles (tests/fuzz/): ``ci`` (the default: a bounded, derandomized example count and no
   shrinking, so CI runs are repeatable and short) and ``release`` (long, random, shrinking:
   ``--hypothesis-profile=release``).
-* Runs the real-browser tests (``@pytest.mark.browser``) last, after all the fast ones; with
-  ``ILLUMI_SKIP_BROWSER=1`` they are skipped (otherwise a missing Chromium fails them).
+* Runs the real-browser tests (``@pytest.mark.browser``) after all the fast ones, and the seat-server tests
+  of tests/serve after everything (a Solara server in the test process patches ipywidgets for good); with
+  ``ILLUMI_SKIP_BROWSER=1`` the browser tests are skipped (otherwise a missing Chromium fails them).
 * A notebook that a browser test runs whole (``@pytest.mark.runs_notebook(path)``: run all in JupyterLab,
   failing with the error outputs if a cell raises) is not run a second time by nbval in the same session:
   its nbval cells are skipped, naming that test (no notebook has ``# NBVAL_CHECK_OUTPUT`` cells, so the
@@ -61,11 +62,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if item.get_closest_marker("browser") is not None:
                 item.add_marker(skip)
-    # stable sort: the seat-server tests after every other test but the browser ones, since a Solara server
-    # started in this process patches ipywidgets for good (a board made after it sends nothing), then the
-    # real-browser tests last
-    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None,
-                                 SERVE_DIR in item.path.resolve().parents))
+    # stable sort: the real-browser tests after the others, and the seat-server tests of tests/serve after
+    # everything, since a Solara server started in the test process patches ipywidgets for good (a board
+    # made after it in the same worker sends nothing; the browser tests make boards in-process too)
+    items.sort(key=lambda item: (SERVE_DIR in item.path.resolve().parents,
+                                 item.get_closest_marker("browser") is not None))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
