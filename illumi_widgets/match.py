@@ -770,12 +770,7 @@ class Match:
         if set(message) != {"type", "version"}:
             raise _error("bad-message", "a new_game message has exactly the fields 'type' and 'version'")
         st = self._state
-        version = message.get("version")
-        if type(version) is not int:
-            raise _error("bad-message", "field 'version' must be an integer")
-        if version != st.version:
-            raise StaleAction(f"this was chosen at version {version}, but the game is now at version "
-                              f"{st.version}: the board has been updated, choose again")
+        self._current_version(message)
         if key == "spectator":
             raise _error("not-allowed", "You are watching this game: a spectator cannot start a new one.")
         if not st.is_terminal():
@@ -792,6 +787,17 @@ class Match:
         return {"type": "ok", "version": fresh.version}
 
     @_locked
+    def _current_version(self, message: dict) -> int:
+        """The message's ``version``, refused unless it is an integer and the state's current version (a
+        choice made on an older board is stale)."""
+        version = message.get("version")
+        if type(version) is not int:
+            raise _error("bad-message", "field 'version' must be an integer")
+        if version != self._state.version:
+            raise StaleAction(f"this was chosen at version {version}, but the game is now at version "
+                              f"{self._state.version}: the board has been updated, choose again")
+        return version
+
     def handle(self, message: dict, perspective: str) -> dict:
         """Apply a checked intent from a widget; returns ``{"type": "ok", "version"}`` or an error reply."""
         try:
@@ -818,12 +824,7 @@ class Match:
             return self._new_game(message, key)
         if kind not in ("act", "undo", "redo", "goto"):
             raise _error("bad-message", f"unknown message type {quote(kind, 40)}")
-        version = message.get("version")
-        if type(version) is not int:
-            raise _error("bad-message", "field 'version' must be an integer")
-        if version != st.version:
-            raise StaleAction(f"this was chosen at version {version}, but the game is now at version "
-                              f"{st.version}: the board has been updated, choose again")
+        version = self._current_version(message)
         if kind == "act":
             actor = self._actor(key)
             did, oid = message.get("decision"), message.get("option")
