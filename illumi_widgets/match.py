@@ -786,7 +786,6 @@ class Match:
         self._notify()
         return {"type": "ok", "version": fresh.version}
 
-    @_locked
     def _current_version(self, message: dict) -> int:
         """The message's ``version``, refused unless it is an integer and the state's current version (a
         choice made on an older board is stale)."""
@@ -798,6 +797,7 @@ class Match:
                               f"{self._state.version}: the board has been updated, choose again")
         return version
 
+    @_locked
     def handle(self, message: dict, perspective: str) -> dict:
         """Apply a checked intent from a widget; returns ``{"type": "ok", "version"}`` or an error reply."""
         try:

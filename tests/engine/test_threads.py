@@ -93,3 +93,24 @@ def test_the_lock_is_reentrant_and_shared():
         assert not done.is_set()  # held here: the other thread waits
     t.join(5)
     assert done.is_set()
+
+
+def test_every_public_call_of_a_match_takes_its_lock():
+    """The race the random threads found: ``handle`` (every click from a board) ran without the lock, so a
+    thread's undo could replay history while a click applied an action."""
+    m = Match("pax", players=2, seed=3)
+    seen = []
+
+    class Spy:
+        def __enter__(self):
+            seen.append(True)
+
+        def __exit__(self, *exc):
+            return False
+
+    m.lock = Spy()
+    snap = m.snapshot("board")
+    seen.clear()
+    m.handle({"type": "act", "version": snap["version"], "decision": "-", "option": "-"}, "board")
+    assert seen, "Match.handle ran without the Match's lock"
+

@@ -27,6 +27,7 @@ place each is decided, and listed in ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from itertools import repeat
 
@@ -74,6 +75,9 @@ from .payments import PaymentsMixin
 from .powers import PowersMixin, open_locations  # noqa: F401  (open_locations: importable here as before)
 from .turn import TurnMixin
 from .validate import field_problems
+
+
+_STAMPS = itertools.count()  # (next() on a count is one step under the GIL: no two changes share a stamp)
 
 
 class _Scratch(threading.local):
@@ -142,6 +146,10 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         self.pool_size = POOL_PER_FACTION[players]
         self.areo_cells = g.areopagus_cells
         self._scratch = _Scratch()  # a listing's memo, the board tables, ...: per thread (see _Scratch)
+        # a stamp that every perform and edit, in any thread, replaces by a new one: a thread's remembered
+        # listing is valid only under the stamp it was made under (another thread may have changed the
+        # same position since; clearing only the acting thread's memory left the others' stale)
+        self._stamp = next(_STAMPS)
         self._cost_cache: dict = {}  # Influence costs by what they depend on (powers.remember)
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
         # what carries out an action kind (_do_<kind>) and an automatic step (_auto_<frame>), by name
@@ -203,7 +211,8 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         """Candidates that pass ``check``; lodges, claimants and plot witnesses are computed once."""
         scratch = self._scratch
         last = scratch.last_listing
-        if last is not None and last[0] is d and last[2] == seat and d.frames and d.frames[-1] is last[1]:
+        if (last is not None and last[0] is d and last[2] == seat and last[4] == self._stamp and d.frames
+                and d.frames[-1] is last[1]):
             return list(last[3])
         outer = scratch.memo
         scratch.memo = {}
@@ -542,6 +551,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     # perform
     # ================================================================================================
     def perform(self, d: PaxData, a: Action, log: Log) -> None:
+        self._stamp = next(_STAMPS)
         self._last_listing = None
         self._dos[a.kind](d, a, log)
         self._advance(d, log)
@@ -552,6 +562,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         return determinize(self, d, seat, rng)
 
     def after_edit(self, d: PaxData, log: Log) -> None:
+        self._stamp = next(_STAMPS)
         self._last_listing = None
         if d.frames and d.frames[-1]["t"] != "deal":
             self._advance(d, log)
@@ -573,7 +584,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
                     if len(opts) == 1:
                         forced = opts[0]
                         break
-                    self._last_listing = (d, f, seat, opts)
+                    self._last_listing = (d, f, seat, opts, self._stamp)
                 if forced is not None:
                     self._last_listing = None
                     self._dos[forced.kind](d, forced, log)
