@@ -59,6 +59,27 @@ def _click_a_move(page, widget, board_probe) -> bool:
     return True
 
 
+def _wait_for_the_reopened_board(page, widget) -> None:
+    """Wait for the saved board to paint again.  JupyterLab's widget manager restores a reopened notebook
+    twice when its new kernel connects during the first restore (jupyterlab-manager 5: the second restore,
+    from the kernel only, can finish first and mark the manager restored before the notebook's widget state
+    is loaded); the output then shows "Error displaying widget: model not found" for good.  That race is
+    upstream and rare (seen once in a loaded full run); a reader reloads the page, and so does this test,
+    once."""
+    from playwright.sync_api import expect
+
+    error = page.get_by_text("Error displaying widget")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if widget.count() == 1:
+            break
+        if error.count():
+            page.reload()
+            break
+        page.wait_for_timeout(250)
+    expect(widget).to_have_count(1, timeout=60_000)
+
+
 @pytest.mark.parametrize("save_state", [True, False], ids=["state-on", "state-off"])
 def test_a_notebook_played_by_clicking_reopens_at_the_last_position_without_its_kernel(
         save_state, tmp_path, page, page_errors, lab_server, open_notebook, run_all, kernel, board_probe,
@@ -140,7 +161,7 @@ def test_a_notebook_played_by_clicking_reopens_at_the_last_position_without_its_
     lab_server.shutdown_sessions()
     page.goto(lab_server.lab_url(path.relative_to(lab_server.root).as_posix()))
     widget = page.locator(BOARD)
-    expect(widget).to_have_count(1, timeout=60_000)
+    _wait_for_the_reopened_board(page, widget)
     expect(widget).to_have_attribute("data-version", str(version))
     widget.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
