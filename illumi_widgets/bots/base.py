@@ -39,6 +39,7 @@ import time
 
 from ..engine import CHANCE, OMNISCIENT, Action, ActionList, EngineError, IllegalAction, Rng, State
 from ..engine.game import Game
+from ..engine.play import DECIDERS
 
 __all__ = ["Bot", "SeatState", "decide", "run_bots"]
 
@@ -160,6 +161,9 @@ def decide(bot: Bot, state: State, seat: int) -> Action:
         raise IllegalAction(f"{bot!r} chose {act!r}, which is not a legal action of "
                             f"{state.game.seat_name(seat)}", code="bad-bot")
     return act
+
+
+DECIDERS["decide"] = decide  # (how State.play_until asks a bot: the engine sits below this package)
 
 
 def run_bots(target, bots: dict | None = None, *, max_steps: int = 100_000, on_step=None,

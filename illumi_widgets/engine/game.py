@@ -260,6 +260,26 @@ class Game:
         (:mod:`illumi_widgets.endurance`) checks that they stay equal to their values after setup."""
         return None
 
+    def history_rows(self, steps, seat) -> list[dict]:
+        """The game's structured history: rows (plain dicts) for :meth:`State.history_table`.
+
+        ``steps`` iterates over :class:`~illumi_widgets.engine.history.HistoryStep` s, one per action of the
+        history (chance outcomes included), in order: ``index``, ``action``, ``before`` and ``after`` (the
+        full game data around it: read, never change), ``lines`` (the log lines it wrote as ``seat`` reads
+        them) and ``text`` (the action as ``seat`` may read it, ``None`` when hidden).  ``seat`` is
+        ``OMNISCIENT`` (the analyst's table: everything), ``None`` (a spectator) or a seat number.
+
+        Return one dict per row of the game's own unit (an attack with its roll, an action of a turn, a
+        vote), every row with the same keys, values plain Python (str, int, float, bool, None; names from
+        the game, never ids), so ``pandas.DataFrame(rows)`` reads them.  For a seat, a row holds only what
+        that seat's view shows (read hidden things through ``text``/``lines`` or ``self.view(after, seat)``,
+        never from ``before``/``after`` directly).  Default: one row per decision
+        (:func:`~illumi_widgets.engine.history.action_rows`: ``step``, ``player``, ``kind``, ``action``,
+        ``log``).  A game writes its table in a module of its folder and returns it here."""
+        from .history import action_rows
+
+        return action_rows(self, steps, seat)
+
     def final_report(self, data, seat) -> dict:
         """The end screen of a finished game as ``seat`` may read it (:mod:`illumi_widgets.engine.final`):
         headline, reason, tie-break in words and standings with each seat's score broken down.  Called by
@@ -879,6 +899,24 @@ class State:
     def _log_for(seat, entries) -> list[tuple[int, str]]:
         """The one per-seat filter of log lines (what ``seat`` reads of each entry, or nothing)."""
         return [(e.step, t) for e in entries if (t := e.text_for(seat)) is not None]
+
+    def history_table(self, seat=OMNISCIENT, *, as_frame: bool = False):
+        """The history as data: the game's rows (``Game.history_rows``: Pax's actions and Oust challenges,
+        Illuminati's attacks with their rolls …), replayed from the history.  ``seat``: whose table
+        (default ``OMNISCIENT``, the analyst's; a seat's or a spectator's never shows what its view hides).
+        A list of dicts; ``as_frame=True``: a pandas DataFrame (the ``[analysis]`` extra)."""
+        from .history import history_table
+
+        if not (seat is None or (isinstance(seat, str) and seat == OMNISCIENT)):
+            seat = seat_number(seat, self.game.players)
+        return history_table(self, seat, as_frame=as_frame)
+
+    def play_until(self, predicate, bots=None, *, max_actions: int = 10_000, seed: int | None = None) -> list:
+        """Play on until ``predicate(state)`` holds, the game ends or ``max_actions`` decisions were taken;
+        returns the decisions played.  See :func:`illumi_widgets.engine.play.play_until`."""
+        from .play import play_until
+
+        return play_until(self, predicate, bots, max_actions=max_actions, seed=seed)
 
     def omniscient_view(self) -> dict:
         """The analysis view: every hidden card shown.  Never hand it to a seat's widget or bot."""
