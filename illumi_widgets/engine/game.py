@@ -852,13 +852,14 @@ class State:
 
     # -- views: the one place hidden information is filtered -------------------------------------------------
     def view(self, seat=None, *, log_tail: int | None = None) -> dict:
-        """What ``seat`` knows (``None``: a spectator; ``OMNISCIENT``: everything, for analysis)."""
+        """What ``seat`` knows (``None``: a spectator; ``OMNISCIENT``: everything, for analysis).
+        ``log_tail=k``: only the last ``k`` log lines this seat reads (lines hidden from it do not count)."""
         if not (seat is None or (isinstance(seat, str) and seat == OMNISCIENT)):
             seat = seat_number(seat, self.game.players)
         if log_tail is not None and (log_tail.__class__ is not int or log_tail < 0):
             raise EngineError(f"log_tail must be a whole number >= 0 or None, got {quote(log_tail)}",
                               code="bad-option")
-        entries = self.log if log_tail is None else self.log[-log_tail:] if log_tail > 0 else []
+        entries = self.log if log_tail is None else self._tail(seat, log_tail)
         log = [text for _, text in self._log_for(seat, entries)]
         decisions = [
             {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "sealed": d.sealed,
@@ -894,6 +895,14 @@ class State:
         while start > 0 and self.log[start - 1].step >= since:  # (lines are appended in step order)
             start -= 1
         return self._log_for(seat, self.log[start:])
+
+    def _tail(self, seat, k: int) -> list:
+        """The last entries of the log holding ``k`` lines ``seat`` reads (entries it cannot read skipped)."""
+        start, seen = len(self.log), 0
+        while start > 0 and seen < k:
+            start -= 1
+            seen += self.log[start].text_for(seat) is not None
+        return self.log[start:] if k else []
 
     @staticmethod
     def _log_for(seat, entries) -> list[tuple[int, str]]:
