@@ -1,0 +1,210 @@
+"""Lessons in a notebook: a picture that fits the cell, the legend, the coach line under a live board, and
+a whole lesson in one cell (:func:`show_lesson`).
+
+    from illumi_widgets.lessons import coach, picture, show_legend
+    picture(board, "Before: Blue influences B2; B3 is face-down")   # the position as a still picture
+    coach(board, ["scout B3 from B2"], "You scouted B3.")           # a line that reacts to clicks
+    show_legend(board)                                              # what the symbols and colours mean
+
+Needs IPython and ipywidgets (Jupyter); the engine never imports this module.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["Coach", "coach", "fit_svg", "legend_html", "now", "picture", "show_legend"]
+
+BOARDS = {"pax": "PaxIlluminaten", "illuminati": "Illuminati", "primordial": "PrimordialSecrets",
+          "gray-eminence": "GrayEminence"}
+FIT = "max-width:100%;height:auto;display:block"
+
+
+def fit_svg(svg: str) -> str:
+    """SVG text made to fit its cell: no wider than the cell (``max-width:100%``), its height following."""
+    return re.sub(r"<svg\b", f'<svg style="{FIT}"', svg, count=1)
+
+
+def _picture_html(svg: str, caption: str) -> str:
+    head = f"<p><b>{html.escape(caption)}</b></p>" if caption else ""
+    return f"{head}<div class='illumi-picture' style='max-width:100%;overflow:hidden'>{fit_svg(svg)}</div>"
+
+
+def picture(board, caption: str = "") -> None:
+    """Show ``board`` as it is now as a still picture that fits the cell, with a caption."""
+    from IPython.display import HTML, display
+
+    display(HTML(_picture_html(board.to_svg(), caption)))
+
+
+def state_svg(state, seat) -> str:
+    """The board picture of ``state`` as ``seat`` sees it (no widget made)."""
+    from ..match import Match
+    from ..widget import scene_to_svg
+
+    snap = Match.from_state(state.clone()).snapshot(f"seat:{seat}")
+    return scene_to_svg(snap["scene"])
+
+
+def fit_picture(state, seat, caption: str = ""):
+    """An HTML object (display it, or leave it last in a cell) of ``state`` as ``seat`` sees it, fitting
+    the cell."""
+    from IPython.display import HTML
+
+    return HTML(_picture_html(state_svg(state, seat), caption))
+
+
+def now(board) -> str:
+    """What the game waits for now, in words; several lines for simultaneous decisions."""
+    state = board.state
+    if state.is_terminal():
+        return "The game is over."
+    return "\n".join(d.prompt for d in state.decisions())
+
+
+def legend_html(game, seat=0, help_text: str = "") -> str:
+    """The game's legend (``Game.legend``) as an HTML table, and the rules help of the moment if given."""
+    rows = []
+    for e in game.legend(seat):
+        color = html.escape(str(e.get("color") or "#888"))
+        swatch = (f"<span style='display:inline-block;width:0.9em;height:0.9em;background:{color};"
+                  "border:1px solid #555;margin-right:0.4em;vertical-align:middle'></span>")
+        rows.append(f"<tr><td style='text-align:left;white-space:nowrap'>{swatch}<b>"
+                    f"{html.escape(str(e.get('symbol') or ''))}</b></td>"
+                    f"<td style='text-align:left'>{html.escape(str(e['text']))}</td></tr>")
+    extra = f"<p>{html.escape(help_text)}</p>" if help_text else ""
+    return extra + "<table>" + "".join(rows) + "</table>"
+
+
+def show_legend(board, seat=0) -> None:
+    """Display what the board's symbols, abbreviations and colours mean."""
+    from IPython.display import HTML, display
+
+    display(HTML(legend_html(board.state.game, seat)))
+
+
+def _coach_class():
+    import ipywidgets as widgets
+
+    class Coach(widgets.HTML):
+        """A line of text under a lesson board; a saved notebook shows its text (``text/html``)."""
+
+        def _repr_mimebundle_(self, **kwargs):
+            bundle = super()._repr_mimebundle_(**kwargs)
+            data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+            return {**(data or {}), "text/html": self.value}, meta
+
+    return Coach
+
+
+Coach = None  #: the widget class, made on first use (ipywidgets is imported only then)
+
+
+def _line(value: str):
+    global Coach
+    if Coach is None:
+        Coach = _coach_class()
+    return Coach(value=value)
+
+
+def coach(board, moves: list, done: str, ask: str | None = None):
+    """A line that follows ``board`` and tells the reader how the lesson's ``moves`` (notation, in order;
+    an entry may be a tuple of moves that are all right, e.g. any of three arrows) are going: what to
+    click next, each step done, a different move (with what it was), and ``done`` at the end.  Press ↶
+    on the board to go back and try again: the line follows.  ``ask``: what to tell the reader to do first
+    (default: the first move's label)."""
+    state = board.state
+    game = state.game
+    start = len(state.history)
+    steps = [tuple(m) if isinstance(m, (tuple, list)) else (m,) for m in moves]
+
+    def same(played, wanted) -> bool:
+        # the same move however it was spelled: the notation read now, or the label
+        if played.notation() == wanted:
+            return True
+        try:
+            return board.state.parse(wanted, played.seat).notation() == played.notation()
+        except Exception:  # noqa: BLE001 - a spelling that no longer reads now is not this move
+            return False
+
+    def label(notation) -> str:
+        if isinstance(notation, tuple):
+            return " or ".join(label(n) for n in notation)
+        try:
+            act = board.state.parse(notation)
+            return game.label(board.state.data, act, act.seat)
+        except Exception:  # noqa: BLE001 - a move that cannot be read now: say it as written
+            return notation
+
+    invite = f"Your turn on the live board: <b>{html.escape(ask or label(steps[0]))}</b>."
+    line = _line("➜ " + invite)
+
+    def update() -> None:
+        st = board.state
+        played = [a for a in st.history[start:] if a.seat >= 0]
+        right = 0
+        while right < min(len(played), len(steps)) and any(same(played[right], w) for w in steps[right]):
+            right += 1
+        if not played:
+            line.value = "➜ " + invite
+        elif right == len(steps):
+            line.value = f"✔ {html.escape(done)} (Press ↶ on the board to take it back and try it again.)"
+        elif right == len(played):
+            line.value = f"✔ Good. Now: <b>{html.escape(label(steps[right]))}</b>."
+        else:
+            last = played[right]
+            todo = label(steps[right])  # the step still to do, never one already done
+            said = html.escape(game.label(st.data, last, last.seat))
+            line.value = (f"✘ That was “{said}”; the next step of this lesson is: {html.escape(todo)}. "
+                          "Press ↶ to take it back.")
+
+    board.match.subscribe(update)
+    return line
+
+
+# ---------------------------------------------------------------------------------------------- lessons
+def lesson_board(lesson, **kwargs):
+    """A live board on ``lesson``'s position for its seat, with ``board.coach_line`` following the moves."""
+    import illumi_widgets
+
+    match = lesson.start()
+    match._lesson_start = len(match.state.history)
+    cls = getattr(illumi_widgets, BOARDS[match.game.name])
+    board = cls(match=match, seat=lesson.seat, **kwargs)
+    line = _line("➜ " + html.escape(lesson.judge(match.state, match._lesson_start).text))
+    board.coach_line = line
+
+    def update() -> None:
+        line.value = html.escape(lesson.judge(match.state, match._lesson_start).text)
+
+    match.subscribe(update)
+    return board
+
+
+def show_lesson(lesson):
+    """Display a lesson: its goal, the picture before the move, the live board, the coach line and the
+    Hint and Start again buttons."""
+    import ipywidgets as widgets
+    from IPython.display import HTML, display
+
+    title = f"<h3>{html.escape(lesson.title)}</h3>" if lesson.title else ""
+    display(HTML(f"{title}<p><b>Your goal:</b> {html.escape(lesson.goal)}</p>"))
+    display(lesson.picture())
+    board = lesson.board()
+    display(board)
+    hint = widgets.Button(description="Hint", tooltip="One more hint")
+    again = widgets.Button(description="Start again", tooltip="Back to the lesson position")
+    said = _line("")
+
+    def on_hint(_b) -> None:
+        said.value = "💡 " + html.escape(lesson.hint())
+
+    def on_again(_b) -> None:
+        board.match.goto(board.match._lesson_start, "omniscient")
+        said.value = ""
+
+    hint.on_click(on_hint)
+    again.on_click(on_again)
+    display(widgets.VBox([board.coach_line, widgets.HBox([hint, again]), said]))
+    return board

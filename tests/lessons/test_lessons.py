@@ -1,0 +1,82 @@
+"""Every lesson of notebooks 04 (Primordial Secrets) and 05 (Gray Eminence) played: its intended solution
+and another right one finish it, a wrong legal move gets "That works too, but …" with the lesson's own words
+and changes nothing the learner cannot take back, an illegal move gets the rules' own reason and changes
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from illumi_widgets.lessons import gray_eminence, primordial
+
+SEQUENCES = {"gray-eminence": gray_eminence, "primordial": primordial}
+LESSONS = [(game, key) for game, mod in SEQUENCES.items() for key, _make in mod.ORDER]
+
+
+def _lesson(game: str, key: str):
+    return dict(SEQUENCES[game].ORDER)[key]()
+
+
+@pytest.mark.parametrize(("game", "key"), LESSONS)
+def test_lesson_is_played_by_its_solutions(game, key):
+    lesson = _lesson(game, key)
+    case = SEQUENCES[game].cases(key, lesson)
+    verdict = lesson.solve(case["solution"])
+    assert verdict.kind == "done", (case["solution"], verdict)
+    assert verdict.text.startswith("✔ ")
+    if case["other"] is not None:
+        assert case["other"] != case["solution"]
+        other = lesson.solve(case["other"])
+        assert other.kind == "done", (case["other"], other)
+
+
+@pytest.mark.parametrize(("game", "key"), LESSONS)
+def test_wrong_legal_move_gets_the_lessons_words(game, key):
+    lesson = _lesson(game, key)
+    case = SEQUENCES[game].cases(key, lesson)
+    if case["wrong"] is None:  # every legal move is right in this lesson: check that one is accepted
+        match = lesson.start()
+        match._lesson_start = len(match.state.history)
+        match.run_bots()
+        legal = match.state.legal_actions(lesson.seat)
+        assert lesson.attempt(match, legal[-1]).kind in ("done", "step")
+        return
+    verdict = lesson.solve(case["wrong"])
+    assert verdict.kind == "wrong", (case["wrong"], verdict)
+    assert verdict.text.startswith("That works too, but ")
+    assert "take it back" in verdict.text
+    said = [v for k, v in lesson.feedback.items() if k != "done"]
+    assert any(s[1:] in verdict.text for s in said), verdict.text
+
+
+@pytest.mark.parametrize(("game", "key"), LESSONS)
+def test_illegal_move_gets_the_rules_reason_and_changes_nothing(game, key):
+    lesson = _lesson(game, key)
+    case = SEQUENCES[game].cases(key, lesson)
+    match = lesson.start()
+    match._lesson_start = len(match.state.history)
+    match.run_bots()
+    before = (match.state.version, len(match.state.history))
+    reason = match.state.explain(match.state.parse(case["illegal"], lesson.seat)) \
+        if _reads(match.state, case["illegal"], lesson.seat) else None
+    verdict = lesson.attempt(match, case["illegal"])
+    assert verdict.kind == "illegal", verdict
+    assert (match.state.version, len(match.state.history)) == before
+    if reason is not None:
+        assert reason in verdict.text  # the engine's own words
+    assert lesson.judge(match.state, match._lesson_start).kind == "waiting"
+
+
+def _reads(state, text, seat) -> bool:
+    try:
+        state.parse(text, seat)
+    except Exception:  # noqa: BLE001 - text that is no move at all: its own reason is a notation error
+        return False
+    return True
+
+
+def test_a_lesson_names_its_goal_and_hints_in_turn():
+    lesson = _lesson("gray-eminence", "bid")
+    match = lesson.start()
+    assert lesson.judge(match.state, len(match.state.history)).text.endswith(lesson.goal)
+    assert [lesson.hint(), lesson.hint(), lesson.hint()] == [*lesson.hints, lesson.hints[-1]]
