@@ -1,6 +1,7 @@
-"""Primordial's two ways to arrange a position agree: ``setup.Table`` is built on the position editor, and a
-card of a type is taken in one documented order (games/primordial/editor.py): the receiving seat's own
-piles, then the supply, then other seats' piles, then anywhere else; each pile from its top."""
+"""Primordial's position helpers are one: ``setup.Table`` is a shortcut over the position editor.  ``move``
+takes a card of a type from the zone named (``frm``), or from the only zone holding one (the receiving
+seat's own first), never by a guess; the arranging helpers (``hand``, ``stack``) take the seat's own cards,
+then the supply (games/primordial/editor.py)."""
 
 from __future__ import annotations
 
@@ -45,23 +46,43 @@ def test_a_card_for_a_seat_comes_from_its_own_cards_before_the_supply():
     assert [i for i in st.data["pawn_deck"] if types[i] == "scout"] == supply_scouts
 
 
-def test_another_seats_cards_come_after_the_supply_and_a_pile_gives_its_top_card():
+def test_a_card_named_by_type_comes_from_the_zone_named():
+    """``move`` takes a card of a type from the zone the analyst names (its top card), never by a guess."""
     st, reds = _red_owns_a_scout()
     top = _top(st.data["pawn_deck"], st.game.types, "scout")
-    assert _scout_to_hand(st, 1) == top  # the Pawn Deck's topmost scout
+    with edit(st) as ed:
+        ed.move(ed.data["hand"][1][0], "deck", who=1)
+        got = ed.move("scout", "hand", who="Blue", frm="pawn_deck")
+    assert got == top and top in st.data["hand"][1]  # the Pawn Deck's topmost scout
     assert st.data["discard"][0] == [reds]  # Red's scout stays Red's
 
 
-def test_a_shared_zone_takes_from_the_supply_then_the_seats_in_order():
+def test_a_card_named_by_type_in_several_zones_is_refused_with_the_zones():
+    """Without ``frm``, a type found in more than one zone is refused, naming the zones (nothing moves)."""
+    st, _reds = _red_owns_a_scout()
+    before = st.position()
+    with pytest.raises(RecordError) as err:
+        with edit(st) as ed:
+            ed.move("scout", "banished")
+    assert err.value.code == "ambiguous-card"
+    assert "Red's discard" in str(err.value) and "pawn deck" in str(err.value)
+    assert st.position() == before
+    with edit(st) as ed:  # the receiving seat's own zones first: Red's only scout
+        ed.move(ed.data["hand"][0][0], "deck", who=0)
+        assert ed.move("scout", "hand", who="Red") == _reds
+
+
+def test_a_shared_zone_takes_from_the_named_zone():
     st = _state()
     types = st.game.types
     top = _top(st.data["pawn_deck"], types, "wanderer")
+    red_top = _top(st.data["deck"][0], types, "messenger")
     with edit(st) as ed:
         ed.move(ed.data["court_pawns"][0], "pawn_deck", bottom=True)  # (seven in The Court at most)
-        ed.move("wanderer", "court_pawns")
-        ed.move("messenger", "banished")  # no messenger in the supply: Red's Deck, its top one
+        ed.move("wanderer", "court", frm="pawn_deck")  # "court": the Court's row for the card's kind
+        ed.move("Messenger", "banished", frm="deck", frm_seat="Red")
     assert st.data["court_pawns"][-1] == top
-    assert st.data["banished"] == [_top(_state().data["deck"][0], types, "messenger")]
+    assert st.data["banished"] == [red_top]
 
 
 def test_in_a_deck_a_card_moves_to_the_top_or_the_bottom():
@@ -69,12 +90,12 @@ def test_in_a_deck_a_card_moves_to_the_top_or_the_bottom():
     types = st.game.types
     deck = list(st.data["deck"][0])
     with edit(st) as ed:
-        ed.move("musician", "deck", who=0)
+        ed.move("musician", "deck", who=0, frm="deck")
     assert sorted(st.data["deck"][0]) == sorted(deck)  # the same cards: Red's musician went on top
     assert types[st.data["deck"][0][-1]] == "musician"
     top = _top(st.data["deck"][0], types, "messenger")
     with edit(st) as ed:
-        ed.move("messenger", "deck", who=0, bottom=True)
+        ed.move("messenger", "deck", who=0, frm="deck", bottom=True)
     assert st.data["deck"][0][0] == top and sorted(st.data["deck"][0]) == sorted(deck)
 
 
@@ -82,11 +103,7 @@ def test_table_arranges_through_the_editor_in_the_same_order():
     t, st = Table(players=3, seed=1), _state()
     t.hand(0, ["scout", "messenger"], deck_top=["advisor"])
     with edit(st) as ed:
-        for i in list(ed.data["hand"][0]):
-            ed.move(i, "deck", who=0)
-        ed.move("scout", "hand", who=0)
-        ed.move("messenger", "hand", who=0)
-        ed.move("advisor", "deck", who=0)
+        ed.hand("Red", ["scout", "messenger"], deck_top=["advisor"])
     assert t.d == st.data
     assert t.names("hand", 0) == ["scout", "messenger"] and t.names("deck", 0)[-1] == "advisor"
 

@@ -565,3 +565,14 @@ class PrimordialGame(FlowMixin, Game):
 
     def stat_of(self, d, inst, name) -> int:
         return E.stat(self, d, inst, name)
+
+    def card_stats(self, d, inst) -> dict:
+        """A Primordial card's stats now, at any position: ``devotion``, ``insight``, ``deceit`` as modified
+        in the visit under way (the turn's ledger and "while" effects; outside a visit, or for a card not in
+        its parties, the printed values), and whether it is silenced."""
+        if not isinstance(inst, int) or isinstance(inst, bool) or not 0 <= inst < self.n_primordials:
+            raise EngineError(f"no Primordial card instance {inst!r} (0-{self.n_primordials - 1})",
+                              code="unknown-card")
+        out = {s: E.stat(self, d, inst, s) for s in ("devotion", "insight", "deceit")}
+        out["silenced"] = d["turn"] is not None and inst in d["turn"]["silenced"]
+        return out
