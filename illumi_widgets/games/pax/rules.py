@@ -601,6 +601,12 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
 
         return pax_view(self, d, seat)
 
+    def history_rows(self, steps, seat) -> list[dict]:
+        """The history table's rows (:mod:`.history`)."""
+        from .history import history_rows
+
+        return history_rows(self, steps, seat)
+
     def secrets(self, d: PaxData, seat) -> set[str]:
         """What ``seat`` must not see: face-down and deck cards, rivals' unseen hand cards, unrevealed
         private Plots and the Plot pile, the Event deck, rivals' held Specials and Events being chosen."""

@@ -142,8 +142,46 @@ def pax_view(g, d, seat) -> dict:
         "plan": list(d.plan),
         "pending": pending,
         "omniscient": {"deck": list(reversed(d.deck)), "map": list(d.cards), "plot_pile": list(d.plot_pile),
-                       "event_deck": list(reversed(d.event_deck))} if omni else None,
+                       "event_deck": list(reversed(d.event_deck)), "hidden": hidden_zones(g, d)}
+        if omni else None,
     }
+
+
+def _zone(name: str, cards, names) -> dict:
+    cards = list(cards)
+    return {"zone": name, "cards": cards, "names": [names(c) for c in cards]}
+
+
+def hidden_zones(g, d) -> list[dict]:
+    """Every zone some seat cannot see, in order (the omniscient view's ``omniscient["hidden"]``): each
+    ``{"zone": words, "cards": ids, "names": card names}``, a pile's top card FIRST: the Luminary deck,
+    the face-down map cards (by cell, ``map_cells`` beside them), each seat's hand, private Plot and held
+    Special Events, the Plot pile, the Event deck, the Events out of the game and the Event cards being
+    chosen.  Only the omniscient view carries it (a seat's view never does)."""
+    lum = lambda c: g.lum[c].name  # noqa: E731
+    plot = lambda p: g.plots[p].name  # noqa: E731
+    event = lambda e: g.events[e].name  # noqa: E731
+    down = [c for c in range(len(d.cards)) if d.cards[c] is not None and not d.up[c]]
+    zones = [_zone("Luminary deck", reversed(d.deck), lum)]
+    face_down = _zone("face-down map cards", [d.cards[c] for c in down], lum)
+    face_down["map_cells"] = [g.geom.names[c] for c in down]
+    zones.append(face_down)
+    for s in range(d.seats):
+        who = g.seat_name(s)
+        zones.append(_zone(f"{who}'s hand", d.hands[s], lum))
+        zones.append(_zone(f"{who}'s private Plot", [p for p in [d.private_plot[s]] if p is not None], plot))
+        zones.append(_zone(f"{who}'s held Special Events", d.special_hand[s], event))
+    zones.append(_zone("Plot pile", reversed(d.plot_pile), plot))
+    zones.append(_zone("Event deck", reversed(d.event_deck), event))
+    zones.append(_zone("Events out of the game", d.boxed_events, event))
+    for f in d.frames:
+        if f.get("t") == "keep":
+            zones.append(_zone(f"Event cards {g.seat_name(f['seat'])} is choosing from",
+                               [e for e in f["cards"] if isinstance(e, str)], event))
+        elif f.get("t") == "plotkeep":
+            zones.append(_zone(f"Plots {g.seat_name(f['seat'])} is choosing from",
+                               [p for p in (f.get("new"), f.get("old")) if p is not None], plot))
+    return zones
 
 
 def pax_problems(g, d) -> list[str]:
