@@ -84,6 +84,7 @@ def make_view(game, d, seat) -> dict:
         "options": {"hidden_goals": game.hidden_goals, "hidden_illuminati": game.hidden_illuminati,
                     "very_long_game": game.very_long},
     }
+    view["omniscient"] = hidden_zones(game, d) if omni else None
     mask = None if omni else game.hidden_mask(d, seat)
     if mask is None:
         return view
@@ -101,3 +102,23 @@ def _deep(obj, mask):
     if isinstance(obj, list):
         return [_deep(x, mask) for x in obj]
     return mask(obj) if isinstance(obj, str) else obj
+
+
+def _zone(game, name: str, cards) -> dict:
+    cards = list(cards)
+    return {"zone": name, "cards": cards, "names": [game.label(c) for c in cards]}
+
+
+def hidden_zones(game, d) -> dict:
+    """What some seat cannot see, for the omniscient view only (``view["omniscient"]``): ``"hidden"``, every
+    hidden zone in order — the deck (top card FIRST), each player's Specials — as ``{"zone": words,
+    "cards": ids, "names": card names}``; ``"goals"``: each seat's goal (secret with hidden goals or the
+    UFOs), ``"face_down"``: each seat's Illuminati when it is face-down (Hidden Illuminati), else ``None``;
+    ``"box"``: the cards not yet dealt."""
+    zones = [_zone(game, "deck", reversed(d["deck"]))]
+    zones += [_zone(game, f"{game.seat_name(s)}'s Specials", d["hands"][s]) for s in range(d["n"])]
+    return {
+        "deck": list(reversed(d["deck"])), "hidden": zones, "goals": list(d["goals"]),
+        "face_down": [d["illum"][s] if game.is_hidden(d, s) else None for s in range(d["n"])],
+        "box": list(d["box"]),
+    }
