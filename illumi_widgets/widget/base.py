@@ -82,6 +82,8 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # the end screen's "Play again": a new deal of the same game, same seats and bots (the controller's
     # ``handle`` refuses it before the game is over)
     "new_game": {"version": "int"},
+    # a game-site preference of a person's seat board (``Match.set_auto``: "no_choice", "decline_bots"...)
+    "auto": {"pref": "id", "on": "bool"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)

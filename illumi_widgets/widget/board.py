@@ -19,6 +19,11 @@ from .branching import BranchMixin
 
 __all__ = ["BoardWidget", "perspective_of"]
 
+#: the game-site preferences a person's seat board against bots starts with (``Match.set_auto``)
+AUTO_DEFAULTS = {"no_choice": True, "decline_bots": True}
+#: game name -> the preferences turned on or off on a board of it: remembered for this Python session
+_SESSION_AUTO: dict[str, dict[str, bool]] = {}
+
 
 def perspective_of(seat) -> str:
     """``None``/"follow" -> "follow"; ``N`` or "seat:N" -> "seat:N"; "spectator"; "omniscient"."""
@@ -83,6 +88,41 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
         perspective = match._norm(perspective_of(seat))  # checks the seat number against the players
         self._match = match
         super().__init__(match, perspective=perspective, **kwargs)
+        self._start_auto()
+
+    # ------------------------------------------------------------------ game-site preferences
+    def _person_seat(self) -> int | None:
+        key = self.perspective
+        seat = int(key[5:]) if key.startswith("seat:") else None
+        return seat if seat is not None and self._match.bots.get(seat) is None else None
+
+    def _start_auto(self) -> None:
+        """A person's seat board against bots starts with :data:`AUTO_DEFAULTS` and what this session
+        chose on boards of this game (a board without bots asks everything, as a table would)."""
+        seat = self._person_seat()
+        if seat is None or not any(b is not None for b in self._match.bots.values()):
+            return
+        offered = self._match.auto_offered()
+        for pref, on in {**AUTO_DEFAULTS, **_SESSION_AUTO.get(self.game_name, {})}.items():
+            if pref in offered and pref != "quiet" and pref not in self._match.auto_prefs(seat) and on:
+                self._match.set_auto(seat, pref, True)
+
+    def set_auto(self, pref: str, on: bool = True) -> None:
+        """Turn a game-site preference of this board's person on or off (``Match.set_auto``; the board's
+        "Preferences" menu): remembered for boards of this game made later in this session."""
+        seat = self._person_seat()
+        if seat is None:
+            raise EngineError("preferences belong to a person's own seat board", code="not-allowed")
+        self._match.set_auto(seat, pref, on)
+        if pref != "quiet":
+            _SESSION_AUTO.setdefault(self.game_name, {})[pref] = on
+
+    def dispatch(self, content, buffers=None) -> dict:
+        reply = super().dispatch(content, buffers)
+        if (isinstance(content, dict) and content.get("type") == "auto" and reply.get("type") == "ok"
+                and content.get("pref") != "quiet"):
+            _SESSION_AUTO.setdefault(self.game_name, {})[content["pref"]] = content["on"]
+        return reply
 
     # ------------------------------------------------------------------ the session
     @property

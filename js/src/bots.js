@@ -6,6 +6,7 @@
 // v.transport.sendIntent.
 import { num } from "./paint.js";
 import { glyph } from "./dom.js";
+import { createPrefs } from "./prefs.js";
 
 export const MAX_BOT_DELAY_MS = 60000;
 
@@ -44,6 +45,8 @@ export function createBots(v) {
     botVersion = null;
   }
 
+  const prefs = createPrefs(v); // the game-site preferences of a person's board against bots (prefs.js)
+
   const onButton = () => v.transport.sendIntent({ type: "pause_bots", paused: model.get("bots_paused") !== true });
 
   /** The pause/resume button: shown when some seat is a bot. */
@@ -58,6 +61,7 @@ export function createBots(v) {
     botBtn.setAttribute("aria-pressed", paused ? "true" : "false");
     botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
     if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
+    prefs.render();
   }
 
   return { schedule, stop, clear, onButton, renderButton };

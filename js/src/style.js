@@ -104,6 +104,15 @@ const CSS = `
 .illumi-history[hidden]{display:none}
 .illumi-history-label{font-size:12px;min-width:4.5em;text-align:center;opacity:.85}
 .illumi-range{width:110px;vertical-align:middle}
+.illumi-prefs{position:relative;display:inline-block}
+.illumi-prefs[hidden]{display:none}
+.illumi-prefs>summary{list-style:none;display:inline-block}
+.illumi-prefs>summary::-webkit-details-marker{display:none}
+.illumi-prefs-list{position:absolute;right:0;bottom:100%;z-index:12;min-width:260px;padding:6px 8px;
+  background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#222);border:1px solid #999;
+  border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.25)}
+.illumi-pref{display:flex;align-items:center;gap:4px;min-height:24px;font-size:13px;cursor:pointer}
+.illumi-pref input{width:18px;height:18px;margin:0 4px 0 0}
 .illumi-log{margin:4px 0}
 .illumi-log>summary{cursor:pointer;font-size:12px;opacity:.85;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .illumi-log ol{margin:4px 0;padding-left:2.6em;max-height:180px;overflow:auto;font-size:12px;

@@ -151,6 +151,21 @@ class GrayEminenceGame(Game):
         s = self.frame_seat(d, f)
         return [Decision(s, t if t != "fx" else "pick", self.prompt(d, f, s), None)]
 
+    #: the game-site preferences a board offers besides the generic ones (``Match.set_auto``)
+    auto_prefs = {"no_choice": "Answer for me when a step has one sensible answer",
+                  "ask_trades": "Ask me each round whether to propose a trade"}
+
+    def auto_answer(self, d, decision, prefs, bots=frozenset()):
+        """A step with one sensible answer, taken for a person with ``"no_choice"`` on: the trading step
+        (proposing a trade is optional: RULES-NOTES.md item 13) is passed unless they asked to be asked
+        (``"ask_trades"``); refreshing no (more) Factions when none can be paid for is the only option (the
+        Match takes those)."""
+        if "no_choice" not in prefs or "ask_trades" in prefs or not d["frames"] or d["result"] is not None:
+            return None
+        if d["frames"][-1]["t"] == "trade":
+            return next((a for a in self.legal(d, decision.seat) if a.kind == "pass"), None)
+        return None
+
     def sealed_seats(self, d, f) -> list:
         t = f["t"]
         if t == "bid":

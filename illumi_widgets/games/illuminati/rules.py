@@ -38,6 +38,7 @@ from illumi_widgets.engine.game import Log
 from ..fieldcheck import trial_problems
 from . import model as M
 from .attacks import AttacksMixin
+from .auto import AUTO_PREFS, auto_answer, turn_marker
 from .candidates import CandidatesMixin
 from .common import (  # noqa: F401  (re-exported: other modules import them here)
     ACCUSE_ALIAS,
@@ -221,6 +222,16 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
 
     def outcome(self, d):
         return d["result"]
+
+    auto_prefs = AUTO_PREFS  # the game-site preferences a board offers (auto.py)
+
+    def auto_answer(self, d, decision, prefs, bots=frozenset()):
+        """The answer the board's preferences give ``decision`` (auto.py), or None: ask the person."""
+        return auto_answer(self, d, decision, prefs, bots)
+
+    def turn_marker(self, d):
+        """Changes when a new turn begins ("don't ask me again this turn")."""
+        return turn_marker(d)
 
     def final_report(self, d, seat) -> dict:
         from .summary import final_report
@@ -416,6 +427,12 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
         from .view import make_view
 
         return make_view(self, d, seat)
+
+    def history_rows(self, steps, seat) -> list[dict]:
+        """The history table's rows (:mod:`.history`)."""
+        from .history import history_rows
+
+        return history_rows(self, steps, seat)
 
     def secrets(self, d, seat) -> set[str]:
         """Specials held by others (ids; names unless the seat sees that name itself) and hidden goals."""

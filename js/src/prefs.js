@@ -1,0 +1,48 @@
+// Game-site preferences of a person's seat board against bots (status.auto, from Python's Match.set_auto):
+// "Pass for me when I have no useful choice", "Decline all deals from bots", "Don't ask me again this turn"...
+// One checkbox each in a small "Preferences" menu of the controls; a change is sent as {type: "auto", pref,
+// on} and Python answers the steps it covers (the rules decide what has one sensible answer, never this page).
+//
+// createPrefs(v) uses v.doc, v.dom (controls, helpBtn), v.s (status) and v.transport.sendIntent.
+import { make } from "./dom.js";
+
+/** The preferences of status.auto that are well formed: [{id, text, on}]. */
+export function offeredPrefs(status) {
+  const list = status && Array.isArray(status.auto) ? status.auto : [];
+  return list.filter((p) => p && typeof p.id === "string" && typeof p.text === "string")
+    .map((p) => ({ id: p.id, text: p.text, on: p.on === true }));
+}
+
+export function createPrefs(v) {
+  const { doc } = v;
+  const box = make(doc, "details", "illumi-prefs");
+  const summary = make(doc, "summary", "illumi-btn illumi-prefs-button", "Preferences");
+  summary.title = "What the board may answer for you";
+  const list = make(doc, "div", "illumi-prefs-list");
+  box.append(summary, list);
+  box.hidden = true;
+  let shown = "";
+
+  function render() {
+    const { controls, helpBtn } = v.dom;
+    if (box.parentNode !== controls) controls.insertBefore(box, helpBtn);
+    const prefs = v.s.status && !v.s.status.terminal ? offeredPrefs(v.s.status) : [];
+    box.hidden = !prefs.length;
+    const sig = JSON.stringify(prefs);
+    if (sig === shown) return; // (an open menu keeps its focus while nothing in it changed)
+    shown = sig;
+    list.textContent = "";
+    for (const p of prefs) {
+      const label = make(doc, "label", "illumi-pref");
+      const input = make(doc, "input");
+      input.type = "checkbox";
+      input.checked = p.on;
+      input.dataset.pref = p.id;
+      input.addEventListener("change", () => v.transport.sendIntent({ type: "auto", pref: p.id, on: input.checked }));
+      label.append(input, doc.createTextNode(` ${p.text}`));
+      list.append(label);
+    }
+  }
+
+  return { render, box };
+}
