@@ -373,8 +373,9 @@ class PositionEditor(Editor):
         return got
 
     def _fetch(self, c, seat, to, exclude=(), prefer=None) -> int:
-        """One card for an arranging helper, taken out of its zone (the helper puts it at once): an instance; a ``(card, zone[, seat])`` pair; or a type, from ``prefer`` (a zone of ``seat``) if it holds
-        one not in ``exclude``, else in the helpers' order (module docstring)."""
+        """One card for an arranging helper, taken out of its zone (the helper puts it at once): an instance;
+        a ``(card, zone[, seat])`` pair; or a type, from ``prefer`` (a zone of ``seat``) if it holds one, else
+        in the helpers' order (module docstring)."""
         if isinstance(c, tuple):
             inst = self._take_from(c[0], c[1], c[2] if len(c) > 2 else None, seat, to)
         elif self._is_instance(c):
@@ -429,10 +430,12 @@ class PositionEditor(Editor):
                 self.move(c, "intent_deck", who=s)
 
     def party(self, who, hosts=None, visitors=None, intent=None, next_visitors=None) -> None:
-        """Set ``who``'s Hosting and Visiting Parties (cards from the seat's own piles first, then the supply;
-        the cards that were there go to the seat's Discard), its Visiting Intent (from its Intent Deck; the
-        one there goes back to it) and the cards waiting for next round's Visiting Party.  What is not named
-        stays as it is."""
+        """Set ``who``'s Hosting and Visiting Parties (a card named by type comes from the seat's hand, then
+        its own piles, then the supply; the cards that were there go to the seat's Discard), its Visiting
+        Intent (from its Intent Deck; the one there goes back to it) and the cards waiting for next round's
+        Visiting Party.  What is not named stays as it is.  When the visitors are named, the cards left in
+        the hand go back on top of the Deck (not drawn); with only the hosts named they stay in hand and
+        visit, as at the reveal ("the other cards of your hand visit")."""
         s = self.seat(who)
         for z, cards in (("hosts", hosts), ("visitors", visitors), ("next_visitors", next_visitors)):
             if cards is None:
@@ -445,6 +448,10 @@ class PositionEditor(Editor):
                 got.append(self._fetch(c, s, (z, s), exclude=got, prefer=("hand", s)))
             for inst in got:
                 self._put(inst, z, s)
+            if z == "visitors":  # (the visitors named, the cards left in hand were not drawn: to the Deck)
+                for i in reversed(list(self.d["hand"][s])):
+                    self._free(i)
+                    self._put(i, "deck", s)
         if intent is not None:
             inst = self._take_from(intent, "intent_deck", s, s, ("intent", s)) if not self._is_instance(
                 intent) else self._take_from(intent)

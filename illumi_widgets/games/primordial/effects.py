@@ -340,6 +340,7 @@ def _v_move(g, d, f, s, targets, log):
 
 
 def _v_sacrifice(g, d, f, s, targets, log):
+    from .flow import event
     from .model import take
 
     owner = f["owner"]
@@ -347,6 +348,7 @@ def _v_sacrifice(g, d, f, s, targets, log):
         take(d, c)
         d["sacrifices"][owner].append(c)
         log.add(f"{_card_name(g, f['inst'])}: {g.seat_name(owner)} Sacrifices {_card_name(g, c)}.")
+        event(log, "sacrifice", seat=owner, card=_card_name(g, c))
         g.note_sacrifice(d, owner)
 
 

@@ -26,6 +26,14 @@ COURT_SIZE = 7
 GOAL = 6
 
 
+def event(log, kind: str, **data) -> None:
+    """A structured record of what happened, for the history table (``history.py`` replays the history with
+    a log that keeps them); the game's own log ignores it."""
+    events = getattr(log, "events", None)
+    if events is not None:
+        events.append(dict(data, kind=kind))
+
+
 def direction(n: int, seat: int, word: str) -> int:
     """The seat in a direction: clockwise play passes to the left (READING: left = next clockwise)."""
     step = {"left": 1, "right": -1, "across": 2}[word]
@@ -138,10 +146,13 @@ class FlowMixin:
             v, h = f["plan"][f["i"]]
             f["i"] += 1
             if h is None:
+                event(log, "home", seat=v, intent=self.intent_name(d["intent"][v]))
                 continue
             d["turn"] = {"v": v, "h": h, "step": 0, "ledger": {}, "silenced": [], "done": [], "outcome": None,
                          "margin": None, "spent": 0, "sac": 0, "order": None}
             log.add(f"{self.seat_name(v)} visits {self.seat_name(h)}.")
+            event(log, "visit", seat=v, host=h, intent=self.intent_name(d["intent"][v]),
+                  host_intent=self.intent_name(d["intent"][h]))
             d["frames"].append({"t": "turn"})
             return
         d["frames"].pop()
@@ -236,6 +247,7 @@ class FlowMixin:
             t["outcome"] = "none"
             log.add(f"Insight {ins} against deceit {dec}: no Secret stolen, no visitor Sacrificed.")
         d["last"] = {"v": v, "h": h, "insight": ins, "deceit": dec, "outcome": t["outcome"]}
+        event(log, "compare", seat=v, host=h, insight=ins, deceit=dec, margin=m, outcome=t["outcome"])
 
     def start_steal(self, d, thief, victim, log, why="") -> bool:
         """Steal a Secret: the thief looks through the victim's Secrets zone and chooses; from an empty zone,
@@ -261,6 +273,7 @@ class FlowMixin:
             held = secrets_held(self, d, thief)
             log.add(f"{self.seat_name(thief)} steals the Secret {self.intent_name(inst)} "
                     f"({held} stolen).")
+            event(log, "steal", seat=thief, card=self.intent_name(inst))
             if held >= GOAL:
                 self._end(d, "secrets", thief)
         elif kind == "sacrifice":
@@ -269,6 +282,7 @@ class FlowMixin:
             d["sacrifices"][t["h"]].append(inst)
             log.add(f"{self.seat_name(t['h'])} Sacrifices {self.cards[self.types[inst]].name}, chosen by "
                     f"{self.seat_name(t['v'])}.")
+            event(log, "sacrifice", seat=t["h"], card=self.cards[self.types[inst]].name)
             self.note_sacrifice(d, t["h"])
         else:  # an effect's target
             d["frames"][-1]["chosen"] = [inst]
@@ -330,6 +344,7 @@ class FlowMixin:
             if c.kind == "royal":
                 how += f" with {counted(c.sacrifice, 'Sacrifice')}"
         log.add(f"{self.seat_name(seat)} {how} and recruits {c.name}.")
+        event(log, "recruit", seat=seat, card=c.name, tribute=c.tribute if paid else 0)
 
     def repopulate(self, d, log) -> None:
         """Fill the Court back to seven Pawns and seven Royals from the decks (as far as they go).

@@ -576,3 +576,9 @@ class PrimordialGame(FlowMixin, Game):
         out = {s: E.stat(self, d, inst, s) for s in ("devotion", "insight", "deceit")}
         out["silenced"] = d["turn"] is not None and inst in d["turn"]["silenced"]
         return out
+
+    def history_rows(self, steps, seat) -> list[dict]:
+        """The history table: one row per visit (``history.py``)."""
+        from .history import history_rows
+
+        return history_rows(self, steps, seat)

@@ -97,10 +97,12 @@ def make_view(g, d, seat) -> dict:
                     sv["plot"] = {"reset": [card_view(g, d, i) for i in f["commits"][str(s)]]}
             if own and f["t"] == "reset":
                 sv["reset_pool"] = [card_view(g, d, i) for i in g.reset_pool(d, s)]
-        if omni:
+        sv["totals"] = party_totals(g, d, s)
+        if omni:  # the analysis view: every hidden pile in order (bottom first, the top last)
             sv["secret_cards"] = [card_view(g, d, i) for i in d["secrets"][s]]
             sv["deck_cards"] = [card_view(g, d, i) for i in d["deck"][s]]
             sv["discard_cards"] = [card_view(g, d, i) for i in d["discard"][s]]
+            sv["intent_discard_cards"] = [card_view(g, d, i) for i in d["intent_discard"][s]]
         seats.append(sv)
     turn = None
     t = d["turn"]
@@ -125,20 +127,51 @@ def make_view(g, d, seat) -> dict:
                 pending["options"] = [card_view(g, d, i) for i in f["options"]]
         elif f["t"] in ("plot", "reset"):
             pending["committed"] = sorted(int(s) for s in f["commits"])
+    court = {"pawns": [card_view(g, d, i) for i in d["court_pawns"]],
+             "royals": [card_view(g, d, i) for i in d["court_royals"]],
+             "familiars": len(d["familiars"]),
+             "familiar": card_view(g, d, d["familiars"][-1]) if d["familiars"] else None,
+             "pawn_deck": len(d["pawn_deck"]), "royal_deck": len(d["royal_deck"]),
+             "held_out": len(d["held_out"]), "removed": len(d["removed"])}
+    if omni:  # hidden to every player (Hidden & Public Knowledge): shown only to the analysis view, in order
+        for key in ("pawn_deck", "royal_deck", "held_out", "removed"):
+            court[key + "_cards"] = [card_view(g, d, i) for i in d[key]]
     return {
         "game": "primordial", "players": d["n"], "round": d["round"], "first_visitor": d["first"],
         "phase": phase,
         "seats": seats,
-        "court": {"pawns": [card_view(g, d, i) for i in d["court_pawns"]],
-                  "royals": [card_view(g, d, i) for i in d["court_royals"]],
-                  "familiars": len(d["familiars"]),
-                  "familiar": card_view(g, d, d["familiars"][-1]) if d["familiars"] else None,
-                  "pawn_deck": len(d["pawn_deck"]), "royal_deck": len(d["royal_deck"]),
-                  "held_out": len(d["held_out"]), "removed": len(d["removed"])},
+        "court": court,
         "banished": [card_view(g, d, i) for i in d["banished"]],
+        "stats": party_stats(g, d),
         "turn": turn, "pending": pending, "last_visit": d.get("last"),
         "options": {"stacking": g.stacking},
     }
+
+
+def party_stats(g, d) -> dict:
+    """The live stats of every card in a party or waiting for next round's Visiting Party (all face up when
+    they are there), at any position: ``{token: {"devotion", "insight", "deceit", "silenced"}}`` -- as
+    modified in the visit under way, the printed values otherwise (``PrimordialGame.card_stats``)."""
+    out = {}
+    for z in ("visitors", "hosts", "next_visitors"):
+        for lst in d[z]:
+            for i in lst:
+                out[cid_token(i)] = g.card_stats(d, i)
+    return out
+
+
+def party_totals(g, d, s) -> dict:
+    """``s``'s party totals now, with its Visiting Intent's modifiers for the round: the visitors' insight
+    and devotion, the hosts' deceit (what a visit compares and spends; floored at 0 like the rules')."""
+    t = d["turn"]
+    out = {}
+    for name, side, zone in (("insight", "v", "visitors"), ("devotion", "v", "visitors"),
+                             ("deceit", "h", "hosts")):
+        if t is not None and t[side] == s:
+            out[name] = E.total(g, d, side, name)
+        else:
+            out[name] = max(0, sum(E.stat(g, d, i, name) for i in d[zone][s]) + E.intent_mod(g, d, s, name))
+    return out
 
 
 def hidden_tokens(g, d, seat) -> set:
