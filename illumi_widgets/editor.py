@@ -5,16 +5,24 @@
     with board.edit() as ed:          # also match.edit(), or edit(state) for an engine State
         ed.move("PIL017", "C3")       # place / move a card (where: a zone or a place the game names)
         ed.resources("Blue", Sch=2)   # a seat's resources or tokens (Favor, money, ...)
-        ed.turn("Blue")               # whose turn it is
+        ed.turn("Blue")               # whose turn it is (the start of its turn, with its first decision)
+        ed.phase("event", "Blue")     # the start of a phase or step, with the decision pending there
         ed.data                       # the raw position, for anything else
+
+then ``state.play_until(predicate, bots=...)`` plays on from there until a condition holds.
 
 Every game supplies ``PositionEditor`` in its folder's ``editor.py`` (a subclass of :class:`Editor`), with
 the methods above and its own extras (Pax: ``influence``, ``favor``, ``hand``...; Illuminati: ``give``,
-``uncontrolled``, ``special``...).  When the block ends the position is checked with the game's
-``problems()``: if it is inconsistent nothing changes and :class:`~illumi_widgets.engine.RecordError` names
-what is wrong; any error inside the block (a card that does not exist: an ``EngineError`` with a code)
-also leaves the position unchanged.  The edited position becomes the game's new start: the history is
-cleared, as for a position set up with ``Match.from_position``.
+``uncontrolled``, ``special``...).  Cards, seats, zones and phases are named as the game names them (a
+card by its id or its name).  Updates are partial: what a call does not name stays as it is
+(``ed.resources("Blue", Sch=2)`` sets Blue's Scholars Favor and leaves the others alone); derived values
+(the Favor pool, the bank's ledger) are kept by the editor, never by the caller.  A refusal is a
+:class:`~illumi_widgets.engine.RecordError` naming the field and the rule.  When the block ends the
+position is checked with the game's ``problems()``: if it is inconsistent nothing changes and a
+:class:`~illumi_widgets.engine.RecordError` names what is wrong; any error inside the block (a card that
+does not exist: an ``EngineError`` with a code) also leaves the position unchanged.  The edited position
+becomes the game's new start: the history is cleared, as for a position set up with
+``Match.from_position``.
 """
 
 from __future__ import annotations
@@ -82,6 +90,32 @@ class Editor:
     def turn(self, who) -> None:
         """Make it ``who``'s turn."""
         raise EngineError(f"{self.game.title} has no single player's turn to set", code="not-supported")
+
+    #: the phases :meth:`phase` can put the game at, in the game's words (a game's editor sets its own)
+    phases: tuple = ()
+
+    def phase(self, name, who=None, **options) -> None:
+        """Put the game at the start of phase ``name`` (one of :attr:`phases`), ``who``'s when the phase is
+        a seat's, with the decision a real game would have pending there."""
+        raise EngineError(f"{self.game.title}'s editor sets no phase", code="not-supported")
+
+    def _phase_name(self, name) -> str:
+        """``name`` as one of :attr:`phases` (case and spaces ignored), else a refusal listing them."""
+        key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
+        for p in self.phases:
+            if key == p or key == p.replace(" ", "-"):
+                return p
+        raise self._bad(f"field 'phase': no phase {name!r} in {self.game.title} (its phases: "
+                        f"{', '.join(self.phases)})", "bad-phase")
+
+    def _amount(self, field: str, value, least: int = 0, most: int | None = None) -> int:
+        """``value`` as a whole number from ``least`` to ``most``, else a refusal naming ``field``."""
+        if value.__class__ is not int:
+            raise self._bad(f"field {field!r}: {value!r} is not a whole number", "bad-amount")
+        if value < least or (most is not None and value > most):
+            rng = f"at least {least}" if most is None else f"from {least} to {most}"
+            raise self._bad(f"field {field!r}: {value} is out of range ({rng})", "bad-amount")
+        return value
 
     def _stuck(self) -> str:
         """The names of the seats that must decide in the edited position but have no legal choice (a game's

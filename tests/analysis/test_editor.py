@@ -37,6 +37,7 @@ def _refused(state, block, code=None):
 def test_pax_board_edit():
     b = PaxIlluminaten(players=2, seed=1, seat="omniscient")
     drawn = b.state.data.deck[0]
+    favor_before = list(b.state.data.favor[0])  # Blue's
     with b.edit() as ed:
         assert isinstance(ed, Editor)
         ed.move("PIL017", "C3")
@@ -50,7 +51,8 @@ def test_pax_board_edit():
     red, blue = (ed.seat(n) for n in ("Red", "Blue"))
     assert d.cards[c3] == "PIL017" and d.up[c3] and d.infl[c3][0] == red
     assert drawn in d.hands[blue] and b.state.to_act() == [blue]
-    assert sorted(d.favor[blue]) == [0, 0, 0, 0, 1, 2]
+    # a partial update (issue 29): Scholars 2 and Professions 1, Blue's other Favor as it was
+    assert d.favor[blue] == [favor_before[0], 1, *favor_before[2:4], 2, favor_before[5]]
     assert b.match.history() == {"index": 0, "length": 0}  # the edited position is the new start
     assert b.version == b.state.version  # the board repainted
     assert g.problems(d) == []
