@@ -249,15 +249,14 @@ def do_program(g, d, a, log):
             if len(a.args) > 3:  # READING: the fourth card's cost is paid when the programs are revealed
                 p["pay"] = a.args[3]
                 p["cost"] = E.rule(g, d, "fourth_cost")
-        used = {p.get(x) for x in "ABCD"}
-        if not [x for x in d["hands"][s] if x not in used]:
-            p["fin"] = True  # "if possible": fewer cards, fewer slots
-    if not d["hands"][s]:
-        p["fin"] = True
+    by_itself = not p.get("fin") and P.program_over(g, d, f, s)
+    if by_itself:
+        p["fin"] = True  # "if possible": fewer cards, fewer slots; 'done' would be the only choice
     if p.get("fin"):
         log.add(
             f"{g.seat_name(s)} has programmed their cards.",
-            {s: "You program " + ", ".join(f"{x}: {g.cards.name(p[x])}" for x in "ABCD" if x in p) + "."},
+            {s: "You program " + ", ".join(f"{x}: {g.cards.name(p[x])}" for x in "ABCD" if x in p) + "."
+             + (" Your program is complete: nothing more can be placed." if by_itself else "")},
         )
     if all(P.program_done(d, f, x) or not d["hands"][x] for x in range(d["n"])):
         for x in range(d["n"]):
@@ -315,8 +314,7 @@ def do_resolve(g, d, a, log):
         else:
             log.add(f"{g.seat_name(s)} reveals {card['name']} for Personal Gain.")
             E.queue(g, d, E.paths_of(g, c, "personal_gain", "effects"), s)
-    if not f["left"] and not any(fc[1] for fc in d["facs"][s]):
-        d["frames"].remove(f)
+    # (the turn ends by itself once nothing is left to do: phases.turn_over, checked in phases.advance)
 
 
 def do_exhaust(g, d, a, log):

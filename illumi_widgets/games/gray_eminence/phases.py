@@ -60,6 +60,9 @@ def advance(g, d, log) -> None:
             return
         if f["t"] in ("deal", "shuffle", "bid", "program", "vote"):
             return
+        if f["t"] == "act" and turn_over(d, f):  # (the one place an Action turn ends by itself)
+            d["frames"].pop()
+            continue
         if not g.candidates(d, g.frame_seat(d, f)):  # a step with no possible choice is skipped
             d["frames"].pop()
             continue
@@ -261,10 +264,28 @@ def _auto_gedraw(g, d, f, log) -> None:
 
 # -- 4. Programming -----------------------------------------------------------------------------------------
 def _start_programming(g, d, log) -> None:
-    f = {"t": "program", "progs": {str(s): {"fin": True} for s in range(d["n"]) if not d["hands"][s]}}
+    f = {"t": "program", "progs": {}}
     d["frames"].append(f)
+    for s in range(d["n"]):  # an empty hand: nothing to program, the program ends by itself
+        if program_over(g, d, f, s):
+            f["progs"][str(s)] = {"fin": True}
     if len(f["progs"]) == d["n"]:
         reveal_programs(g, d, f, log)
+    if len(f["progs"]) == d["n"]:
+        reveal_programs(g, d, f, log)
+
+
+def program_over(g, d, f, s) -> bool:
+    """A program ends by itself once 'done' would be its only choice: no card left in the hand to place, or
+    slots A-C filled and no fourth card can be programmed (none left, or its cost unaffordable).  The same
+    rule as :func:`turn_over` (RULES-NOTES.md "Auto-finishing")."""
+    return all(a.args[0] == "done" for a in g._program_candidates(d, f, s))
+
+
+def turn_over(d, f) -> bool:
+    """An Action turn ends by itself once 'done' would be its only choice: no programmed card left to
+    resolve and no Refreshed Faction left to exhaust (RULES-NOTES.md "Auto-finishing")."""
+    return not f["left"] and not any(fc[1] for fc in d["facs"][f["seat"]])
 
 
 def program_done(d, f, s) -> bool:

@@ -131,9 +131,43 @@ def make_view(g, d, seat) -> dict:
         "rules": {k: E.rule(g, d, k) for k in ("hand_limit", "tweet_slots", "fourth_cost", "faction_limit")},
         "pending": _pending(g, d, f, seat),
     }
+    if seat == OMNISCIENT:  # the analysis view: every hidden zone, in order (a seat's view never has this)
+        view["hidden"] = hidden_zones(g, d)
     if d["result"] is not None:
         view["result"] = d["result"]
     return view
+
+
+def hidden_zones(g, d) -> dict:
+    """Every zone no seat (or only its owner) sees, in order, for the analysis (omniscient) view: the draw
+    decks top first (the next card drawn first), the Escalation cards still in the box, the Action discard
+    pile bottom first with its face-down cards marked, the Secret Objective discards (face down), each seat's
+    hand, Secret Objectives, program and sealed bid or vote, the Common Good pile in the order played with
+    who played each, and cards dealt to be kept."""
+    f = d["frames"][-1] if d["frames"] else None
+    down = set(M.face_down(d))
+    sealed = {}
+    if f and f["t"] == "bid":
+        sealed = {g.seat_name(int(k)): list(v) for k, v in f["bids"].items()}
+    elif f and f["t"] == "program":
+        sealed = {g.seat_name(int(k)): {x: y for x, y in v.items() if x in ("A", "B", "C", "D", "side")}
+                  for k, v in f["progs"].items()}
+    elif f and f["t"] == "vote":
+        sealed = {g.seat_name(int(k)): v for k, v in f["votes"].items()}
+    return {
+        "decks": {k: [_card(g, c) for c in reversed(v)] for k, v in d["decks"].items()},
+        "escalation_box": [_card(g, x) for x in d["box_esc"]],
+        "action_discard": [dict(_card(g, c), face_down=c in down) for c in d["discards"]["action"]],
+        "secret_discard": [_card(g, c) for c in d["discards"]["secret"]],
+        "hands": {g.seat_name(s): [_card(g, c) for c in d["hands"][s]] for s in range(d["n"])},
+        "secret_objectives": {g.seat_name(s): [_card(g, c) for c in d["secret"][s]] for s in range(d["n"])},
+        "programs": {g.seat_name(s): {k: (v if k == "side" else _card(g, v)) for k, v in p.items()}
+                     for s, p in enumerate(d["prog"]) if p},
+        "sealed": sealed,
+        "common_good_pile": [dict(_card(g, c), seat=g.seat_name(o)) for c, o in d["cgpile"]],
+        "dealt": [dict(seat=g.seat_name(x["seat"]), cards=[_card(g, c) for c in x["cards"]])
+                  for x in d["frames"] if x["t"] == "keep"],
+    }
 
 
 def _face_up_discards(d) -> list:
