@@ -17,7 +17,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["describe_scene", "describe_snapshot", "describe_state", "entity_lines"]
+__all__ = ["board_parts", "describe_scene", "describe_snapshot", "describe_state", "entity_lines"]
 
 _SHAPES = ("rect", "circle", "poly")
 _END = ".!?:;,—…"
@@ -97,37 +97,138 @@ def _reading_order(boxes: list[dict], depth: int = 0) -> list[dict]:
     return _reading_order(cut[1], depth + 1) + _reading_order(cut[2], depth + 1)
 
 
-def entity_lines(scene: Any) -> list[str]:
-    """The words naming each entity of ``scene`` in reading order (an entity with no words is left out: an id
-    is never shown)."""
+HEADING_SIZE = 12  #: a caption drawn at least this large heads a region of the board (a11y.js: the same)
+
+
+def _text_box(t: dict) -> tuple[float, float, float, float]:
+    """About where a caption is drawn: its longest line at half an em a letter (at most ``maxw``), one em a
+    line, placed by its ``align`` and ``baseline`` (a11y.js: the same estimate)."""
+    x, y = _num(t.get("x")), _num(t.get("y"))
+    size = _num(t.get("size"), 11.0) or 11.0
+    lines = str(t["s"]).split("\n")
+    w = max(len(ln) for ln in lines) * size * 0.5
+    maxw = _num(t.get("maxw"))
+    if maxw > 0:
+        w = min(w, maxw)
+    h = size * len(lines)
+    align, base = t.get("align"), t.get("baseline")
+    x0 = x - w / 2 if align == "center" else x - w if align in ("right", "end") else x
+    y0 = y - h / 2 if base == "middle" else y if base in ("top", "hanging") else y - size
+    return x0, y0, x0 + w, y0 + h
+
+
+def _things(scene: Any) -> tuple[list[dict], list[dict]]:
+    """The scene's things (shapes with an ``id`` or a tooltip, united by id) and its captions (texts drawn
+    outside every thing), each ``{"bounds", "tip", "id"}`` / ``{"bounds", "s", "size"}``."""
     items = scene.get("items") if isinstance(scene, dict) else None
     items = [it for it in items or [] if isinstance(it, dict)]
-    boxes: dict[str, dict] = {}
-    for it in items:
+    boxes: dict = {}
+    for n, it in enumerate(items):
         ident = it.get("id")
-        if it.get("t") not in _SHAPES or not isinstance(ident, str) or not ident:
+        ident = ident if isinstance(ident, str) and ident else None
+        tip = it.get("tip")
+        tip = tip if isinstance(tip, str) and tip.strip() else None
+        if it.get("t") not in _SHAPES or (ident is None and tip is None):
             continue
         b = _bounds(it)
         if b is None:
             continue
-        box = boxes.setdefault(ident, {"bounds": b, "tip": None})
+        box = boxes.setdefault(ident or ("", n), {"bounds": b, "tip": None, "id": ident})
         box["bounds"] = (min(box["bounds"][0], b[0]), min(box["bounds"][1], b[1]),
                          max(box["bounds"][2], b[2]), max(box["bounds"][3], b[3]))
-        tip = it.get("tip")
-        if box["tip"] is None and isinstance(tip, str) and tip.strip():
+        if box["tip"] is None and tip:
             box["tip"] = tip
-    texts = [(_num(it.get("x")), _num(it.get("y")), it["s"]) for it in items
-             if it.get("t") == "text" and isinstance(it.get("s"), str) and it["s"].strip()]
-    out = []
-    for b in _reading_order(list(boxes.values())):
-        if b["tip"]:
-            name = one_line(b["tip"])
+    things = list(boxes.values())
+    texts = [it for it in items if it.get("t") == "text" and isinstance(it.get("s"), str) and it["s"].strip()]
+    for b in things:
+        x0, y0, x1, y1 = b["bounds"]
+        b["texts"] = [t["s"] for t in texts if x0 <= _num(t.get("x")) <= x1 and y0 <= _num(t.get("y")) <= y1]
+    captions = []
+    for t in texts:
+        x, y = _num(t.get("x")), _num(t.get("y"))
+        if not any(b["bounds"][0] <= x <= b["bounds"][2] and b["bounds"][1] <= y <= b["bounds"][3]
+                   for b in things):
+            captions.append({"bounds": _text_box(t), "s": t["s"], "size": _num(t.get("size"), 11.0)})
+    return things, captions
+
+
+def _inside(inner: tuple, outer: tuple) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def _containers(order: list[dict]) -> set[int]:
+    """The things of ``order`` whose box holds at least two other things (panels: a seat's table, a power
+    structure), each moved (in place) to just before the first thing it holds; returns their ``id()``s."""
+    things = [b for b in order if "s" not in b]
+    heads = []
+    for b in things:
+        held = [c for c in things if c is not b and _inside(c["bounds"], b["bounds"])
+                and not _inside(b["bounds"], c["bounds"])]
+        if len(held) >= 2:
+            heads.append((b, held))
+    def at(x):
+        return next(i for i, y in enumerate(order) if y is x)
+
+    for b, held in heads:
+        first = min(at(c) for c in held)
+        here = at(b)
+        if first < here:
+            order.insert(first, order.pop(here))
+    return {id(b) for b, _held in heads}
+
+
+def short_heading(words: str) -> str:
+    """A panel's name as a heading: its words up to the first stop, colon or dash (at most 60 characters)."""
+    for sep in (". ", ": ", " — ", " · "):
+        words = words.split(sep)[0]
+    return words if len(words) <= 60 else words[:59].rstrip() + "…"
+
+
+def board_parts(scene: Any) -> list[tuple[str, list[str]]]:
+    """The board in words, region by region: ``[(heading, lines)]`` in reading order. Every thing drawn (a
+    shape with an id or a tooltip) is named by its tooltip, else by the texts drawn inside it; every caption
+    drawn outside the things (with a letter: a lone count or symbol is left out) is a line too, and a caption
+    drawn large (:data:`HEADING_SIZE`), or a thing whose box holds two things or more (a panel: "Blue's
+    table"), heads the lines after it (the first part's heading is ``""``; a caption heading no line is a line
+    of the part before). A thing with no words is left out: an id is never shown."""
+    things, captions = _things(scene)
+    parts: list[tuple[str, list[str]]] = [("", [])]
+    order = _reading_order(things + [c for c in captions if any(ch.isalpha() for ch in c["s"])])
+    heads = _containers(order)
+    for b in order:
+        if id(b) in heads:  # a panel holding other things ("Blue's table"): it heads their region
+            words = one_line(b["tip"]) if b["tip"] else one_line("\n".join(b["texts"]))
+            if words:
+                if not parts[-1][1] and parts[-1][0] and len(parts) > 1:
+                    heading = parts.pop()[0]
+                    parts[-1][1].append(heading)
+                parts.append((short_heading(words), [words]))
+                continue
+        if "s" in b:
+            words = one_line(b["s"])
+            if b["size"] >= HEADING_SIZE and sum(c.isalpha() for c in words) >= 2:
+                if not parts[-1][1] and parts[-1][0] and len(parts) > 1:  # a heading of nothing: a line
+                    heading = parts.pop()[0]
+                    parts[-1][1].append(heading)
+                parts.append((words, []))
+                continue
         else:
-            x0, y0, x1, y1 = b["bounds"]
-            name = one_line("\n".join(s for x, y, s in texts if x0 <= x <= x1 and y0 <= y <= y1))
-        if name:
-            out.append(name)
-    return out
+            words = one_line(b["tip"]) if b["tip"] else one_line("\n".join(b["texts"]))
+        if words:
+            parts[-1][1].append(words)
+    if len(parts) > 1 and not parts[-1][1]:
+        heading = parts.pop()[0]
+        parts[-1][1].append(heading)
+    return [p for p in parts if p[1]]
+
+
+def entity_lines(scene: Any) -> list[str]:
+    """The words of every line of the board (``board_parts`` without the headings), in reading order."""
+    return [line for _h, lines in board_parts(scene) for line in lines]
+
+
+def _heading(text: str) -> str:
+    return text if text[-1:] in _END else text + ":"
 
 
 def _sentence(text: str) -> str:
@@ -138,10 +239,13 @@ def _sentence(text: str) -> str:
 def describe_scene(scene: Any, status: str = "", decisions: list | None = None, title: str = "") -> str:
     """The words of a board: its title and status line, each entity in reading order, and what is asked."""
     parts = [_sentence(x) for x in (title, status) if isinstance(x, str) and x.strip()]
-    lines = entity_lines(scene)
-    if lines:
+    board = board_parts(scene)
+    if board:
         parts.append("On the board:")
-        parts += [f"- {line}" for line in lines]
+        for heading, lines in board:
+            if heading:
+                parts.append(_heading(heading))
+            parts += [f"- {line}" for line in lines]
     for d in decisions or []:
         prompt = d.get("prompt") if isinstance(d, dict) else None
         if isinstance(prompt, str) and prompt.strip():

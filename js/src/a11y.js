@@ -1,8 +1,10 @@
 // The board for a screen reader: beside the canvas, a visually hidden DOM tree built from the SAME scene the
-// canvas draws (not a second layout): one list of the board's entities (scene items with an `id`) in reading
-// order (region by region, then row by row: see readingOrder), each named by its tooltip text (else by
-// the texts drawn inside it), and every target of a pending decision as a button whose name says what a click
-// does. The keyboard (keyboard.js) moves a roving focus over these buttons.
+// canvas draws (not a second layout), region by region: every thing drawn (a shape with an `id`, or with a
+// tooltip) and every caption drawn outside the things, in reading order (a recursive XY cut, then rows: see
+// readingOrder); a caption drawn large ("Court", "Your hand (4 cards)") heads a region (a <section> named by its
+// <h3>: a landmark a screen reader jumps to). Each thing is named by its tooltip text (else by the texts drawn
+// inside it), and every target of a pending decision is a button whose name says what a click does. The
+// keyboard (keyboard.js) moves a roving focus over these buttons. describe.py reads the same parts in Python.
 //
 // Hidden information: the tree is built only from `s.scene` and `s.decisions`, which are the seat's view
 // (Python's `state.view(seat)` is the only filter, and the leak scan covers those traits and messages), so it
@@ -110,29 +112,133 @@ export function actionText(s, id) {
   return null;
 }
 
-/** The accessible model of the board: [{id, name, action, bounds}] in reading order (no entity without
- * words: an id is never shown). */
-export function boardModel(s) {
+export const HEADING_SIZE = 12; // a caption drawn at least this large heads a region (describe.py: the same)
+const LETTER = /\p{L}/gu;
+const letters = (s) => (String(s).match(LETTER) || []).length;
+
+/** About where a caption is drawn (describe.py's _text_box): its longest line at half an em a letter (at most
+ * `maxw`), one em a line, placed by its `align` and `baseline`. */
+export function textBox(it) {
+  const x = Number(it.x) || 0;
+  const y = Number(it.y) || 0;
+  const size = Number(it.size) || 11;
+  const lines = String(it.s).split("\n");
+  let w = Math.max(...lines.map((l) => l.length)) * size * 0.5;
+  const maxw = Number(it.maxw) || 0;
+  if (maxw > 0) w = Math.min(w, maxw);
+  const h = size * lines.length;
+  const x0 = it.align === "center" ? x - w / 2 : it.align === "right" || it.align === "end" ? x - w : x;
+  const y0 = it.baseline === "middle" ? y - h / 2 : it.baseline === "top" || it.baseline === "hanging" ? y : y - size;
+  return [x0, y0, x0 + w, y0 + h];
+}
+
+/** The things of the hit index (shapes with an id, united by id, or with a tooltip) and the scene's captions
+ * (texts drawn outside every thing, with a letter). */
+export function thingsAndCaptions(index, scene) {
+  const boxes = new Map();
+  index.entries.forEach((e, n) => {
+    const [x0, y0, x1, y1] = e.bounds;
+    if (![x0, y0, x1, y1].every(Number.isFinite)) return;
+    const key = e.id || `#${n}`;
+    const b = boxes.get(key);
+    if (!b) boxes.set(key, { id: e.id || null, bounds: [x0, y0, x1, y1], entries: [e] });
+    else {
+      b.bounds = [Math.min(b.bounds[0], x0), Math.min(b.bounds[1], y0), Math.max(b.bounds[2], x1), Math.max(b.bounds[3], y1)];
+      b.entries.push(e);
+    }
+  });
+  const things = [...boxes.values()];
+  const items = scene && Array.isArray(scene.items) ? scene.items : [];
+  const captions = [];
+  for (const it of items) {
+    if (!it || it.t !== "text" || typeof it.s !== "string" || !it.s.trim()) continue;
+    const x = Number(it.x) || 0;
+    const y = Number(it.y) || 0;
+    if (things.some((b) => b.bounds[0] <= x && x <= b.bounds[2] && b.bounds[1] <= y && y <= b.bounds[3])) continue;
+    if (!letters(it.s)) continue;
+    captions.push({ caption: it.s, size: Number(it.size) || 11, bounds: textBox(it) });
+  }
+  return { things, captions };
+}
+
+const inside = (a, b) => b[0] <= a[0] && b[1] <= a[1] && a[2] <= b[2] && a[3] <= b[3];
+
+/** The things of `order` whose box holds at least two other things (panels), each moved (in place) to just
+ * before the first thing it holds (describe.py's _containers). */
+export function containers(order) {
+  const things = order.filter((b) => b.caption === undefined);
+  const heads = [];
+  for (const b of things) {
+    const held = things.filter((c) => c !== b && inside(c.bounds, b.bounds) && !inside(b.bounds, c.bounds));
+    if (held.length >= 2) heads.push([b, held]);
+  }
+  for (const [b, held] of heads) {
+    const first = Math.min(...held.map((c) => order.indexOf(c)));
+    const at = order.indexOf(b);
+    if (first < at) order.splice(first, 0, ...order.splice(at, 1));
+  }
+  return new Set(heads.map(([b]) => b));
+}
+
+/** A panel's name as a heading: up to the first stop, colon or dash (at most 60 characters). */
+export function shortHeading(words) {
+  let w = words;
+  for (const sep of [". ", ": ", " — ", " · "]) w = w.split(sep)[0];
+  return w.length <= 60 ? w : `${w.slice(0, 59).trimEnd()}…`;
+}
+
+/** The accessible model of the board, region by region (describe.py's board_parts): [{heading, items: [{id,
+ * name, action, bounds}]}] in reading order; a caption drawn large heads a region, other captions are items
+ * without an id; nothing without words (an id is never shown). */
+export function boardParts(s) {
   if (s.curtainName) return [];
   const texts = sceneTexts(s.scene);
-  const out = [];
-  for (const b of readingOrder(entityBoxes(s.index).values())) {
+  const { things, captions } = thingsAndCaptions(s.index, s.scene);
+  const parts = [{ heading: "", items: [] }];
+  const line = (name) => ({ id: null, name, action: null, bounds: null });
+  const order = readingOrder([...things, ...captions]);
+  const heads = containers(order);
+  const headWith = (heading) => {
+    const top = parts[parts.length - 1];
+    if (!top.items.length && top.heading && parts.length > 1) parts[parts.length - 2].items.push(line(parts.pop().heading));
+    parts.push({ heading, items: [] });
+  };
+  for (const b of order) {
+    if (heads.has(b)) { // a panel holding other things ("Blue's table"): it heads their region
+      const name = entityName(b, texts);
+      if (name) {
+        headWith(shortHeading(name));
+        parts[parts.length - 1].items.push({ id: b.id, name, action: b.id ? actionText(s, b.id) : null, bounds: b.bounds });
+        continue;
+      }
+    }
+    if (b.caption !== undefined) {
+      const words = oneLine(b.caption);
+      if (b.size >= HEADING_SIZE && letters(words) >= 2) headWith(words);
+      else if (words) parts[parts.length - 1].items.push(line(words));
+      continue;
+    }
     const name = entityName(b, texts);
-    const action = actionText(s, b.id);
+    const action = b.id ? actionText(s, b.id) : null;
     if (!name && !action) continue;
-    out.push({ id: b.id, name, action, bounds: b.bounds });
+    parts[parts.length - 1].items.push({ id: b.id, name, action, bounds: b.bounds });
   }
-  return out;
+  if (parts.length > 1 && !parts[parts.length - 1].items.length) parts[parts.length - 2].items.push(line(parts.pop().heading));
+  return parts.filter((p) => p.items.length);
 }
+
+/** The accessible model's things and captions in reading order, flat: [{id, name, action, bounds}]. */
+export function boardModel(s) {
+  return boardParts(s).flatMap((p) => p.items);
+}
+
+let headingIds = 0;
 
 export function createA11y(v) {
   const { doc, s } = v;
   const box = make(doc, "div", "illumi-sr");
   box.setAttribute("role", "region");
   box.setAttribute("aria-label", "The board in words");
-  const list = make(doc, "ul", "illumi-sr-list");
-  list.setAttribute("aria-label", "On the board");
-  box.append(list);
   v.dom.stage.append(box);
   let built = null; // the signature of what the tree shows
   let model = [];
@@ -147,23 +253,39 @@ export function createA11y(v) {
     if (built && sig.every((x, i) => x === built[i])) return false;
     built = sig;
     const had = box.contains(doc.activeElement);
-    model = boardModel(s);
-    list.textContent = "";
+    const parts = boardParts(s);
+    model = parts.flatMap((p) => p.items);
+    box.textContent = "";
     buttons.clear();
-    for (const m of model) {
-      const li = make(doc, "li");
-      if (m.action) {
-        const b = make(doc, "button", "illumi-sr-target", m.name ? `${m.name} — ${m.action}` : m.action);
-        b.type = "button";
-        b.tabIndex = -1;
-        b.dataset.entity = m.id;
-        if ((s.targets.get(m.id) || []).length > 1) b.setAttribute("aria-haspopup", "menu");
-        buttons.set(m.id, b);
-        li.append(b);
+    for (const part of parts) {
+      const list = make(doc, "ul", "illumi-sr-list");
+      if (part.heading) {
+        // a region a screen reader can jump to (a landmark named by its heading)
+        const section = make(doc, "section", "illumi-sr-region");
+        const h = make(doc, "h3", null, part.heading);
+        h.id = `illumi-sr-h${++headingIds}`;
+        section.setAttribute("aria-labelledby", h.id);
+        section.append(h, list);
+        box.append(section);
       } else {
-        li.textContent = m.name;
+        list.setAttribute("aria-label", "On the board");
+        box.append(list);
       }
-      list.append(li);
+      for (const m of part.items) {
+        const li = make(doc, "li");
+        if (m.action) {
+          const b = make(doc, "button", "illumi-sr-target", m.name ? `${m.name} — ${m.action}` : m.action);
+          b.type = "button";
+          b.tabIndex = -1;
+          b.dataset.entity = m.id;
+          if ((s.targets.get(m.id) || []).length > 1) b.setAttribute("aria-haspopup", "menu");
+          buttons.set(m.id, b);
+          li.append(b);
+        } else {
+          li.textContent = m.name;
+        }
+        list.append(li);
+      }
     }
     box.tabIndex = buttons.size ? -1 : 0; // no target: the board itself is still a stop of Tab
     if (v.keyboard) v.keyboard.refocus(had);
@@ -174,7 +296,7 @@ export function createA11y(v) {
     box,
     render,
     model: () => model,
-    targets: () => model.filter((m) => m.action),
+    targets: () => model.filter((m) => m.action && m.id),
     buttonFor: (id) => buttons.get(id) || null,
   };
 }

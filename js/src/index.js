@@ -40,6 +40,7 @@ import { createSight } from "./sight.js";
 import { createA11y } from "./a11y.js";
 import { createKeyboard } from "./keyboard.js";
 import { createAnnounce } from "./announce.js";
+import { createCommand } from "./command.js";
 
 export const PROTOCOL = 1;
 const WATCHED = ["scene", "scene_patch", "decisions", "status", "version", "log_lines", "perspective", "game",
@@ -89,6 +90,7 @@ function render({ model, el }) {
   v.a11y = createA11y(v); // the board in words (a hidden tree from the same scene) and keyboard play on it
   v.keyboard = createKeyboard(v);
   v.announce = createAnnounce(v);
+  v.command = createCommand(v); // the typed-command box (off until the `c` key or the legend opens it)
   const { sizing, canvas, transport, connection, bots, tips, board, menus, legend, bar } = v;
   const readModel = createReader(s, model, { setScene: sizing.setScene, now, perf });
 
@@ -151,6 +153,7 @@ function render({ model, el }) {
     v.a11y.render();
     v.keyboard.render();
     v.announce.render();
+    v.command.render();
     markPainted(t0);
     perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: now() - t2 };
     bots.schedule();

@@ -19,6 +19,7 @@ export const SHORTCUTS = [
   ["Escape", "close a menu and go back"],
   ["u", "undo"], ["r", "redo"], ["a", "analyse"], ["?", "this legend"],
   [".", "the next decision's first thing on the board"], ["l", "the log"],
+  ["c", "typed commands: type an action's name or notation (Escape closes)"],
 ];
 const RING_PAD = 3; // CSS px between a target and its ring
 const RING_MIN = 24; // the ring is at least this wide and high (CSS px)
@@ -28,7 +29,24 @@ const STYLE_ID = "illumi-keyboard-style";
 const CSS = `
 .illumi-sr{position:absolute;left:0;top:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;line-height:normal}
 .illumi-focus-ring{position:absolute;pointer-events:none;box-sizing:border-box;border:3px solid #111;outline:3px solid #fff;border-radius:4px;z-index:3}
-@media (forced-colors: active){.illumi-focus-ring{border-color:CanvasText;outline-color:Highlight}}
+.illumi-widget .illumi-amount-value:focus-visible,.illumi-widget .illumi-log>summary:focus-visible,
+.illumi-widget .illumi-command-input:focus-visible{outline:2px solid var(--jp-brand-color1,#1976d2);outline-offset:1px}
+.illumi-widget .illumi-history{flex-wrap:wrap}
+.illumi-command{display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:3px 0 0}
+.illumi-command[hidden]{display:none}
+.illumi-command-input{flex:1 1 14em;min-width:8em;font:inherit;padding:2px 6px}
+.illumi-command-toggle{margin-top:6px}
+@media (forced-colors: active){
+.illumi-focus-ring{border-color:CanvasText;outline-color:Highlight}
+.illumi-widget .illumi-btn,.illumi-widget .illumi-marker{border:1px solid ButtonText}
+.illumi-widget .illumi-btn:disabled{border-color:GrayText;color:GrayText}
+.illumi-widget .illumi-btn:focus-visible,.illumi-widget .illumi-amount-value:focus-visible,
+.illumi-widget .illumi-log>summary:focus-visible,.illumi-widget .illumi-command-input:focus-visible,
+.illumi-widget .illumi-sr-target:focus{outline:3px solid Highlight;outline-offset:2px}
+.illumi-widget .illumi-chooser,.illumi-widget .illumi-legend,.illumi-widget .illumi-confirm,.illumi-widget .illumi-end,
+.illumi-widget .illumi-tip,.illumi-widget .illumi-bar,.illumi-widget .illumi-stepper{border:2px solid CanvasText}
+.illumi-widget .illumi-stage canvas{forced-color-adjust:none}
+}
 `;
 
 /** The ring's box (CSS px on the stage) around scene bounds `b`, at `k` CSS px per scene unit. */
@@ -194,6 +212,7 @@ export function createKeyboard(v) {
     else if (key === "r") press(d.redoBtn);
     else if (key === "a") press(d.analyseBtn);
     else if (key === "?") press(d.helpBtn);
+    else if (key === "c" && v.command) v.command.toggle(true);
     else if (key === "l") {
       if (d.logBox.hidden) return true;
       d.logBox.open = !d.logBox.open;
@@ -206,12 +225,13 @@ export function createKeyboard(v) {
     return true;
   }
 
-  /** Arrow keys inside an open menu move between its entries. */
+  /** Arrow keys (and Home / End) inside an open menu move between its entries. */
   function menuArrow(ev) {
     const items = [...chooser.querySelectorAll("button")].filter((b) => !b.disabled);
     const i = items.indexOf(doc.activeElement);
     if (!items.length) return;
-    const j = ev.key === "ArrowDown" ? (i + 1) % items.length : (i - 1 + items.length) % items.length;
+    const j = ev.key === "Home" ? 0 : ev.key === "End" ? items.length - 1
+      : ev.key === "ArrowDown" ? (i + 1) % items.length : (i - 1 + items.length) % items.length;
     items[j].focus();
     ev.preventDefault();
   }
@@ -231,7 +251,7 @@ export function createKeyboard(v) {
       const next = nextTarget(targets(), entry(t.dataset.entity), ev.key);
       if (next) focusTarget(next.id);
       handled = true;
-    } else if (menu && chooser.contains(t) && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
+    } else if (menu && chooser.contains(t) && ["ArrowDown", "ArrowUp", "Home", "End"].includes(ev.key)) {
       menuArrow(ev);
       handled = true;
     } else if (ev.key === "Escape") {

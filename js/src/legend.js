@@ -38,6 +38,12 @@ export function createLegend(v) {
     keys.setAttribute("aria-label", "Keys");
     for (const [key, what] of SHORTCUTS) keys.append(make(doc, "dt", null, key), make(doc, "dd", null, what));
     legendBox.append(make(doc, "div", "illumi-legend-title", "Keys"), keys);
+    const typed = button(doc, "Typed commands", "illumi-command-toggle", "Type actions by name or notation");
+    typed.addEventListener("click", () => {
+      toggle(false);
+      if (v.command) v.command.toggle(true);
+    });
+    legendBox.append(typed);
   }
 
   /** Open (true), close (false) or flip (undefined) the legend. */

@@ -16,6 +16,8 @@ export function createMenus(v) {
   const stepperPick = new Map(); // stepper group -> chosen index (kept across updates)
   let escClosed = false; // an Escape that closed a menu does not also clear a selection
   let openFor = new Map(); // decision id -> its signature when the chooser or the question opened
+  let menuIds = 0;
+  let opener = null; // the bar's menu button whose menu is open (aria-expanded)
 
   const remember = (decisions) => {
     openFor = new Map(decisions.map((d) => [d.id, s.sigs.get(d.id) ?? null]));
@@ -57,7 +59,13 @@ export function createMenus(v) {
     chooser.textContent = "";
     remember(choices.map((c) => c.decision));
     const several = new Set(choices.map((c) => c.decision.id)).size > 1;
-    if (title) chooser.append(make(doc, "div", "illumi-chooser-title", title));
+    if (title) {
+      const t = make(doc, "div", "illumi-chooser-title", title);
+      t.id = `illumi-menu-title-${++menuIds}`;
+      chooser.append(t);
+      chooser.setAttribute("aria-labelledby", t.id);
+    } else chooser.removeAttribute("aria-labelledby");
+    chooser.setAttribute("aria-label", title || "Choose");
     // options that differ only by an amount: one stepper (per decision), not a button per number
     const steppers = new Map();
     for (const { decision, option } of choices) {
@@ -74,6 +82,8 @@ export function createMenus(v) {
       const row = groupOptions(options).find((r) => r.kind === "stepper");
       if (row) {
         const line = make(doc, "div", "illumi-chooser-row");
+        line.setAttribute("role", "group"); // (the only kind of row an ARIA menu may hold besides its items)
+        line.setAttribute("aria-label", row.group.replace("…", "amount"));
         line.append(stepper(decision, row));
         chooser.append(line);
       }
@@ -116,6 +126,8 @@ export function createMenus(v) {
       doc.removeEventListener("keydown", onDocKey, true);
       doc.removeEventListener("mousedown", onDocDown, true);
     }
+    if (opener) opener.setAttribute("aria-expanded", "false");
+    opener = null;
     if (chooser.hidden) return;
     chooser.hidden = true;
     chooser.textContent = "";
@@ -178,7 +190,13 @@ export function createMenus(v) {
     const label = row.group.replace("…", "amount");
     const minus = button(doc, "−", "illumi-step-minus", `Less (${label})`);
     const plus = button(doc, "+", "illumi-step-plus", `More (${label})`);
+    // the amount is a spinbutton (arrow keys, Home / End; Enter chooses), between the − and + buttons
     const shown = make(doc, "output", "illumi-amount-value", String(opts[i].amount));
+    shown.setAttribute("role", "spinbutton");
+    shown.tabIndex = 0;
+    shown.setAttribute("aria-label", label);
+    shown.setAttribute("aria-valuemin", String(opts[0].amount));
+    shown.setAttribute("aria-valuemax", String(opts[opts.length - 1].amount));
     const go = button(doc, labelOf(opts[i]), "illumi-primary illumi-step-go");
     let slider = null;
     if (opts.length > 12) {
@@ -195,12 +213,23 @@ export function createMenus(v) {
       stepperPick.set(key, i);
       if (slider) slider.value = String(i);
       shown.textContent = String(opts[i].amount);
+      shown.setAttribute("aria-valuenow", String(opts[i].amount));
+      shown.setAttribute("aria-valuetext", labelOf(opts[i]));
       go.textContent = labelOf(opts[i]);
       go.dataset.option = String(opts[i].id);
       go.title = opts[i].notation ? String(opts[i].notation) : "";
       minus.disabled = i <= 0;
       plus.disabled = i >= opts.length - 1;
     }
+    shown.addEventListener("keydown", (ev) => {
+      const to = { ArrowUp: i + 1, ArrowRight: i + 1, ArrowDown: i - 1, ArrowLeft: i - 1, Home: 0,
+        End: opts.length - 1, PageUp: i + 5, PageDown: i - 5 }[ev.key];
+      if (to === undefined && ev.key !== "Enter") return;
+      ev.preventDefault();
+      ev.stopPropagation(); // (the arrows move the amount, not the menu's focus nor the notebook's cells)
+      if (ev.key === "Enter") go.click();
+      else set(to);
+    });
     minus.addEventListener("click", () => set(i - 1));
     plus.addEventListener("click", () => set(i + 1));
     go.dataset.decision = String(d.id);
@@ -218,6 +247,7 @@ export function createMenus(v) {
   function menuButton(label, cls, entries) {
     const b = button(doc, `${label} ▾`, cls);
     b.setAttribute("aria-haspopup", "menu");
+    b.setAttribute("aria-expanded", "false");
     b.addEventListener("click", () => {
       if (!chooser.hidden) {
         closeChooser();
@@ -226,6 +256,8 @@ export function createMenus(v) {
       // the menu opens inside the board, above the bar (never below the fold)
       const band = v.sizing.inSight();
       openChooser(entries, { cssX: layout.cssW / 2, cssY: band.top + band.height }, label);
+      opener = b;
+      b.setAttribute("aria-expanded", "true");
     });
     return b;
   }

@@ -185,3 +185,119 @@ test("an update that changes neither the scene nor the decisions does not rebuil
   assert.equal(env.tree.tabIndex, 0); // the board is still a stop of Tab
   env.cleanup();
 });
+
+const REGION_SCENE = { w: 400, h: 300, items: [
+  { t: "text", x: 10, y: 14, s: "Your hand (2 cards)", size: 13 },
+  { t: "rect", x: 10, y: 20, w: 40, h: 60, id: "card:a", tip: "Ace of spades" },
+  { t: "rect", x: 60, y: 20, w: 40, h: 60, id: "card:b", tip: "King of hearts" },
+  { t: "text", x: 10, y: 174, s: "Court", size: 12 },
+  { t: "rect", x: 10, y: 180, w: 40, h: 60, id: "court:1", tip: "Queen of clubs" },
+  { t: "text", x: 10, y: 260, s: "Deck: 12 cards", size: 11 }, // a small caption: a line of the region
+  { t: "text", x: 300, y: 260, s: "7", size: 11 }, // a lone count: left out
+] };
+
+test("regions: a caption drawn large heads a named region (a landmark and a heading); small captions are lines", async () => {
+  const env = await mount({ scene: REGION_SCENE, decisions: [{ id: "d1", seat: 0, prompt: "Play a card",
+    options: [{ id: "play-a", label: "Play the Ace", targets: ["card:a"] }] }] });
+  const regions = [...env.tree.querySelectorAll("section[aria-labelledby]")];
+  const named = regions.map((r) => env.doc.getElementById(r.getAttribute("aria-labelledby")).textContent);
+  assert.deepEqual(named, ["Your hand (2 cards)", "Court"]);
+  assert.deepEqual(regions.map((r) => r.querySelector("h3").textContent), named);
+  const lines = (r) => [...r.querySelectorAll("li")].map((li) => li.textContent);
+  assert.deepEqual(lines(regions[0]), ["Ace of spades — Play the Ace", "King of hearts"]);
+  assert.deepEqual(lines(regions[1]), ["Queen of clubs", "Deck: 12 cards"]);
+  assert.ok(!env.tree.textContent.includes("7"));
+  assert.equal(buttons(env.tree).length, 1);
+  env.cleanup();
+});
+
+const AMOUNTS = [{ id: "d1", seat: 0, prompt: "Bid", options: [1, 2, 3].map((n) => (
+  { id: `bid-${n}`, label: `Bid ${n}`, amount: n, group: "Bid …", targets: [] })) }];
+
+test("the stepper's amount is a spinbutton: value, bounds, arrow keys, Enter chooses", async () => {
+  const env = await mount({ decisions: AMOUNTS });
+  const spin = env.el.querySelector("[role=spinbutton]");
+  assert.ok(spin, "no spinbutton");
+  assert.equal(spin.tabIndex, 0);
+  assert.deepEqual(["aria-valuenow", "aria-valuemin", "aria-valuemax", "aria-valuetext"].map((a) => spin.getAttribute(a)),
+    ["1", "1", "3", "Bid 1"]);
+  assert.ok(spin.getAttribute("aria-label"));
+  const seen = [];
+  env.doc.addEventListener("keydown", (ev) => seen.push(ev.key));
+  spin.focus();
+  env.press("ArrowUp");
+  env.press("ArrowUp");
+  env.press("ArrowUp"); // (at most the last amount)
+  assert.equal(spin.getAttribute("aria-valuenow"), "3");
+  env.press("Home");
+  assert.equal(spin.getAttribute("aria-valuenow"), "1");
+  env.press("ArrowRight");
+  env.press("Enter");
+  assert.deepEqual(env.acts(), [{ type: "act", version: 7, decision: "d1", option: "bid-2" }]);
+  assert.deepEqual(seen, []); // the notebook heard none of these keys
+  env.cleanup();
+});
+
+test("menus are ARIA menus named by their title; the bar's menu button says whether it is open", async () => {
+  const env = await mount();
+  const region = buttons(env.tree)[2];
+  region.focus();
+  region.click();
+  const chooser = env.el.querySelector(".illumi-chooser");
+  assert.equal(chooser.getAttribute("role"), "menu");
+  const title = env.doc.getElementById(chooser.getAttribute("aria-labelledby"));
+  assert.equal(title.textContent, "Choose");
+  env.press("End");
+  const items = [...chooser.querySelectorAll("[role=menuitem]")];
+  assert.equal(env.doc.activeElement, items[items.length - 1]);
+  env.press("Home");
+  assert.equal(env.doc.activeElement, items[0]);
+  env.press("Escape");
+  const opener = env.el.querySelector(".illumi-bar [aria-haspopup=menu]");
+  assert.equal(opener.getAttribute("aria-expanded"), "false");
+  opener.click();
+  assert.equal(opener.getAttribute("aria-expanded"), "true");
+  env.press("Escape");
+  assert.equal(opener.getAttribute("aria-expanded"), "false");
+  env.cleanup();
+});
+
+test("the typed-command box: off by default, `c` opens it, a label or notation acts, anything else gets a reason", async () => {
+  const decisions = [{ id: "d1", seat: 0, prompt: "Choose an action", options: [
+    { id: "pass", label: "Pass", notation: "pass", targets: [] },
+    { id: "move-C3", label: "Move to C3", notation: "move C3", targets: ["cell:C3"] }] }];
+  const env = await mount({ decisions });
+  const form = env.el.querySelector(".illumi-command");
+  assert.equal(form.hidden, true);
+  env.el.querySelector(".illumi-undo").focus();
+  env.press("c");
+  assert.equal(form.hidden, false);
+  const input = form.querySelector("input");
+  assert.equal(env.doc.activeElement, input);
+  const list = env.doc.getElementById(input.getAttribute("list"));
+  assert.deepEqual([...list.querySelectorAll("option")].map((o) => o.value), ["Pass", "Move to C3", "move C3"]);
+  const seen = [];
+  env.doc.addEventListener("keydown", (ev) => seen.push(ev.key));
+  env.press("u", input); // typing: no shortcut, not seen by the notebook
+  assert.deepEqual(seen, []);
+  assert.deepEqual(env.acts(), []);
+  input.value = "  MOVE   c3 ";
+  form.requestSubmit();
+  assert.deepEqual(env.acts(), [{ type: "act", version: 7, decision: "d1", option: "move-C3" }]);
+  // a thing on the board that cannot be used now: the rules' reason, asked of Python ("why")
+  input.value = "Not a target";
+  form.requestSubmit();
+  const why = env.model.sent.filter((m) => m.type === "why");
+  assert.deepEqual(why.map((m) => m.entity), ["card:plain"]);
+  env.model.receive({ type: "why", entity: "card:plain", version: 7, asked: 7, reason: "It is not yours." });
+  const error = env.el.querySelector(".illumi-error");
+  assert.equal(error.getAttribute("role"), "alert");
+  assert.equal(error.textContent, "Not a target: It is not yours.");
+  // anything else: the choices there are
+  input.value = "fly to the moon";
+  form.requestSubmit();
+  assert.equal(error.textContent, "“fly to the moon” is not a choice you can make now. You can: Pass, Move to C3 and move C3.");
+  env.press("Escape", input);
+  assert.equal(form.hidden, true);
+  env.cleanup();
+});

@@ -147,7 +147,7 @@ describe("legend", () => {
     assert.deepEqual([...box.querySelector("dl").querySelectorAll("dd")].map((d) => d.textContent), ["A red disk", "Plain"]);
     // the keys (keyboard.js) follow, after the trait's entries
     const keys = [...box.querySelectorAll(".illumi-legend-keys dt")].map((d) => d.textContent);
-    assert.deepEqual(keys.slice(-6), ["u", "r", "a", "?", ".", "l"]);
+    assert.deepEqual(keys.slice(-7), ["u", "r", "a", "?", ".", "l", "c"]);
     assert.equal(box.querySelector(".illumi-swatch").style.background, "rgb(204, 51, 51)");
     assert.equal(box.style.top, "8px");
     assert.deepEqual(called(v), ["menus.closeChooser"]);
