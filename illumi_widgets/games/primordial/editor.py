@@ -410,9 +410,10 @@ class PositionEditor(Editor):
         if deck_top:
             self.stack("deck", deck_top, who=s)
 
-    def court(self, pawns=(), royals=()) -> None:
+    def court(self, pawns=(), royals=()) -> list:
         """Put these cards in The Court; as many present ones (the oldest first) go to the bottom of their
-        deck."""
+        deck.  Returns the instances put."""
+        put = []
         for row, deck, cards in (("court_pawns", "pawn_deck", pawns), ("court_royals", "royal_deck", royals)):
             for c in cards:
                 inst = self._take_from(c, to=(row, None), fill=True) if not self._is_instance(c) else \
@@ -420,6 +421,8 @@ class PositionEditor(Editor):
                 if len(self.d[row]) >= 7 and inst not in self.d[row]:
                     self._put(self.d[row][0], deck, None, bottom=True)
                 self._put(inst, row, None)
+                put.append(inst)
+        return put
 
     def intents(self, who, cards) -> None:
         """Put these Intents in ``who``'s Intent Deck (those already there stay where they are)."""
@@ -621,6 +624,21 @@ class PositionEditor(Editor):
     # ------------------------------------------------------------------------------------------------
     # reading
     # ------------------------------------------------------------------------------------------------
+    def cards(self, zone, who=None) -> list:
+        """The cards in ``zone`` (``who``'s, for a seat's zone) now, bottom first (a pile's top last):
+        ``[{"id": "c12", "card": "scout", "name": "Scout"}, ...]`` -- what the analysis view lists."""
+        z = self.zone(zone)
+        if z == "intent":
+            i = self.d["intent"][self.seat(who)]
+            lst = [] if i is None else [i]
+        elif z in SHARED_ZONES:
+            lst = self.d[z]
+        else:
+            if who is None:
+                raise self._bad(f"reading {z.replace('_', ' ')}: say whose (who=...)", "bad-place")
+            lst = self.d[z][self.seat(who)]
+        return [{"id": f"c{i}", "card": self.game.types[i], "name": self._name(i)} for i in lst]
+
     def stats(self, card) -> dict:
         """A Primordial's devotion, insight and deceit now (as modified in the visit under way)."""
         return self.game.card_stats(self.d, self._instance(card) if self._is_instance(card) else
