@@ -409,6 +409,13 @@ class GrayEminenceGame(Game):
 
         d["result"] = final(self, d, log)
 
+    def history_rows(self, steps, seat) -> list[dict]:
+        """The history table: bids, roles, programs, Action-phase decisions, votes with their tallies and
+        trades, per round (``history.py``; a seat's rows from what it may read)."""
+        from .history import history_rows
+
+        return history_rows(self, steps, seat)
+
     def final_report(self, d, seat) -> dict:
         from .summary import final_report
 
