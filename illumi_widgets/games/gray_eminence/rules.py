@@ -135,6 +135,10 @@ class GrayEminenceGame(Game):
         return f.get("seat")
 
     def decisions(self, d) -> list:
+        """The pending decisions: one per seat for a sealed step (``bid``, ``program``, ``vote``), else the
+        one seat of the top step; the kind is the step's name (an effect's choice is ``pick``; chance decides
+        ``deal`` and ``shuffle``).  Every kind, who decides it and its actions: RULES-NOTES.md "Decision
+        kinds"."""
         if d["result"] is not None or not d["frames"]:
             return []
         f = d["frames"][-1]
