@@ -95,6 +95,7 @@ class Lesson:
             raise RecordError("a lesson needs 'done': the moves (or a test of the position) that finish it",
                               code="bad-lesson")
         self.bots = bots
+        self.live = None  #: the board :meth:`show` displayed last
         self._hint = 0
         probe = self.start()  # builds the position once: a position that does not load fails here
         self.seat = self._seat(probe.game, seat)
@@ -238,11 +239,12 @@ class Lesson:
 
         return fit_picture(self.start().state, self.seat, self.before if caption is None else caption)
 
-    def show(self):
-        """The whole lesson in a cell: goal, picture before, live board, coach line, hint and retry."""
+    def show(self) -> None:
+        """The whole lesson in a cell: goal, picture before, live board (then ``self.live``), coach line,
+        Hint and Start again."""
         from .display import show_lesson
 
-        return show_lesson(self)
+        show_lesson(self)
 
     # ------------------------------------------------------------------ files
     def save(self, path) -> None:

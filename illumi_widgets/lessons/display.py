@@ -182,9 +182,9 @@ def lesson_board(lesson, **kwargs):
     return board
 
 
-def show_lesson(lesson):
+def show_lesson(lesson) -> None:
     """Display a lesson: its goal, the picture before the move, the live board, the coach line and the
-    Hint and Start again buttons."""
+    Hint and Start again buttons (the board is then ``lesson.live``)."""
     import ipywidgets as widgets
     from IPython.display import HTML, display
 
@@ -207,4 +207,4 @@ def show_lesson(lesson):
     hint.on_click(on_hint)
     again.on_click(on_again)
     display(widgets.VBox([board.coach_line, widgets.HBox([hint, again]), said]))
-    return board
+    lesson.live = board  # (the board on screen, for a notebook cell or a test to reach)

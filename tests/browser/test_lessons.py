@@ -1,0 +1,65 @@
+"""A lesson in real JupyterLab + Debian Chromium (issue 32): its "before" picture fits the cell at 1000 and
+1400 px wide (no horizontal clipping: the picture is no wider than the output area and scales down), and the
+learner finishes the lesson by clicks alone (the Gray Eminence scoring lesson: one click on the action bar),
+the coach line then saying it is done.  A screenshot goes to the artifacts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOARD = '[data-painted="1"]'
+PROBE = (Path(__file__).parent / "snippets" / "board_probe.py").read_text()
+
+FITS_JS = """(root) => {
+  const out = [];
+  for (const pic of root.querySelectorAll('.illumi-picture')) {
+    const svg = pic.querySelector('svg');
+    const area = pic.closest('.jp-OutputArea-output') || pic.parentElement;
+    const a = area.getBoundingClientRect(), s = svg.getBoundingClientRect();
+    out.push({area: a.width, left: s.left - a.left, right: s.right - a.left, width: s.width,
+              height: s.height, scroll: area.scrollWidth - area.clientWidth});
+  }
+  return out;
+}"""
+
+
+def test_lesson_picture_fits_and_lesson_is_finished_by_clicks(page, open_notebook, run_all, notebook_file,
+                                                              kernel, board_probe, pick_option,
+                                                              save_screenshot):
+    from playwright.sync_api import expect
+
+    path = notebook_file("lesson.ipynb", """
+from illumi_widgets.lessons import gray_eminence
+lesson = gray_eminence.score()
+lesson.show()
+board = lesson.live
+""")
+    page.set_viewport_size({"width": 1000, "height": 900})
+    panel = open_notebook(page, path)
+    run_all(page, timeout=120)
+    widget = panel.locator(BOARD).first
+    expect(widget).to_have_count(1, timeout=30_000)
+    for width in (1000, 1400):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(300)  # (JupyterLab lays the cells out again)
+        fits = panel.evaluate(FITS_JS)
+        assert fits, "no lesson picture in the notebook"
+        for f in fits:
+            assert f["left"] >= -0.5 and f["right"] <= f["area"] + 0.5, (width, f)
+            assert f["scroll"] <= 0, (width, f)
+            assert f["width"] > 0.5 * f["area"] and f["height"] > 100, (width, f)  # shown, scaled, not lost
+    kernel(page, PROBE)
+    probe = board_probe(page, "board")
+    decision, _prompt, options = probe["decisions"][0]
+    complete = next(o for o in options if o.startswith("complete"))
+    pick_option(page, widget, decision, complete)
+    coach = panel.locator(".widget-html-content", has_text="✔")
+    expect(coach.first).to_be_visible(timeout=30_000)
+    assert "Completed" in coach.first.inner_text()
+    verdict = kernel(page, "print(lesson.judge(board.state, board.match._lesson_start).kind)")
+    assert verdict.split()[-1] == "done"
+    save_screenshot(panel, "lesson_gray_eminence_score_done")
