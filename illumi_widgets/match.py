@@ -898,6 +898,24 @@ class Match:
         self._notify()
         return {"type": "ok", "version": fresh.version}
 
+    @_locked
+    def restore(self, record: dict, **options: Any) -> None:
+        """Continue the game of ``record`` (made by :meth:`record`) in this Match: same game and players,
+        the bots and every board kept; each board sees a new version (an intent made on the old position
+        is stale).  A record is untrusted (``options`` as in :meth:`from_record`); a refused one changes
+        nothing."""
+        state = load_record(record, options=options)
+        if state.game.name != self.game.name or state.game.players != self.game.players:
+            raise _error("bad-record", f"this record is a game of {state.game.title} for "
+                         f"{state.game.players} players, not of {self.game.title} for {self.game.players}")
+        state.version = max(state.version, self._state.version + 1)
+        self._state = state
+        self._cache_key = None
+        self._cache = {}
+        self._follow_ack = None
+        self._follow_ack = self._follow_target()
+        self._notify()
+
     def _current_version(self, message: dict) -> int:
         """The message's ``version``, refused unless it is an integer and the state's current version (a
         choice made on an older board is stale)."""

@@ -84,6 +84,8 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     "new_game": {"version": "int"},
     # a game-site preference of a person's seat board (``Match.set_auto``: "no_choice", "decline_bots"...)
     "auto": {"pref": "id", "on": "bool"},
+    # a game board's answer to the offer to continue the game kept before a kernel restart (board.py)
+    "resume": {"accept": "bool"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
@@ -764,6 +766,10 @@ class GameWidget(anywidget.AnyWidget):
         if self._store_timer is None:
             self._store_timer = loop.call_later(STORE_DELAY, self._store_now)
 
+    def _stored_game(self) -> dict | None:
+        """The game kept with the saved picture, to continue after a kernel restart (a game's board says)."""
+        return None
+
     def _store_now(self) -> None:
         self._store_timer = None
         try:
@@ -781,7 +787,7 @@ class GameWidget(anywidget.AnyWidget):
                 public.update(scene={**snap["scene"], "stamp": 0}, scene_patch={"base": 0, "ops": []},
                               decisions=[], log_lines=list(snap.get("log", [])),
                               status=snap.get("status", {}))
-            saved.write_board(self.model_id, scene_to_svg(self.picture_scene()), state)
+            saved.write_board(self.model_id, scene_to_svg(self.picture_scene()), state, self._stored_game())
             self._stored = key
             if not _PRUNED:
                 _PRUNED.append(True)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import traitlets
+
 from ..describe import describe_snapshot
 from ..engine import ActionList, EngineError
 from ..engine.registry import game_class
 from ..match import Match
+from . import saved
 from .analysis import AnalysisMixin
-from .base import GameWidget
+from .base import GameWidget, validate_message
 from .branching import BranchMixin
 
 __all__ = ["BoardWidget", "perspective_of"]
@@ -60,6 +63,10 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
     game_name = ""
     default_players = 2
 
+    #: a kernel restart's lost game this cell showed: the words of the offer to continue it ("" none); the
+    #: page shows "Continue" and "New game" (``{"type": "resume", "accept": bool}``)
+    resume_offer = traitlets.Unicode("").tag(sync=True)
+
     def __init__(self, players: int | None = None, seed: int | None = 7, seat=None,
                  match: Match | None = None,
                  record: dict | None = None, position: str | None = None, mode: str | None = None,
@@ -70,6 +77,7 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
             # across hidden information: rewinding a bot's move would show what it was dealt)
             seen = perspective_of(seat)
             mode = "play" if seen == "follow" or (seen.startswith("seat:") and bots) else "analysis"
+        fresh = match is None and record is None and position is None
         if match is None:
             if record is not None and position is not None:
                 raise EngineError("give a record or a position, not both", code="bad-option")
@@ -87,8 +95,61 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
                               code="bad-option")
         perspective = match._norm(perspective_of(seat))  # checks the seat number against the players
         self._match = match
+        self._offer: dict | None = None  # the stored game offered to continue (resume_offer)
+        self._key = saved.board_key(self.game_name, perspective)
         super().__init__(match, perspective=perspective, **kwargs)
         self._start_auto()
+        if fresh and self._key is not None:
+            self._offer_stored(saved.find_game(self.game_name, self._key))
+
+    # ------------------------------------------------------------------ a game kept across kernel restarts
+    def _offer_stored(self, game: dict | None) -> None:
+        record = game.get("record") if isinstance(game, dict) else None
+        moves = record.get("actions") if isinstance(record, dict) else None
+        if not isinstance(moves, list) or not moves or record == self._match.record():
+            return
+        self._offer = game
+        self.resume_offer = (f"This cell showed a game of {self._match.game.title} in progress ({len(moves)} "
+                             f"step{'' if len(moves) == 1 else 's'} played) before the kernel restarted. "
+                             "Continue it?")
+
+    def _stored_game(self) -> dict | None:
+        if self._offer is not None:  # not answered yet: the game offered stays the one kept
+            return {k: v for k, v in self._offer.items() if k != "time"}
+        bots = {str(s): getattr(b, "name", "random") for s, b in self._match.bots.items() if b is not None}
+        return {"key": self._key or "", "name": self.game_name, "record": self._match.record(),
+                "seat": self.perspective, "bots": bots, "mode": self._match.mode}
+
+    def resume_answer(self, accept: bool = True) -> None:
+        """Answer the offer to continue the stored game (:attr:`resume_offer`): continue it, or keep the new
+        game."""
+        offer, self._offer = self._offer, None
+        self.resume_offer = ""
+        if accept and offer is not None:
+            self._match.restore(offer["record"])
+
+    @classmethod
+    def resume(cls, **kwargs: Any) -> BoardWidget:
+        """A board continuing the game a board of this game showed before the kernel restarted (the newest
+        one of this notebook, else of any): its seat, bots and mode unless given (``seat=``, ``bots=``,
+        ``mode=``).  Raises when there is none."""
+        game = saved.find_game(cls.game_name)
+        if game is None:
+            raise EngineError(f"no {game_class(cls.game_name).title} game was kept by a displayed board",
+                              code="not-found")
+        seat = game.get("seat")
+        bots = {int(k): v for k, v in (game.get("bots") or {}).items() if str(k).isdigit()}
+        kwargs.setdefault("seat", seat if isinstance(seat, str) and seat.startswith("seat:") else
+                          (seat if seat in ("spectator", "omniscient") else None))
+        kwargs.setdefault("bots", bots or None)
+        kwargs.setdefault("mode", game.get("mode") if game.get("mode") in ("play", "analysis") else None)
+        players = game["record"].get("players")
+        kwargs.setdefault("players", players if type(players) is int else None)
+        board = cls(**kwargs)
+        board._offer = None
+        board.resume_offer = ""
+        board._match.restore(game["record"])
+        return board
 
     # ------------------------------------------------------------------ game-site preferences
     def _person_seat(self) -> int | None:
@@ -118,6 +179,17 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
             _SESSION_AUTO.setdefault(self.game_name, {})[pref] = on
 
     def dispatch(self, content, buffers=None) -> dict:
+        if isinstance(content, dict) and content.get("type") == "resume":
+            message, error = validate_message(content, buffers)
+            if error is not None:
+                return error
+            if self._offer is None:
+                return {"type": "error", "code": "not-offered", "message": "No stored game is offered here."}
+            try:
+                self.resume_answer(message["accept"])
+            except EngineError as e:
+                return {"type": "error", "code": e.code, "message": e.message}
+            return {"type": "ok", "version": self.version}
         reply = super().dispatch(content, buffers)
         if (isinstance(content, dict) and content.get("type") == "auto" and reply.get("type") == "ok"
                 and content.get("pref") != "quiet"):

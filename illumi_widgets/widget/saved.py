@@ -19,6 +19,10 @@ at the last position; GitHub and nbconvert (without widget state) show the last 
 copy of the notebook is not changed, only the file.  With a remote kernel (another machine) there is no
 file and nothing changes.  ``ILLUMI_BOARD_STATE=0`` in the server's environment: pictures only (no state
 added).  ``ILLUMI_BOARD_STORE``: another folder for the files (kernel and server must agree).
+
+The same file keeps the board's game (its record, seat, bots and mode; :func:`find_game`), so a game is never
+lost to a kernel restart: re-running the cell offers to continue the game the notebook shows, and
+``Board.resume()`` continues it (issue 30 item 8).
 """
 
 from __future__ import annotations
@@ -31,8 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["VIEW_MIME", "STATE_MIME", "pre_save_hook", "read_board", "store_dir", "update_notebook",
-           "write_board"]
+__all__ = ["VIEW_MIME", "STATE_MIME", "board_key", "find_game", "pre_save_hook", "read_board", "store_dir",
+           "update_notebook", "write_board"]
 
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 """The MIME type of a widget's view in a notebook's saved outputs."""
@@ -58,17 +62,68 @@ def _path(model_id: str) -> Path | None:
     return store_dir() / f"{model_id}.json" if isinstance(model_id, str) and _ID.match(model_id) else None
 
 
-def write_board(model_id: str, svg: str, state: dict | None) -> Path | None:
+def write_board(model_id: str, svg: str, state: dict | None, game: dict | None = None) -> Path | None:
     """Store a board's latest picture (and widget state: ``{model id: {model_name, model_module,
-    model_module_version, state}}`` of it and its dependencies) atomically; returns the file."""
+    model_module_version, state}}`` of it and its dependencies) atomically; returns the file.  ``game``: the
+    board's game to continue after a kernel restart (``{"key", "name", "record", "seat", "bots", "mode"}``,
+    see :func:`find_game`); it stays in this user-only file, never in the notebook."""
     path = _path(model_id)
     if path is None:
         return None
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # a seat's board holds its hand: user only
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps({"svg": svg, "state": state or {}}, ensure_ascii=False), encoding="utf-8")
+    body = {"svg": svg, "state": state or {}}
+    if game:
+        body["game"] = {**game, "time": time.time()}
+    tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
     return path
+
+
+def board_key(game_name: str, perspective: str) -> str | None:
+    """Which displayed board a new one continues: the notebook (``JPY_SESSION_NAME``, set by Jupyter for
+    its kernels), the cell being run (JupyterLab's ``cellId``), the game and the perspective.  None outside
+    a notebook (a script has no cell to re-run)."""
+    notebook = os.environ.get("JPY_SESSION_NAME")
+    if not notebook:
+        return None
+    cell = ""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent("shell") if kernel is not None else None
+        cell = str(((parent or {}).get("metadata") or {}).get("cellId") or "")
+    except Exception:  # noqa: BLE001 - no kernel, an older one: the notebook alone names the board
+        cell = ""
+    return f"{notebook}#{cell}#{game_name}#{perspective}"
+
+
+def find_game(game_name: str, key: str | None = None) -> dict | None:
+    """The newest stored game of ``game_name`` (``{"key", "name", "record", "seat", "bots", "mode"}``) --
+    with ``key`` (:func:`board_key`), of that board only; without, of this notebook when one is known
+    (``JPY_SESSION_NAME``), else of any board.  None when there is none."""
+    notebook = os.environ.get("JPY_SESSION_NAME")
+    best, when = None, -1.0
+    try:
+        files = list(store_dir().glob("*.json"))
+    except OSError:
+        return None
+    for p in files:
+        data = read_board(p.stem)
+        game = data.get("game") if data else None
+        if (not isinstance(game, dict) or game.get("name") != game_name
+                or not isinstance(game.get("record"), dict)):
+            continue
+        gkey = game.get("key") if isinstance(game.get("key"), str) else ""
+        if key is not None and gkey != key:
+            continue
+        if key is None and notebook and not gkey.startswith(f"{notebook}#"):
+            continue
+        t = game.get("time") if isinstance(game.get("time"), (int, float)) else 0.0
+        if t > when:
+            best, when = game, t
+    return best
 
 
 def prune(max_age: float = MAX_AGE_S) -> None:

@@ -1,12 +1,14 @@
 // Bot pacing: when a bot seat must decide and the bots are not paused, ask Python for ONE bot decision after
 // bot_delay seconds (a pace a person can follow); Python checks the version, the pause and the turn. The
-// bar's pause/resume button sends "pause_bots".
+// bar's pause/resume button sends "pause_bots". Beside it (rendered with it): the Preferences menu of a
+// person's board against bots (prefs.js) and the offer to continue a game kept before a restart (resume.js).
 //
 // createBots(v) uses v.model, v.win, v.doc, v.dom (botBtn), v.s (version, disposed, connected) and
 // v.transport.sendIntent.
 import { num } from "./paint.js";
 import { glyph } from "./dom.js";
 import { createPrefs } from "./prefs.js";
+import { createResume } from "./resume.js";
 
 export const MAX_BOT_DELAY_MS = 60000;
 
@@ -46,6 +48,7 @@ export function createBots(v) {
   }
 
   const prefs = createPrefs(v); // the game-site preferences of a person's board against bots (prefs.js)
+  const resume = createResume(v); // the offer to continue the game kept before a kernel restart (resume.js)
 
   const onButton = () => v.transport.sendIntent({ type: "pause_bots", paused: model.get("bots_paused") !== true });
 
@@ -62,6 +65,7 @@ export function createBots(v) {
     botBtn.classList.toggle("illumi-bot-turn", model.get("bot_turn") === true);
     if (botBtn.dataset) botBtn.dataset.seats = Array.isArray(bots) ? bots.join(",") : "";
     prefs.render();
+    resume.render();
   }
 
   return { schedule, stop, clear, onButton, renderButton };

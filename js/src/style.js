@@ -104,6 +104,9 @@ const CSS = `
 .illumi-history[hidden]{display:none}
 .illumi-history-label{font-size:12px;min-width:4.5em;text-align:center;opacity:.85}
 .illumi-range{width:110px;vertical-align:middle}
+.illumi-resume{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:2px 0 4px;padding:4px 8px;
+  border-left:4px solid var(--jp-brand-color1,#1976d2);background:rgba(25,118,210,.08);font-size:13px}
+.illumi-resume[hidden]{display:none}
 .illumi-prefs{position:relative;display:inline-block}
 .illumi-prefs[hidden]{display:none}
 .illumi-prefs>summary{list-style:none;display:inline-block}
