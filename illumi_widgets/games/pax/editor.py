@@ -10,7 +10,8 @@ name or name ("Sch", "SCH", "Scholars").  Every call changes only what it names.
   makes up the difference); ``clear_favor(who=None)``: a seat's (or every seat's) Favor back to the pool;
 - ``face(cell, up=True)``: turn a map card (a face-down card holds no Influence);
 - ``round(n)``, ``first_player(who)``, ``chamberlain(slot)``, ``final_round(on=True)``,
-  ``reveal_plot(who, revealed=True)``, ``event_deck_top(events)``, ``main_actions(n)``;
+  ``reveal_plot(who, revealed=True)``, ``event_deck_top(events)``, ``discard_event(event)``,
+  ``main_actions(n)``;
 - ``turn(who, round=None)``: the start of ``who``'s action phase (two Main actions, nothing used yet);
 - ``phase(name, who=None, round=None)``: the start of a phase of ``who``'s turn (default: the active seat):
   ``"event"`` (the Event Phase: Edicts pay out, the active Special is discarded, a held Special may be
@@ -148,6 +149,23 @@ class PositionEditor(Editor, PaxEditor):
                 raise self._bad(f"field 'edicts': {self.g.events[eid].name} lies in front of a player with "
                                 "Favor on it; take it away with its Favor first", "bad-place")
             d.event_deck.append(eid)
+
+    def discard_event(self, event) -> None:
+        """Put an Event card (by id or name) on the Event discard pile (an Edict discarded this way counts
+        toward the five that end the game; its Favor, if it lay in front of a player, goes to the pool)."""
+        d = self.d
+        eid = self._event(event)
+        for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
+            if eid in pile:
+                pile.remove(eid)
+        for s, e in enumerate(d.special_active):
+            if e == eid:
+                d.special_active[s] = None
+        for s in range(d.seats):
+            for e in [e for e in d.edicts[s] if e[0] == eid]:
+                d.pool[faction_index(self.g.events[eid].faction)] += e[1]
+                d.edicts[s].remove(e)
+        d.event_discard.append(eid)
 
     # -- Favor ----------------------------------------------------------------------------------------------
     def resources(self, who, **favor) -> None:
