@@ -110,7 +110,8 @@ def _line(value: str):
 
 def coach(board, moves: list, done: str, ask: str | None = None):
     """A line that follows ``board`` and tells the reader how the lesson's ``moves`` (notation, in order;
-    an entry may be a tuple of moves that are all right, e.g. any of three arrows) are going: what to
+    an entry may be a tuple of moves that are all right, e.g. any of three arrows, or end in ``" *"`` for
+    any legal move that begins so: ``"place *"``, any card placed) are going: what to
     click next, each step done, a different move (with what it was), and ``done`` at the end.  Press ↶
     on the board to go back and try again: the line follows.  ``ask``: what to tell the reader to do first
     (default: the first move's label)."""
@@ -120,9 +121,11 @@ def coach(board, moves: list, done: str, ask: str | None = None):
     steps = [tuple(m) if isinstance(m, (tuple, list)) else (m,) for m in moves]
 
     def same(played, wanted) -> bool:
-        # the same move however it was spelled: the notation read now, or the label
+        # the same move however it was spelled: the notation read now, or the label; "place *": any place
         if played.notation() == wanted:
             return True
+        if wanted.endswith(" *"):
+            return played.notation().startswith(wanted[:-1])
         try:
             return board.state.parse(wanted, played.seat).notation() == played.notation()
         except Exception:  # noqa: BLE001 - a spelling that no longer reads now is not this move
@@ -131,13 +134,19 @@ def coach(board, moves: list, done: str, ask: str | None = None):
     def label(notation) -> str:
         if isinstance(notation, tuple):
             return " or ".join(label(n) for n in notation)
+        if notation.endswith(" *"):  # any move of that kind the rules allow now
+            st = board.state
+            fits = [game.label(st.data, a, a.seat) for a in board.legal_actions()
+                    if a.notation().startswith(notation[:-1])]
+            return " or ".join(fits[:3]) + (" (or another)" if len(fits) > 3 else "") if fits else notation
         try:
             act = board.state.parse(notation)
             return game.label(board.state.data, act, act.seat)
         except Exception:  # noqa: BLE001 - a move that cannot be read now: say it as written
             return notation
 
-    invite = f"Your turn on the live board: <b>{html.escape(ask or label(steps[0]))}</b>."
+    announced = {0: ask or label(steps[0])}  # each step's words as said when it became the next step
+    invite = f"Your turn on the live board: <b>{html.escape(announced[0])}</b>."
     line = _line("➜ " + invite)
 
     def update() -> None:
@@ -151,10 +160,11 @@ def coach(board, moves: list, done: str, ask: str | None = None):
         elif right == len(steps):
             line.value = f"✔ {html.escape(done)} (Press ↶ on the board to take it back and try it again.)"
         elif right == len(played):
-            line.value = f"✔ Good. Now: <b>{html.escape(label(steps[right]))}</b>."
+            announced[right] = label(steps[right])
+            line.value = f"✔ Good. Now: <b>{html.escape(announced[right])}</b>."
         else:
             last = played[right]
-            todo = label(steps[right])  # the step still to do, never one already done
+            todo = announced.get(right) or label(steps[right])  # the step still to do, never one done
             said = html.escape(game.label(st.data, last, last.seat))
             line.value = (f"✘ That was “{said}”; the next step of this lesson is: {html.escape(todo)}. "
                           "Press ↶ to take it back.")
