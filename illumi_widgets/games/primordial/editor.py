@@ -125,10 +125,36 @@ class PositionEditor(Editor):
 
     def _rules(self) -> None:
         d = self.d
+        if d["result"] is None and d["frames"] and d["frames"][0]["t"] != "deal":
+            need = self._intents_needed()
+            for s in range(d["n"]):
+                have = len(d["intent_deck"][s])
+                if have < need:
+                    reset = d["round"] + (-d["round"]) % 4
+                    raise self._bad(
+                        f"field 'intent_deck': {self.game.seat_name(s)} holds {have} Intent"
+                        f"{'' if have == 1 else 's'} in the Intent Deck, but plays {need} more before "
+                        f"Intents are reset at the end of round {reset} (one Visiting Intent a round; "
+                        "Resetting Intents: every fourth round); move Intents back to the Intent Deck "
+                        "(ed.move(card, 'intent_deck', who=..., frm='intent_discard'))", "bad-edit")
         if d["held_out"] and d["round"] > 2 and self.game.stacking == "hold_out" and not self._pawn_shuffle():
             raise self._bad(f"field 'held_out' holds {len(d['held_out'])} Pawns in round {d['round']}: they "
                             "are shuffled into the Pawn Deck at the end of round 2 (Stacking the Pawn Deck); "
                             "move them to 'pawn_deck' or set the round with ed.round(n)", "bad-edit")
+
+    def _intents_needed(self) -> int:
+        """The Visiting Intents each player still plays before Intents are reset: one a round, the current
+        one included while it is still to be chosen (Resetting Intents: "At the end of every fourth round,
+        you will have one unused Intent remaining")."""
+        d = self.d
+        r = d["round"]
+        kinds = [f["t"] for f in d["frames"]]
+        if kinds[:1] == ["round_end"]:
+            if r % 4 == 0 and (d["frames"][0]["stage"] < 3 or "reset" in kinds):
+                return 0
+            return 4 - r % 4
+        left = 4 - (r - 1) % 4
+        return left - 1 if kinds[:1] == ["visits"] else left
 
     def _pawn_shuffle(self) -> bool:
         return any(f["t"] == "shuffle" and f.get("seat") == "pawns" for f in self.d["frames"])
@@ -433,8 +459,9 @@ class PositionEditor(Editor):
                 self.move(c, "intent_deck", who=s)
 
     def party(self, who, hosts=None, visitors=None, intent=None, next_visitors=None) -> None:
-        """Set ``who``'s Hosting and Visiting Parties (a card named by type comes from the seat's hand, then
-        its own piles, then the supply; the cards that were there go to the seat's Discard), its Visiting
+        """Set ``who``'s Hosting and Visiting Parties (a card named by type stays if one is there already,
+        else comes from the seat's hand, then its own piles, then the supply; the cards that were there and
+        are not named go to the seat's Discard), its Visiting
         Intent (from its Intent Deck; the one there goes back to it) and the cards waiting for next round's
         Visiting Party.  What is not named stays as it is.  When the visitors are named, the cards left in
         the hand go back on top of the Deck (not drawn); with only the hosts named they stay in hand and
@@ -443,12 +470,17 @@ class PositionEditor(Editor):
         for z, cards in (("hosts", hosts), ("visitors", visitors), ("next_visitors", next_visitors)):
             if cards is None:
                 continue
-            for i in list(self.d[z][s]):
+            old = self.d[z][s]
+            got: list = []
+            for c in cards:  # (a card of a named type already there stays)
+                same = None
+                if not isinstance(c, tuple) and not self._is_instance(c):
+                    cid = self.card_id(c)
+                    same = next((i for i in old if self.game.types[i] == cid and i not in got), None)
+                got.append(same if same is not None else self._fetch(c, s, (z, s), prefer=("hand", s)))
+            for i in [i for i in old if i not in got]:
                 self._free(i)
                 self._put(i, "discard", s)
-            got: list = []
-            for c in cards:
-                got.append(self._fetch(c, s, (z, s), exclude=got, prefer=("hand", s)))
             for inst in got:
                 self._put(inst, z, s)
             if z == "visitors":  # (the visitors named, the cards left in hand were not drawn: to the Deck)
