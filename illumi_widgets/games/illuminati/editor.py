@@ -37,7 +37,7 @@ class PositionEditor(Editor, Table):
     phases = ("start", "actions", "transfers", "end")
 
     def _card(self, card):
-        cards = self.game.cards
+        cards = [*self.game.cards, *self.game.cd.specials]
         if isinstance(card, str):
             if card in cards:
                 return card
@@ -55,7 +55,7 @@ class PositionEditor(Editor, Table):
             if who is None:
                 raise self._bad("field 'ctrl': moving a group into a power structure: say whose (who=...)",
                                 "bad-place")
-            if card in g.cd.specials or g.cards[card].illuminati:
+            if card in g.cd.specials or g.cards[card].illuminati:  # (a Special is in cd.specials only)
                 raise self._bad(f"field 'ctrl': {g.label(card)} is not a group that can be controlled "
                                 "(Specials are held, Illuminati head their own structure)", "bad-place")
             try:
@@ -71,10 +71,10 @@ class PositionEditor(Editor, Table):
             if to in ("hand", "discard") and not special:
                 raise self._bad(f"field {'hands' if to == 'hand' else 'discard'!r}: only Specials are held "
                                 f"or discarded; {g.label(card)} is a group", "bad-place")
-            if to in ("uncontrolled", "dead") and (special or g.cards[card].illuminati):
+            if to in ("uncontrolled", "dead") and special:
                 raise self._bad(f"field {'unc' if to == 'uncontrolled' else 'dead'!r}: only groups are "
-                                f"uncontrolled or destroyed; {g.label(card)} is not one", "bad-place")
-            if g.cards.get(card) is not None and g.cards[card].illuminati and not special:
+                                f"uncontrolled or destroyed; {g.label(card)} is a Special", "bad-place")
+            if not special and g.cards[card].illuminati:
                 raise self._bad(f"field 'illum': {g.label(card)} is an Illuminati card: seat it with "
                                 "assign()", "bad-place")
             if to == "hand":
