@@ -132,10 +132,10 @@ def from_dict(obj) -> object:
                       hints=_texts(obj, "hints") or (), feedback=feedback, players=obj.get("players"),
                       seed=obj.get("seed"), options=options, title=_text(obj, "title"),
                       before=_text(obj, "before"), bots=bots)
-    except RecordError as e:
-        raise _bad(e.message) from None
     except EngineError as e:
-        raise _bad(f"its position does not load: {e.message}") from None
+        if e.code == "bad-lesson":
+            raise _bad(e.message) from None
+        raise _bad(f"its 'position' does not load: {e.message}") from None
 
 
 def load(path):
