@@ -649,7 +649,7 @@ class PositionEditor(Editor):
             if d["intent"][s] is not None:
                 d["intent_discard"][s].append(d["intent"][s])
                 d["intent"][s] = None
-        if pass_token and any(f["t"] == "visits" for f in d["frames"]):
+        if pass_token and [f["t"] for f in d["frames"]][:1] != ["round_end"]:  # (not twice in one round end)
             d["first"] = (d["first"] + 1) % d["n"]
         d["turn"] = None
 

@@ -5,6 +5,22 @@ steps are in :mod:`.flow`, the effect interpreter in :mod:`.effects`, the card d
 :mod:`.cards`, notation in :mod:`.notation`, views in :mod:`.view`.  Section names cite the rulebook
 and the product rulings (restated, numbered, in ``RULES-NOTES.md``); readings are marked ``READING:`` and
 listed there too.
+
+**Decision kinds** (``Decision.kind``; the action kinds that answer them, in notation):
+
+- ``deal`` (chance): shuffle the decks, cut the Royals, hold out the expensive Pawns, deal The Court.
+- ``shuffle`` (chance): a Discard shuffled into its Deck (the golden rule, or a card's Shuffle), or the
+  held-out Pawns into the Pawn Deck at the end of round 2; answered by ``shuffle <seat|pawns> <seed>``.
+- ``plot`` (sealed, every seat at once): ``plot host A B C visit <intent>`` -- three hosts from the hand (the
+  rest visit) and the Visiting Intent; revealed together when all have plotted.
+- ``order``: two or more effects of one timing window are eligible; the window's owner chooses which
+  resolves next (``order <card> [copy]``), and the window gathers again after it.
+- ``choose``: a target an effect asks for (``choose <card> [copy]``); shown only to the chooser when it
+  looks through a hidden zone.
+- ``steal``: the visiting player looks through the Secrets and picks one (``steal <intent>``).
+- ``sacrifice``: the visiting player picks the visitor the host Sacrifices (``sacrifice <card> [copy]``).
+- ``recruit``: step 5, card by card: ``recruit <card>`` while affordable, ``done`` to end the turn.
+- ``reset`` (sealed, every seat at once, end of every fourth round): ``reset <five intents>``.
 """
 
 from __future__ import annotations
