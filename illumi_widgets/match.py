@@ -95,6 +95,21 @@ def _fallback_scene(view: dict, game) -> dict:
 _FALLBACK = {"scene": _fallback_scene, "targets": lambda game, action: [], "group": lambda game, action: None}
 
 
+def _three(fn):
+    """A presenter hook called ``fn(game, action, data)``, also when it takes only ``(game, action)``."""
+    if fn is None:
+        return None
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return fn
+    if any(p.kind == p.VAR_POSITIONAL for p in params) or len(params) >= 3:
+        return fn
+    return lambda game, action, _data: fn(game, action)
+
+
 def _error(code: str, message: str) -> EngineError:
     return EngineError(message, code=code)
 
@@ -839,8 +854,9 @@ class Match:
         game = st.game
         targets, group = self._presenter["targets"], self._presenter["group"]
         compose = self._presenter.get("compose")
-        # optional presenter hook ``effects(game, action) -> {"ends_turn": bool, "irreversible": bool}``
-        effects = self._presenter.get("effects")
+        # optional presenter hook ``effects(game, action, data) -> {"ends_turn": bool, "irreversible": bool,
+        # "uses": words}`` (what a click does beyond its label: the hover says it; play mode asks first)
+        effects = _three(self._presenter.get("effects"))
         out = []
         for vd in view["decisions"]:
             if vd["seat"] == CHANCE or vd["options"] is None:
@@ -856,10 +872,12 @@ class Match:
                        "targets": list(comp["targets"][k] if comp else targets(game, a)),
                        "group": group(game, a)}
                 if effects is not None:  # what a click does beyond its label: the tip says so
-                    said = effects(game, a) or {}
+                    said = effects(game, a, st.data) or {}
                     for flag in ("ends_turn", "irreversible"):
                         if said.get(flag):
                             opt[flag] = True
+                    if isinstance(said.get("uses"), str) and said["uses"]:
+                        opt["uses"] = said["uses"]
                 ask = st.confirm(a)
                 if not ask and self._mode == "play" and (opt.get("ends_turn") or opt.get("irreversible")):
                     # in play mode a step that ends the turn or cannot be undone asks first

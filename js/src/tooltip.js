@@ -27,7 +27,8 @@ export function clickText(s, id) {
   const choices = s.targets.get(id) || [];
   if (choices.length === 1) {
     const o = choices[0].option;
-    const more = [o.ends_turn ? "ends your turn" : null, o.irreversible ? "cannot be undone" : null].filter(Boolean);
+    const uses = typeof o.uses === "string" && o.uses ? o.uses : null; // ("uses 1 of your 2 main actions left")
+    const more = [uses, o.ends_turn ? "ends your turn" : null, o.irreversible ? "cannot be undone" : null].filter(Boolean);
     return `Click: ${labelOf(o)}${more.length ? ` — ${more.join(", ")}` : ""}`;
   }
   if (choices.length > 1) {

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...engine.words import counted
 from ...scene import SceneItems
 from ...textfit import wrap_line
+from .clicks import effects
 
 
 def _role_vp(role: str | None, vp: int) -> str:
@@ -745,7 +746,7 @@ def status_text(view: dict, game) -> str:
 
 
 PRESENTER = {
-    "scene": gray_eminence_scene,
+    "scene": gray_eminence_scene, "effects": effects,
     "targets": option_targets,
     "group": option_group,
     "status": status_text,

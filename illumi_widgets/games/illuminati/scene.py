@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ...scene import SceneItems, rnd
 from ...textfit import text_width, wrap
+from .clicks import effects
 
 W = 1000
 NARROW_BELOW = 900  # the board uses ``layouts.narrow`` below this width (CSS px)
@@ -509,5 +510,5 @@ def status_text(view: dict, game) -> str:
     return text
 
 
-PRESENTER = {"scene": illuminati_scene, "targets": option_targets, "group": option_group,
+PRESENTER = {"scene": illuminati_scene, "effects": effects, "targets": option_targets, "group": option_group,
              "status": status_text, "size": (W, MIN_H), "seat_colors": SEAT_COLORS}

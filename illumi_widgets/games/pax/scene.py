@@ -26,6 +26,7 @@ from __future__ import annotations
 from ...engine.words import counted
 from ...scene import rnd
 from ...textfit import text_width, wrap
+from .clicks import effects
 from .favor import FACTION_NAMES, FACTIONS
 from .model import AREO
 from .powers import POWER_NAMES
@@ -994,6 +995,6 @@ def status_text(view: dict, game) -> str:
     return text
 
 
-#: What the Match draws Pax with: the scene, the click targets and groups, the status line and the size.
+#: What the Match draws Pax with: scene, click targets and groups, status line, size, and clicks.py's effects.
 PRESENTER = {"scene": pax_scene, "targets": option_targets, "group": option_group, "status": status_text,
-             "size": (W, H), "seat_colors": SEAT_FILL}
+             "size": (W, H), "seat_colors": SEAT_FILL, "effects": effects}
