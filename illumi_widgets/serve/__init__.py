@@ -455,8 +455,9 @@ class SeatServer:
 class SeatController:
     """The Match as a served page sees it (the page's widget controller): everything is the Match's, except
     that while a bot plays a seat (the host handed it over), that seat's page offers none of its decisions and
-    its intents are refused with a typed error, so a returning player never races the bot; the host gives the
-    seat back (:meth:`SeatServer.take_back`) to play again."""
+    its intents (a move, undo, redo, a history step, "Play again", a preference) are refused with a typed
+    error, so a returning player never races the bot; the host gives the seat back
+    (:meth:`SeatServer.take_back`) to play again."""
 
     def __init__(self, match: Match, slot: PageSlot | None = None) -> None:
         self._match = match
@@ -510,7 +511,7 @@ class SeatController:
         seat = self._seat(perspective)
         with self._match.lock:
             if (seat is not None and seat in self._match.bots and isinstance(message, dict)
-                    and message.get("type") in ("act", "undo", "redo", "goto")):
+                    and message.get("type") in ("act", "undo", "redo", "goto", "new_game", "auto")):
                 name = self._match.state.game.seat_name(seat)
                 return {"type": "error", "code": "bot-seat",
                         "message": f"a bot plays {name} now: ask the host to give the seat back"}

@@ -171,3 +171,36 @@ def test_a_seat_played_by_a_bot_offers_no_decision_on_its_page_and_refuses_its_i
         assert reply["type"] == "ok" and match.version > before
     finally:
         server.close()
+
+
+def test_play_again_on_a_served_game_is_checked_like_every_intent():
+    """Issue 30 item 5: the served page's "Play again" (``new_game``) is refused from a seat a bot plays, from
+    a spectator, with a stale or malformed version or an extra field, and before the game is over; a
+    person's seat at the current version starts the new deal."""
+    from illumi_widgets.serve import SeatController
+
+    match = Match("pax", players=2, seed=4, mode="play", bots={0: "random", 1: "random"})
+    match.run_bots()
+    match.bots.clear()
+    assert match.state.is_terminal()
+    server = SeatServer(match, bot_delay=60)
+    try:
+        page = SeatController(match)
+        server.hand_to_bot(1, "random")
+        v = match.version
+        refused = [
+            (page.handle({"type": "new_game", "version": v}, "seat:1"), "bot-seat"),
+            (page.handle({"type": "new_game", "version": v}, "spectator"), "not-allowed"),
+            (page.handle({"type": "new_game", "version": v - 1}, "seat:0"), "stale"),
+            (page.handle({"type": "new_game", "version": "1"}, "seat:0"), "bad-message"),
+            (page.handle({"type": "new_game", "version": v, "seed": 1}, "seat:0"), "bad-message"),
+        ]
+        for reply, code in refused:
+            assert reply["type"] == "error" and code in reply["code"], reply
+        assert match.version == v and match.state.is_terminal()
+        reply = page.handle({"type": "new_game", "version": v}, "seat:0")
+        assert reply == {"type": "ok", "version": v + 1} and not match.state.is_terminal()
+        again = page.handle({"type": "new_game", "version": v + 1}, "seat:0")
+        assert again["type"] == "error" and again["code"] == "not-over"
+    finally:
+        server.close()

@@ -559,7 +559,7 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, shown) -> None:
     names = view["seat_names"]
     n = view["players"]
     me = view.get("seat")
-    turn = view["turn"]
+    turn = {**view["turn"], "active": None} if view.get("terminal") else view["turn"]  # over: no one active
     held = view["factions"].get("held", {})
     chips = [_seat_panel_items(view, game, s, shown) for s in range(n)]
     avail = COL_H - 6 - y0

@@ -443,6 +443,8 @@ def primordial_scene(view: dict, game) -> dict:
 
     seats = [{**s, "to_names": {"owner": s["name"], **{w: names[direction(n, s["seat"], w)] for w in
                                                        ("left", "right", "across")}}} for s in seats]
+    if view.get("terminal"):  # the game is over: there is no next round to visit
+        seats = [{**s, "next_visitors": []} for s in seats]
     for s in seats:
         i = s["seat"]
         _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
