@@ -340,8 +340,7 @@ def _v_move(g, d, f, s, targets, log):
 
 
 def _v_sacrifice(g, d, f, s, targets, log):
-    from .flow import event
-    from .model import take
+    from .model import event, take
 
     owner = f["owner"]
     for c in targets:

@@ -13,7 +13,7 @@ from illumi_widgets.engine.words import counted
 
 from . import effects as E
 from .cards import WINDOWS
-from .model import take
+from .model import event, take
 from .scoring import result, sacrifices_held, secrets_held
 
 #: the steps of a turn (rulebook "Resolve a visit in this order", steps 2-6)
@@ -24,14 +24,6 @@ TURN_STEPS = (("before_visiting", "v"), ("before_hosting", "h"), ("when_visiting
 HAND = 6
 COURT_SIZE = 7
 GOAL = 6
-
-
-def event(log, kind: str, **data) -> None:
-    """A structured record of what happened, for the history table (``history.py`` replays the history with
-    a log that keeps them); the game's own log ignores it."""
-    events = getattr(log, "events", None)
-    if events is not None:
-        events.append(dict(data, kind=kind))
 
 
 def direction(n: int, seat: int, word: str) -> int:

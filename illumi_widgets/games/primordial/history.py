@@ -8,7 +8,7 @@ and the cards recruited with the tribute paid.  Every row has the same keys (:da
 apply is ``None``; several cards are one text, joined by commas.
 
 How it is read: each action of the history is performed again on a copy of the position before it, with a
-log that keeps the game's structured events (``flow.event``: a visit, a comparison, a steal, a Sacrifice, a
+log that keeps the game's structured events (``model.event``: a visit, a comparison, a steal, a Sacrifice, a
 recruit), so nothing is parsed from words.
 
 A seat's table: a row exists once the round's plots are revealed (a sealed plot is never in it), and every
@@ -27,7 +27,7 @@ COLUMNS = ("step", "round", "what", "visitor", "host", "intent", "host_intent", 
 
 
 class _Recorder(Log):
-    """A log that also keeps the game's structured events (``flow.event``)."""
+    """A log that also keeps the game's structured events (``model.event``)."""
 
     __slots__ = ("events",)
 

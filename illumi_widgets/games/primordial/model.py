@@ -25,6 +25,14 @@ SHARED_ZONES = ("box", "pawn_deck", "royal_deck", "held_out", "removed", "court_
 LEGACY_COUNTERS = ("stolen", "royals")
 
 
+def event(log, kind: str, **data) -> None:
+    """A structured record of what happened, for the history table (``history.py`` replays the history with
+    a log that keeps them); the game's own log ignores it."""
+    events = getattr(log, "events", None)
+    if events is not None:
+        events.append(dict(data, kind=kind))
+
+
 def clone(obj):
     """Copy plain data (dicts, lists of primitives)."""
     t = type(obj)
