@@ -549,7 +549,8 @@ class PositionEditor(Editor):
         to ``who`` (their visit is the round's first turn).  In the Visiting Phase, ``who``'s visit (a turn,
         rulebook "Resolve a visit") starts now at ``step``: "start" (before the "before visiting" window),
         "before hosting", "when visiting", "when hosting", "comparison", "after visiting", "after hosting"
-        or "recruiting".  The visits before it this round count as resolved.  At "after visiting" and later
+        or "recruiting".  The visits before it this round count as resolved, and so do the windows of this
+        turn before ``step`` (their effects do not happen).  At "after visiting" and later
         the comparison's result is the one the parties give now, taken as already resolved (arrange a steal
         or Sacrifice yourself with ``steal``/``sacrifice``)."""
         s = self.seat(who)

@@ -9,6 +9,12 @@
   plot is shown only to its own seat).
 
 Card instances are named ``c<number>`` in views; :func:`hidden_tokens` lists those a seat must not see.
+
+Every view also carries what the rules read at any position: each seat's party ``totals`` and the live
+``stats`` of every card in a party (:func:`party_totals`, :func:`party_stats`).  The analysis view
+(``OMNISCIENT``) alone lists the hidden piles, each in order, bottom first: a seat's ``deck_cards``,
+``discard_cards``, ``intent_discard_cards`` and ``secret_cards``, the Court's ``pawn_deck_cards``,
+``royal_deck_cards``, ``held_out_cards`` and ``removed_cards``.
 """
 
 from __future__ import annotations
