@@ -248,15 +248,30 @@ class Lesson:
 
     # ------------------------------------------------------------------ files
     def save(self, path) -> None:
+        """Write this lesson to ``path`` as a small JSON file (see :mod:`.files`)."""
         from .files import save
 
         save(self, path)
 
     @classmethod
     def load(cls, path) -> Lesson:
+        """A lesson read from a file made by :meth:`save` (checked as untrusted input)."""
         from .files import load
 
-        return load(path)
+        return load(path, cls)
+
+    @classmethod
+    def from_dict(cls, data) -> Lesson:
+        """A lesson from the plain data of a lesson file (checked as untrusted input)."""
+        from .files import from_dict
+
+        return from_dict(data, cls)
+
+    def to_dict(self) -> dict:
+        """The plain data of this lesson's file."""
+        from .files import to_dict
+
+        return to_dict(self)
 
     def __repr__(self) -> str:
         return f"Lesson({self.game_name!r}, seat={self.seat}, goal={self.goal!r})"

@@ -63,25 +63,25 @@ def now(board) -> str:
     return "\n".join(d.prompt for d in state.decisions())
 
 
-def legend_html(game, seat=0, help_text: str = "") -> str:
-    """The game's legend (``Game.legend``) as an HTML table, and the rules help of the moment if given."""
+def legend_html(game, seat=0, entries=None) -> str:
+    """The game's legend (``Game.legend``, or ``entries`` in its shape) as an HTML table."""
     rows = []
-    for e in game.legend(seat):
-        color = html.escape(str(e.get("color") or "#888"))
+    for e in game.legend(seat) if entries is None else entries:
+        color = html.escape(str(e.get("color") or ""))
         swatch = (f"<span style='display:inline-block;width:0.9em;height:0.9em;background:{color};"
-                  "border:1px solid #555;margin-right:0.4em;vertical-align:middle'></span>")
+                  "border:1px solid #555;margin-right:0.4em;vertical-align:middle'></span>") if color else ""
         rows.append(f"<tr><td style='text-align:left;white-space:nowrap'>{swatch}<b>"
                     f"{html.escape(str(e.get('symbol') or ''))}</b></td>"
                     f"<td style='text-align:left'>{html.escape(str(e['text']))}</td></tr>")
-    extra = f"<p>{html.escape(help_text)}</p>" if help_text else ""
-    return extra + "<table>" + "".join(rows) + "</table>"
+    return "<table>" + "".join(rows) + "</table>"
 
 
 def show_legend(board, seat=0) -> None:
-    """Display what the board's symbols, abbreviations and colours mean."""
+    """Display what the board's symbols, abbreviations and colours mean, after the rules of the moment
+    (what the board's "?" shows)."""
     from IPython.display import HTML, display
 
-    display(HTML(legend_html(board.state.game, seat)))
+    display(HTML(legend_html(board.state.game, seat, entries=list(board.legend) or None)))
 
 
 def _coach_class():

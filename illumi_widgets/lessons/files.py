@@ -82,10 +82,8 @@ def _texts(obj: dict, key: str, required: bool = False) -> list | None:
     return v
 
 
-def from_dict(obj) -> object:
-    """Check the plain data of a lesson file and make the :class:`Lesson` (see the module docstring)."""
-    from .core import Lesson
-
+def from_dict(obj, lesson_cls) -> object:
+    """Check the plain data of a lesson file and make the lesson (``lesson_cls``: :class:`.core.Lesson`)."""
     if not isinstance(obj, dict):
         raise _bad("it must be a JSON object")
     if obj.get("format") != FORMAT:
@@ -127,7 +125,7 @@ def from_dict(obj) -> object:
     if bots is not None and (not isinstance(bots, str) or len(bots) > 40):
         raise _bad("'bots' must be a bot's name or null")
     try:
-        return Lesson(game, position=pos, seat=seat, goal=_text(obj, "goal"),
+        return lesson_cls(game, position=pos, seat=seat, goal=_text(obj, "goal"),
                       done=_texts(obj, "done", required=True), allow=_texts(obj, "allow"),
                       hints=_texts(obj, "hints") or (), feedback=feedback, players=obj.get("players"),
                       seed=obj.get("seed"), options=options, title=_text(obj, "title"),
@@ -138,8 +136,8 @@ def from_dict(obj) -> object:
         raise _bad(f"its 'position' does not load: {e.message}") from None
 
 
-def load(path):
-    """Read a lesson file (checked: see the module docstring)."""
+def load(path, lesson_cls):
+    """Read a lesson file (checked: see the module docstring) into a ``lesson_cls``."""
     p = Path(path)
     raw = p.read_bytes()
     if len(raw) > MAX_BYTES:
@@ -148,4 +146,4 @@ def load(path):
         obj = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise _bad(f"it is not JSON ({e})") from None
-    return from_dict(obj)
+    return from_dict(obj, lesson_cls)

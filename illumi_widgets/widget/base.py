@@ -86,6 +86,9 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     "auto": {"pref": "id", "on": "bool"},
     # a game board's answer to the offer to continue the game kept before a kernel restart (board.py)
     "resume": {"accept": "bool"},
+    # a game board's read-only review of the position after ``index`` decisions (``Match.review``; the
+    # history slider in play mode once the game is over); the history's length returns to the live board
+    "review": {"version": "int", "index": "int"},
 }
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
@@ -497,7 +500,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _refresh(self) -> None:
         """Pull a fresh snapshot and push it to the front end as ONE update."""
-        snap = self._controller.snapshot(self.perspective)
+        snap = self._snapshot()
         if not isinstance(snap, dict):
             raise TypeError(f"controller.snapshot() must return a dict, not {type(snap).__name__}")
         if snap is self._last_snapshot and self.perspective == self._last_perspective:
@@ -507,7 +510,7 @@ class GameWidget(anywidget.AnyWidget):
         for key in SNAPSHOT_KEYS:
             if key in snap:
                 values["log_lines" if key == "log" else key] = snap[key]
-        legend = getattr(self._controller, "legend", None)
+        legend = self._legend_source()
         if callable(legend):
             try:
                 values["legend"] = list(legend(self.perspective))
@@ -524,6 +527,10 @@ class GameWidget(anywidget.AnyWidget):
             for key, value in values.items():
                 setattr(self, key, value)
         self._schedule_store()
+
+    def _snapshot(self) -> dict:
+        """The snapshot to show (a game's board may show a reviewed position instead)."""
+        return self._controller.snapshot(self.perspective)
 
     def _bot_state(self) -> tuple[list[int], bool]:
         """(the seats with a bot, whether one of them must decide now), from the controller if it has bots."""
@@ -570,6 +577,10 @@ class GameWidget(anywidget.AnyWidget):
         self._base_words = set(_WORDS.findall(self._base_text))
         self._privacy = privacy
         return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": {"base": self._stamp, "ops": []}}
+
+    def _legend_source(self):
+        """``legend(perspective) -> [{"symbol", "color", "text"}]`` for the "?" legend (the controller's)."""
+        return getattr(self._controller, "legend", None)
 
     @property
     def effective_scene(self) -> dict:

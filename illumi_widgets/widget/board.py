@@ -96,6 +96,7 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
         perspective = match._norm(perspective_of(seat))  # checks the seat number against the players
         self._match = match
         self._offer: dict | None = None  # the stored game offered to continue (resume_offer)
+        self._review: tuple | None = None  # (index, version) of the position reviewed (review())
         self._key = saved.board_key(self.game_name, perspective)
         super().__init__(match, perspective=perspective, **kwargs)
         self._start_auto()
@@ -178,7 +179,39 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
         if pref != "quiet":
             _SESSION_AUTO.setdefault(self.game_name, {})[pref] = on
 
+    # ------------------------------------------------------------------ reviewing a finished game
+    def review(self, index: int | None) -> None:
+        """Show the position after ``index`` decisions, read-only, as this board's seat saw it
+        (``Match.review``); ``None`` or the history's length: back to the live board."""
+        if index is None:
+            self._review = None
+        else:
+            snap = self._match.review(index, self.perspective)  # (checks the index and the mode)
+            hist = snap["status"]["history"]
+            self._review = None if index >= hist["length"] else (index, self._match.version)
+        self._refresh()
+
+    def _snapshot(self) -> dict:
+        if self._review is not None:
+            index, version = self._review
+            if version == self._match.version:
+                try:
+                    return self._match.review(index, self.perspective)
+                except EngineError:
+                    pass
+            self._review = None  # the game moved on (a new deal): the live board again
+        return super()._snapshot()
+
     def dispatch(self, content, buffers=None) -> dict:
+        if isinstance(content, dict) and content.get("type") == "review":
+            message, error = validate_message(content, buffers)
+            if error is not None:
+                return error
+            try:
+                self.review(message["index"])
+            except EngineError as e:
+                return {"type": "error", "code": e.code, "message": e.message}
+            return {"type": "ok", "version": self.version}
         if isinstance(content, dict) and content.get("type") == "resume":
             message, error = validate_message(content, buffers)
             if error is not None:
@@ -245,6 +278,17 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
         title = game.title + (f", as {game.seat_name(seat)} sees it" if seat is not None else "")
         snap = {"scene": self.effective_scene, "status": dict(self.status), "decisions": list(self.decisions)}
         return describe_snapshot(snap, title)
+
+    def _legend_source(self):
+        """The Match's legend, after a line of rules help on the decision of the moment (each game's
+        ``help.py``, through :mod:`illumi_widgets.games.rules_help`)."""
+        from ..games.rules_help import help_entry
+
+        def legend(perspective):
+            seat = self._seat() if perspective != "spectator" else None
+            return help_entry(self._match.state, seat) + list(self._match.legend(perspective))
+
+        return legend
 
     def undo(self):
         return self._match.undo(self.perspective)

@@ -11,7 +11,7 @@ import pytest
 from illumi_widgets.engine import RecordError
 from illumi_widgets.lessons import Lesson
 from illumi_widgets.lessons import gray_eminence as ge
-from illumi_widgets.lessons.files import MAX_BYTES, from_dict, to_dict
+from illumi_widgets.lessons.files import MAX_BYTES
 
 
 def _place():
@@ -36,9 +36,9 @@ def test_an_editor_position_is_saved_as_position_text(tmp_path):
 
     lesson = Lesson("gray-eminence", position=setup, seat="Red", options={"scenario": "global"},
                     goal="Choose a Gray Eminence.", done=[f"eminence G{n:02d}" for n in range(1, 11)])
-    data = to_dict(lesson)
+    data = lesson.to_dict()
     assert isinstance(data["position"], str)
-    back = from_dict(json.loads(json.dumps(data)))
+    back = Lesson.from_dict(json.loads(json.dumps(data)))
     assert back.start().state.data["vp"][0] == 3
 
 
@@ -54,7 +54,7 @@ GOOD = None
 def _good() -> dict:
     global GOOD
     if GOOD is None:
-        GOOD = to_dict(_place())
+        GOOD = _place().to_dict()
     return json.loads(json.dumps(GOOD))
 
 
@@ -87,7 +87,7 @@ def test_malformed_lesson_is_refused_naming_the_field(change, words):
     data = _good()
     change(data)
     with pytest.raises(RecordError) as err:
-        from_dict(data)
+        Lesson.from_dict(data)
     assert err.value.code == "bad-lesson"
     assert err.value.message.startswith("this lesson file is malformed: ")
     assert words in err.value.message, err.value.message
