@@ -159,6 +159,7 @@ class Match:
         self._presenter = self._load_presenter(state.game)
         self._auto: dict[int, set[str]] = {}  # seat -> the preferences it turned on (set_auto)
         self._quiet: dict[int, Any] = {}  # seat -> the turn ("don't ask me again this turn") it asked in
+        self._review_memo: tuple = (None, None)  # ((version, perspective, index), the review snapshot)
         if bots:
             from .bots import attach_bots
 
@@ -399,6 +400,39 @@ class Match:
         if points[index] != len(self._state.history):
             self._state.goto(points[index])
             self._notify()
+
+    @_locked
+    def review(self, index: int, perspective: str) -> dict:
+        """A read-only snapshot of the position after ``index`` decisions (0 .. ``history()["length"]``) as
+        ``perspective`` (a seat, ``"spectator"`` or ``"omniscient"``) saw it then: no decisions, the game not
+        moved.  In play mode only once the game is over (the end screen's "Review the game")."""
+        key = self._norm(perspective)
+        if key in (HOST, "follow"):
+            raise _error("bad-perspective", "a review is of a seat's, a spectator's or the whole view")
+        if self._mode == "play" and not self._state.is_terminal():
+            raise _error("not-allowed", "in play mode the game is reviewed once it is over")
+        points = self._points()
+        if type(index) is not int or not 0 <= index < len(points):
+            raise HistoryError(f"history index must be from 0 to {len(points) - 1}, got {quote(index)}")
+        memo = (self._state.version, key, index)
+        if self._review_memo[0] == memo:
+            return self._review_memo[1]
+        live = self._state
+        past = live.clone()
+        past.goto(points[index])
+        self._state = past
+        try:
+            snap = self._make_snapshot(key)
+        finally:
+            self._state = live
+            self._cache_key = None
+        n = len(points) - 1
+        status = {**snap["status"], "history": {"index": index, "length": n, "review": True},
+                  "can_undo": False, "can_redo": False, "to_act": [],
+                  "text": f"Reviewing the game: after step {index} of {n} (the slider's end returns to now)"}
+        snap = {**snap, "version": live.version, "decisions": [], "status": status}  # (intents stay current)
+        self._review_memo = (memo, snap)
+        return snap
 
     @_locked
     def can_undo(self, perspective=None) -> bool:
@@ -712,6 +746,9 @@ class Match:
         scene = self._presenter["scene"](view, game)
         decisions = self._decisions(view)
         hist = self.history() if self._mode == "analysis" else {"index": 0, "length": 0}
+        if self._mode == "play" and view["terminal"]:  # the game is over: its history may be reviewed
+            n = len(self._points()) - 1
+            hist = {"index": n, "length": n, "review": True}
         status_fn = self._presenter.get("status")
         text = status_fn(view, game) if status_fn else self._status_text(view)
         status = {

@@ -1,6 +1,6 @@
 // Undo, redo and the history stepper in the bar: « ‹ a slider › » and "i / n". Each sends an intent ("undo",
 // "redo", "goto" with an index); Python answers with the position. The stepper is hidden in play mode while
-// there is no history.
+// there is no history; once a game played in play mode is over, it reviews the game read-only ("review").
 //
 // createHistory(v) uses v.dom (undoBtn, redoBtn, history, firstBtn, prevBtn, range, histLabel, nextBtn,
 // lastBtn), v.s.status and v.transport.sendSimple.
@@ -18,7 +18,9 @@ export function createHistory(v) {
   const { s } = v;
   const { undoBtn, redoBtn, history, firstBtn, prevBtn, range, histLabel, nextBtn, lastBtn } = v.dom;
   const histOf = () => historyOf(s.status);
-  const goto = (i) => v.transport.sendSimple("goto", { index: i });
+  // a finished game in play mode is reviewed read-only ("review": the board shows the past position, the game
+  // does not move); analysis steps the game itself ("goto")
+  const goto = (i) => v.transport.sendSimple(s.status.history && s.status.history.review === true ? "review" : "goto", { index: i });
 
   function render() {
     undoBtn.disabled = !s.status.can_undo;
