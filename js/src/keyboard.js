@@ -111,6 +111,7 @@ export function createKeyboard(v) {
   let returnTo = null; // where focus goes back to when a menu closes
   let wanted = false; // an action started on the board: focus comes back to the board after the update
   let focusInMenu = false; // focus went into a menu (it stays so when the menu closes under it)
+  let lastFocused = null; // the widget's element that had the focus last (a bar button, a target...)
 
   const inBoard = (node) => !!node && v.a11y.box.contains(node);
   const inMenu = (node) => !!node && (chooser.contains(node) || confirmBox.contains(node));
@@ -156,8 +157,13 @@ export function createKeyboard(v) {
   /** Every update: bring the focus back to the board after an action started there, and move the ring. */
   function render() {
     const a = doc.activeElement;
-    if (wanted && !s.curtainName && (!a || a === doc.body || !a.isConnected) && chooser.hidden && confirmBox.hidden) {
+    const lost = !a || a === doc.body || !a.isConnected;
+    // an action started on the board, or the focused bar button was removed by the update (its decision
+    // is gone): the focus comes back to the board instead of falling to the page's top
+    const removed = lastFocused && !lastFocused.isConnected;
+    if ((wanted || removed) && !s.curtainName && lost && chooser.hidden && confirmBox.hidden) {
       wanted = false;
+      lastFocused = null;
       focusTarget(current);
       return;
     }
@@ -279,6 +285,7 @@ export function createKeyboard(v) {
     const from = ev.relatedTarget;
     if (inMenu(t) && from && !inMenu(from)) returnTo = from;
     focusInMenu = inMenu(t);
+    lastFocused = t;
     if (inBoard(t) && t.dataset && t.dataset.entity) setRoving(t.dataset.entity);
     if (!inBoard(t) && !inMenu(t)) wanted = false;
     placeRing();
@@ -286,6 +293,7 @@ export function createKeyboard(v) {
 
   function onFocusOut(ev) {
     if (!inBoard(ev.relatedTarget)) ring.hidden = true;
+    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) lastFocused = null; // left the widget on purpose
   }
 
   const listeners = [[root, "keydown", onKeyDown], [v.a11y.box, "click", onTreeClick], [root, "focusin", onFocusIn], [root, "focusout", onFocusOut]];

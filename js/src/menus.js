@@ -82,17 +82,20 @@ export function createMenus(v) {
       const row = groupOptions(options).find((r) => r.kind === "stepper");
       if (row) {
         const line = make(doc, "div", "illumi-chooser-row");
-        line.setAttribute("role", "group"); // (the only kind of row an ARIA menu may hold besides its items)
+        line.setAttribute("role", "group");
         line.setAttribute("aria-label", row.group.replace("…", "amount"));
         line.append(stepper(decision, row));
         chooser.append(line);
       }
     }
+    // an ARIA menu holds only its items: with a stepper (a spinbutton and its buttons) it is a small dialog
+    const asMenu = stepped.size === 0;
+    chooser.setAttribute("role", asMenu ? "menu" : "dialog");
     for (const { decision, option } of choices) {
       if (stepped.has(option)) continue;
       const label = several ? `${labelOf(option)} — ${decision.prompt ?? ""}` : labelOf(option);
       const b = button(doc, label, "illumi-choice");
-      b.setAttribute("role", "menuitem");
+      if (asMenu) b.setAttribute("role", "menuitem");
       b.dataset.decision = String(decision.id);
       b.dataset.option = String(option.id);
       if (option.notation) b.title = String(option.notation);
@@ -117,7 +120,8 @@ export function createMenus(v) {
     v.sizing.place(chooser, { x: p.cssX, y: p.cssY }, v.sizing.openBoxes(chooser));
     doc.addEventListener("keydown", onDocKey, true);
     doc.addEventListener("mousedown", onDocDown, true);
-    const first = chooser.querySelector("button");
+    // the first entry that can take the focus (a stepper's "−" is disabled at its lowest amount)
+    const first = [...chooser.querySelectorAll("button, [role=spinbutton]")].find((b) => !b.disabled);
     if (first && first.focus) first.focus({ preventScroll: true });
   }
 

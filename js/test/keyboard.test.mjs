@@ -301,3 +301,44 @@ test("the typed-command box: off by default, `c` opens it, a label or notation a
   assert.equal(form.hidden, true);
   env.cleanup();
 });
+
+test("a bar button that had the focus and is gone after the update sends the focus to the board, not the page", async () => {
+  const env = await mount();
+  const pass = env.el.querySelector('.illumi-panel button[data-option="pass"]');
+  pass.focus();
+  pass.click();
+  env.model.update({ version: 8, decisions: [{ id: "d2", seat: 0, prompt: "Red: choose again",
+    options: [{ id: "move-C3", label: "Move to C3", targets: ["cell:C3"] }] }] });
+  await tick();
+  assert.equal(pass.isConnected, false);
+  assert.equal(env.doc.activeElement, buttons(env.tree)[0]);
+  // focus that left the widget is left alone
+  const outside = env.doc.createElement("button");
+  env.doc.body.append(outside);
+  outside.focus();
+  env.model.update({ version: 9, decisions: [] });
+  await tick();
+  assert.equal(env.doc.activeElement, outside);
+  env.cleanup();
+});
+
+test("a chooser whose first entry is a stepper at its lowest amount (its − disabled) still takes the focus", async () => {
+  const decisions = [{ id: "d1", seat: 0, prompt: "Give", options: [
+    ...[1, 2, 3].map((n) => ({ id: `give-${n}`, label: `Give ${n}`, amount: n, group: "Give …", targets: ["region:A"] })),
+    { id: "claim-A", label: "Claim region A", targets: ["region:A"] }] }];
+  const env = await mount({ decisions });
+  const region = buttons(env.tree).find((b) => b.dataset.entity === "region:A");
+  region.focus();
+  region.click();
+  const chooser = env.el.querySelector(".illumi-chooser");
+  assert.equal(chooser.hidden, false);
+  assert.equal(chooser.querySelector(".illumi-step-minus").disabled, true);
+  assert.ok(chooser.contains(env.doc.activeElement));
+  assert.equal(env.doc.activeElement.getAttribute("role"), "spinbutton");
+  assert.equal(chooser.querySelector("[role=group]").getAttribute("aria-label"), "Give amount");
+  // an ARIA menu may hold only menu items: with a stepper the chooser is a dialog of plain buttons
+  assert.equal(chooser.getAttribute("role"), "dialog");
+  assert.equal(chooser.querySelectorAll("[role=menuitem]").length, 0);
+  assert.equal(chooser.querySelector("button.illumi-choice").textContent, "Claim region A");
+  env.cleanup();
+});

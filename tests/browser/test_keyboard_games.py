@@ -1,0 +1,327 @@
+"""Keyboard-only play, axe-core and the board in words on Illuminati, Primordial Secrets and Gray Eminence
+(issue 31; Pax: test_keyboard.py). In JupyterLab + Debian Chromium at 1400×900, Red's board against random
+bots (``bot_delay=0``: the page asks for their moves):
+
+* several of Red's decisions are taken with the keyboard alone (Playwright ``keyboard.press`` only): Tab into
+  the board, the arrow keys to a target, Enter (and the chooser menu's arrows and Enter, a spinbutton's
+  arrows, Tab to a button of the action bar and Enter, a composed choice picked thing by thing and its
+  Confirm); a random legal option each time, reached the way the front end offers it
+  (``tests/widget/board_reach.py``, run in the kernel, only says WHERE it is: the kernel never acts). The
+  record's Red moves are exactly the options chosen; the notebook's cell count and active cell are unchanged;
+* Playwright's ``aria_snapshot()`` of the board holds every line ``board.describe()`` names (Red's hand among
+  them), the current decision's prompt and the last move;
+* axe-core (its WCAG 2.0-2.2 A and AA rules) finds no violation on the board, with a menu open, and on the
+  end screen (the game finished from the kernel).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOARD = '[data-painted="1"]'
+REACH = (Path(__file__).parents[1] / "widget" / "board_reach.py").read_text()
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+KEYED = 6  # Red's decisions taken by keyboard in each game
+
+GAMES = {
+    "illuminati": "Illuminati(players=2, seed=3, seat=0, bots={1: 'random'}, bot_delay=0)",
+    "primordial": "PrimordialSecrets(players=2, seed=3, seat=0, bots={1: 'random'}, bot_delay=0)",
+    "gray_eminence": "GrayEminence(players=3, seed=3, seat=0, bots={1: 'random', 2: 'random'}, bot_delay=0)",
+}
+
+# in the kernel, after board_reach.py: Red's next option (``r`` in [0, 1)) and how the page offers it
+PLAN = r'''
+import json as _json
+from illumi_widgets.engine.action import CHANCE as _CHANCE
+
+
+def _plan(b, r):
+    m = b.match
+    st = m.state
+    snap = m.snapshot(b.perspective)
+    out = {"version": st.version, "terminal": st.is_terminal()}
+    out["wait"] = not out["terminal"] and any(s in m.bots for s in st.to_act())
+    if out["terminal"] or out["wait"]:
+        return _json.dumps(out)
+    ways = reach(snap["decisions"], snap["scene"])
+    withdraw = st.game.withdraw_kinds
+    kinds = {a.notation(): a.kind for d in st.decisions() if d.options for a in d.options}
+    keyed = ("click", "bar", "compose")
+    choices = [(d, o) for d in snap["decisions"] for o in d["options"]
+               if kinds.get(o["id"]) not in withdraw and ways[(d["id"], o["id"])]["how"] in keyed]
+    d, o = choices[int(r * len(choices))]
+    out.update({"decision": d["id"], "option": o["id"], "group": o.get("group"),
+                "way": ways[(d["id"], o["id"])]})
+    return _json.dumps(out)
+
+
+def _by_hand(b):
+    """Red answers every decision itself: no game-site preference answers for it (a board against bots
+    starts with some on)."""
+    m = b.match
+    for pref in list(getattr(m, "auto_prefs", lambda seat: [])(0)):
+        m.set_auto(0, pref, False)
+
+
+def _moves(b):
+    return _json.dumps([[a.seat, a.notation()] for a in b.state.history if a.seat != _CHANCE])
+
+
+def _finish(b, seed=5):
+    import random as _random
+    rng = _random.Random(seed)
+    m = b.match
+    b.pause_bots()
+    while not m.state.is_terminal():
+        seat = m.state.to_act()[0]
+        m.play(rng.choice(list(m.legal_actions(seat))), f"seat:{seat}")
+    return m.state.is_terminal()
+'''
+
+_NOTEBOOK_JS = """
+() => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  return { cells: nb.widgets.length, active: nb.activeCellIndex };
+}
+"""
+
+# what has the focus, and does it match `spec` ({sel, decision, option, group, spin})
+_FOCUS_JS = """
+(spec) => {
+  const a = document.activeElement;
+  const ok = !!(a && a.closest && a.closest('.illumi-widget'));
+  const go = a && a.closest ? a.closest('.illumi-stepper') : null;
+  const goBtn = go ? go.querySelector('.illumi-step-go') : null;
+  let fits = false;
+  if (spec && ok) {
+    const dec = a.closest('[data-decision]');
+    fits = (!spec.sel || a.matches(spec.sel))
+      && (!spec.option || a.dataset.option === spec.option)
+      && (!spec.decision || (spec.spin ? goBtn && goBtn.dataset.decision === spec.decision
+        : (a.dataset.decision === spec.decision || (dec && dec.dataset.decision === spec.decision))))
+      && (!spec.group || (go && go.dataset.group === spec.group));
+  }
+  return { inWidget: ok, inBoard: !!(a && a.closest && a.closest('.illumi-sr')),
+           inMenu: !!(a && a.closest && a.closest('.illumi-chooser')),
+           entity: a && a.dataset ? a.dataset.entity || null : null,
+           option: a && a.dataset ? a.dataset.option || null : null,
+           stepOption: goBtn ? goBtn.dataset.option || null : null, fits };
+}
+"""
+
+_AXE_RUN_JS = """
+async (el) => {
+  const r = await window.axe.run(el, { runOnly: { type: 'tag',
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
+  return { passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${String(n.failureSummary).slice(0, 99)}`),
+  })) };
+}
+"""
+
+
+def _focus(page, spec=None) -> dict:
+    return page.evaluate(_FOCUS_JS, spec)
+
+
+def _press_until(page, key: str, spec: dict, most: int = 120) -> None:
+    """Press ``key`` until the focused element fits ``spec`` (checked before each press)."""
+    for _ in range(most):
+        f = _focus(page, spec)
+        if f["fits"]:
+            return
+        assert f["inWidget"], f"the focus left the board's widget looking for {spec}"
+        page.keyboard.press(key)
+    pytest.fail(f"{key} never reached {spec}: {_focus(page, spec)}")
+
+
+def _to_board(page) -> None:
+    """From anywhere in the widget back to the board's targets (Shift-Tab)."""
+    if not _focus(page)["inBoard"]:
+        _press_until(page, "Shift+Tab", {"sel": ".illumi-sr button, .illumi-sr"})
+
+
+def _to_entity(page, entity: str) -> None:
+    _to_board(page)
+    page.keyboard.press("Home")
+    seen = None
+    for _ in range(400):
+        f = _focus(page)
+        if f["entity"] == entity:
+            return
+        if f["entity"] == seen:
+            break  # the end of the board's targets
+        seen = f["entity"]
+        page.keyboard.press("ArrowRight")
+    pytest.fail(f"the arrow keys never reached {entity!r}")
+
+
+def _set_amount(page, option: str, step: int) -> None:
+    """On a focused spinbutton: Home, then ArrowUp ``step`` times; it must then offer ``option``."""
+    page.keyboard.press("Home")
+    for _ in range(step):
+        page.keyboard.press("ArrowUp")
+    assert _focus(page)["stepOption"] == option, _focus(page)
+    page.keyboard.press("Enter")
+
+
+def _take_by_keyboard(page, widget, plan) -> str:
+    from playwright.sync_api import expect
+
+    way, did, oid = plan["way"], plan["decision"], plan["option"]
+    how = way["how"]
+    menu = widget.locator(".illumi-chooser:not([hidden])")
+    if how == "click":
+        _to_entity(page, way["entity"])
+        page.keyboard.press("Enter")
+        if way["chooser"] is not None:
+            expect(menu).to_be_visible()
+            if way["chooser"]["kind"] == "stepper":
+                _press_until(page, "Tab", {"sel": ".illumi-chooser [role=spinbutton]", "decision": did,
+                                           "spin": True, "group": plan["group"]})
+                _set_amount(page, oid, way["chooser"]["step"])
+                how = "chooser-stepper"
+            else:
+                _press_until(page, "ArrowDown", {"sel": "button.illumi-choice", "option": oid,
+                                                 "decision": did})
+                page.keyboard.press("Enter")
+                how = "chooser"
+    elif how == "bar":
+        _to_board(page)
+        if way["kind"] == "stepper":
+            _press_until(page, "Tab", {"sel": ".illumi-panel [role=spinbutton]", "decision": did,
+                                       "spin": True, "group": plan["group"]})
+            _set_amount(page, oid, way["step"])
+            how = "stepper"
+        elif way["more"]:
+            _press_until(page, "Tab", {"sel": ".illumi-panel button.illumi-more", "decision": did})
+            page.keyboard.press("Enter")
+            expect(menu).to_be_visible()
+            _press_until(page, "ArrowDown", {"sel": "button.illumi-choice", "option": oid})
+            page.keyboard.press("Enter")
+            how = "more"
+        else:
+            _press_until(page, "Tab", {"sel": ".illumi-panel button", "decision": did, "option": oid})
+            page.keyboard.press("Enter")
+    else:  # compose: each thing picked with Enter, then Tab to Confirm
+        for entity in way["entities"]:
+            _to_entity(page, entity)
+            page.keyboard.press("Enter")
+        _press_until(page, "Tab", {"sel": ".illumi-panel .illumi-compose-go", "decision": did, "option": oid})
+        page.keyboard.press("Enter")
+    confirm = widget.locator(".illumi-confirm:not([hidden])")
+    if confirm.count() and confirm.is_visible():
+        page.keyboard.press("Shift+Tab")  # (the question's focus starts on Cancel)
+        assert _focus(page, {"sel": ".illumi-confirm-yes"})["fits"]
+        page.keyboard.press("Enter")
+    return how
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^0-9A-Za-z]+", "", text)  # (the YAML of a snapshot quotes some names)
+
+
+def _last_move_in_snapshot(widget) -> bool:
+    """The bar's "Last move: …" line (when it shows one) is in the board's accessibility tree, word for
+    word."""
+    last = widget.locator(".illumi-last").inner_text().strip()
+    snapshot = widget.aria_snapshot()
+    if not last or widget.locator(".illumi-last").inner_text().strip() != last:
+        return False  # (none now, or a bot moved meanwhile)
+    assert last.startswith("Last move:"), last
+    assert _norm(last) in _norm(snapshot), (last, snapshot)
+    return True
+
+
+def _axe(page, widget) -> None:
+    root = widget.locator(".illumi-widget").element_handle()
+    found = page.evaluate(_AXE_RUN_JS, root)
+    assert found["violations"] == [] and found["passes"] >= 5, found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(GAMES))
+def test_keyboard_only_play_axe_and_the_board_in_words(game, tmp_path, page, open_notebook, run_all, kernel,
+                                                        save_screenshot):
+    from playwright.sync_api import expect
+
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `cd js && npm install` (a devDependency)", pytrace=False)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    nb = nbformat.v4.new_notebook()
+    cls = GAMES[game].split("(")[0]
+    nb.cells = [nbformat.v4.new_code_cell(f"from illumi_widgets import {cls}\nboard = {GAMES[game]}\nboard")]
+    path = tmp_path / f"keyboard_{game}.ipynb"
+    nbformat.write(nb, path)
+    panel = open_notebook(page, path)
+    run_all(page)
+    widget = panel.locator(BOARD)
+    expect(widget).to_have_count(1)
+    kernel(page, REACH)
+    kernel(page, PLAN + "\n_by_hand(board)")
+    notebook = page.evaluate(_NOTEBOOK_JS)
+
+    for _ in range(80):  # Tab into the board (through whatever the page has before it)
+        page.keyboard.press("Tab")
+        if _focus(page)["inBoard"]:
+            break
+    assert _focus(page)["inBoard"], "Tab never reached the board"
+
+    rng = random.Random(f"keys-{game}")
+    chosen: list[str] = []
+    hows: dict[str, int] = {}
+    said_last = False
+    for _ in range(200):
+        plan = json.loads(kernel(page, f"print(_plan(board, {rng.random()!r}))").strip().splitlines()[-1])
+        if plan["wait"]:  # the bots' turn: the page asks Python for their moves
+            expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
+            continue
+        expect(widget).to_have_attribute("data-version", str(plan["version"]))
+        if plan["terminal"] or len(chosen) == KEYED:
+            break
+        how = _take_by_keyboard(page, widget, plan)
+        hows[how] = hows.get(how, 0) + 1
+        chosen.append(plan["option"])
+        expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
+        if not said_last:
+            said_last = _last_move_in_snapshot(widget)
+    assert len(chosen) == KEYED, (chosen, hows)
+    moves = json.loads(kernel(page, "print(_moves(board))").strip().splitlines()[-1])
+    assert [n for s, n in moves if s == 0] == chosen, "the record is not the options chosen by keyboard"
+    assert hows.get("click", 0) + hows.get("chooser", 0) + hows.get("compose", 0) > 0, hows
+    after = page.evaluate(_NOTEBOOK_JS)
+    assert after == notebook, (notebook, after)
+
+    # the board in words: everything describe() names, the decision and the last move
+    page.wait_for_function("() => { const a = document.activeElement; return a && a.closest('.illumi-sr'); }")
+    expect(widget).to_have_attribute("data-version", kernel(page, "print(board.version)").strip())
+    norm = _norm
+    snapshot = norm(widget.aria_snapshot())
+    words = kernel(page, "print(board.describe())").strip().splitlines()
+    things = [ln[2:] for ln in words if ln.startswith("- ")]
+    assert things and all(norm(x) in snapshot for x in things), [x for x in things if norm(x) not in snapshot]
+    prompt = kernel(page, "print(board.decisions[0]['prompt'] if board.decisions else '')").strip()
+    assert prompt and norm(prompt) in snapshot
+    assert said_last, "the last move was never shown in the bar"
+    save_screenshot(widget, f"keyboard_{game}")
+
+    # axe-core: the board, a menu open (opened by the keyboard), the end screen
+    page.add_script_tag(path=str(AXE))
+    _axe(page, widget)
+    _to_board(page)
+    _press_until(page, "Tab", {"sel": ".illumi-panel [aria-haspopup=menu]"})
+    page.keyboard.press("Enter")
+    expect(widget.locator(".illumi-chooser:not([hidden])")).to_be_visible()
+    _axe(page, widget)
+    page.keyboard.press("Escape")
+    assert kernel(page, "print(_finish(board))").strip() == "True"
+    expect(widget.locator(".illumi-end:not([hidden])")).to_be_visible()
+    _axe(page, widget)
