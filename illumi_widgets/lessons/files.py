@@ -22,7 +22,9 @@ from ..engine.registry import game_class
 __all__ = ["FORMAT", "MAX_BYTES", "from_dict", "load", "save", "to_dict"]
 
 FORMAT = "illumi-lesson"
+"""The ``format`` field of every lesson file."""
 MAX_BYTES = 1_000_000
+"""A lesson file larger than this is refused before it is read."""
 MAX_TEXT = 4000
 MAX_ITEMS = 100
 FIELDS = {"format", "version", "game", "options", "players", "seed", "position", "seat", "goal", "done",

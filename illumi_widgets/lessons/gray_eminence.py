@@ -16,6 +16,7 @@ __all__ = ["OPTIONS", "cases", "sequence"]
 
 GAME = "gray-eminence"
 OPTIONS = {"scenario": "global"}
+"""The game options of these lessons (the Global scenario)."""
 RED = 0
 
 

@@ -17,6 +17,7 @@ from ..engine.registry import game_class
 from ..match import Match
 from . import saved
 from .analysis import AnalysisMixin
+from .annotate import add, clear, decorate
 from .base import GameWidget, validate_message
 from .branching import BranchMixin
 
@@ -200,7 +201,16 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
                 except EngineError:
                     pass
             self._review = None  # the game moved on (a new deal): the live board again
-        return super()._snapshot()
+        return decorate(self, super()._snapshot())  # with a teacher's marks (annotate.py)
+
+    def annotate(self, entity: str, text: str = "") -> None:
+        """Ring ``entity`` (a thing this board draws, by its entity id) with a note, on every board of this
+        game that draws it -- never on a board whose seat cannot see it (:mod:`.annotate`)."""
+        add(self._match, entity, text)
+
+    def clear_annotations(self) -> None:
+        """Remove the marks :meth:`annotate` made."""
+        clear(self._match)
 
     def dispatch(self, content, buffers=None) -> dict:
         if isinstance(content, dict) and content.get("type") == "review":
