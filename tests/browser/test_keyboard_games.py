@@ -325,3 +325,115 @@ def test_keyboard_only_play_axe_and_the_board_in_words(game, tmp_path, page, ope
     assert kernel(page, "print(_finish(board))").strip() == "True"
     expect(widget.locator(".illumi-end:not([hidden])")).to_be_visible()
     _axe(page, widget)
+
+
+_LAYOUT_JS = """
+(root) => {
+  const barBox = root.querySelector('.illumi-bar');
+  const bar = barBox.getBoundingClientRect();
+  const popup = (e) => { // inside a box laid over the page (a preferences menu): judged against the window
+    for (let n = e.parentElement; n && n !== barBox; n = n.parentElement) {
+      if (['absolute', 'fixed'].includes(getComputedStyle(n).position)) return true;
+    }
+    return false;
+  };
+  const shown = [...root.querySelectorAll('.illumi-bar button, .illumi-bar input, .illumi-bar output, '
+    + '.illumi-bar summary, .illumi-bar .illumi-status, .illumi-bar .illumi-history-label')]
+    .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
+    .map((e) => ({ name: e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30)
+                     || e.outerHTML.slice(0, 80), r: e.getBoundingClientRect(), popup: popup(e) }))
+    .filter((x) => x.r.width > 0 && x.r.height > 0);
+  const overlaps = [];
+  for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+    const a = shown[i].r, b = shown[j].r;
+    if (shown[i].popup !== shown[j].popup) continue;
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      overlaps.push([shown[i].name, shown[j].name]);
+  }
+  const [lo, hi] = [(x) => (x.popup ? 0 : bar.left), (x) => (x.popup ? innerWidth : bar.right)];
+  const outside = shown.filter((x) => x.r.left < lo(x) - 1 || x.r.right > hi(x) + 1)
+    .map((x) => `${x.name} (${Math.round(x.r.left)}-${Math.round(x.r.right)} of `
+      + `${Math.round(lo(x))}-${Math.round(hi(x))})`);
+  const rows = new Set(shown.filter((x) => !x.popup).map((x) => Math.round(x.r.top / 4))).size;
+  return { count: shown.length, overlaps, outside, rows, barWidth: bar.width,
+           scrolls: root.scrollWidth > root.clientWidth + 1 };
+}
+"""
+
+_FORCED_JS = """
+(root) => {
+  const probe = document.createElement('span');
+  probe.style.color = 'CanvasText';
+  document.body.append(probe);
+  const canvasText = getComputedStyle(probe).color;
+  probe.remove();
+  const ring = getComputedStyle(root.querySelector('.illumi-focus-ring'));
+  const a = document.activeElement;
+  const fa = a ? getComputedStyle(a) : null;
+  return { forced: matchMedia('(forced-colors: active)').matches, canvasText,
+           ring: { color: ring.borderTopColor, width: parseFloat(ring.borderTopWidth),
+                   style: ring.borderTopStyle, outline: ring.outlineStyle,
+                   visible: !root.querySelector('.illumi-focus-ring').hidden },
+           focused: fa ? { outline: fa.outlineStyle, width: parseFloat(fa.outlineWidth) } : null };
+}
+"""
+
+
+@pytest.mark.slow
+def test_forced_colours_and_zoom_to_200_percent(tmp_path, page, open_notebook, run_all, kernel):
+    """Forced colours (Windows high contrast, emulated): the focus ring and a focused button's outline are
+    drawn in system colours and stay visible. Zoom to 200% (a 1400×900 window at 200%: 700×450 CSS px): the
+    action bar wraps -- every control still shown, inside the bar, none over another, the widget never scrolls
+    sideways -- and a decision is still taken by keyboard (WCAG 1.4.4, 1.4.10, 2.4.7)."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1400, "height": 900})
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("from illumi_widgets import PaxIlluminaten\n"
+                                          "board = PaxIlluminaten(players=3, seed=7, seat=0)\nboard")]
+    path = tmp_path / "zoom.ipynb"
+    nbformat.write(nb, path)
+    panel = open_notebook(page, path)
+    run_all(page)
+    widget = panel.locator(BOARD)
+    expect(widget).to_have_count(1)
+    root = widget.locator(".illumi-widget").element_handle()
+    wide = page.evaluate(_LAYOUT_JS, root)
+
+    page.emulate_media(forced_colors="active")
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if _focus(page)["inBoard"]:
+            break
+    forced = page.evaluate(_FORCED_JS, root)
+    assert forced["forced"], forced
+    ring = forced["ring"]
+    assert ring["visible"] and ring["width"] >= 2 and ring["style"] == "solid", forced
+    assert ring["color"] == forced["canvasText"] and ring["outline"] == "solid", forced
+    _press_until(page, "Tab", {"sel": ".illumi-bar button"})
+    forced = page.evaluate(_FORCED_JS, root)
+    assert forced["focused"]["outline"] == "solid" and forced["focused"]["width"] >= 2, forced
+    page.emulate_media(forced_colors="none")
+
+    page.set_viewport_size({"width": 700, "height": 450})
+    expect(widget).to_have_attribute("data-painted", "1")
+    page.wait_for_function("(r) => r.getBoundingClientRect().width <= 700", arg=root)
+    zoomed = page.evaluate(_LAYOUT_JS, root)
+    assert zoomed["count"] == wide["count"], (wide, zoomed)  # no control lost
+    assert zoomed["overlaps"] == [] and zoomed["outside"] == [] and not zoomed["scrolls"], zoomed
+    assert zoomed["rows"] > wide["rows"], (wide, zoomed)  # the bar wrapped
+    # still played by keyboard: the first target of the decision, Enter
+    version = widget.get_attribute("data-version")
+    _to_board(page)
+    page.keyboard.press(".")
+    targets = json.loads(kernel(page, "import json\nprint(json.dumps({t: [o['id'] for d in board.decisions "
+                                      "for o in d['options'] if t in (o.get('targets') or [])] "
+                                      "for d in board.decisions for o in d['options'] "
+                                      "for t in (o.get('targets') or [])}))").strip().splitlines()[-1])
+    for _ in range(200):
+        f = _focus(page)
+        if len(targets.get(f["entity"], [])) == 1:
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(widget).not_to_have_attribute("data-version", version)
