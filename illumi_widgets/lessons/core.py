@@ -204,6 +204,16 @@ class Lesson:
             return Verdict("illegal", f"✘ That is not a move here: {e.message}")
         return self.judge(match.state, getattr(match, "_lesson_start", 0))
 
+    @staticmethod
+    def restart(match) -> None:
+        """Take back every move made on ``match`` since the lesson position (Start again)."""
+        start = getattr(match, "_lesson_start", 0)
+        while len(match.state.history) > start:
+            before = len(match.state.history)
+            match.undo("omniscient")
+            if len(match.state.history) >= before:  # (nothing more to take back)
+                break
+
     def solve(self, moves, run_bots: bool = True) -> Verdict:
         """Play ``moves`` in order on a fresh start (the bots playing in between) and return the last
         verdict: how the tests play a lesson's solutions."""

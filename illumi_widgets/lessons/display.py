@@ -186,15 +186,16 @@ def lesson_board(lesson, **kwargs):
     board.coach_line = line
 
     def update() -> None:
-        line.value = html.escape(lesson.judge(match.state, match._lesson_start).text)
+        verdict = lesson.judge(match.state, match._lesson_start)
+        line.value = ("➜ " if verdict.kind == "waiting" else "") + html.escape(verdict.text)
 
     match.subscribe(update)
     return board
 
 
 def show_lesson(lesson) -> None:
-    """Display a lesson: its goal, the picture before the move, the live board, the coach line and the
-    Hint and Start again buttons (the board is then ``lesson.live``)."""
+    """Display a lesson: its goal, the picture before the move, the live board, the coach line, the Hint
+    and Start again buttons and a box to type a move (the board is then ``lesson.live``)."""
     import ipywidgets as widgets
     from IPython.display import HTML, display
 
@@ -211,10 +212,20 @@ def show_lesson(lesson) -> None:
         said.value = "💡 " + html.escape(lesson.hint())
 
     def on_again(_b) -> None:
-        board.match.goto(board.match._lesson_start, "omniscient")
+        lesson.restart(board.match)
         said.value = ""
+
+    typed = widgets.Text(placeholder="or type a move, e.g. pass", continuous_update=False,
+                         layout=widgets.Layout(width="22em"))
+
+    def on_typed(change) -> None:  # judged like a click; an illegal move gets the rules' reason
+        text = str(change["new"]).strip()
+        if text:
+            said.value = html.escape(lesson.attempt(board.match, text).text)
+            typed.value = ""
 
     hint.on_click(on_hint)
     again.on_click(on_again)
-    display(widgets.VBox([board.coach_line, widgets.HBox([hint, again]), said]))
+    typed.observe(on_typed, names="value")
+    display(widgets.VBox([board.coach_line, widgets.HBox([hint, again, typed]), said]))
     lesson.live = board  # (the board on screen, for a notebook cell or a test to reach)
