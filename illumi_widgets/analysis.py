@@ -12,7 +12,10 @@ target entity (its strength the visit share, its colour the win probability), "6
 three, and the expected line as text and dashed highlights.  A board (``board.analyse()``) runs this in a
 background thread; see :mod:`illumi_widgets.widget.analysis`.
 
-Pure Python: pandas is only needed for :meth:`Analysis.frame`.
+:func:`history_frame` is a game's history table (``state.history_table()``: attacks and rolls, actions and
+Oust challenges, visits, bids and votes ...) as a pandas DataFrame, for a State or a Match.
+
+Pure Python: pandas is only needed for :meth:`Analysis.frame` and :func:`history_frame`.
 """
 
 from __future__ import annotations
@@ -23,10 +26,10 @@ from dataclasses import dataclass, field
 
 from .bots.base import SeatState
 from .bots.search import SearchBot, principal_line, root_stats
-from .engine import CHANCE, EngineError, Rng
+from .engine import CHANCE, OMNISCIENT, EngineError, Rng
 from .textfit import LINE_HEIGHT, drawn_lines, reflow, text_box
 
-__all__ = ["Analysis", "AnalysisCancelled", "analyse", "overlay_items", "with_overlay"]
+__all__ = ["Analysis", "AnalysisCancelled", "analyse", "history_frame", "overlay_items", "with_overlay"]
 
 COLUMNS = ("action", "label", "visits", "share", "win")
 BAND = 56  # scene units added below a board for the analysis text (three lines)
@@ -153,6 +156,14 @@ def analyse(state, seat: int, *, iterations: int | None = None, seconds: float |
             world.resolve_chance()
     return Analysis(game.name, seat, game.seat_name(seat), ss.version, done, time.perf_counter() - t0,
                     rows, line)
+
+
+def history_frame(target, seat=OMNISCIENT):
+    """The history table of ``target`` (an engine State or a Match) as a pandas DataFrame, as ``seat`` may
+    read it (default: the analyst's omniscient table); ``state.history_table(seat, as_frame=True)``.  Needs
+    the ``[analysis]`` extra."""
+    state = getattr(target, "state", target)
+    return state.history_table(seat, as_frame=True)
 
 
 def _label(game, data, action, seat) -> str:

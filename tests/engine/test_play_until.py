@@ -145,3 +145,18 @@ def test_history_table_refuses_a_seat_of_no_game_and_gives_a_frame():
     frame = state.history_table(as_frame=True)
     assert isinstance(frame, pd.DataFrame)
     assert frame.to_dict("records") == state.history_table()
+
+
+def test_history_frame_of_a_match_or_a_state_is_the_table():
+    pd = pytest.importorskip("pandas")
+    from illumi_widgets.analysis import history_frame
+    from illumi_widgets.match import Match
+
+    match = Match("illuminati", players=3, seed=2)
+    match.play_until(lambda s: len(s.history) >= 60)
+    frame = history_frame(match)
+    assert isinstance(frame, pd.DataFrame)
+    rows = match.state.history_table()
+    assert list(frame.columns) == list(rows[0]) and frame["step"].tolist() == [r["step"] for r in rows]
+    seat_rows = match.state.history_table(seat=1)
+    assert history_frame(match.state, seat=1)["log"].tolist() == [r["log"] for r in seat_rows]
