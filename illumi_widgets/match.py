@@ -62,6 +62,7 @@ from .engine import (
 )
 from .engine.errors import quote
 from .engine.game import malformed
+from .match_prefs import PrefsMixin
 from .scene import group_amounts
 
 __all__ = ["MODES", "Match", "register_presenter"]
@@ -72,9 +73,6 @@ free, and ``"play"``, where a seat may take back only its own latest decision th
 LOG_LIMIT = 60  # log lines sent to a widget (the newest ones; the painter shows them all)
 TURN_LINES = 12  # of the log lines of a seat's run of decisions, the newest this many summarise its last move
 HOST = "host"  # the notebook: no perspective, every seat
-AUTO_LIMIT = 2000  # answers taken for people after one change at most (a game's steps are finite; a guard)
-#: the game-site preferences every game offers (a game adds its own: ``Game.auto_prefs``, id -> words)
-AUTO_PREFS = {"no_choice": "Answer for me when a step has only one possible answer"}
 
 _PRESENTERS: dict[str, str] = {}
 
@@ -125,7 +123,7 @@ def _locked(method):
     return wrapper
 
 
-class Match:
+class Match(PrefsMixin):
     """One game being played or analysed, shared by any number of widgets and notebook calls.
 
     ``Match("pax", players=3, seed=7, mode="analysis")``; also :meth:`from_record`,
@@ -526,83 +524,6 @@ class Match:
         self._notify()
         return st.history[n]
 
-    # ------------------------------------------------------------------ game-site preferences
-    def auto_offered(self) -> dict[str, str]:
-        """The preferences a board of this game offers (id -> the words of its switch)."""
-        return {**AUTO_PREFS, **(getattr(self._state.game, "auto_prefs", None) or {})}
-
-    @_locked
-    def set_auto(self, seat: int, pref: str, on: bool = True) -> None:
-        """Turn a game-site preference of the person at ``seat`` on or off, e.g. ``"no_choice"`` (a step
-        with only one possible answer -- or, as the game's ``auto_answer`` rules say, one sensible answer --
-        is taken for them), a game's own ones (``auto_offered()``: Illuminati's ``"decline_bots"`` and
-        ``"quiet"``, "don't ask me again this turn", which lasts until the turn changes).  Answers due now
-        are taken at once.  A bot's seat is never asked anyway; a refused preference changes nothing."""
-        if type(seat) is not int or not 0 <= seat < self._players():
-            raise _error("bad-perspective", f"no such seat: {quote(seat)}")
-        offered = self.auto_offered()
-        if pref not in offered:
-            raise _error("bad-option", f"no such preference: {quote(pref, 40)} (this game offers "
-                         f"{', '.join(map(repr, offered))})")
-        if not isinstance(on, bool):
-            raise _error("bad-option", "a preference is turned on with True and off with False")
-        prefs = self._auto.setdefault(seat, set())
-        if pref == "quiet":
-            marker = getattr(self._state.game, "turn_marker", None)
-            self._quiet.pop(seat, None)
-            if on and marker is not None:
-                self._quiet[seat] = marker(self._state.data)
-        elif on:
-            prefs.add(pref)
-        else:
-            prefs.discard(pref)
-        self._auto_answers()
-        self._notify()  # (the boards show the switch as it is now)
-
-    @_locked
-    def auto_prefs(self, seat: int) -> list[str]:
-        """The preferences ``seat`` has on now (``"quiet"`` only while its turn lasts)."""
-        self._quiet_check(seat)
-        return sorted(self._auto.get(seat, set()) | ({"quiet"} if seat in self._quiet else set()))
-
-    def _quiet_check(self, seat) -> None:
-        marker = getattr(self._state.game, "turn_marker", None)
-        if seat in self._quiet and (marker is None or marker(self._state.data) != self._quiet[seat]):
-            del self._quiet[seat]
-
-    def _auto_answer(self) -> Action | None:
-        """The first answer a person's preferences give a pending decision now, or None."""
-        st = self._state
-        if st.is_terminal():
-            return None
-        game = st.game
-        bots = frozenset(s for s, b in self.bots.items() if b is not None)
-        rule = getattr(game, "auto_answer", None)
-        for dec in st.decisions():
-            seat = dec.seat
-            if seat == CHANCE or seat in bots:
-                continue
-            self._quiet_check(seat)
-            prefs = frozenset(self._auto.get(seat, set()) | ({"quiet"} if seat in self._quiet else set()))
-            if not prefs:
-                continue
-            legal = st.legal_actions(seat)
-            if "no_choice" in prefs and len(legal) == 1:
-                return legal[0]
-            if rule is not None:
-                said = rule(st.data, dec, prefs, bots)
-                if said is not None and said in legal:
-                    return said
-        return None
-
-    def _auto_answers(self) -> None:
-        st = self._state
-        for _ in range(AUTO_LIMIT):
-            act = self._auto_answer()
-            if act is None:
-                return
-            st.apply(act)
-
     # ------------------------------------------------------------------ undo policy
     def _points(self) -> list[int]:
         """History lengths that are decision points: the start, then after each decision (+ its chance)."""
@@ -772,6 +693,8 @@ class Match:
             # tie-break, reason), None until the game is over
             "final": view.get("final") if view["terminal"] else None,
             "auto": self._auto_status(seat if key.startswith("seat:") else None),
+            # the race the players follow (the presenter's ``score(view, game)``: Plots, VPs...), always shown
+            "score": self._score_line(view),
         }
         if status["last"] is not None:  # the acting seat's colour, for the last move's highlight
             color = (self._presenter.get("seat_colors") or {}).get(status["last"]["name"])
@@ -780,13 +703,13 @@ class Match:
         return {"game": game.name, "version": st.version, "scene": scene, "decisions": decisions, "log": log,
                 "status": status}
 
-    def _auto_status(self, seat) -> list[dict] | None:
-        """The preferences a person's seat board offers, ``[{"id", "text", "on"}]`` (None: not a person's
-        seat)."""
-        if seat is None or self.bots.get(seat) is not None:
+    def _score_line(self, view: dict) -> str | None:
+        score = self._presenter.get("score")
+        try:
+            said = score(view, self._state.game) if score is not None else None
+        except Exception:  # noqa: BLE001 - a score line is a summary: never break a snapshot
             return None
-        on = set(self.auto_prefs(seat))
-        return [{"id": k, "text": v, "on": k in on} for k, v in self.auto_offered().items()]
+        return said if isinstance(said, str) and said else None
 
     def _last_move(self, key: str, seat, view: dict) -> dict | None:
         """The latest decision (not chance) for a board to name and highlight: ``{"seat", "name", "bot",

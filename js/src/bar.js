@@ -168,6 +168,15 @@ export function createBar(v) {
       if (acting) chip.append(make(doc, "span", "illumi-thinking", model.get("bots_paused") === true ? " (paused)" : " …"));
       botInfo.append(chip);
     }
+    // the race the players follow (Plots, VPs, the race to six...): always in sight under the status
+    const score = typeof s.status.score === "string" ? s.status.score : "";
+    let scoreLine = v.dom.bar.querySelector(":scope > .illumi-score");
+    if (!scoreLine) {
+      scoreLine = make(doc, "div", "illumi-score");
+      v.dom.bar.insertBefore(scoreLine, lastLine);
+    }
+    scoreLine.textContent = s.curtainName ? "" : score;
+    scoreLine.hidden = !scoreLine.textContent;
     const line = lastMoveLine(s.status.last);
     lastLine.textContent = "";
     lastLine.removeAttribute("title");

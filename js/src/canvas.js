@@ -1,7 +1,8 @@
-// The two canvases: the base (the scene, repainted only when it or the curtain changes) and the overlay
-// drawn over it on every update (the last move fading in blue, a dashed outline on every legal target, compose
-// selections in green with their tags, and the hover glow on the target under the pointer or the targets of the
-// option hovered in the bar). Under the curtain the base is a plain dark board and the overlay is empty.
+// The two canvases: the base (the scene, repainted only when it or the curtain changes; a move animates on it
+// alone, motion.js) and the overlay drawn over it on every update (the last move fading in blue, a dashed
+// outline on every legal target, compose selections in green with their tags, and the hover glow on the target
+// under the pointer or the targets of the option hovered in the bar). Under the curtain the base is a plain
+// dark board and the overlay is empty.
 //
 // createCanvas(v) uses v.dom (base, over), v.layout (scale, dpr, scrolls), v.s (scene, size, index, targets,
 // composes, selections, curtainName, lastMove, emph, hover, disposed), v.now, v.raf and v.sizing.measureLayout.
@@ -10,6 +11,7 @@ import { minFontSize } from "./layout.js";
 import { tagOf } from "./compose.js";
 import { ctxOf } from "./dom.js";
 import { isTarget, selectionOf } from "./state.js";
+import { frameScene, MOTION_MS, planMotion } from "./motion.js";
 
 export const TARGET_COLOR = "#ff8c00";
 export const TARGET_FILL = "rgba(255,140,0,0.20)";
@@ -37,6 +39,7 @@ export function createCanvas(v) {
   let fadeFrame = null;
   let paintedScene = null; // what the base canvas shows: repainted only when it changes
   let paintedCurtain = null;
+  let motion = null; // the animation running on the base canvas: {plan, t0, frame} (motion.js)
 
   function sceneTransform(ctx) {
     const k = layout.scale * layout.dpr;
@@ -67,6 +70,39 @@ export function createCanvas(v) {
     base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
     base.dataset.layout = (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
     base.dataset.scale = layout.scale.toFixed(4);
+  }
+
+  const stillPage = () => typeof v.win.matchMedia === "function"
+    && v.win.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  /** Draw one frame of the running animation over the base (the new scene is already painted, checked). */
+  function motionFrame() {
+    if (!motion || s.disposed || !baseCtx) return;
+    const t = (v.now() - motion.t0) / MOTION_MS;
+    motion.frame = null;
+    if (t >= 1 || motion.scene !== s.scene) {
+      motion = null;
+      paintBase(); // the last frame is the scene itself
+      return;
+    }
+    baseCtx.setTransform(1, 0, 0, 1, 0, 0);
+    baseCtx.clearRect(0, 0, base.width, base.height);
+    sceneTransform(baseCtx);
+    drawScene(baseCtx, frameScene(s.scene, motion.plan, t), s.size, { minSize: minFontSize(layout.scale) });
+    motion.frame = v.raf(motionFrame);
+  }
+
+  /** Animate from the scene painted before to the new one, unless the page asks for reduced motion or an
+   * animation still runs (several updates in a row: each shows at once). */
+  function animateFrom(before) {
+    const busy = motion !== null;
+    motion = null;
+    if (busy || !before || s.curtainName || stillPage()) return;
+    const plan = planMotion(before, s.scene);
+    if (!plan.length) return;
+    motion = { plan, t0: v.now(), scene: s.scene, frame: null };
+    base.dataset.motion = String((Number(base.dataset.motion) || 0) + 1); // (how many ran: for a test)
+    motionFrame();
   }
 
   function paintOverlay() {
@@ -179,9 +215,11 @@ export function createCanvas(v) {
   function paint() {
     const resized = v.sizing.measureLayout();
     if (resized || s.scene !== paintedScene || s.curtainName !== paintedCurtain) {
+      const before = !resized && s.curtainName === paintedCurtain && !paintedCurtain ? paintedScene : null;
       paintBase();
       paintedScene = s.scene;
       paintedCurtain = s.curtainName;
+      animateFrom(before);
     }
     paintOverlay();
   }

@@ -107,6 +107,8 @@ const CSS = `
 .illumi-resume{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:2px 0 4px;padding:4px 8px;
   border-left:4px solid var(--jp-brand-color1,#1976d2);background:rgba(25,118,210,.08);font-size:13px}
 .illumi-resume[hidden]{display:none}
+.illumi-score{margin:1px 0;font-size:12px;font-weight:600;opacity:.9}
+.illumi-score[hidden]{display:none}
 .illumi-prefs{position:relative;display:inline-block}
 .illumi-prefs[hidden]{display:none}
 .illumi-prefs>summary{list-style:none;display:inline-block}

@@ -58,3 +58,16 @@ def test_pax_main_actions_say_how_many_are_left_and_ending_the_turn_asks_in_play
             break
         m.play(rng.choice(list(st.legal_actions(seat))), seat)
     assert seen_main and seen_end
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_a_score_line_in_plain_words(game):
+    """Issue 30 item 11: a score track always visible (the bar's score line from the presenter's ``score``):
+    Pax Plots and Faction cards, Primordial's race to six, Gray Eminence's VPs and Common Objective,
+    Illuminati's groups toward the goal; each seat named."""
+    m = Match(game, players=GAMES[game], seed=11, bots={s: "random" for s in range(GAMES[game])})
+    m.run_bots(max_steps=120)
+    for perspective in ("seat:0", "spectator"):
+        line = m.snapshot(perspective)["status"]["score"]
+        assert isinstance(line, str) and problems(line) == [], line
+        assert all(m.game.seat_name(s) in line for s in range(GAMES[game]))

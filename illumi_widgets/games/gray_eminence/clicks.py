@@ -1,4 +1,5 @@
-"""Gray Eminence: what a click on an option does beyond its label (the presenter's ``effects`` hook)."""
+"""Gray Eminence: what a click on an option does beyond its label (the presenter's ``effects`` hook), and the
+score line the bar always shows (``score``)."""
 
 from __future__ import annotations
 
@@ -15,3 +16,18 @@ def effects(game, a, d=None) -> dict:
     if a.kind == "bid":
         return {"uses": "seals this bid (shown when every player has bid)"}
     return {}
+
+
+def score_line(view: dict, game) -> str | None:
+    """The VP markers each seat has (Secret Objectives and the resources count at the end too) and where the
+    Common Objective stands (unmet at the end: all players lose), always shown in the board's bar."""
+    seats = view.get("seats") or []
+    if not seats:
+        return None
+    vp = "VP markers: " + ", ".join(f"{s['name']} {s.get('vp_markers', 0)}" for s in seats)
+    co = ((view.get("scenario") or {}).get("common_objective")) or {}
+    parts = co.get("parts") or []
+    if not parts:
+        return vp
+    met = sum(1 for p in parts if p.get("met"))
+    return f"{vp} · Common Objective: {met} of {len(parts)} conditions met now"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...engine.words import counted
 from ...scene import SceneItems
 from ...textfit import wrap_line
-from .clicks import effects
+from .clicks import effects, score_line
 
 
 def _role_vp(role: str | None, vp: int) -> str:
@@ -746,7 +746,7 @@ def status_text(view: dict, game) -> str:
 
 
 PRESENTER = {
-    "scene": gray_eminence_scene, "effects": effects,
+    "scene": gray_eminence_scene, "effects": effects, "score": score_line,
     "targets": option_targets,
     "group": option_group,
     "status": status_text,

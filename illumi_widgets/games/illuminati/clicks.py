@@ -1,6 +1,6 @@
 """Illuminati: what a click on an option does beyond its label (the presenter's ``effects`` hook): the board's
 hover says "Click: Attack … — uses 1 of your 2 actions", and in play mode a step that ends the turn or cannot
-be undone asks first."""
+be undone asks first.  Also the score line the bar always shows (``score``)."""
 
 from __future__ import annotations
 
@@ -23,3 +23,14 @@ def effects(game, a, d=None) -> dict:
     elif a.kind == "done":
         out["ends_turn"] = True  # the action phase ends: only free transfers and the special power remain
     return out
+
+
+def score_line(view: dict, game) -> str | None:
+    """Groups controlled toward the Basic Goal (counted as ``goals.basic_goal_met`` does), always shown in the
+    board's bar."""
+    seats = [s for s in view.get("seats") or [] if s.get("alive", True)]
+    goal = view.get("goal_groups")
+    if not seats or not isinstance(goal, int):
+        return None
+
+    return f"Groups toward {goal}: " + ", ".join(f"{s['name']} {len(s.get('groups') or [])}" for s in seats)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...scene import SceneItems, rnd
 from ...textfit import text_width, wrap
-from .clicks import effects
+from .clicks import effects, score_line
 
 W = 1000
 NARROW_BELOW = 900  # the board uses ``layouts.narrow`` below this width (CSS px)
@@ -325,6 +325,7 @@ def _side_panel(out: _Items, view: dict, x: float, y: float, w: float, t: float 
         roll = view["last_roll"]
         d = max(40, 3 * t)
         out.rect(x + 10, y, d, d, fill="#fff", stroke="#000", r=5, tip="The last roll of two dice")
+        out.items[-1]["anim"] = "die"  # (the painter rolls it when the roll changes: js/src/motion.js)
         out.text(x + 10 + d / 2, y + d / 2, roll, size=max(18, 1.5 * t), color=CARD_INK, align="center",
                  baseline="middle", bold=True)
         out.text(x + 20 + d, y + d / 2, "last roll", size=t, color=MUTED, baseline="middle")
@@ -510,5 +511,5 @@ def status_text(view: dict, game) -> str:
     return text
 
 
-PRESENTER = {"scene": illuminati_scene, "effects": effects, "targets": option_targets, "group": option_group,
-             "status": status_text, "size": (W, MIN_H), "seat_colors": SEAT_COLORS}
+PRESENTER = {"scene": illuminati_scene, "effects": effects, "score": score_line, "targets": option_targets,
+             "group": option_group, "status": status_text, "size": (W, MIN_H), "seat_colors": SEAT_COLORS}

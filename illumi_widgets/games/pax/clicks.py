@@ -1,6 +1,6 @@
 """Pax Illuminaten: what a click on an option does beyond its label (the presenter's ``effects`` hook): the
 board's hover says "Click: Expel … — uses 1 of your 2 main actions", and in play mode a step that ends the
-turn or cannot be undone asks first."""
+turn or cannot be undone asks first.  Also the score line the bar always shows (``score``)."""
 
 from __future__ import annotations
 
@@ -40,3 +40,25 @@ def effects(game, a, d=None) -> dict:
         out["uses"] = (f"uses 1 of your {n} main action{'' if n == 1 else 's'} left" if n
                        else "uses a main action")
     return out
+
+
+def _count(v) -> int:
+    if isinstance(v, dict):
+        return sum(1 for on in v.values() if on)
+    return len(v) if isinstance(v, (list, tuple)) else 0
+
+
+def score_line(view: dict, game) -> str | None:
+    """The race a player follows, always shown in the board's bar: each seat's Plots with its Influence (two
+    win at once, EN "Plot Victory") and Faction cards held (the tie-break of Faction Scoring)."""
+    names = view.get("seat_names") or []
+    if not names:
+        return None
+    claims = (view.get("plots") or {}).get("claims") or {}
+    held = (view.get("factions") or {}).get("held") or {}
+    plots = [_count(claims.get(s, claims.get(str(s)))) for s in range(len(names))]
+    cards = [sum(1 for h in held.values() if h == s) for s in range(len(names))]
+    def each(counts):
+        return ", ".join(f"{n} {k}" for n, k in zip(names, counts, strict=True))
+
+    return f"Plots with Influence (two win): {each(plots)} · Faction cards held: {each(cards)}"

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ...engine.words import counted
 from ...scene import rnd
 from ...textfit import text_width, wrap
-from .clicks import effects
+from .clicks import effects, score_line
 from .favor import FACTION_NAMES, FACTIONS
 from .model import AREO
 from .powers import POWER_NAMES
@@ -997,4 +997,4 @@ def status_text(view: dict, game) -> str:
 
 #: What the Match draws Pax with: scene, click targets and groups, status line, size, and clicks.py's effects.
 PRESENTER = {"scene": pax_scene, "targets": option_targets, "group": option_group, "status": status_text,
-             "size": (W, H), "seat_colors": SEAT_FILL, "effects": effects}
+             "size": (W, H), "seat_colors": SEAT_FILL, "effects": effects, "score": score_line}

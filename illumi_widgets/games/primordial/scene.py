@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...scene import SceneItems
 from ...textfit import MIN_SQUEEZE, text_width, wrap_line
-from .clicks import effects
+from .clicks import effects, score_line
 
 W, H = 1200, 840
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
@@ -556,6 +556,6 @@ def status_text(view: dict, game) -> str:
     return f"Round {view['round']}, {view['phase']} — waiting for {who or 'chance'}"
 
 
-PRESENTER = {"scene": primordial_scene, "effects": effects, "targets": option_targets, "group": option_group,
-             "compose": plot_compose, "status": status_text, "size": (W, H),
+PRESENTER = {"scene": primordial_scene, "effects": effects, "score": score_line, "targets": option_targets,
+             "group": option_group, "compose": plot_compose, "status": status_text, "size": (W, H),
              "seat_colors": SEAT_COLORS}
