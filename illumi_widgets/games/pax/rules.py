@@ -76,7 +76,6 @@ from .powers import PowersMixin, open_locations  # noqa: F401  (open_locations: 
 from .turn import TurnMixin
 from .validate import field_problems
 
-
 _STAMPS = itertools.count()  # (next() on a count is one step under the GIL: no two changes share a stamp)
 
 
