@@ -356,7 +356,8 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
     floor = page.evaluate(_FLOOR_JS, [CLICKS, 50])  # 50 ms apart, as the board's clicks
 
     perf = page.evaluate("(el) => ({paints: el.__illumi.paints, lastPaintMs: el.__illumi.lastPaintMs, "
-                         "lastFlush: el.__illumi.lastFlush, roundTrips: Array.from(el.__illumi.roundTrips)})",
+                         "lastFlush: el.__illumi.lastFlush, roundTrips: Array.from(el.__illumi.roundTrips), "
+                         "a11y: Array.from(el.__illumi.a11yMs || [])})",
                          widget.element_handle())
     trips = perf["roundTrips"]
     save_screenshot(widget, "widget_figures_board")
@@ -366,6 +367,8 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
         "roundtrip_ms_in_page": summary(trips),
         "roundtrip_ms_playwright": summary(outside),
         "roundtrip_ms_minimal_anywidget_floor": summary(floor),
+        # the accessible tree, keyboard ring and announcements of each update (inside the round trip above)
+        "a11y_ms_per_update": summary(perf["a11y"], 2),
         "clicks": kinds,
         "last_paint_ms": round(perf["lastPaintMs"], 2),
         "last_flush_ms": {k: round(v, 2) for k, v in (perf.get("lastFlush") or {}).items()},
@@ -382,7 +385,10 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
         f"{data['roundtrip_ms_minimal_anywidget_floor'].get('p50')} ms, p95 "
         f"{data['roundtrip_ms_minimal_anywidget_floor'].get('p95')} ms",
         f"  as Playwright sees it: p50 {pw.get('p50')} ms, p95 {pw.get('p95')} ms; clicks {kinds}",
+        f"  of which the accessible tree (words, keyboard ring, announcements) per update: p50 "
+        f"{data['a11y_ms_per_update'].get('p50')} ms, p95 {data['a11y_ms_per_update'].get('p95')} ms",
         f"the last update's repaint: {data['last_paint_ms']} ms (read {data['last_flush_ms'].get('read')}, "
         f"canvas {data['last_flush_ms'].get('canvas')}, DOM {data['last_flush_ms'].get('dom')} ms)",
     ])
     assert rt["n"] >= 1, "the painter recorded no round trip"
+    assert data["a11y_ms_per_update"]["n"] >= rt["n"], "the accessible tree's share was not measured"
