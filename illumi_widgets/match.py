@@ -700,6 +700,7 @@ class Match(PrefsMixin):
             color = (self._presenter.get("seat_colors") or {}).get(status["last"]["name"])
             status["last"]["color"] = color if isinstance(color, str) else None
         log = [str(x) for x in view["log"][-LOG_LIMIT:]]
+        status["log_seats"] = self._log_seats(seat, log)
         return {"game": game.name, "version": st.version, "scene": scene, "decisions": decisions, "log": log,
                 "status": status}
 
@@ -710,6 +711,20 @@ class Match(PrefsMixin):
         except Exception:  # noqa: BLE001 - a score line is a summary: never break a snapshot
             return None
         return said if isinstance(said, str) and said else None
+
+    def _log_seats(self, seat, log: list[str]) -> list | None:
+        """For each log line sent, the name of the seat whose decision wrote it ("" chance, None a heading the
+        game writes between rounds and phases), so a board groups its log by turn; None if they differ."""
+        st = self._state
+        pairs = st.log_lines(seat)[-len(log):] if log else []
+        if [t for _, t in pairs] != log:
+            return None
+        history, name = st.history, st.game.seat_name
+        out = []
+        for step, text in pairs:
+            who = history[step].seat if 0 <= step < len(history) else CHANCE
+            out.append(None if text.startswith("—") else "" if who == CHANCE else name(who))
+        return out
 
     def _last_move(self, key: str, seat, view: dict) -> dict | None:
         """The latest decision (not chance) for a board to name and highlight: ``{"seat", "name", "bot",

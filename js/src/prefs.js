@@ -3,8 +3,31 @@
 // One checkbox each in a small "Preferences" menu of the controls; a change is sent as {type: "auto", pref,
 // on} and Python answers the steps it covers (the rules decide what has one sensible answer, never this page).
 //
-// createPrefs(v) uses v.doc, v.dom (controls, helpBtn), v.s (status) and v.transport.sendIntent.
+// One more switch lives in the page alone: "Sound when it is my turn" (off by default; cue.js plays it),
+// remembered for the browser session.
+//
+// createPrefs(v) uses v.doc, v.win, v.dom (controls, helpBtn), v.s (status) and v.transport.sendIntent.
 import { make } from "./dom.js";
+
+export const SOUND_KEY = "illumi-turn-sound";
+
+/** Is the "your turn" sound on (this browser session)? Off by default and where storage is refused. */
+export function soundOn(win) {
+  try {
+    return !!win && !!win.sessionStorage && win.sessionStorage.getItem(SOUND_KEY) === "1";
+  } catch (_err) {
+    return false;
+  }
+}
+
+function setSound(win, on) {
+  try {
+    if (on) win.sessionStorage.setItem(SOUND_KEY, "1");
+    else win.sessionStorage.removeItem(SOUND_KEY);
+  } catch (_err) {
+    // (storage refused: the switch simply does not stick)
+  }
+}
 
 /** The preferences of status.auto that are well formed: [{id, text, on}]. */
 export function offeredPrefs(status) {
@@ -40,6 +63,16 @@ export function createPrefs(v) {
       input.dataset.pref = p.id;
       input.addEventListener("change", () => v.transport.sendIntent({ type: "auto", pref: p.id, on: input.checked }));
       label.append(input, doc.createTextNode(` ${p.text}`));
+      list.append(label);
+    }
+    if (prefs.length) {
+      const label = make(doc, "label", "illumi-pref");
+      const input = make(doc, "input");
+      input.type = "checkbox";
+      input.checked = soundOn(v.win);
+      input.dataset.pref = "sound";
+      input.addEventListener("change", () => setSound(v.win, input.checked));
+      label.append(input, doc.createTextNode(" Sound when it is my turn"));
       list.append(label);
     }
   }

@@ -107,6 +107,11 @@ const CSS = `
 .illumi-resume{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:2px 0 4px;padding:4px 8px;
   border-left:4px solid var(--jp-brand-color1,#1976d2);background:rgba(25,118,210,.08);font-size:13px}
 .illumi-resume[hidden]{display:none}
+.illumi-log li.illumi-log-run{margin-top:5px}
+.illumi-log li.illumi-log-run::before{content:attr(data-turn);display:block;font-weight:600;
+  font-family:var(--jp-ui-font-family,sans-serif);opacity:.9}
+.illumi-log li.illumi-log-bot{opacity:.72}
+.illumi-log li.illumi-log-heading{font-weight:600;margin-top:6px}
 .illumi-score{margin:1px 0;font-size:12px;font-weight:600;opacity:.9}
 .illumi-score[hidden]{display:none}
 .illumi-prefs{position:relative;display:inline-block}
