@@ -253,6 +253,31 @@ def test_round_trips_through_the_view_and_the_position_text():
         assert om["omniscient"]["deck"][0] == "madison-avenue"  # on top
 
 
+def test_secret_goals_identification_and_turns_played_round_trip():
+    """Hidden Goals and Hidden Illuminati (p.9): a goal is set by its words and stays secret from the others;
+    an identified Illuminati is face-up to everyone; turns played (elimination counts after the third)."""
+    state = load_game("illuminati", players=3, hidden_goals=True).new_state(seed=1)
+    state.play_until(lambda s: s.data["active"] is not None)
+    with edit(state) as ed:
+        ed.goal("Red", "weird5")
+        ed.turns_done(4)
+    for st in (state, state.game.load_position(state.position())):
+        assert st.view(RED)["seats"][RED]["goal"] == "goal-weird5"
+        assert st.view(BLUE)["seats"][RED]["goal"] == "secret"
+        assert [s["turns"] for s in st.view(BLUE)["seats"]] == [4, 4, 4]
+    with pytest.raises(RecordError) as err:
+        with edit(state) as ed:
+            ed.goal("Red", "be very happy")
+    assert err.value.code == "bad-goal" and "'goals'" in err.value.message
+    hidden = load_game("illuminati", players=3, hidden_illuminati=True).new_state(seed=1)
+    hidden.play_until(lambda s: s.data["active"] is not None)
+    assert hidden.view(RED)["seats"][BLUE]["face_down"]
+    with edit(hidden) as ed:
+        ed.identify("Blue")
+    seen = hidden.view(RED)["seats"][BLUE]
+    assert not seen["face_down"] and seen["illuminati_name"] == hidden.game.label(hidden.data["illum"][BLUE])
+
+
 def test_the_analysis_view_lists_the_hidden_zones_and_a_seat_view_none():
     state = load_game("illuminati", players=3).new_state(seed=4)
     state.play_until(lambda s: len(s.history) >= 60)

@@ -8,6 +8,8 @@ names; money goes through the bank's ledger (``minted``), which the editor keeps
   with ``who``), ``"deck"`` (on top), ``"dead"`` (a destroyed group) or ``"discard"`` (a used Special);
 - ``resources(group, money=n)``: a group's treasury (a seat name or number means its Illuminati);
 - ``actions(n)``, ``transfers(n)``: the actions and money transfers left this turn;
+  ``turns_done(n, who=None)``; ``goal(who, goal)`` (the UFOs' or a Hidden Goal);
+  ``identify(who, revealed=True)`` (Hidden Illuminati);
 - ``turn(who)``: ``who``'s action phase with two actions (income and draw done);
 - ``phase(name, who=None)``: the start of a step of ``who``'s turn (default: the active seat):
   ``"start"`` (the turn begins: income is collected and the card drawn, then the table talk or the actions
@@ -115,6 +117,34 @@ class PositionEditor(Editor, Table):
     def transfers(self, n: int) -> None:
         """The free money transfers left this turn (0-2)."""
         self.d["xfers"] = self._amount("xfers", n, 0, 2)
+
+    def turns_done(self, n: int, who=None) -> None:
+        """How many turns ``who`` (default: every seat) has played (elimination counts after the third)."""
+        seats = range(self.d["n"]) if who is None else [self.seat(who)]
+        for s in seats:
+            self.d["turns"][s] = self._amount("turns", n, 0, 10_000)
+
+    def goal(self, who, goal) -> None:
+        """``who``'s secret goal (the UFOs', or any seat's with Hidden Goals): a goal id or its words."""
+        s = self.seat(who)
+        choices = self.game._goal_choices(self.d, s)
+        if not choices:
+            raise self._bad(f"field 'goals': {self.game.seat_name(s)}'s goal is its Illuminati's own "
+                            "(only the UFOs, Hidden Goals or Hidden Illuminati choose one)", "bad-goal")
+        key = _plain(str(goal))
+        found = next((gid for gid in choices if _plain(gid) in (key, "goal" + key)), None)
+        if found is None:
+            raise self._bad(f"field 'goals': no goal {goal!r} (the choices: {', '.join(choices)})",
+                            "bad-goal")
+        self.d["goals"][s] = found
+
+    def identify(self, who, revealed: bool = True) -> None:
+        """Hidden Illuminati: turn ``who``'s Illuminati face-up (identified) or face-down again."""
+        s = self.seat(who)
+        if not self.game.hidden_illuminati:
+            raise self._bad("field 'revealed': every Illuminati is face-up in this game (option "
+                            "hidden_illuminati=True plays them face-down)", "bad-place")
+        self.d["revealed"][s] = bool(revealed)
 
     def turn(self, who) -> None:
         self._alive(self.seat(who))
