@@ -11,7 +11,9 @@ and checks:
 * after the bots' turns, the last-move line names the seat that acted (the engine's last decision's seat);
 * a menu opened while a bot is to move is still open after the bot moved (when the person has a decision
   then: simultaneous choices);
-* the end screen's scores and winners are the engine's (``view["final"]`` and the outcome's winners);
+* the end screen's scores and winners are the engine's (``view["final"]`` and the outcome's winners); its
+  "Review the game" steps back through the history read-only (the game stays over);
+* the score line and the Preferences menu are in sight while the person plays;
 * no console errors.  Screenshots: ``tests/.artifacts/game-site-<game>-<w>x<h>.png`` and ``...-end.png``.
 """
 
@@ -180,6 +182,9 @@ def test_a_game_against_bots_to_its_end_screen(game, tmp_path, page, page_errors
                 st = widget.evaluate(STATE_JS)
                 save_screenshot(page, f"game-site-{game}-{w}x{h}")
                 size_i += 1
+                # always in sight: the score line; a person's board against bots offers its preferences
+                assert widget.locator(".illumi-score").is_visible(), f"{game}: no score line"
+                assert widget.locator(".illumi-prefs").is_visible(), f"{game}: no Preferences menu"
             where = f"{game} v{st['version']}"
             _check_sight(st, where)
             eng = _engine(kernel, page)
@@ -230,6 +235,13 @@ def test_a_game_against_bots_to_its_end_screen(game, tmp_path, page, page_errors
     # "Review the game" closes it; "Results" opens it again
     end.locator(".illumi-end-review").click()
     expect(end).to_be_hidden()
+    # a game played in play mode is reviewed read-only: a step back shows the past, the game does not move
+    status = widget.locator(".illumi-status")
+    widget.locator(".illumi-hist-prev").click()
+    expect(status).to_contain_text("Reviewing the game")
+    assert _engine(kernel, page)["terminal"]
+    widget.locator(".illumi-hist-last").click()
+    expect(status).not_to_contain_text("Reviewing")
     widget.locator(".illumi-results").click()
     expect(end).to_be_visible()
     print(f"{game}: {acted} decisions clicked, last move named {named} times, {menus_kept} menus kept over a "
