@@ -17,7 +17,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["board_parts", "describe_scene", "describe_snapshot", "describe_state", "entity_lines"]
+__all__ = ["board_parts", "describe_scene", "describe_snapshot", "describe_state", "entity_lines",
+           "game_summary"]
 
 _SHAPES = ("rect", "circle", "poly")
 _END = ".!?:;,—…"
@@ -272,8 +273,24 @@ def _presenter(game) -> dict:
     return found or {}
 
 
+def game_summary(game):
+    """The game's own words for a seat: ``summary(view, game, seat) -> [sentence]`` of the module
+    ``describe`` beside its presenter (``illumi_widgets/games/<game>/describe.py``), or None."""
+    module = getattr(game, "presenter", None)
+    if not module or "." not in module:
+        return None
+    try:
+        found = import_module(module.rsplit(".", 1)[0] + ".describe")
+    except ModuleNotFoundError:
+        return None
+    fn = getattr(found, "summary", None)
+    return fn if callable(fn) else None
+
+
 def describe_state(state, seat=None) -> str:
-    """The position for ``seat`` (a seat number; ``None``: a spectator) in plain words, from its view only."""
+    """The position for ``seat`` (a seat number; ``None``: a spectator) in plain words, from its view only:
+    the title and status, the game's own summary of the seat's position (``game_summary``), then the board
+    region by region."""
     game = state.game
     view = state.view(seat)
     presenter = _presenter(game)
@@ -283,8 +300,14 @@ def describe_state(state, seat=None) -> str:
     status_fn = presenter.get("status")
     status = status_fn(view, game) if callable(status_fn) else ""
     who = f", as {game.seat_name(seat)} sees it" if isinstance(seat, int) else ""
+    summary = game_summary(game) if isinstance(seat, int) else None
+    said = [_sentence(str(x)) for x in summary(view, game, seat)] if summary else []
     scene_fn = presenter.get("scene")
     if not callable(scene_fn):
         log = [str(x) for x in view.get("log", [])[-10:]]
-        return "\n".join([_sentence(f"{game.title}{who}"), *log])
-    return describe_scene(scene_fn(view, game), status, None, f"{game.title}{who}")
+        return "\n".join([_sentence(f"{game.title}{who}"), *said, *log])
+    text = describe_scene(scene_fn(view, game), status, None, f"{game.title}{who}")
+    if not said:
+        return text
+    head, board, rest = text.partition("\nOn the board:")
+    return "\n".join([head, "In short:", *said]) + (f"{board}{rest}" if board else "")

@@ -145,3 +145,23 @@ def progress_text(c, now) -> str:
     if k == "round":
         return f"Round {now} (needs round {v['n']}{ROUND_WORDS[v['op']]})"
     return _cap(condition_text(c))
+
+
+_ROLES = {"public_eye": "In the Public Eye", "gray_eminence": "a Gray Eminence", "shadows": "In the Shadows"}
+
+
+def summary(view: dict, game, seat: int) -> list[str]:
+    """A few sentences on ``seat``'s own position, read from ``view`` (``state.view(seat)``): the summary that
+    opens ``state.describe(seat)``."""
+    me = next(s for s in view["seats"] if s["seat"] == seat)
+    out = [f"Round {view['round']} of {view['rounds']}."]
+    if me.get("role") in _ROLES:
+        out.append(f"You are {_ROLES[me['role']]}.")
+    box = me.get("box")
+    if box:
+        out.append(f"Your Box of Secrets: {box[0]} money, {box[1]} power, {box[2]} influence.")
+    out.append(f"You hold {counted(me.get('hand_count', 0), 'Action card')}, "
+               f"{counted(len(me.get('factions') or []), 'Faction')} and "
+               f"{counted(me.get('secret_count', 0), 'Secret Objective')}; "
+               f"{me.get('vp_markers', 0)} VP markers.")
+    return out
