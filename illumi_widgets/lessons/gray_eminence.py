@@ -9,6 +9,7 @@ an illegal one).
 from __future__ import annotations
 
 from ..engine import load_record
+from ..games.gray_eminence.model import SLOTS, slot_of
 from .core import Lesson
 from .positions import cached, reach, to_decide
 
@@ -52,7 +53,7 @@ def bid() -> Lesson:
 
 
 def place() -> Lesson:
-    rec = _record("place", lambda s: to_decide(s, RED, "place") and len(s.legal_actions(RED)) >= 4)
+    rec = _record("place", lambda s: to_decide(s, RED, "place") and len(s.legal_actions(RED)) == 5)
     grays = [n for n, _ in _labels(rec, "place") if n.startswith("place gray")]
     return Lesson(
         GAME, rec, seat=RED, title="Phase 3, Bidding: your place on the visibility track",
@@ -60,10 +61,12 @@ def place() -> Lesson:
         before="Before: the bids are shown; Red chooses a place first.",
         done=grays,
         hints=["In the Public Eye your plans are exposed: you turn a Secret Objective face up.",
-               "A Gray Eminence place takes 1 resource from the Common Pool and keeps your plans hidden."],
+               "A Gray Eminence draws an Action card, takes 1 resource from the Common Pool and may program "
+               "a fourth card for free."],
         feedback={"place eye": "In the Public Eye you must turn one of your Secret Objectives face up.",
                   "place shadows": "In the Shadows you may blackmail, but you act last in every phase.",
-                  "done": "A Gray Eminence: you stay out of sight and gain a resource from the Common Pool."})
+                  "done": "A Gray Eminence: you stay out of sight, draw an Action card, gain a resource from "
+                          "the Common Pool and may program a fourth card for free."})
 
 
 def _programmed(moves) -> bool:
@@ -73,6 +76,10 @@ def _programmed(moves) -> bool:
 
 def program() -> Lesson:
     rec = _record("program", lambda s: to_decide(s, RED, "program"))
+    gray = SLOTS[slot_of(load_record(rec).data, RED)].startswith("gray")
+    fourth = ("a Gray Eminence programs a fourth card for free, but this lesson keeps the fourth slot empty."
+              if gray else "a fourth card costs 1 resource (it is free only for a Gray Eminence), and this "
+              "lesson keeps the fourth slot empty.")
     return Lesson(
         GAME, rec, seat=RED, title="Phase 4, Programming: three cards, three slots",
         goal="Program three Action cards: slot A (Common Good), slot B (Personal Gain) and slot C (discard); "
@@ -81,9 +88,8 @@ def program() -> Lesson:
         done=lambda state, moves: _programmed(moves),
         allow=lambda state, act: act.kind == "program" and act.args[0] in ("A", "B", "C"),
         hints=["Click a card, then the slot it goes to; A, B and C in turn.",
-               "After slot C, choose “done”: a fourth card in slot D costs a resource."],
-        feedback={"wrong": "a fourth card costs 1 resource (it is free only for a Gray Eminence), and this "
-                           "lesson keeps the fourth slot empty.",
+               "After slot C, choose “done”: this lesson leaves slot D empty."],
+        feedback={"wrong": fourth,
                   "done": "Programmed, in secret. In the Action phase you may still play the cards "
                           "differently than planned, within the card's limits."})
 
@@ -186,6 +192,14 @@ def cases(key: str, lesson: Lesson) -> dict:
     args = [a.split()[-1] for a in legal]
     cards = [a.split()[2] for a in legal if a.startswith("program A ")]
     played = list(dict.fromkeys(a.split()[1] for a in legal if a.startswith("resolve ")))
+
+    def fourth(card: str) -> str:  # slot D after A, B and C (paid for unless Red is a Gray Eminence)
+        probe = st.clone()
+        for slot, c in zip("ABC", cards, strict=False):
+            probe.apply(probe.parse(f"program {slot} {c}", RED))
+        return next(a.notation() for a in probe.legal_actions(RED)
+                    if a.notation().startswith(f"program D {card}"))
+
     table = {
         "bid": lambda: {"solution": ["bid money 2", "bid power 0", "bid influence 0"],
                 "other": ["bid money 1", "bid power 1", "bid influence 0"],
@@ -197,7 +211,7 @@ def cases(key: str, lesson: Lesson) -> dict:
                     "other": [f"program A {cards[1]}", f"program B {cards[0]}", f"program C {cards[2]}",
                               "program done"],
                     "wrong": [f"program A {cards[0]}", f"program B {cards[1]}", f"program C {cards[2]}",
-                              f"program D {cards[3]} common power"] if len(cards) > 3 else None,
+                              fourth(cards[3])] if len(cards) > 3 else None,
                     "illegal": "program Z A01"},
         "tweet": lambda: {"solution": ["vote no"], "other": None, "wrong": ["vote yes"], "illegal": "vote 9"},
         "action": lambda: {"solution": [f"resolve {played[0]} common"],
