@@ -69,12 +69,13 @@ def history_steps(state, seat=OMNISCIENT):
     sealed = {d.kind for d in state.decisions() if d.sealed}
     own_rule = type(game).public_action.__qualname__ != "Game.public_action"  # (its own rule?)
     mentions = None if own_rule or seat == OMNISCIENT else _mentions(game.secrets(state.data, seat))
-    lines: dict[int, list[str]] = {}
-    for step, text in state._log_for(seat, state.log):
-        lines.setdefault(step, []).append(text)
-    data = game.copy(state._checkpoints[0][0])
+    data, _, written = state._checkpoints[0]  # the start: its data and how many log lines came before
+    data = game.copy(data)
     scratch: list = []
     for i, act in enumerate(history):
+        done = state._history[i][2]  # the log's length after this action (and its automatic steps)
+        lines = tuple(text for _, text in state._log_for(seat, state.log[written:done]))
+        written = done
         before = game.copy(data)
         game.perform(data, act, Log(scratch, i))
         scratch.clear()
@@ -90,7 +91,7 @@ def history_steps(state, seat=OMNISCIENT):
             text = act.notation()
             if mentions(text):
                 text = None
-        yield HistoryStep(i, act, before, game.copy(data), tuple(lines.get(i, ())), text)
+        yield HistoryStep(i, act, before, game.copy(data), lines, text)
 
 
 def action_rows(game, steps, seat) -> list[dict]:

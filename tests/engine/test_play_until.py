@@ -160,3 +160,18 @@ def test_history_frame_of_a_match_or_a_state_is_the_table():
     assert list(frame.columns) == list(rows[0]) and frame["step"].tolist() == [r["step"] for r in rows]
     seat_rows = match.state.history_table(seat=1)
     assert history_frame(match.state, seat=1)["log"].tolist() == [r["log"] for r in seat_rows]
+
+
+def test_history_lines_of_an_edited_position_leave_out_the_edit():
+    """The lines the edit wrote ("set up by hand", the automatic steps after it) belong to no action."""
+    from illumi_widgets.editor import edit
+
+    state = _pax(seed=8)
+    with edit(state) as ed:
+        ed.turn("Blue")
+    state.play_until(lambda s: len(s.history) >= 5)
+    steps = list(history_steps(state, OMNISCIENT))
+    assert not any("set up by hand" in line for s in steps for line in s.lines)
+    lines = [t for s in steps for t in s.lines]
+    log = state.view(OMNISCIENT)["log"]
+    assert lines and log[-len(lines):] == lines  # every line the actions wrote, in order
