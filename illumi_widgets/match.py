@@ -716,7 +716,7 @@ class Match(PrefsMixin):
         """For each log line sent, the name of the seat whose decision wrote it ("" chance, None a heading the
         game writes between rounds and phases), so a board groups its log by turn; None if they differ."""
         st = self._state
-        pairs = st.log_lines(seat)[-len(log):] if log else []
+        pairs = st._log_for(seat, st._tail(seat, len(log))) if log else []  # (only the newest entries)
         if [t for _, t in pairs] != log:
             return None
         history, name = st.history, st.game.seat_name
