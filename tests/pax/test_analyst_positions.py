@@ -322,6 +322,7 @@ def test_round_trips_through_the_view_and_the_position_text():
         ed.reveal_plot("Green")
         ed.final_round(True)
         ed.event_deck_top(["Quiet Tidings"])
+        ed.event_out("Fair Weather")
         ed.main_actions(1)
     for st in (state, _reloaded(state)):
         om, red = st.view(OMNISCIENT), st.view(RED)
@@ -333,6 +334,8 @@ def test_round_trips_through_the_view_and_the_position_text():
         assert red["turn"]["first"] == RED and red["turn"]["round"] == 3 and red["turn"]["final_round"]
         assert red["plots"]["private"][2] is not None and red["turn"]["main_left"] == 1
         assert om["omniscient"]["event_deck"][0] == "EV13"
+        out = {z["zone"]: z["names"] for z in om["omniscient"]["hidden"]}["Events out of the game"]
+        assert "Fair Weather" in out and "EV11" not in red["events"]["discard"]
         assert red["omniscient"] is None
 
 

@@ -11,7 +11,7 @@ name or name ("Sch", "SCH", "Scholars").  Every call changes only what it names.
 - ``face(cell, up=True)``: turn a map card (a face-down card holds no Influence);
 - ``round(n)``, ``first_player(who)``, ``chamberlain(slot)``, ``final_round(on=True)``,
   ``reveal_plot(who, revealed=True)``, ``event_deck_top(events)``, ``discard_event(event)``,
-  ``main_actions(n)``;
+  ``event_out(event)``, ``main_actions(n)``;
 - ``turn(who, round=None)``: the start of ``who``'s action phase (two Main actions, nothing used yet);
 - ``phase(name, who=None, round=None)``: the start of a phase of ``who``'s turn (default: the active seat):
   ``"event"`` (the Event Phase: Edicts pay out, the active Special is discarded, a held Special may be
@@ -166,6 +166,17 @@ class PositionEditor(Editor, PaxEditor):
                 d.pool[faction_index(self.g.events[eid].faction)] += e[1]
                 d.edicts[s].remove(e)
         d.event_discard.append(eid)
+
+    def event_out(self, event) -> None:
+        """Take a Special Event (by id or name) out of the game (back to the box, as at setup: hidden)."""
+        d = self.d
+        eid = self._event(event)
+        if self.g.events[eid].kind != "special":
+            raise self._bad(f"field 'boxed_events': only Special Events leave the game at setup; "
+                            f"{self.g.events[eid].name} is an Edict", "bad-place")
+        self.discard_event(eid)
+        d.event_discard.remove(eid)
+        d.boxed_events.append(eid)
 
     # -- Favor ----------------------------------------------------------------------------------------------
     def resources(self, who, **favor) -> None:
