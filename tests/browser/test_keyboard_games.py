@@ -384,7 +384,8 @@ def test_forced_colours_and_zoom_to_200_percent(tmp_path, page, open_notebook, r
     """Forced colours (Windows high contrast, emulated): the focus ring and a focused button's outline are
     drawn in system colours and stay visible. Zoom to 200% (a 1400×900 window at 200%: 700×450 CSS px): the
     action bar wraps -- every control still shown, inside the bar, none over another, the widget never scrolls
-    sideways -- and a decision is still taken by keyboard (WCAG 1.4.4, 1.4.10, 2.4.7)."""
+    sideways -- and a decision is still taken by keyboard (WCAG 1.4.4, 1.4.10, 2.4.7); then by the
+    typed-command box (lichess's blind mode: off until `c`)."""
     from playwright.sync_api import expect
 
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -437,3 +438,19 @@ def test_forced_colours_and_zoom_to_200_percent(tmp_path, page, open_notebook, r
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     expect(widget).not_to_have_attribute("data-version", version)
+
+    # the typed-command box (off until `c`): a label typed and Enter acts; nonsense is answered in the alert
+    version = kernel(page, "print(board.version)").strip()
+    expect(widget).to_have_attribute("data-version", version)
+    expect(widget.locator(".illumi-command")).to_be_hidden()
+    page.keyboard.press("c")
+    expect(widget.locator(".illumi-command-input")).to_be_focused()
+    page.keyboard.type("fly to the moon")
+    page.keyboard.press("Enter")
+    expect(widget.locator(".illumi-error[role=alert]")).to_contain_text("is not a choice you can make now")
+    label = kernel(page, "print(board.decisions[0]['options'][-1]['label'])").strip()
+    page.keyboard.press("Control+a")  # (the wrong command stays in the box, to be corrected)
+    page.keyboard.type(label.upper())
+    page.keyboard.press("Enter")
+    expect(widget).not_to_have_attribute("data-version", version)
+    assert page.evaluate(_NOTEBOOK_JS)["cells"] == 1  # the letters typed never reached the notebook
