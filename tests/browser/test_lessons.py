@@ -1,7 +1,8 @@
-"""A lesson in real JupyterLab + Debian Chromium (issue 32): its "before" picture fits the cell at 1000 and
-1400 px wide (no horizontal clipping: the picture is no wider than the output area and scales down), and the
-learner finishes the lesson by clicks alone (the Gray Eminence scoring lesson: one click on the action bar),
-the coach line then saying it is done.  A screenshot goes to the artifacts."""
+"""Lessons in real JupyterLab + Debian Chromium (issue 32): the first Primordial Secrets lesson and a Gray
+Eminence one; their "before" pictures fit the cell at 1000 and 1400 px wide (no horizontal clipping: each
+picture is no wider than its output area and scales down), and the learner finishes the Gray Eminence
+scoring lesson by clicks alone (one click on the action bar), the coach line then saying it is done.
+Screenshots of both go to the artifacts."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ def test_lesson_picture_fits_and_lesson_is_finished_by_clicks(page, open_noteboo
     from playwright.sync_api import expect
 
     path = notebook_file("lesson.ipynb", """
+from illumi_widgets.lessons import primordial
+primordial.plot().show()
+""", """
 from illumi_widgets.lessons import gray_eminence
 lesson = gray_eminence.score()
 lesson.show()
@@ -41,13 +45,16 @@ board = lesson.live
     page.set_viewport_size({"width": 1000, "height": 900})
     panel = open_notebook(page, path)
     run_all(page, timeout=120)
-    widget = panel.locator(BOARD).first
+    cells = panel.locator(".jp-CodeCell")
+    expect(cells.nth(0).locator(BOARD)).to_have_count(1, timeout=30_000)
+    widget = cells.nth(1).locator(BOARD)
     expect(widget).to_have_count(1, timeout=30_000)
+    save_screenshot(cells.nth(0), "lesson_primordial_plot_first_lesson")
     for width in (1000, 1400):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(300)  # (JupyterLab lays the cells out again)
         fits = panel.evaluate(FITS_JS)
-        assert fits, "no lesson picture in the notebook"
+        assert len(fits) == 2, fits
         for f in fits:
             assert f["left"] >= -0.5 and f["right"] <= f["area"] + 0.5, (width, f)
             assert f["scroll"] <= 0, (width, f)
@@ -62,4 +69,4 @@ board = lesson.live
     assert "Completed" in coach.first.inner_text()
     verdict = kernel(page, "print(lesson.judge(board.state, board.match._lesson_start).kind)")
     assert verdict.split()[-1] == "done"
-    save_screenshot(panel, "lesson_gray_eminence_score_done")
+    save_screenshot(cells.nth(1), "lesson_gray_eminence_score_done")
