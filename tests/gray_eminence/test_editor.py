@@ -304,7 +304,7 @@ def test_the_analysis_view_lists_every_hidden_zone_in_order():
     for k in ("faction", "secret", "tweet", "event"):
         assert [c["id"] for c in h["decks"][k]] == list(reversed(d["decks"][k]))
     assert [c["id"] for c in h["escalation_box"]] == d["box_esc"]
-    assert {"id": "A03", "name": s.game.cards.name("A03"), "face_down": True} in h["action_discard"]
+    assert h["action_discard_face_down"] == [{"id": "A03", "name": s.game.cards.name("A03"), "depth": 0}]
     assert set(h["hands"]) == {"Red", "Blue", "Green", "Yellow"}
     for seat in range(4):
         v = s.view(seat)

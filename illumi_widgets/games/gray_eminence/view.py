@@ -123,6 +123,10 @@ def make_view(g, d, seat) -> dict:
         "action_discard": [_card(g, c) for c in _face_up_discards(d)[-5:]],
         "action_discard_face_down": len(M.face_down(d)),
         "face_down_discards": [_card(g, c) for c in M.face_down(d) if seat == OMNISCIENT or c in kn],
+        # the Secret Objectives on their (face-down) discard pile that this seat knows: the ones it discarded
+        # itself (dealt and not kept), as ``face_down_discards``; the analysis view: all of them
+        "secret_discards_known": [_card(g, c) for c in d["discards"]["secret"]
+                                  if seat == OMNISCIENT or c in kn],
         "last_bids": d["last"].get("bids")
         if not (f and f["t"] in ("bid", "place")) or f["t"] == "place"
         else None,
@@ -140,8 +144,8 @@ def make_view(g, d, seat) -> dict:
 
 def hidden_zones(g, d) -> dict:
     """Every zone no seat (or only its owner) sees, in order, for the analysis (omniscient) view: the draw
-    decks top first (the next card drawn first), the Escalation cards still in the box, the Action discard
-    pile bottom first with its face-down cards marked, the Secret Objective discards (face down), each seat's
+    decks top first (the next card drawn first), the Escalation cards still in the box, the face-down cards
+    of the Action discard pile with their depth, the Secret Objective discards (face down), each seat's
     hand, Secret Objectives, program and sealed bid or vote, the Common Good pile in the order played with
     who played each, and cards dealt to be kept."""
     f = d["frames"][-1] if d["frames"] else None
@@ -157,7 +161,10 @@ def hidden_zones(g, d) -> dict:
     return {
         "decks": {k: [_card(g, c) for c in reversed(v)] for k, v in d["decks"].items()},
         "escalation_box": [_card(g, x) for x in d["box_esc"]],
-        "action_discard": [dict(_card(g, c), face_down=c in down) for c in d["discards"]["action"]],
+        # (only the face-down cards: the face-up ones are public, every seat saw them discarded; ``depth``
+        # counts from the top of the pile, 0 = the top card)
+        "action_discard_face_down": [dict(_card(g, c), depth=len(d["discards"]["action"]) - 1 - i)
+                                     for i, c in enumerate(d["discards"]["action"]) if c in down],
         "secret_discard": [_card(g, c) for c in d["discards"]["secret"]],
         "hands": {g.seat_name(s): [_card(g, c) for c in d["hands"][s]] for s in range(d["n"])},
         "secret_objectives": {g.seat_name(s): [_card(g, c) for c in d["secret"][s]] for s in range(d["n"])},
