@@ -283,12 +283,12 @@ def test_the_analysis_view_lists_the_hidden_zones_and_a_seat_view_none():
     state.play_until(lambda s: len(s.history) >= 60)
     d = state.data
     om = state.view(OMNISCIENT)["omniscient"]
-    zones = {z["zone"]: z["cards"] for z in om["hidden"]}
+    zones = {z["zone"]: z["cards"] for z in state.view(OMNISCIENT)["hidden"]}
     assert zones["deck"] == list(reversed(d["deck"])) and om["deck"] == zones["deck"]
     for s in range(3):
         assert zones[f"{state.game.seat_name(s)}'s Specials"] == list(d["hands"][s])
     for seat in (RED, BLUE, None):
-        assert state.view(seat)["omniscient"] is None
+        assert state.view(seat)["omniscient"] is None and state.view(seat)["hidden"] is None
 
 
 def test_history_table_masks_a_face_down_illuminati_for_the_others():

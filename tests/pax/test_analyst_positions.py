@@ -334,7 +334,7 @@ def test_round_trips_through_the_view_and_the_position_text():
         assert red["turn"]["first"] == RED and red["turn"]["round"] == 3 and red["turn"]["final_round"]
         assert red["plots"]["private"][2] is not None and red["turn"]["main_left"] == 1
         assert om["omniscient"]["event_deck"][0] == "EV13"
-        out = {z["zone"]: z["names"] for z in om["omniscient"]["hidden"]}["Events out of the game"]
+        out = {z["zone"]: z["names"] for z in om["hidden"]}["Events out of the game"]
         assert "Fair Weather" in out and "EV11" not in red["events"]["discard"]
         assert red["omniscient"] is None
 
@@ -365,7 +365,7 @@ def test_the_analysis_view_lists_every_hidden_zone_and_a_seat_view_none():
     state = load_game("pax", players=3).new_state(seed=6)
     state.play_until(lambda s: len(s.history) >= 40)
     d = state.data
-    zones = {z["zone"]: z["cards"] for z in state.view(OMNISCIENT)["omniscient"]["hidden"]}
+    zones = {z["zone"]: z["cards"] for z in state.view(OMNISCIENT)["hidden"]}
     assert zones["Luminary deck"] == list(reversed(d.deck))  # top card first
     assert zones["Event deck"] == list(reversed(d.event_deck))
     assert zones["Plot pile"] == list(reversed(d.plot_pile))
@@ -375,7 +375,7 @@ def test_the_analysis_view_lists_every_hidden_zone_and_a_seat_view_none():
     assert zones["face-down map cards"] == down
     for seat in (BLUE, RED, 2, None):
         view = state.view(seat)
-        assert view["omniscient"] is None
+        assert view["omniscient"] is None and view["hidden"] is None
         assert "Luminary deck" not in repr(view)
 
 

@@ -85,6 +85,8 @@ def make_view(game, d, seat) -> dict:
                     "very_long_game": game.very_long},
     }
     view["omniscient"] = hidden_zones(game, d) if omni else None
+    # every hidden zone in order, for the analysis view only (the key Gray Eminence's view uses too)
+    view["hidden"] = view["omniscient"].pop("hidden") if omni else None
     mask = None if omni else game.hidden_mask(d, seat)
     if mask is None:
         return view
@@ -110,11 +112,11 @@ def _zone(game, name: str, cards) -> dict:
 
 
 def hidden_zones(game, d) -> dict:
-    """What some seat cannot see, for the omniscient view only (``view["omniscient"]``): ``"hidden"``, every
-    hidden zone in order — the deck (top card FIRST), each player's Specials — as ``{"zone": words,
-    "cards": ids, "names": card names}``; ``"goals"``: each seat's goal (secret with hidden goals or the
-    UFOs), ``"face_down"``: each seat's Illuminati when it is face-down (Hidden Illuminati), else ``None``;
-    ``"box"``: the cards not yet dealt."""
+    """What some seat cannot see, for the omniscient view only: ``"hidden"`` (moved to ``view["hidden"]``),
+    every hidden zone in order -- the deck (top card FIRST), each player's Specials -- as ``{"zone": words,
+    "cards": ids, "names": card names}``; ``"deck"`` (top first); ``"goals"``: each seat's goal (secret with
+    hidden goals or the UFOs); ``"face_down"``: each seat's Illuminati when it is face-down (Hidden
+    Illuminati), else ``None``; ``"box"``: the cards not yet dealt.  The rest stays ``view["omniscient"]``."""
     zones = [_zone(game, "deck", reversed(d["deck"]))]
     zones += [_zone(game, f"{game.seat_name(s)}'s Specials", d["hands"][s]) for s in range(d["n"])]
     return {

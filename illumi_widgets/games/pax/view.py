@@ -142,8 +142,9 @@ def pax_view(g, d, seat) -> dict:
         "plan": list(d.plan),
         "pending": pending,
         "omniscient": {"deck": list(reversed(d.deck)), "map": list(d.cards), "plot_pile": list(d.plot_pile),
-                       "event_deck": list(reversed(d.event_deck)), "hidden": hidden_zones(g, d)}
-        if omni else None,
+                       "event_deck": list(reversed(d.event_deck))} if omni else None,
+        # every hidden zone in order, for the analysis view only (the key Gray Eminence's view uses too)
+        "hidden": hidden_zones(g, d) if omni else None,
     }
 
 
@@ -153,7 +154,7 @@ def _zone(name: str, cards, names) -> dict:
 
 
 def hidden_zones(g, d) -> list[dict]:
-    """Every zone some seat cannot see, in order (the omniscient view's ``omniscient["hidden"]``): each
+    """Every zone some seat cannot see, in order (the omniscient view's ``hidden``): each
     ``{"zone": words, "cards": ids, "names": card names}``, a pile's top card FIRST: the Luminary deck,
     the face-down map cards (by cell, ``map_cells`` beside them), each seat's hand, private Plot and held
     Special Events, the Plot pile, the Event deck, the Events out of the game and the Event cards being
