@@ -4,7 +4,9 @@
 // (the button's own click) acts as a click (the same chooser menu when a target has several actions), Escape closes a menu and returns
 // focus to where it was. A ring in two colours (dark inside, light outside: visible on any board) is drawn
 // around the focused target. Shortcuts anywhere in the widget: u undo, r redo, a analyse, ? legend, . the next
-// decision's first target, l the log. Keys pressed inside the board never reach JupyterLab (its command mode
+// decision's first target, l the log, c the typed-command box (command.js). When the update an action caused
+// removes the focused element (a bar button whose decision is gone), the focus comes back to the board.
+// Forced colours (high contrast): the ring and every focus outline are drawn in system colours (CSS below). Keys pressed inside the board never reach JupyterLab (its command mode
 // would move or add cells): keydown stops at the widget's root; Tab and Shift-Tab still leave.
 //
 // createKeyboard(v) uses v.doc, v.dom (root, stage, chooser, confirmBox, undoBtn, redoBtn, analyseBtn, helpBtn,
