@@ -327,3 +327,37 @@ def test_sealed_choices_appear_only_in_the_analysis_view():
     s.apply(s.parse("bid money 2", 0))
     assert s.view(OMNISCIENT)["hidden"]["sealed"] == {"Red": [2]}
     assert s.view(1)["seats"][0]["bid"] is None and "hidden" not in s.view(1)
+
+
+def test_the_other_fields_round_trip_too():
+    s = after_setup()
+    g = s.game
+    d = s.data
+    red_secret = d["secret"][0][0]
+    with edit(s) as ed:
+        ed.phase("tweets")  # (the programs of this round are set by hand below)
+        ed.roles(public_eye="Green", shadows="Red")
+        ed.public_objective("Blue", done=True)
+        h = list(d["hands"][1])
+        ed.program("Blue", A=h[0], B=h[1], C=h[2], D=h[3], side="personal")
+        ed.move(red_secret, "secret", who="Red", exposed=True)
+        ed.move(d["decks"]["secret"][-1], "completed", who="Yellow")
+        fac = d["decks"]["faction"][-1]
+        ed.move(fac, "mat", who="Yellow")
+        ed.faction(fac, refreshed=False)
+        ed.move("X02", "box")
+        ed.move(d["hands"][2][0], "discard", face_down=True)
+    done = d["done"][3][-1]
+    for st in (s, g.load_position(s.position())):
+        v = st.view(3)
+        assert v["seats"][2]["role"] == "public_eye" and v["seats"][0]["role"] == "shadows"
+        assert v["seats"][1]["public_objective"]["done"] is True
+        # the program is face down: Yellow sees four cards, not which
+        assert v["seats"][1]["programmed_count"] == 4 and v["seats"][1]["program"] is None
+        assert red_secret in v["seats"][0]["exposed"]
+        assert done in [c["id"] for c in v["seats"][3]["completed"]]
+        assert {"id": fac, "name": g.cards.name(fac), "refreshed": False} in v["seats"][3]["factions"]
+        assert v["action_discard_face_down"] == 1 and v["face_down_discards"] == []
+        want = {"A": h[0], "B": h[1], "C": h[2], "D": h[3], "side": "personal"}
+        assert st.view(1)["seats"][1]["program"] == want
+        assert "X02" in [c["id"] for c in st.view(OMNISCIENT)["hidden"]["escalation_box"]]
