@@ -26,6 +26,38 @@ each receiver), goals, elimination and shared victory; advanced rules: Hidden Go
 long game scored by Power, Hidden Illuminati with accusations, stated (lower or overstated) Power and
 Income; the enforceable part of "throwing the game".
 Not yet: see RULES-NOTES.md.
+
+**Decision kinds** (``Decision.kind``, the kind of the decision frame on top; the action kinds that answer
+them, in notation; in the windows asked of every seat in turn, a seat may also give a ``gift``, open a deal
+with ``negotiate`` or ``play`` an "any time" Special):
+
+- ``deal`` (chance): deal the Illuminati and shuffle the deck; ``roll`` (chance): two dice, for the first
+  player or for an attack (``roll <n>``).
+- ``choose``: Hidden Goals, each seat writes down its secret goal (``choose``).
+- ``senate``: every seat in turn, at the start of a turn: the Senate Investigating Committee (``play``) or
+  ``pass``.
+- ``talk``: every seat in turn before the active seat acts (table talk): a gift, a deal or ``pass``.
+- ``actions``: the active seat: ``attack``, ``move``, ``drop``, ``transfer``, ``offer``, ``request``,
+  ``bribe``, ``accuse``, ``disguise``, ``recycle``, ``laser``, ``leave``, ``collect`` (pass for 5 MB) or
+  ``done``.
+- ``attack``: every seat in turn while an attack is open: the attacker may ``spend``, ``aid``,
+  ``privilege`` or ``calloff``, the defender ``spend``, the others ``assist`` or ``interfere``; all may
+  ``pass``.
+- ``react``: every seat in turn after the dice: a Special on the roll (``play``) or ``pass``.
+- ``counter``: every seat in turn against a privileged attack: a Special (``play``), two Specials
+  (``abolish``) or ``pass``.
+- ``secrets``: every seat in turn after a Special is played: Secrets Man Didn't Know (``play``) or ``pass``.
+- ``replace``: the seat one of whose two Specials was cancelled: discard another (``replace``) or ``pass``.
+- ``place``: the seat taking a group: the arrow it hangs from (``place``).
+- ``captxfer``: the captor moves money from the group taken (``transfer``) or ``done``.
+- ``transfers``: the active seat's free money transfers (``transfer``) or ``done``.
+- ``special``: the special-power step (Gnomes of Zurich: ``transfer``; Bermuda Triangle: ``move``) or
+  ``done``; ``redistribute``: White Collar Crime's redistribution (``transfer``) or ``done``.
+- ``terms``: the proposer of a deal adds what is given (``dgive``) and asked (``dget``), then proposes it
+  (``propose``) or gives up (``cancel``).
+- ``price``: the seat that offered or asked for a group names the price (``price``).
+- ``answer``: the other seat of the deal answers (``accept`` or ``decline``).
+- ``fit``: a seat receiving groups in a deal fits each one (``fit``).
 """
 
 from __future__ import annotations

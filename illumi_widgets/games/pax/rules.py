@@ -23,6 +23,32 @@ candidates that pass it (``Game.candidates`` + ``Game.check``).
 
 Engine readings where the texts are open are marked ``READING:`` at the one
 place each is decided, and listed in ``RULES-NOTES.md``.
+
+**Decision kinds** (``Decision.kind``, the kind of the decision frame on top; the action kinds that answer
+them, in notation; the automatic frames -- draw, refresh, endturn, … -- never wait for anyone):
+
+- ``deal`` (chance): the deal of the game; ``shuffle`` (chance): the discard pile shuffled into a new draw
+  pile.
+- ``turn``: the active seat takes a main action (``scout``, ``influence``, ``extort``, ``organize``,
+  ``expel``, ``oust``, ``scheme``), a free one (``faction``, ``event``, ``investigate``, ``claimfaction``,
+  ``claimplot``) or ends the turn (``end``).
+- ``pay``: the payer chooses the Favor for a cost (``pay``); ``collect``: the gainer chooses the Favor to
+  take (``collect``); ``subvert``: the pool has none of that Favor left, the gainer takes it from another
+  player (``subvert``); ``give``: Conspire, the collector gives a player 1 of the Favor collected (``give``).
+- ``place``: a card from the hand face-up on the empty space (``place``).
+- ``move``: Organize, move an Influence (``move``) or stop (``done``).
+- ``reveal`` (the attacker and the defender of an Oust challenge, sealed, both at once; openly one after the
+  other under the Clergy's passive): the card each reveals (``reveal``).
+- ``press``: both automatic wins cancel; the challenger presses on (``press``) or calls it off
+  (``calloff``).
+- ``keep``: the active seat keeps one of the two Event cards drawn (``keep``).
+- ``redraw``: draw back up to the hand limit from the Court or the deck (``redraw``).
+- ``activate``: a Special Event from the hand (``activate``) or ``pass``.
+- ``power``: a Scheme, card power or Faction-card ability offers its action (``scout``, ``influence``,
+  ``extort``, ``organize``, ``expel``, ``oust``, ``swap``, ``raid``, ``borrow``, ``drawcards``,
+  ``drawplot``) or ``skip``.
+- ``plotkeep``: keep the Plot drawn or the old one (``keepplot``).
+- ``bot``: a rulebook bot's seat (``automa.py``) runs its scripted step (``bot``).
 """
 
 from __future__ import annotations
