@@ -74,6 +74,10 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
     # why a scene entity cannot be used now (hover or click on a thing that is not a legal target); the
     # reply is ``{"type": "why", "entity", "reason", "version"}`` (reason None: it can be used)
     "why": {"version": "int", "entity": "id"},
+    # a typed command (the board's command box): an option's label or notation, matched against this board's
+    # decisions and taken as an "act" (checked as a click is); anything else is answered with the rules'
+    # reason (``controller.explain``) in an "error" reply
+    "command": {"version": "int", "text": "id"},
     # a live view opened (a front end renders this board): the output's picture is then left alone, since
     # updating it would make JupyterLab rebuild the live view; the reply is ``{"type": "hello"}``
     "hello": {"version": "int"},
@@ -618,6 +622,8 @@ class GameWidget(anywidget.AnyWidget):
             return {"type": "hello", "version": self.version}
         if message["type"] == "why":
             return self._why(message["entity"], message["version"])
+        if message["type"] == "command":
+            return self._command(message["text"], message["version"])
         try:
             reply = self._controller.handle(message, self.perspective)
         except Exception as exc:  # the contract says it never raises; keep the comm alive anyway
@@ -629,6 +635,26 @@ class GameWidget(anywidget.AnyWidget):
         if reply["type"] == "ok":
             self._refresh()  # cheap when nothing changed: unchanged traits are not re-sent
         return reply
+
+    def _command(self, text: str, version: int) -> dict:
+        """A typed command: the option of this board's decisions whose label or notation it is (case and
+        spacing ignored) is taken as an ``act``; anything else is refused with the rules' reason."""
+        want = " ".join(text.split()).casefold()
+        for d in self.decisions:
+            for o in d.get("options") or []:
+                if want in {" ".join(str(o.get(k) or "").split()).casefold() for k in ("label", "notation")}:
+                    return self.dispatch({"type": "act", "version": version, "decision": d["id"],
+                                          "option": o["id"]})
+        explain = getattr(self._controller, "explain", None)
+        reason = None
+        if callable(explain):
+            try:
+                reason = explain(text)
+            except Exception as exc:  # noqa: BLE001 - a reason is help text: say what failed, keep going
+                reason = f"{type(exc).__name__}: {exc}"
+        if reason is None:  # (legal for someone, or nothing the rules name: not this board's choice now)
+            reason = f"{quote(text)} is not a choice you can make now."
+        return _error("illegal-command", _short(reason))
 
     def _why(self, entity: str, version: int) -> dict:
         """Why this board cannot use ``entity`` now (the controller's optional ``why_not``)."""

@@ -3,15 +3,17 @@
 // notation; the box completes from the legal actions (a datalist of the pending decisions' labels and
 // notations). A typed command is untrusted: what matches a legal option is sent as the normal "act" intent
 // (Python checks it as it checks a click); a thing on the board that cannot be used now is answered with the
-// rules' reason (the "why" intent, Python's why_not); anything else is answered with the choices there are.
+// rules' reason (the "why" intent, Python's why_not); anything else is sent as typed (the "command" intent:
+// Python matches it against the board's options, or refuses it with the rules' reason, State.explain).
 // Answers go to the bar's error line, an assertive live region (role="alert").
 //
-// createCommand(v) uses v.doc, v.dom (bar, panel, errorLine), v.s (decisions, lastError, curtainName),
-// v.a11y.model, v.menus.choose, v.tips (askWhy, reasonOf, onWhy), v.bar.renderError.
+// createCommand(v) uses v.doc, v.model, v.dom.bar, v.s (decisions, lastError, curtainName), v.a11y.model,
+// v.menus.choose, v.tips (askWhy, reasonOf, onWhy), v.transport.sendIntent, v.bar.renderError.
 import { button, make } from "./dom.js";
 import { labelOf } from "./state.js";
 
 let ids = 0;
+const MAX_TEXT = 1024; // (Python's MAX_ID_CHARS: a longer command is refused as a bad message)
 const norm = (t) => String(t).normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
 
 /** The option of `decisions` whose label or notation is `text` (case and spacing ignored), else null. */
@@ -111,9 +113,12 @@ export function createCommand(v) {
       }
       return;
     }
-    const names = completions(s.decisions);
-    say("command", names.length ? `“${String(text).trim()}” is not a choice you can make now. You can: ${listed(names)}.`
-      : `“${String(text).trim()}” is not a choice you can make now: nothing is yours to decide.`);
+    // anything else goes to Python as typed ("command"): it is checked there, and refused with the rules'
+    // reason (an error reply, said by the alert line) -- or taken, if Python knows it by another spelling
+    if (!v.transport.sendIntent({ type: "command", version: v.model.get("version"), text: String(text).trim().slice(0, MAX_TEXT) })) {
+      const names = completions(s.decisions);
+      say("command", `“${String(text).trim()}” is not a choice you can make now.${names.length ? ` You can: ${listed(names)}.` : ""}`);
+    }
   }
 
   /** Show (true), hide (false) or flip (undefined) the box; shown, it takes the focus. */

@@ -293,10 +293,12 @@ test("the typed-command box: off by default, `c` opens it, a label or notation a
   const error = env.el.querySelector(".illumi-error");
   assert.equal(error.getAttribute("role"), "alert");
   assert.equal(error.textContent, "Not a target: It is not yours.");
-  // anything else: the choices there are
-  input.value = "fly to the moon";
+  // anything else goes to Python as typed, which answers with the rules' reason (said by the alert line)
+  input.value = " fly to the moon ";
   form.requestSubmit();
-  assert.equal(error.textContent, "“fly to the moon” is not a choice you can make now. You can: Pass, Move to C3 and move C3.");
+  assert.deepEqual(env.model.sent.filter((m) => m.type === "command"), [{ type: "command", version: 7, text: "fly to the moon" }]);
+  env.model.receive({ type: "error", code: "illegal-command", message: "'fly' is not a Test action" });
+  assert.equal(error.textContent, "'fly' is not a Test action");
   env.press("Escape", input);
   assert.equal(form.hidden, true);
   env.cleanup();

@@ -439,7 +439,8 @@ def test_forced_colours_and_zoom_to_200_percent(tmp_path, page, open_notebook, r
     page.keyboard.press("Enter")
     expect(widget).not_to_have_attribute("data-version", version)
 
-    # the typed-command box (off until `c`): a label typed and Enter acts; nonsense is answered in the alert
+    # the typed-command box (off until `c`): nonsense is refused with the rules' reason in the alert; a label
+    # typed and Enter acts
     version = kernel(page, "print(board.version)").strip()
     expect(widget).to_have_attribute("data-version", version)
     expect(widget.locator(".illumi-command")).to_be_hidden()
@@ -447,7 +448,8 @@ def test_forced_colours_and_zoom_to_200_percent(tmp_path, page, open_notebook, r
     expect(widget.locator(".illumi-command-input")).to_be_focused()
     page.keyboard.type("fly to the moon")
     page.keyboard.press("Enter")
-    expect(widget.locator(".illumi-error[role=alert]")).to_contain_text("is not a choice you can make now")
+    alert = widget.locator(".illumi-error[role=alert]")
+    expect(alert).to_contain_text("'fly' is not a Pax Illuminaten action")  # (State.explain's words)
     label = kernel(page, "print(board.decisions[0]['options'][-1]['label'])").strip()
     page.keyboard.press("Control+a")  # (the wrong command stays in the box, to be corrected)
     page.keyboard.type(label.upper())
