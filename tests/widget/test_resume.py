@@ -10,6 +10,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 PLAY = textwrap.dedent("""
     import json, random, sys
     from illumi_widgets import Illuminati
@@ -60,6 +62,7 @@ def test_rerunning_the_cell_after_a_restart_continues_the_same_game(tmp_path):
     assert (out["seat"], out["bots"], out["mode"]) == ("seat:0", [1, 2, 3], "play")
 
 
+@pytest.mark.slow
 def test_another_notebook_is_not_offered_the_game(tmp_path):
     _run(PLAY, tmp_path, "/notebooks/game.ipynb")
     code = ("import json, sys\nfrom illumi_widgets import Illuminati\n"
