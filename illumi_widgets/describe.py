@@ -18,7 +18,7 @@ from importlib import import_module
 from typing import Any
 
 __all__ = ["board_parts", "describe_scene", "describe_snapshot", "describe_state", "entity_lines",
-           "game_summary"]
+           "game_summary", "seat_summary"]
 
 _SHAPES = ("rect", "circle", "poly")
 _END = ".!?:;,—…"
@@ -258,13 +258,30 @@ def describe_scene(scene: Any, status: str = "", decisions: list | None = None, 
     return "\n".join(parts)
 
 
-def describe_snapshot(snapshot: dict, title: str = "") -> str:
-    """The words of a Match snapshot (``match.snapshot(perspective)``): what that board shows."""
+def _with_summary(text: str, said: list[str]) -> str:
+    """``text`` (a description) with the game's summary lines under "In short:" before the board's words."""
+    if not said:
+        return text
+    head, board, rest = text.partition("\nOn the board:")
+    return "\n".join([head, "In short:", *said]) + (f"{board}{rest}" if board else "")
+
+
+def seat_summary(state, seat) -> list[str]:
+    """The game's own sentences on ``seat``'s position (``game_summary``), from ``state.view(seat)`` only;
+    none for a spectator or a game without them."""
+    fn = game_summary(state.game) if isinstance(seat, int) else None
+    return [_sentence(str(x)) for x in fn(state.view(seat), state.game, seat)] if fn else []
+
+
+def describe_snapshot(snapshot: dict, title: str = "", summary: list[str] | None = None) -> str:
+    """The words of a Match snapshot (``match.snapshot(perspective)``): what that board shows, with the game's
+    ``summary`` of the seat's position (:func:`seat_summary`) when given."""
     status = snapshot.get("status") or {}
     if status.get("curtain"):
         return _sentence(str(status.get("text") or f"Pass the screen to {status['curtain']}"))
     text = str(status.get("text") or "")
-    return describe_scene(snapshot.get("scene"), text, snapshot.get("decisions"), title)
+    return _with_summary(describe_scene(snapshot.get("scene"), text, snapshot.get("decisions"), title),
+                         summary or [])
 
 
 def _presenter(game) -> dict:
@@ -300,14 +317,9 @@ def describe_state(state, seat=None) -> str:
     status_fn = presenter.get("status")
     status = status_fn(view, game) if callable(status_fn) else ""
     who = f", as {game.seat_name(seat)} sees it" if isinstance(seat, int) else ""
-    summary = game_summary(game) if isinstance(seat, int) else None
-    said = [_sentence(str(x)) for x in summary(view, game, seat)] if summary else []
+    said = seat_summary(state, seat)
     scene_fn = presenter.get("scene")
     if not callable(scene_fn):
         log = [str(x) for x in view.get("log", [])[-10:]]
         return "\n".join([_sentence(f"{game.title}{who}"), *said, *log])
-    text = describe_scene(scene_fn(view, game), status, None, f"{game.title}{who}")
-    if not said:
-        return text
-    head, board, rest = text.partition("\nOn the board:")
-    return "\n".join([head, "In short:", *said]) + (f"{board}{rest}" if board else "")
+    return _with_summary(describe_scene(scene_fn(view, game), status, None, f"{game.title}{who}"), said)

@@ -11,7 +11,7 @@ from typing import Any
 
 import traitlets
 
-from ..describe import describe_snapshot
+from ..describe import describe_snapshot, seat_summary
 from ..engine import ActionList, EngineError
 from ..engine.registry import game_class
 from ..match import Match
@@ -287,7 +287,8 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
         game = self._match.game
         title = game.title + (f", as {game.seat_name(seat)} sees it" if seat is not None else "")
         snap = {"scene": self.effective_scene, "status": dict(self.status), "decisions": list(self.decisions)}
-        return describe_snapshot(snap, title)
+        summary = seat_summary(self._match.state, seat) if seat is not None else None  # (the game's words)
+        return describe_snapshot(snap, title, summary)
 
     def _legend_source(self):
         """The Match's legend, after a line of rules help on the decision of the moment (each game's

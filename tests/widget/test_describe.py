@@ -67,7 +67,8 @@ def test_pax_golden_start():
     board = _board("pax", players=3, seed=7)
     lines = board.describe().splitlines()
     assert lines[:3] == ["Pax Illuminaten, as Blue sees it.",
-                         "Round 1 · Blue's turn — action phase (2 main actions left).", "On the board:"]
+                         "Round 1 · Blue's turn — action phase (2 main actions left).", "In short:"]
+    assert lines[6] == "On the board:"  # after the game's three sentences (test_describe_summaries.py)
     cells = [ln for ln in lines if ln.endswith("a face-down Luminary card")]
     assert cells[:6] == [f"- {c}{r}: a face-down Luminary card" for r, c in
                          [(1, "A"), (1, "B"), (1, "C"), (1, "D"), (1, "E"), (2, "A")]]

@@ -56,11 +56,13 @@ def test_illuminati_primordial_and_gray_eminence_summaries():
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
-def test_every_game_has_a_summary_and_a_spectator_gets_none(game):
+def test_every_game_has_a_summary_the_board_says_it_too_and_a_spectator_gets_none(game):
     board = getattr(W, BOARDS[game])(seat=0)
     assert game_summary(board.match.game) is not None
-    assert "In short:" in board.state.describe(0)
+    said = _short(board.state.describe(0))
+    assert said and _short(board.describe()) == said  # board.describe() and state.describe(seat) agree
     assert "In short:" not in board.state.describe(None)
+    assert "In short:" not in getattr(W, BOARDS[game])(seat="spectator", match=board.match).describe()
 
 
 def _tree_texts(scenes: list[dict]) -> list[str]:
