@@ -104,12 +104,13 @@ from .goals import GoalsMixin
 from .groups import GroupsMixin
 from .hidden import HiddenIlluminatiMixin, _MaskedLog  # noqa: F401  (_MaskedLog: re-exported)
 from .specials import SpecialsMixin
+from .stats import StatsMixin
 from .turn import TurnMixin
 from .validate import field_problems
 
 
 class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsMixin, AttacksMixin,
-                     SpecialsMixin, TurnMixin, GoalsMixin, Game):
+                     SpecialsMixin, TurnMixin, GoalsMixin, StatsMixin, Game):
     """Illuminati for 2–8 players (see the module docstring for what is implemented)."""
 
     name = "illuminati"

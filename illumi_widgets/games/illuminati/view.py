@@ -13,13 +13,15 @@ from __future__ import annotations
 from illumi_widgets.engine.game import OMNISCIENT
 
 from . import model as M
+from .common import INCOME_BONUS
 
 
 def _group(game, d, g, pos=None) -> dict:
     c = game.cards[g]
     out = {"id": g, "name": c.name, "power": game.power(g), "tp": c.tp, "resistance": c.resistance,
            "income": c.income, "alignments": list(game.aligns(g, d)), "arrow_in": c.arrow_in,
-           "arrows_out": list(c.arrows_out), "ability": c.ability}
+           "arrows_out": list(c.arrows_out), "ability": c.ability,
+           "stats": game.group_stats(d, g)}  # live: as the rules use them now (stats.py)
     if g in d["ctrl"]:
         seat, master, side = d["ctrl"][g]
         out.update({"master": master, "side": side, "money": d["money"][g]})
@@ -95,6 +97,10 @@ def make_view(game, d, seat) -> dict:
             for g in s["groups"]:
                 if g["id"] == d["illum"][s["seat"]]:
                     g.update({"name": "?", "power": "?", "tp": None, "income": "?", "ability": None})
+                    shows = s["shows"]  # the stats: only what its player states (p.9)
+                    income = shows["income"] + INCOME_BONUS.get(d["n"], 0) if "income" in shows else "?"
+                    g["stats"].update({"power": shows.get("power", "?"), "income": income,
+                                       "transferable_power": shows.get("power", "?")})
     return _deep(view, mask)
 
 

@@ -112,6 +112,8 @@ def pax_view(g, d, seat) -> dict:
         "contacts": list(d.contacts),
         "hands": hands,
         "hand_limit": [g.hand_limit(d, s) for s in range(d.seats)],
+        # Favor paid for 1 when exchanging: 3, or 2 with the Professions passive
+        "exchange_rate": [g.exchange_rate(d, s) for s in range(d.seats)],
         "factions": {"row": list(d.faction_row), "held": dict(d.faction_holder),
                      "out": list(d.boxed_factions)},
         "plots": {"public": list(d.public_plots), "private": private, "revealed": list(d.private_revealed),
