@@ -267,8 +267,8 @@ def victory() -> Lesson:
         before="Before: Blue holds one Plot and meets Dispersed Contacts too.",
         done=lambda state: state.is_terminal() and state.data.result.get("winners") == [BLUE],
         hints=["The player to act with Influence on two Plots wins at once.",
-               "If no one wins by Plots, the game ends when the deck runs out: Faction Scoring counts 1 "
-               "point per Influence in each Faction's largest Lodge."],
+               "If no one wins by Plots, the round of the fifth Edict is the last: Faction Scoring counts 1 "
+               "point per Influence in each Faction's largest Lodges."],
         feedback={"wrong": "the win is on the table now: the others may break your Plots before your next "
                            "turn.",
                   "done": "Two Plots: Blue wins the game."})
