@@ -2,7 +2,8 @@
 Eminence one; their "before" pictures fit the cell at 1000 and 1400 px wide (no horizontal clipping: each
 picture is no wider than its output area and scales down), and the learner finishes the Gray Eminence
 scoring lesson by clicks alone (one click on the action bar), the coach line then saying it is done.
-Screenshots of both go to the artifacts."""
+Screenshots of both go to the artifacts.  A Pax lesson (claiming a Plot) and an Illuminati one (an attack
+to control) are also finished by one click each, their pictures fitting the cell."""
 
 from __future__ import annotations
 
@@ -70,3 +71,42 @@ board = lesson.live
     verdict = kernel(page, "print(lesson.judge(board.state, board.match._lesson_start).kind)")
     assert verdict.split()[-1] == "done"
     save_screenshot(cells.nth(1), "lesson_gray_eminence_score_done")
+
+
+def test_pax_and_illuminati_lessons_are_finished_by_clicks(page, open_notebook, run_all, notebook_file,
+                                                          kernel, board_probe, pick_option, save_screenshot):
+    """The Pax lesson "Claiming a Plot" and the Illuminati lesson "An attack to control", each finished by one
+    click on its board's action bar; the coach line then says it is done (and the lesson agrees)."""
+    from playwright.sync_api import expect
+
+    path = notebook_file("lessons_pax_illuminati.ipynb", """
+from illumi_widgets.lessons import pax
+plot = pax.plot()
+plot.show()
+""", """
+from illumi_widgets.lessons import illuminati
+attack = illuminati.attack()
+attack.show()
+""")
+    page.set_viewport_size({"width": 1000, "height": 900})
+    panel = open_notebook(page, path)
+    run_all(page, timeout=120)
+    cells = panel.locator(".jp-CodeCell")
+    kernel(page, PROBE)
+    for n, (name, prefix, said) in enumerate((("plot", "claim plot dispersed-contacts", "Claimed"),
+                                              ("attack", "attack mafia control loan-sharks", "Declared"))):
+        widget = cells.nth(n).locator(BOARD)
+        expect(widget).to_have_count(1, timeout=30_000)
+        fits = cells.nth(n).evaluate(FITS_JS)
+        assert len(fits) == 1 and fits[0]["right"] <= fits[0]["area"] + 0.5 and fits[0]["scroll"] <= 0, fits
+        kernel(page, f"{name}_board = {name}.live")
+        decision, _prompt, options = board_probe(page, f"{name}_board")["decisions"][0]
+        option = next(o for o in options if o.startswith(prefix))
+        pick_option(page, widget, decision, option)
+        coach = cells.nth(n).locator(".widget-html-content", has_text="✔")
+        expect(coach.first).to_be_visible(timeout=30_000)
+        assert said in coach.first.inner_text()
+        board = f"{name}_board"
+        verdict = kernel(page, f"print({name}.judge({board}.state, {board}.match._lesson_start).kind)")
+        assert verdict.split()[-1] == "done"
+        save_screenshot(cells.nth(n), f"lesson_{name}_done")
