@@ -1,4 +1,4 @@
-"""The game-site preferences of a :class:`~illumi_widgets.match.Match` (issue 30 item 6): a person's seat may
+"""The game-site preferences of a :class:`~illumi_widgets.match.Match`: a person's seat may
 ask not to be asked where it has no useful choice -- a step with one possible answer (``"no_choice"``), or
 what the game's rules call a sensible default (``Game.auto_answer(data, decision, prefs, bots)``, with the
 preferences it offers in ``Game.auto_prefs`` and ``Game.turn_marker(data)`` for "don't ask me again this

@@ -22,7 +22,7 @@ added).  ``ILLUMI_BOARD_STORE``: another folder for the files (kernel and server
 
 The same file keeps the board's game (its record, seat, bots and mode; :func:`find_game`), so a game is never
 lost to a kernel restart: re-running the cell offers to continue the game the notebook shows, and
-``Board.resume()`` continues it (issue 30 item 8).
+``Board.resume()`` continues it.
 """
 
 from __future__ import annotations
