@@ -456,3 +456,6 @@ def test_forced_colours_and_zoom_to_200_percent(tmp_path, page, open_notebook, r
     page.keyboard.press("Enter")
     expect(widget).not_to_have_attribute("data-version", version)
     assert page.evaluate(_NOTEBOOK_JS)["cells"] == 1  # the letters typed never reached the notebook
+    expect(widget.locator(".illumi-command")).to_be_visible()
+    page.add_script_tag(path=str(AXE))
+    _axe(page, widget)  # the box open, at 200% (its input named by its label)
