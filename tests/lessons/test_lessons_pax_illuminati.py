@@ -90,3 +90,17 @@ def test_every_lesson_names_goal_title_and_hints(game):
         assert lesson.hints, key
         assert "done" in lesson.feedback and "wrong" in lesson.feedback, key
         assert lesson.hint() == lesson.hints[0]
+
+
+def test_the_pax_score_line_counts_the_plot_just_claimed():
+    """The board's score line ("Plots with Influence (two win)") counts each seat's held Plots: the view
+    lists claims per Plot, then per seat ({plot: {seat: "on" | "under"}}); a claim that went under does not
+    count (EN Plot Victory: Influence on two Plots wins)."""
+    lesson = pax.victory()
+    match = lesson.start()
+    assert "(two win): Blue 1, Red 0, Green 0" in match.snapshot("seat:0")["status"]["score"]
+    plot = pax.plot()
+    match = plot.start()
+    assert "(two win): Blue 0, Red 0, Green 0" in match.snapshot("seat:0")["status"]["score"]
+    plot.attempt(match, "claim plot dispersed-contacts")
+    assert "(two win): Blue 1, Red 0, Green 0" in match.snapshot("seat:1")["status"]["score"]

@@ -42,12 +42,6 @@ def effects(game, a, d=None) -> dict:
     return out
 
 
-def _count(v) -> int:
-    if isinstance(v, dict):
-        return sum(1 for on in v.values() if on)
-    return len(v) if isinstance(v, (list, tuple)) else 0
-
-
 def score_line(view: dict, game) -> str | None:
     """The race a player follows, always shown in the board's bar: each seat's Plots with its Influence (two
     win at once, EN "Plot Victory") and Faction cards held (the tie-break of Faction Scoring)."""
@@ -56,7 +50,8 @@ def score_line(view: dict, game) -> str | None:
         return None
     claims = (view.get("plots") or {}).get("claims") or {}
     held = (view.get("factions") or {}).get("held") or {}
-    plots = [_count(claims.get(s, claims.get(str(s)))) for s in range(len(names))]
+    plots = [sum(1 for by in claims.values() if isinstance(by, dict) and by.get(s, by.get(str(s))) == "on")
+             for s in range(len(names))]  # the view's claims: {plot: {seat: "on" | "under"}}
     cards = [sum(1 for h in held.values() if h == s) for s in range(len(names))]
     def each(counts):
         return ", ".join(f"{n} {k}" for n, k in zip(names, counts, strict=True))
