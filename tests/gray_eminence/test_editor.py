@@ -60,9 +60,9 @@ def test_every_field_round_trips_through_the_view_and_the_position():
         assert v["unresolved"][-1]["id"] == "E08"
         assert v["seats"][3]["vp_markers"] == 3
         assert st.view(2)["seats"][2]["box"][1] == 5
-        o = st.view(OMNISCIENT)["hidden"]
-        assert [c["id"] for c in o["decks"]["tweet"][:2]] == ["T12", "T03"]
-        assert o["decks"]["action"][0]["id"] == "A01"
+        o = {z["zone"]: z["cards"] for z in st.view(OMNISCIENT)["hidden"]}
+        assert o["Tweet deck"][:2] == ["T12", "T03"]
+        assert o["Action deck"][0] == "A01"
         assert st.data["escalated"] is True
     # the Box of Secrets and the Bidding Pool keep the Common Pool ledger (the engine's, not the caller's)
     d = s.data
@@ -297,18 +297,22 @@ def test_the_analysis_view_lists_every_hidden_zone_in_order():
         ed.stack("action", ["A01", "A02"])
         ed.move("A03", "discard", face_down=True)
         ed.phase("bidding")
-    h = s.view(OMNISCIENT)["hidden"]
+    zones = s.view(OMNISCIENT)["hidden"]
+    h = {z["zone"]: z for z in zones}
     d = s.data
-    assert [c["id"] for c in h["decks"]["action"]] == list(reversed(d["decks"]["action"]))
-    assert [c["id"] for c in h["decks"]["action"][:2]] == ["A01", "A02"]
-    for k in ("faction", "secret", "tweet", "event"):
-        assert [c["id"] for c in h["decks"][k]] == list(reversed(d["decks"][k]))
-    assert [c["id"] for c in h["escalation_box"]] == d["box_esc"]
-    assert h["action_discard_face_down"] == [{"id": "A03", "name": s.game.cards.name("A03"), "depth": 0}]
-    assert set(h["hands"]) == {"Red", "Blue", "Green", "Yellow"}
+    assert h["Action deck"]["cards"] == list(reversed(d["decks"]["action"]))
+    assert h["Action deck"]["cards"][:2] == ["A01", "A02"]
+    for k, name in (("faction", "Faction"), ("secret", "Secret Objective"), ("tweet", "Tweet"),
+                    ("event", "Event")):
+        assert h[f"{name} deck"]["cards"] == list(reversed(d["decks"][k]))
+    assert h["Escalation box"]["cards"] == d["box_esc"]
+    face_down = h["Action discard pile (face down)"]
+    assert face_down["cards"] == ["A03"] and face_down["depth"] == [0]
+    assert face_down["names"] == [s.game.cards.name("A03")]
+    assert {f"{who}'s hand" for who in ("Red", "Blue", "Green", "Yellow")} <= set(h)
     for seat in range(4):
         v = s.view(seat)
-        assert "hidden" not in v
+        assert v["hidden"] is None and v["omniscient"] is None
         text = repr(v)
         for other in range(4):
             if other != seat:
@@ -325,8 +329,8 @@ def test_sealed_choices_appear_only_in_the_analysis_view():
         ed.phase("bidding")
         ed.resources("Red", money=3)
     s.apply(s.parse("bid money 2", 0))
-    assert s.view(OMNISCIENT)["hidden"]["sealed"] == {"Red": [2]}
-    assert s.view(1)["seats"][0]["bid"] is None and "hidden" not in s.view(1)
+    assert s.view(OMNISCIENT)["omniscient"]["sealed"] == {"Red": [2]}
+    assert s.view(1)["seats"][0]["bid"] is None and s.view(1)["omniscient"] is None
 
 
 def test_the_other_fields_round_trip_too():
@@ -360,4 +364,5 @@ def test_the_other_fields_round_trip_too():
         assert v["action_discard_face_down"] == 1 and v["face_down_discards"] == []
         want = {"A": h[0], "B": h[1], "C": h[2], "D": h[3], "side": "personal"}
         assert st.view(1)["seats"][1]["program"] == want
-        assert "X02" in [c["id"] for c in st.view(OMNISCIENT)["hidden"]["escalation_box"]]
+        box = {z["zone"]: z["cards"] for z in st.view(OMNISCIENT)["hidden"]}["Escalation box"]
+        assert "X02" in box

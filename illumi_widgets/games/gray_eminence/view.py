@@ -135,46 +135,67 @@ def make_view(g, d, seat) -> dict:
         "rules": {k: E.rule(g, d, k) for k in ("hand_limit", "tweet_slots", "fourth_cost", "faction_limit")},
         "pending": _pending(g, d, f, seat),
     }
-    if seat == OMNISCIENT:  # the analysis view: every hidden zone, in order (a seat's view never has this)
-        view["hidden"] = hidden_zones(g, d)
+    # the analysis view: every hidden zone, in order, in the shape every game's analysis view uses; the
+    # sealed bids, programs and votes under "omniscient" (a seat's or a spectator's view: None for both)
+    omni = seat == OMNISCIENT
+    view["hidden"] = hidden_zones(g, d) if omni else None
+    view["omniscient"] = {"sealed": _sealed(g, f)} if omni else None
     if d["result"] is not None:
         view["result"] = d["result"]
     return view
 
 
-def hidden_zones(g, d) -> dict:
-    """Every zone no seat (or only its owner) sees, in order, for the analysis (omniscient) view: the draw
-    decks top first (the next card drawn first), the Escalation cards still in the box, the face-down cards
-    of the Action discard pile with their depth, the Secret Objective discards (face down), each seat's
-    hand, Secret Objectives, program and sealed bid or vote, the Common Good pile in the order played with
-    who played each, and cards dealt to be kept."""
-    f = d["frames"][-1] if d["frames"] else None
+def _zone(g, name: str, cards, **more) -> dict:
+    cards = list(cards)
+    return {"zone": name, "cards": cards, "names": [g.cards.name(c) for c in cards], **more}
+
+
+DECK_NAMES = {"action": "Action deck", "faction": "Faction deck", "secret": "Secret Objective deck",
+              "tweet": "Tweet deck", "event": "Event deck"}
+
+
+def hidden_zones(g, d) -> list:
+    """Every zone no seat (or only its owner) sees, in order, for the analysis (omniscient) view, each
+    ``{"zone": words, "cards": ids, "names": card names}``, a pile's top card first (the shape of every
+    game's analysis view): the draw decks (the next card drawn first), the Escalation cards still in the
+    box, the face-down cards of the Action discard pile (``depth``: each one's place from the top, 0 = the
+    top card), the Secret Objective discards (face down), each seat's hand, Secret Objectives and program
+    (``slots``: the slot of each card, ``side``), the Common Good pile in the order played (``seats``: who
+    played each), and cards dealt to be kept."""
     down = set(M.face_down(d))
-    sealed = {}
+    pile = d["discards"]["action"]
+    zones = [_zone(g, DECK_NAMES.get(k, f"{k} deck"), reversed(v)) for k, v in d["decks"].items()]
+    zones.append(_zone(g, "Escalation box", d["box_esc"]))
+    low = [i for i in range(len(pile) - 1, -1, -1) if pile[i] in down]
+    zones.append(_zone(g, "Action discard pile (face down)", [pile[i] for i in low],
+                       depth=[len(pile) - 1 - i for i in low]))
+    zones.append(_zone(g, "Secret Objective discard pile", reversed(d["discards"]["secret"])))
+    for s in range(d["n"]):
+        who = g.seat_name(s)
+        zones.append(_zone(g, f"{who}'s hand", d["hands"][s]))
+        zones.append(_zone(g, f"{who}'s Secret Objectives", d["secret"][s]))
+    for s, p in enumerate(d["prog"]):
+        if p:
+            slots = [k for k in "ABCD" if k in p]
+            zones.append(_zone(g, f"{g.seat_name(s)}'s program", [p[k] for k in slots], slots=slots,
+                               side=p.get("side")))
+    zones.append(_zone(g, "Common Good pile", [c for c, _o in d["cgpile"]],
+                       seats=[g.seat_name(o) for _c, o in d["cgpile"]]))
+    zones += [_zone(g, f"{g.seat_name(x['seat'])}'s cards dealt to keep", x["cards"])
+              for x in d["frames"] if x["t"] == "keep"]
+    return zones
+
+
+def _sealed(g, f) -> dict:
+    """The sealed bids, programs or votes of the decision pending, by seat name (analysis view only)."""
     if f and f["t"] == "bid":
-        sealed = {g.seat_name(int(k)): list(v) for k, v in f["bids"].items()}
-    elif f and f["t"] == "program":
-        sealed = {g.seat_name(int(k)): {x: y for x, y in v.items() if x in ("A", "B", "C", "D", "side")}
-                  for k, v in f["progs"].items()}
-    elif f and f["t"] == "vote":
-        sealed = {g.seat_name(int(k)): v for k, v in f["votes"].items()}
-    return {
-        "decks": {k: [_card(g, c) for c in reversed(v)] for k, v in d["decks"].items()},
-        "escalation_box": [_card(g, x) for x in d["box_esc"]],
-        # (only the face-down cards: the face-up ones are public, every seat saw them discarded; ``depth``
-        # counts from the top of the pile, 0 = the top card)
-        "action_discard_face_down": [dict(_card(g, c), depth=len(d["discards"]["action"]) - 1 - i)
-                                     for i, c in enumerate(d["discards"]["action"]) if c in down],
-        "secret_discard": [_card(g, c) for c in d["discards"]["secret"]],
-        "hands": {g.seat_name(s): [_card(g, c) for c in d["hands"][s]] for s in range(d["n"])},
-        "secret_objectives": {g.seat_name(s): [_card(g, c) for c in d["secret"][s]] for s in range(d["n"])},
-        "programs": {g.seat_name(s): {k: (v if k == "side" else _card(g, v)) for k, v in p.items()}
-                     for s, p in enumerate(d["prog"]) if p},
-        "sealed": sealed,
-        "common_good_pile": [dict(_card(g, c), seat=g.seat_name(o)) for c, o in d["cgpile"]],
-        "dealt": [dict(seat=g.seat_name(x["seat"]), cards=[_card(g, c) for c in x["cards"]])
-                  for x in d["frames"] if x["t"] == "keep"],
-    }
+        return {g.seat_name(int(k)): list(v) for k, v in f["bids"].items()}
+    if f and f["t"] == "program":
+        return {g.seat_name(int(k)): {x: y for x, y in v.items() if x in ("A", "B", "C", "D", "side")}
+                for k, v in f["progs"].items()}
+    if f and f["t"] == "vote":
+        return {g.seat_name(int(k)): v for k, v in f["votes"].items()}
+    return {}
 
 
 def _face_up_discards(d) -> list:
