@@ -58,7 +58,8 @@ class Lesson:
       editor (``ed.move``, ``ed.resources``, ``ed.turn``...).
     * ``seat``: the seat the learner plays (a number or a seat name).
     * ``goal``: what to do, in words.
-    * ``done``: the moves that finish the lesson (notation or labels, any of them), or a predicate
+    * ``done``: the moves that finish the lesson (notation or labels, any of them; ``"scout *"``: any move
+      that begins with those words), or a predicate
       ``done(state) -> bool`` on the position after the learner's move, or ``done(state, moves)`` that
       also gets the learner's moves so far in this lesson (Actions).
     * ``allow``: moves on the way that are neither done nor wrong (the first steps of a sealed bid...):
@@ -146,7 +147,12 @@ class Lesson:
         note = _norm(act.notation())
         label = _norm(state.game.label(state.data, act, act.seat))
         for e in entries:
-            if _norm(e) in (note, label):
+            want = _norm(e)
+            if want.endswith("*"):  # "scout *": any move that begins so (any card, any place)
+                stem = want[:-1].rstrip()
+                if any(t == stem or t.startswith(stem + " ") for t in (note, label)):
+                    return True
+            elif want in (note, label):
                 return True
         return False
 
@@ -171,6 +177,7 @@ class Lesson:
             label = state.game.label(state.data, act, act.seat)
             why = (self._said(_norm(act.notation()), _norm(label)) or self.feedback.get("wrong")
                    or "this lesson asks for something else: " + self.goal)
+            why = why if why.rstrip().endswith((".", "!", "?")) else why.rstrip() + "."
             return Verdict("wrong", f"That works too, but {why[0].lower() + why[1:]} {UNDO}"
                            if not why.lower().startswith("that works too") else f"{why} {UNDO}")
         return Verdict("step", "Good. Keep going: " + self.goal)

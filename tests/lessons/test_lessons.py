@@ -80,3 +80,20 @@ def test_a_lesson_names_its_goal_and_hints_in_turn():
     match = lesson.start()
     assert lesson.judge(match.state, len(match.state.history)).text.endswith(lesson.goal)
     assert [lesson.hint(), lesson.hint(), lesson.hint()] == [*lesson.hints, lesson.hints[-1]]
+
+
+def test_a_done_entry_ending_in_a_star_accepts_any_move_that_begins_so():
+    """"scout *" is any Scout (any card, from anywhere), as a teacher writes it; a different action is still
+    judged wrong, in a sentence that ends before the way back is offered."""
+    from illumi_widgets.lessons import Lesson
+
+    lesson = Lesson("pax", players=2, seat=0, goal="Scout a face-down card", done=["scout *"])
+    match = lesson.start()
+    scouts = [a.notation() for a in match.legal_actions() if a.notation().startswith("scout ")]
+    assert len(scouts) >= 2
+    for move in scouts[:2]:
+        assert lesson.attempt(lesson.start(), move).kind == "done"
+    other = next(a.notation() for a in match.legal_actions() if not a.notation().startswith("scout"))
+    verdict = lesson.attempt(lesson.start(), other)
+    assert verdict.kind == "wrong"
+    assert "Scout a face-down card." in verdict.text
