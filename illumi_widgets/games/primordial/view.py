@@ -14,7 +14,8 @@ Every view also carries what the rules read at any position: each seat's party `
 ``stats`` of every card in a party (:func:`party_totals`, :func:`party_stats`).  The analysis view
 (``OMNISCIENT``) alone lists the hidden piles, each in order, bottom first: a seat's ``deck_cards``,
 ``discard_cards``, ``intent_discard_cards`` and ``secret_cards``, the Court's ``pawn_deck_cards``,
-``royal_deck_cards``, ``held_out_cards`` and ``removed_cards``.
+``royal_deck_cards``, ``held_out_cards`` and ``removed_cards``; and all of them as one list under
+``view["hidden"]`` in every game's shape (:func:`hidden_zones`; ``None`` in a seat's view).
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def make_view(g, d, seat) -> dict:
     if omni:  # hidden to every player (Hidden & Public Knowledge): shown only to the analysis view, in order
         for key in ("pawn_deck", "royal_deck", "held_out", "removed"):
             court[key + "_cards"] = [card_view(g, d, i) for i in d[key]]
-    return {
+    view = {
         "game": "primordial", "players": d["n"], "round": d["round"], "first_visitor": d["first"],
         "phase": phase,
         "seats": seats,
@@ -152,6 +153,37 @@ def make_view(g, d, seat) -> dict:
         "turn": turn, "pending": pending, "last_visit": d.get("last"),
         "options": {"stacking": g.stacking},
     }
+    # the analysis view: the same hidden piles as one list, in every game's shape (None in a seat's view)
+    view["hidden"] = hidden_zones(g, d) if omni else None
+    return view
+
+
+def _zone(g, d, name: str, cards) -> dict:
+    cards = list(cards)
+    return {"zone": name, "cards": [cid_token(i) for i in cards],
+            "names": [card_view(g, d, i, live=False)["name"] for i in cards],
+            "card_ids": [g.types[i] for i in cards]}  # (the printed card of each: catalog)
+
+
+def hidden_zones(g, d) -> list:
+    """Every zone some seat cannot see, for the analysis view only, as ``{"zone": words, "cards": tokens,
+    "names": card names}`` (and ``card_ids``, each one's printed card), a pile's top card FIRST (the shape
+    of every game's analysis view): each seat's Deck, hand, Intent Deck, Discard and Intent Discard (their
+    top cards are public, the rest is not) and Secrets, then the Pawn Deck, the Royal Deck, the held-out
+    Pawns and the Royals removed at setup."""
+    zones = []
+    for s in range(d["n"]):
+        who = g.seat_name(s)
+        zones += [_zone(g, d, f"{who}'s Deck", reversed(d["deck"][s])),
+                  _zone(g, d, f"{who}'s hand", d["hand"][s]),
+                  _zone(g, d, f"{who}'s Intent Deck", d["intent_deck"][s]),
+                  _zone(g, d, f"{who}'s Discard", reversed(d["discard"][s])),
+                  _zone(g, d, f"{who}'s Intent Discard", reversed(d["intent_discard"][s])),
+                  _zone(g, d, f"{who}'s Secrets", reversed(d["secrets"][s]))]
+    for key, name in (("pawn_deck", "Pawn Deck"), ("royal_deck", "Royal Deck"),
+                      ("held_out", "held-out Pawns"), ("removed", "Royals removed at setup")):
+        zones.append(_zone(g, d, name, reversed(d[key])))
+    return zones
 
 
 def party_stats(g, d) -> dict:
