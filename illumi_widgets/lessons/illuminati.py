@@ -126,14 +126,14 @@ def special() -> Lesson:
 
 
 def _twelve(t, game) -> None:
-    """Nine more Groups for Red (12 in all with the Illuminati, the Mafia and the CIA), and Bribery."""
-    added = 0
-    for group in game.group_ids:
-        if added == 9:
-            break
-        if group not in ("loan-sharks", "mafia", "cia"):
-            t.add(RED, group)
-            added += 1
+    """Nine more Groups for Red (12 in all with the Illuminati, the Mafia and the CIA), and Bribery.  The
+    weakest Groups, so that the Bavarians' special goal (a total Power of 35) stays out of reach: only the
+    13th Group wins."""
+    rest = [g for g in game.group_ids if g not in ("loan-sharks", "mafia", "cia")]
+    hubs = sorted((g for g in rest if len(game.cards[g].arrows_out) >= 2), key=lambda g: (game.power(g), g))
+    leaves = sorted((g for g in rest if g not in hubs), key=lambda g: (game.power(g), g))
+    for group in hubs[:4] + leaves[:5]:  # a few weak Groups with arrows to hang the others on
+        t.add(RED, group)
     t.special(RED, "bribery")
 
 

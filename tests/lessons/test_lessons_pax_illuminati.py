@@ -104,3 +104,16 @@ def test_the_pax_score_line_counts_the_plot_just_claimed():
     assert "(two win): Blue 0, Red 0, Green 0" in match.snapshot("seat:0")["status"]["score"]
     plot.attempt(match, "claim plot dispersed-contacts")
     assert "(two win): Blue 1, Red 0, Green 0" in match.snapshot("seat:1")["status"]["score"]
+
+
+def test_illuminati_victory_is_won_only_by_the_thirteenth_group():
+    """Red's 12 Groups meet neither goal (13 Groups; the Bavarians' total Power of 35, p.2): ending the turn
+    without the Loan Sharks does not win, with them it does."""
+    lesson = illuminati.victory()
+    st = lesson.start().state
+    game = st.game
+    assert len(game.groups_of(st.data, 0)) == 12 and not game.goal_met(st.data, 0)
+    for move in ("done", "done"):
+        st.apply(st.parse(move, 0))
+    assert not st.is_terminal()
+    assert lesson.solve(illuminati.cases("victory", lesson)["solution"]).kind == "done"
