@@ -34,30 +34,14 @@ that digs into closures on purpose.  Bots in this package use only the public me
 
 from __future__ import annotations
 
-import re
 import time
 
 from ..engine import CHANCE, OMNISCIENT, Action, ActionList, EngineError, IllegalAction, Rng, State
 from ..engine.game import Game
+from ..engine.history import mentions_any
 from ..engine.play import DECIDERS
 
 __all__ = ["Bot", "SeatState", "decide", "run_bots"]
-
-_WORD = re.compile(r"[\w'-]+")
-
-
-def _matcher(secrets):
-    """A test ``text -> bool``: does ``text`` name one of ``secrets`` (single words as whole tokens, longer
-    names as substrings)?"""
-    words = {s for s in secrets if s and _WORD.fullmatch(s)}
-    phrases = [s for s in secrets if s and s not in words]
-
-    def mentions(text: str) -> bool:
-        if words and not words.isdisjoint(_WORD.findall(text)):
-            return True
-        return any(p in text for p in phrases)
-
-    return mentions
 
 
 def _world_sampler(game, data, seat):
@@ -109,7 +93,7 @@ class SeatState:
 def _public_history(state: State, seat: int) -> tuple:
     game = state.game
     own_rule = type(game).public_action is not Game.public_action
-    mentions = None if own_rule else _matcher(game.secrets(state.data, seat))
+    mentions = None if own_rule else mentions_any(game.secrets(state.data, seat))
     sealed = {d.kind for d in state.decisions() if d.sealed}
     out = []
     for act in state.history:

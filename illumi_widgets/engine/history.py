@@ -46,7 +46,9 @@ class HistoryStep(NamedTuple):
     omniscient table (a deal spells out hidden cards)."""
 
 
-def _mentions(secrets):
+def mentions_any(secrets):
+    """A test ``text -> bool``: does ``text`` name one of ``secrets`` (single words as whole tokens, longer
+    names as substrings)?  Shared by the history table and the bots' log filter."""
     words = {s for s in secrets if s and _WORD.fullmatch(s)}
     phrases = [s for s in secrets if s and s not in words]
 
@@ -68,7 +70,7 @@ def history_steps(state, seat=OMNISCIENT):
     history = state.history
     sealed = {d.kind for d in state.decisions() if d.sealed}
     own_rule = type(game).public_action.__qualname__ != "Game.public_action"  # (its own rule?)
-    mentions = None if own_rule or seat == OMNISCIENT else _mentions(game.secrets(state.data, seat))
+    mentions = None if own_rule or seat == OMNISCIENT else mentions_any(game.secrets(state.data, seat))
     data, _, written = state._checkpoints[0]  # the start: its data and how many log lines came before
     data = game.copy(data)
     scratch: list = []
