@@ -139,28 +139,28 @@ class PositionEditor(Editor, PaxEditor):
         d = self.d
         ids = [self._event(e) for e in events]
         for eid in reversed(ids):
-            for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
-                if eid in pile:
-                    pile.remove(eid)
-            for s, e in enumerate(d.special_active):
-                if e == eid:
-                    d.special_active[s] = None
+            self._lift_event(eid)
             if any(e == eid for es in d.edicts for e, _ in es):
                 raise self._bad(f"field 'edicts': {self.g.events[eid].name} lies in front of a player with "
                                 "Favor on it; take it away with its Favor first", "bad-place")
             d.event_deck.append(eid)
 
-    def discard_event(self, event) -> None:
-        """Put an Event card (by id or name) on the Event discard pile (an Edict discarded this way counts
-        toward the five that end the game; its Favor, if it lay in front of a player, goes to the pool)."""
+    def _lift_event(self, eid) -> None:
+        """Take an Event card from the deck, the discard, the box, a hand of Specials or a Special in play."""
         d = self.d
-        eid = self._event(event)
         for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
             if eid in pile:
                 pile.remove(eid)
         for s, e in enumerate(d.special_active):
             if e == eid:
                 d.special_active[s] = None
+
+    def discard_event(self, event) -> None:
+        """Put an Event card (by id or name) on the Event discard pile (an Edict discarded this way counts
+        toward the five that end the game; its Favor, if it lay in front of a player, goes to the pool)."""
+        d = self.d
+        eid = self._event(event)
+        self._lift_event(eid)
         for s in range(d.seats):
             for e in [e for e in d.edicts[s] if e[0] == eid]:
                 d.pool[faction_index(self.g.events[eid].faction)] += e[1]
