@@ -15,7 +15,8 @@ A teacher writes a lesson in a few lines::
 
 The coach says: done -> praise; a legal move the lesson does not ask for -> "That works too, but …" (the
 lesson's own words) and how to take it back; an illegal move -> the rules' own reason.  The lessons of the
-tutorial notebooks are in :mod:`.gray_eminence` and :mod:`.primordial` (``sequence()`` lists them).
+tutorial notebooks are in :mod:`.pax`, :mod:`.illuminati`, :mod:`.primordial` and :mod:`.gray_eminence`
+(each module's ``sequence()`` lists them).
 """
 
 from .core import Lesson, Verdict
