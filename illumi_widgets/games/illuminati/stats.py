@@ -1,4 +1,4 @@
-"""The live stats of a group at any position (issue 29: "see what the rules see"), read by the rules' own
+"""The live stats of a group at any position, read by the rules' own
 functions so they always agree with an attack, an income phase or an aid computed there.
 
 ``IlluminatiGame.group_stats(data, group)`` returns, for a group on the table (in a power structure or
