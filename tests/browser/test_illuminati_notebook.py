@@ -13,6 +13,7 @@ canvas' CSS box over the scene's ``w``/``h``), exactly what the painter inverts.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,15 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
         menu = widget.locator(".illumi-chooser:not([hidden])")
         expect(menu).to_be_visible()
         menu.locator(f'button[data-option="{target["option"]}"]').first.click()
+    # an attack cannot be undone in play mode, so the board asks first, naming it; the player confirms
+    confirm = widget.locator(".illumi-confirm-yes")
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and widget.get_attribute("data-version") == str(before["version"]):
+        if confirm.is_visible():
+            expect(widget.locator(".illumi-confirm")).to_contain_text("Are you sure?")
+            confirm.click()
+            break
+        page.wait_for_timeout(100)
     expect(widget).not_to_have_attribute("data-version", str(before["version"]))
     after = board_probe(page)
     assert after["version"] > before["version"], "Python's state did not move on"

@@ -73,7 +73,13 @@ GAMES = {
 
 
 def _notebook(tmp_path: Path, cls: str, args: str) -> Path:
-    src = f"from illumi_widgets import {cls}\nboard = {cls}({args})\nboard"
+    # every decision of the clicked seats is clicked: no game-site preference answers for them (a seat
+    # board against bots starts with some on), so the record is exactly the options clicked
+    src = (f"from illumi_widgets import {cls}\nboard = {cls}({args})\n"
+           "for _s in range(board.match.game.players):\n"
+           "    for _p in list(board.match.auto_prefs(_s)):\n"
+           "        board.match.set_auto(_s, _p, False)\n"
+           "board")
     cell = {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
     nb = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     path = tmp_path / f"whole_{cls.lower()}.ipynb"
