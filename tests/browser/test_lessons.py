@@ -93,6 +93,13 @@ attack.show()
     run_all(page, timeout=120)
     cells = panel.locator(".jp-CodeCell")
     kernel(page, PROBE)
+    for width in (1400, 1000):  # the pictures before the move fit the cell at either width
+        page.set_viewport_size({"width": width, "height": 900})
+        for n in range(2):
+            expect(cells.nth(n).locator(BOARD)).to_have_count(1, timeout=30_000)
+            fits = cells.nth(n).evaluate(FITS_JS)
+            assert len(fits) == 1 and fits[0]["right"] <= fits[0]["area"] + 0.5 and fits[0]["scroll"] <= 0, (
+                width, fits)
     for n, (name, prefix, said) in enumerate((("plot", "claim plot dispersed-contacts", "Claimed"),
                                               ("attack", "attack mafia control loan-sharks", "Declared"))):
         widget = cells.nth(n).locator(BOARD)
