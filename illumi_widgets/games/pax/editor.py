@@ -29,7 +29,7 @@ from __future__ import annotations
 from ...editor import Editor
 from .favor import ABBR, FACTION_NAMES, FACTIONS, faction_index
 from .model import COURT_SIZE
-from .setup import PaxEditor
+from .setup import PaxEditor, lift_event
 
 
 class PositionEditor(Editor, PaxEditor):
@@ -139,28 +139,18 @@ class PositionEditor(Editor, PaxEditor):
         d = self.d
         ids = [self._event(e) for e in events]
         for eid in reversed(ids):
-            self._lift_event(eid)
+            lift_event(self.d, eid)
             if any(e == eid for es in d.edicts for e, _ in es):
                 raise self._bad(f"field 'edicts': {self.g.events[eid].name} lies in front of a player with "
                                 "Favor on it; take it away with its Favor first", "bad-place")
             d.event_deck.append(eid)
-
-    def _lift_event(self, eid) -> None:
-        """Take an Event card from the deck, the discard, the box, a hand of Specials or a Special in play."""
-        d = self.d
-        for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
-            if eid in pile:
-                pile.remove(eid)
-        for s, e in enumerate(d.special_active):
-            if e == eid:
-                d.special_active[s] = None
 
     def discard_event(self, event) -> None:
         """Put an Event card (by id or name) on the Event discard pile (an Edict discarded this way counts
         toward the five that end the game; its Favor, if it lay in front of a player, goes to the pool)."""
         d = self.d
         eid = self._event(event)
-        self._lift_event(eid)
+        lift_event(self.d, eid)
         for s in range(d.seats):
             for e in [e for e in d.edicts[s] if e[0] == eid]:
                 d.pool[faction_index(self.g.events[eid].faction)] += e[1]

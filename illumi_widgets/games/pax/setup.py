@@ -20,6 +20,16 @@ from .favor import FACTIONS, faction_index
 from .model import AREO, SEAT_COLORS
 
 
+def lift_event(d, eid) -> None:
+    """Take an Event card from the deck, the discard, the box, a hand of Specials or a Special in play."""
+    for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
+        if eid in pile:
+            pile.remove(eid)
+    for s, e in enumerate(d.special_active):
+        if e == eid:
+            d.special_active[s] = None
+
+
 class PaxEditor:
     def __init__(self, state):
         self.state = state
@@ -224,12 +234,7 @@ class PaxEditor:
             (k for k, e in g.events.items() if e.name.lower() == str(event).lower() or e.key == event), None)
         if eid is None or g.events[eid].kind != "special":
             raise RecordError(f"no Special Event {event!r}")
-        for pile in (d.event_deck, d.event_discard, d.boxed_events, *d.special_hand):
-            if eid in pile:
-                pile.remove(eid)
-        for i, e in enumerate(d.special_active):
-            if e == eid:
-                d.special_active[i] = None
+        lift_event(d, eid)
         if active:
             if d.special_active[s] is not None:
                 d.event_discard.append(d.special_active[s])
