@@ -14,11 +14,17 @@ Shortest set-ups: Illuminati and Primordial Secrets for 2 players, hot seat (eve
 Eminence for 3 players (its minimum) and the standard 5 rounds, about 470 decisions in a random game: too
 many to click them all in the time a test may take, so Red's board is clicked and Blue and Green are random
 bots (the page asks for their moves, ``bot_delay=0``), and the record's Red moves are the ones clicked.
+
+In the suite the middle of each game is played in the kernel (random play for every seat, the same random
+game a probe of it found): the first ``OPENING`` decisions are clicked, then the game jumps to ``keep``
+decisions before its end, and the rest is clicked to the end screen -- the opening and the ending by clicks
+in about a third of the time.  ``ILLUMI_WHOLE_GAMES=1`` clicks every decision from the first to the last.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -28,6 +34,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 BOARD = '[data-painted="1"]'
+WHOLE = os.environ.get("ILLUMI_WHOLE_GAMES") == "1"  # click every decision (else the opening and the end)
+OPENING = 25  # decisions clicked before the middle of the game is played in the kernel
 REACH = (Path(__file__).parents[1] / "widget" / "board_reach.py").read_text()
 
 # Run in the kernel after board_reach.py: where the board shows things, and one random option's way.
@@ -58,17 +66,28 @@ def _plan(b, r):
     return _json.dumps(out)
 
 
+def _fast_forward(b, keep):
+    """Random play for every seat in the kernel until ``keep`` decisions are left of the random game a probe
+    (a clone, playing the same random game) found; returns the record's length (decisions, as ``_moves``)
+    before and after."""
+    before = len(_json.loads(_moves(b)))
+    total = len(b.state.clone().play_until(lambda s: False))
+    played = b.match.play_until(lambda s: False, max_actions=max(0, total - keep))
+    return _json.dumps([before, before + len(played)])
+
+
 def _moves(b):
     """The non-chance decisions of the game so far, as (seat, notation)."""
     return _json.dumps([[a.seat, a.notation()] for a in b.state.history if a.seat != _CHANCE])
 '''
 
-# board class, its arguments, the most decisions to click, the seats played by bots
+# board class, its arguments, the most decisions to click, the seats played by bots, the decisions (of every
+# seat) left to click after the middle of the game is played in the kernel
 GAMES = {
-    "illuminati": ("Illuminati", "players=2, seed={seed}", 600, ()),
-    "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, ()),
+    "illuminati": ("Illuminati", "players=2, seed={seed}", 600, (), 50),
+    "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, (), 50),
     "gray_eminence": ("GrayEminence", "players=3, seed={seed}, seat=0, bots={{1: 'random', 2: 'random'}}, "
-                      "bot_delay=0", 600, (1, 2)),
+                      "bot_delay=0", 600, (1, 2), 120),
 }
 
 
@@ -176,7 +195,7 @@ def _take(page, widget, plan) -> str:
 def test_a_whole_random_game_by_clicks(game, tmp_path, page, open_notebook, run_all, kernel, save_screenshot):
     from playwright.sync_api import expect
 
-    cls, args, most, bots = GAMES[game]
+    cls, args, most, bots, keep = GAMES[game]
     seed = 3
     rng = random.Random(f"{game}-{seed}")
     panel = open_notebook(page, _notebook(tmp_path, cls, args.format(seed=seed)))
@@ -190,8 +209,11 @@ def test_a_whole_random_game_by_clicks(game, tmp_path, page, open_notebook, run_
     clicked: list[list] = []
     hows: dict[str, int] = {}
     curtains = 0
+    jumped = None  # (record length before, after) the middle of the game played in the kernel
     r = None  # the random number of the next option taken (drawn once per decision clicked, so the game
     for _ in range(most):  # played does not depend on how often the page had to wait for the bots)
+        if not WHOLE and jumped is None and len(clicked) >= OPENING and r is None:
+            jumped = json.loads(kernel(page, f"print(_fast_forward(board, {keep}))").strip().splitlines()[-1])
         r = rng.random() if r is None else r
         plan = json.loads(kernel(page, f"print(_plan(board, {r!r}))").strip().splitlines()[-1])
         if plan["wait"]:  # the bots' turn: the page asks Python for their decisions
@@ -216,6 +238,8 @@ def test_a_whole_random_game_by_clicks(game, tmp_path, page, open_notebook, run_
         pytest.fail(f"{game}: not over after {most} clicked decisions ({len(clicked)} taken, {hows})")
     seconds = time.monotonic() - t0
     moves = json.loads(kernel(page, "print(_moves(board))").strip().splitlines()[-1])
+    if jumped is not None:  # the decisions played in the kernel are not the page's
+        moves = moves[:jumped[0]] + moves[jumped[1]:]
     assert [m for m in moves if m[0] not in bots] == clicked, "the record is not the options clicked"
     assert not bots or len(moves) > len(clicked)
     replay = kernel(page, "from illumi_widgets.engine import load_record\n"
@@ -224,5 +248,7 @@ def test_a_whole_random_game_by_clicks(game, tmp_path, page, open_notebook, run_
                           "_fp(_r) == _fp(board.state))")
     assert replay.split() == ["True", "True", "True"], replay
     assert hows.get("click", 0) + hows.get("chooser", 0) + hows.get("compose", 0) > 0, hows
-    print(f"{game}: {len(clicked)} decisions clicked ({hows}), {curtains} curtains, {seconds:.0f} s")
+    assert WHOLE or jumped is not None and jumped[1] > jumped[0], "the middle of the game was not skipped"
+    print(f"{game}: {len(clicked)} decisions clicked ({hows}), {curtains} curtains, {seconds:.0f} s, "
+          f"{'every decision' if jumped is None else f'{jumped[1] - jumped[0]} played in the kernel'}")
     save_screenshot(widget, f"whole_game_{game}")
