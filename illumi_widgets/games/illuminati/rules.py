@@ -5,8 +5,9 @@ Section references ("p.5") are to the v3.2 rulebook pages.
 
 This module holds the game class and its engine hooks; the rules are in one module per topic, mixed into
 ``IlluminatiGame``: ``turn.py`` (dealing, income, drawing, the action steps, leaving, elimination),
-``candidates.py`` (the actions listed), ``attacks.py``, ``groups.py`` (the Power Structure: moves, drops,
-transfers, Recyclers and Lasers), ``deals.py`` (deals and gifts), ``specials.py`` (Special cards),
+``candidates.py`` (the actions listed), ``listing.py`` (the legal ones, without the whole ``check`` on
+each), ``attacks.py``, ``groups.py`` (the Power Structure: moves, drops, transfers, Recyclers and Lasers),
+``deals.py`` (deals and gifts), ``specials.py`` (Special cards),
 ``hidden.py`` (the Hidden Illuminati rule), ``goals.py`` (goals and victory) and ``common.py`` (constants).
 Readings chosen where the rules leave room are marked ``READING:`` in the code and listed in
 ``RULES-NOTES.md``.
@@ -103,14 +104,15 @@ from .deals import DealsMixin
 from .goals import GoalsMixin
 from .groups import GroupsMixin
 from .hidden import HiddenIlluminatiMixin, _MaskedLog  # noqa: F401  (_MaskedLog: re-exported)
+from .listing import ListingMixin
 from .specials import SpecialsMixin
 from .stats import StatsMixin
 from .turn import TurnMixin
 from .validate import field_problems
 
 
-class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsMixin, AttacksMixin,
-                     SpecialsMixin, TurnMixin, GoalsMixin, StatsMixin, Game):
+class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsMixin,
+                     AttacksMixin, SpecialsMixin, TurnMixin, GoalsMixin, StatsMixin, Game):
     """Illuminati for 2–8 players (see the module docstring for what is implemented)."""
 
     name = "illuminati"
@@ -285,6 +287,11 @@ class IlluminatiGame(CandidatesMixin, DealsMixin, HiddenIlluminatiMixin, GroupsM
             return [Decision(CHANCE, "roll", f"Chance: {what}", opts)]
         seat = self.frame_seat(d, f)
         return [Decision(seat, t, self._prompt(d, f, seat), None)]
+
+    def chance_pending(self, d) -> bool:
+        """Chance decides next: the pending frame is a deal or a roll (what ``decisions`` would say, without
+        wording the decisions)."""
+        return d["result"] is None and bool(d["frames"]) and d["frames"][-1]["t"] in CHANCE_FRAMES
 
     def frame_seat(self, d, f) -> int:
         if f["t"] in ("attack", "react", "counter", "secrets", "senate", "talk"):

@@ -1,0 +1,118 @@
+"""Illuminati rules: the legal actions of a seat, listed fast (issue 35, speed).
+
+``check`` stays the one authority on legality; :meth:`ListingMixin.legal` gives exactly the candidates that
+pass it, in the candidates' order, without running the whole ``check`` on each one:
+
+- the conditions every candidate shares are tested once, not per candidate: whose decision it is (the
+  candidates are listed for the pending frame's own seat only), a privileged attack under way, the gift and
+  deal-proposal budgets, the actions left;
+- the candidates of the most frequent kinds (attacks, gifts, deal openings, assisting and interfering) are
+  judged by the conditions of their ``_check_<kind>`` that the way they were generated does not already
+  guarantee; the open arrows of an attacking group are found once per listing;
+- every other candidate goes through its ``_check_<kind>`` as ``check`` would call it.
+
+``fast_legal = False`` makes every candidate go through ``check``: the reference that
+``tests/illuminati/test_fast_legal.py`` compares this listing with at every step of random games.
+"""
+
+from __future__ import annotations
+
+from .common import ATTACK_MODES, FRAME_KINDS, MAX_GIFTS
+
+#: the kinds judged here without their ``_check_<kind>`` (see the module docstring)
+_DIRECT = frozenset({"attack", "gift", "negotiate", "assist", "interfere"})
+
+
+class ListingMixin:
+    """``legal``: the candidates that pass ``check`` (see the module docstring)."""
+
+    #: list the legal actions directly; False: every candidate goes through ``check`` (the reference)
+    fast_legal = True
+
+    def legal(self, d, seat: int) -> list:
+        cands = self.candidates(d, seat)
+        if not self.fast_legal:
+            return [a for a in cands if self.check(d, a) is None]
+        if not cands:
+            return cands
+        # (candidates are listed only for the seat of the pending frame, never a chance frame, while the game
+        # goes on: so ``check`` would go straight to the kind's own check)
+        f = d["frames"][-1]
+        t = f["t"]
+        kinds = FRAME_KINDS[t]
+        out = []
+        append = out.append
+        ctx = None
+        for a in cands:
+            k = a.kind
+            if k not in kinds:
+                if self.check(d, a) is None:
+                    append(a)
+                continue
+            if k in _DIRECT:
+                if ctx is None:
+                    ctx = self._listing_context(d, f, seat)
+                if self._direct_ok(d, f, a, ctx):
+                    append(a)
+            elif getattr(self, "_check_" + k)(d, f, a) is None:
+                append(a)
+        return out
+
+    def _listing_context(self, d, f, seat) -> dict:
+        """What every direct candidate of this listing shares (see :meth:`_direct_ok`)."""
+        priv = self._privileged_now(d)
+        gifts_left = f["t"] in ("actions", "transfers") or d.get("gifts", {}).get(str(seat), 0) < MAX_GIFTS
+        return {"priv": priv, "gifts": not priv and gifts_left,
+                "negotiate": not priv and self.may_propose(d, seat), "sides": {}}
+
+    def _direct_ok(self, d, f, a, ctx) -> bool:
+        """``_check_<kind>`` for a candidate of a direct kind, given how ``candidates`` generated it: only the
+        conditions that generation does not guarantee (the other seat a rival still in the game, a sum of
+        money the treasury holds, a Special held, an attacking group of the seat's own)."""
+        k = a.kind
+        if k == "gift":
+            if not ctx["gifts"]:
+                return False
+            n, other = a.args
+            if n.__class__ is int:
+                return self._throws(d, [(a.seat, other, [], n)]) is None
+            return True
+        if k == "negotiate":
+            return ctx["negotiate"]
+        if k == "attack":
+            return self._attack_ok(d, a, ctx["sides"])
+        # assist / interfere: a third party's money from its Illuminati (the sums it holds)
+        seat = a.seat
+        if seat == f["seat"] or seat == self.owner(d, f["target"]):
+            return False
+        return not f["priv"] or seat in f.get("interferers", ())
+
+    def _attack_ok(self, d, a, sides: dict) -> bool:
+        """``_check_attack`` for a candidate attack (by one of the seat's groups, on a group in play, in a
+        mode it lists); the open arrows of the attacking group (``sides``) are found once per listing."""
+        g, mode, t = a.args
+        seat = a.seat
+        if d["acts"] < 1 or mode not in ATTACK_MODES or t not in self.cards or self.owner(d, g) != seat:
+            return False
+        if self.power(g) <= 0 or d["used"].get(g, 0) >= self.attack_limit(g):
+            return False
+        if self.cards[t].illuminati or t == g or (t not in d["unc"] and t not in d["ctrl"]):
+            return False
+        tseat = self.owner(d, t)
+        if mode == "control":
+            if tseat == seat:
+                return False
+            open_ = sides.get(g)
+            if open_ is None:
+                open_ = sides[g] = bool(self.open_sides(d, g))
+            if not open_:
+                return False
+        elif mode == "neutralize":
+            if tseat is None or tseat == seat:
+                return False
+        elif mode == "destroy":
+            if self.power(t) == 0:
+                return False
+        elif "whispering-campaign" not in d["hands"][seat] or self.power(t) != 0:
+            return False
+        return self._discordian(d, g, t) is None
