@@ -4,7 +4,7 @@ Pool and the Common Pool, card conservation (``problems``), undo/redo, record ro
 Secrets are checked structurally in test_views.py).
 
 Issue 16: random games per player count (3, 4, 5), the five scenarios and both lengths mixed, spread over
-the cores (``random_games_parallel``): 50 per player count in the suite, ``ILLUMI_RANDOM_GAMES=200`` for
+the cores (``random_games_parallel``): 15 per player count in the suite, ``ILLUMI_RANDOM_GAMES=200`` for
 issue 16's full run (volume belongs to the endurance runner, ``python -m illumi_widgets.endurance``).  As
 for Primordial Secrets the costly checks are sampled there: consistency and conservation (``problems``,
 cheap) at every action, undo/redo every 15th, the no-leak check every 25th, and each finished game's
@@ -23,7 +23,7 @@ from illumi_widgets import load_game
 from illumi_widgets.engine.testing import random_games, random_games_parallel
 
 SCENARIOS = ("eu", "ecology", "latam", "mideast", "global")
-GAMES = int(os.environ.get("ILLUMI_RANDOM_GAMES", "50"))  # per player count, a fifth for each scenario
+GAMES = int(os.environ.get("ILLUMI_RANDOM_GAMES", "15"))  # per player count, a fifth for each scenario
 REASONS = {"most-vp", "common-objective-failed"}
 
 
