@@ -34,12 +34,13 @@ def event(log, kind: str, **data) -> None:
 
 
 def clone(obj):
-    """Copy plain data (dicts, lists of primitives)."""
+    """Copy plain data (dicts, lists of primitives).  (Numbers, strings and None are kept without a call
+    each.)"""
     t = type(obj)
     if t is list:
-        return [clone(x) for x in obj]
+        return [clone(x) if x.__class__ is list or x.__class__ is dict else x for x in obj]
     if t is dict:
-        return {k: clone(v) for k, v in obj.items()}
+        return {k: clone(v) if v.__class__ is list or v.__class__ is dict else v for k, v in obj.items()}
     return obj
 
 

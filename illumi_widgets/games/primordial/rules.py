@@ -246,7 +246,7 @@ class PrimordialGame(FlowMixin, Game):
 
     # -- notation ------------------------------------------------------------------------------------
     def act(self, seat: int, kind: str, *args) -> Action:
-        return Action(seat, kind, tuple(args), "", self.format)
+        return Action(seat, kind, args, "", self.format)  # (``*args`` is a tuple already)
 
     def format(self, kind: str, args: tuple) -> str:
         from .notation import format_action
@@ -278,7 +278,8 @@ class PrimordialGame(FlowMixin, Game):
             if got is None:  # (the same hand and Intents give the same plots: kept, they are immutable)
                 k = min(3, len(hand))  # READING: with fewer than six cards, up to three host, the rest visit
                 host_sets = sorted(set(combinations(hand, k)))
-                got = [a(seat, "plot", hs, it) for hs in host_sets for it in intents]
+                fmt = self.format  # (the actions built directly: up to a hundred per hand)
+                got = [Action(seat, "plot", (hs, it), "", fmt) for hs in host_sets for it in intents]
                 if len(self._plot_cache) > 20000:
                     self._plot_cache.clear()
                 self._plot_cache[key] = got
@@ -286,8 +287,17 @@ class PrimordialGame(FlowMixin, Game):
         if t == "reset":
             if str(seat) in f["commits"]:
                 return []
-            pool = sorted(self.types[i] for i in self.reset_pool(d, seat))
-            return [a(seat, "reset", c) for c in sorted(set(combinations(pool, min(5, len(pool)))))]
+            pool = tuple(sorted(self.types[i] for i in self.reset_pool(d, seat)))
+            key = (seat, "reset", pool)
+            got = self._plot_cache.get(key)
+            if got is None:  # (as the plots: the same pool gives the same choices, kept)
+                fmt = self.format
+                got = [Action(seat, "reset", (c,), "", fmt)
+                       for c in sorted(set(combinations(pool, min(5, len(pool)))))]
+                if len(self._plot_cache) > 20000:
+                    self._plot_cache.clear()
+                self._plot_cache[key] = got
+            return list(got)
         if self.frame_seat(d, f) != seat:
             return []
         if t == "choose":
@@ -297,14 +307,21 @@ class PrimordialGame(FlowMixin, Game):
             return [a(seat, "recruit", self.types[i]) for i in self.recruit_options(d)] + [a(seat, "done")]
         return [a(seat, "order", *p) for p in self._picks([i for i, _k in tr["order"]])]
 
+    #: list every decision's candidates without checking each (below); False: every candidate goes through
+    #: ``check`` (the reference ``tests/primordial/test_fast_legal.py`` compares the listing with)
+    fast_legal = True
+
     def legal(self, d, seat: int) -> list[Action]:
-        """Plots and Intent resets are built from the hand and Intent piles exactly as ``check`` reads them,
-        so they are listed without checking each (up to a hundred per seat); ``tests/primordial`` asserts
-        that every listed plot passes ``check``.  Other decisions are filtered by ``check``."""
-        f = d["frames"][-1] if d["frames"] and d["result"] is None else None
-        if f is not None and f["t"] in ("plot", "reset"):
-            return self.candidates(d, seat)
-        return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
+        """The candidates, which are built exactly as ``check`` reads them, so they are listed without
+        checking each: plots and Intent resets from the hand and Intent piles (up to a hundred per seat);
+        recruits from ``recruit_options`` (the Court cards whose tribute and Sacrifices the visitor can
+        pay, what ``_check_recruit`` asks) and ``done``; the picks of a choice or of the order of effects
+        from the frame's own options.  ``tests/primordial/test_fast_legal.py`` compares this listing with
+        the checked candidates at every step of random games."""
+        cands = self.candidates(d, seat)
+        if self.fast_legal or not cands:
+            return cands
+        return [a for a in cands if self.check(d, a) is None]
 
     def _picks(self, insts) -> list:
         """``(card id, copy number)`` for each option, so identical copies are told apart."""
