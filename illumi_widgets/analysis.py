@@ -29,7 +29,7 @@ from .bots.search import SearchBot, principal_line, root_stats
 from .engine import CHANCE, OMNISCIENT, EngineError, Rng
 from .textfit import LINE_HEIGHT, drawn_lines, reflow, text_box
 
-__all__ = ["Analysis", "AnalysisCancelled", "analyse", "history_frame", "overlay_items", "with_overlay"]
+__all__ = ["Analysis", "AnalysisCancelled", "analyse", "analyse_steps", "history_frame", "overlay_items", "with_overlay"]
 
 COLUMNS = ("action", "label", "visits", "share", "win")
 BAND = 56  # scene units added below a board for the analysis text (three lines)
@@ -92,17 +92,7 @@ def analyse(state, seat: int, *, iterations: int | None = None, seconds: float |
     ``progress(done, total)`` is called as the search goes; ``cancelled() -> bool`` stops it (then
     :class:`AnalysisCancelled` is raised).  ``state`` may be a ``State`` or an already built ``SeatState``.
     """
-    ss = state if isinstance(state, SeatState) else SeatState(state, seat)
-    if ss.seat != seat:
-        raise EngineError(f"this SeatState is seat {ss.seat}'s, not seat {seat}'s", code="bad-seat")
-    game = ss.game
-    legal = ss.legal_actions()
-    if not legal:
-        raise EngineError(f"{game.seat_name(seat)} has nothing to decide now: nothing to analyse",
-                          code="not-your-decision")
-    if iterations is None and seconds is None:
-        iterations = 400
-    bot = SearchBot(seat, iterations=iterations, time_limit=seconds, seed=seed, per_action=None)
+    ss, legal, iterations, bot = _prepare(state, seat, iterations, seconds, seed)
     t0 = time.perf_counter()
     stop = [False]
 
@@ -117,6 +107,53 @@ def analyse(state, seat: int, *, iterations: int | None = None, seconds: float |
     root = bot.search(ss, iterations=iterations, seconds=seconds, tick=tick)
     if stop[0]:
         raise AnalysisCancelled("the analysis was cancelled: the position changed", code="analysis-cancelled")
+    return _result(ss, seat, bot, root, legal, t0, iterations, seed, targets, progress, line_length)
+
+
+def analyse_steps(state, seat: int, *, iterations: int | None = None, seconds: float | None = None,
+                  seed: int = 0, targets=None, progress=None, cancelled=None, line_length: int = 6,
+                  step: int = 16):
+    """:func:`analyse` in steps, for a caller with no threads (a browser: :mod:`illumi_widgets.platform`):
+    a generator that runs ``step`` playouts per ``next()`` and yields the playouts done so far; its return
+    value (``StopIteration.value``) is the :class:`Analysis`, the same as :func:`analyse` gives for the
+    same arguments.  ``cancelled()`` is asked before each step (then :class:`AnalysisCancelled`)."""
+    ss, legal, iterations, bot = _prepare(state, seat, iterations, seconds, seed)
+    t0 = time.perf_counter()
+    deadline = None if seconds is None else t0 + seconds
+    root, done = None, 0
+    while True:
+        if cancelled is not None and cancelled():
+            raise AnalysisCancelled("the analysis was cancelled: the position changed",
+                                    code="analysis-cancelled")
+        n = step if iterations is None else min(step, iterations - done)
+        root = bot.search(ss, iterations=n, root=root)
+        done += bot.last_stats["iterations"]
+        if (iterations is not None and done >= iterations) or (
+                deadline is not None and time.perf_counter() >= deadline):
+            break
+        if progress is not None:
+            progress(done, iterations)
+        yield done
+    bot.last_stats["iterations"] = done
+    return _result(ss, seat, bot, root, legal, t0, iterations, seed, targets, progress, line_length)
+
+
+def _prepare(state, seat: int, iterations, seconds, seed):
+    ss = state if isinstance(state, SeatState) else SeatState(state, seat)
+    if ss.seat != seat:
+        raise EngineError(f"this SeatState is seat {ss.seat}'s, not seat {seat}'s", code="bad-seat")
+    legal = ss.legal_actions()
+    if not legal:
+        raise EngineError(f"{ss.game.seat_name(seat)} has nothing to decide now: nothing to analyse",
+                          code="not-your-decision")
+    if iterations is None and seconds is None:
+        iterations = 400
+    return ss, legal, iterations, SearchBot(seat, iterations=iterations, time_limit=seconds, seed=seed,
+                                            per_action=None)
+
+
+def _result(ss, seat, bot, root, legal, t0, iterations, seed, targets, progress, line_length) -> Analysis:
+    game = ss.game
     done = bot.last_stats["iterations"]
     if progress is not None:
         progress(done, iterations)

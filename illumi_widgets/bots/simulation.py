@@ -25,10 +25,12 @@ import os
 import pickle
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from .. import platform
 from ..engine import EngineError, load_game
 from ..engine.registry import game_class
 from .base import Bot, run_bots
@@ -69,7 +71,7 @@ def bot_seed(seed_of_game: int, seat: int) -> int:
 def default_workers() -> int:
     """Worker processes used when ``workers=None``: the CPUs this process may run on, or 1 inside a worker
     process (a simulation run from a pool or a Dask worker does not start a pool of its own)."""
-    if multiprocessing.parent_process() is not None:
+    if multiprocessing.parent_process() is not None or platform.in_browser():
         return 1
     try:
         return max(1, len(os.sched_getaffinity(0)))
@@ -328,6 +330,10 @@ def _run(plan: Plan, games: int, *, workers, executor, progress, chunk, on_state
         workers = default_workers() if workers is None else int(workers)
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers}")
+        if workers > 1 and platform.in_browser():
+            warnings.warn(f"In the browser (Pyodide) there are no worker processes: the {games} games are "
+                          "played here, one after another (workers=1).", RuntimeWarning, stacklevel=3)
+            workers = 1
         workers = min(workers, max(1, games))
     if on_state is not None and (executor is not None or workers > 1):
         raise ValueError("a callback that sees each game's state runs in-process only: pass workers=1")

@@ -3,8 +3,9 @@
 :class:`AnalysisMixin` is mixed into every game's board (:class:`~illumi_widgets.widget.board.BoardWidget`):
 
 * ``board.analyse(iterations=…, seconds=…, seed=0, wait=False)`` runs the search bot from the board's seat
-  on that seat's information only (:func:`illumi_widgets.analysis.analyse`) in a background thread, so the
-  kernel and the board stay usable; ``analysis_progress`` (a synced trait) reports it to the page.  A new
+  on that seat's information only (:func:`illumi_widgets.analysis.analyse`) in a background thread (in a
+  browser, with no threads: in short steps on the event loop), so the kernel and the board stay usable;
+  ``analysis_progress`` (a synced trait) reports it to the page.  A new
   move, undo, redo, history step or a click on the board cancels a stale analysis (the state's version is
   checked, too).  ``wait=True`` runs it in the calling thread and returns the :class:`Analysis`.
 * When it finishes, the overlay (:func:`~illumi_widgets.analysis.overlay_items`) is drawn over the board's
@@ -20,11 +21,13 @@ still from that seat's information only.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import traitlets
 
-from ..analysis import Analysis, AnalysisCancelled, analyse, with_overlay
+from .. import platform
+from ..analysis import Analysis, AnalysisCancelled, analyse, analyse_steps, with_overlay
 from ..engine import CHANCE, EngineError
 
 __all__ = ["AnalysisMixin"]
@@ -62,7 +65,9 @@ class AnalysisMixin(traitlets.HasTraits):
     def analyse(self, iterations: int | None = None, seconds: float | None = None, *, seed: int = 0,
                 wait: bool = False) -> Analysis | threading.Thread:
         """Analyse the position for this board's seat (see the module docstring).  Returns the
-        :class:`Analysis` with ``wait=True``, else the background thread (``.join()`` waits for it)."""
+        :class:`Analysis` with ``wait=True``, else the background thread (``.join()`` waits for it); in a
+        browser (Pyodide: no threads) the analysis runs in steps on the event loop and this returns an
+        ``asyncio.Future`` of it (``await`` it)."""
         seat = self._analysis_seat()
         match = self._match
         with match.lock:
@@ -99,10 +104,11 @@ class AnalysisMixin(traitlets.HasTraits):
             if not stale():
                 self._set_progress({**self.analysis_progress, "done": done})
 
-        def work() -> Analysis | None:
+        def work(compute=None) -> Analysis | None:
             try:
-                res = analyse(ss, seat, iterations=iterations, seconds=seconds, seed=seed, targets=targets,
-                              progress=progress, cancelled=stale)
+                res = compute() if compute is not None else analyse(
+                    ss, seat, iterations=iterations, seconds=seconds, seed=seed, targets=targets,
+                    progress=progress, cancelled=stale)
             except AnalysisCancelled:
                 if self._analysis_token is token:  # the position changed under it (not a newer analysis)
                     self._set_progress({**self.analysis_progress, "running": False, "cancelled": True})
@@ -130,10 +136,63 @@ class AnalysisMixin(traitlets.HasTraits):
                 raise AnalysisCancelled("the analysis was cancelled: the position changed",
                                         code="analysis-cancelled")
             return res
+        if platform.in_browser():  # no threads: steps on the event loop (the board answers between them)
+            return self._analyse_in_steps(work, analyse_steps(
+                ss, seat, iterations=iterations, seconds=seconds, seed=seed, targets=targets,
+                progress=progress, cancelled=stale))
         thread = threading.Thread(target=work, name="illumi-analysis", daemon=True)
         self._analysis_thread = thread
         thread.start()
         return thread
+
+    def _analyse_in_steps(self, work, steps, slice_s: float = 0.03):
+        """Run the analysis generator ``steps`` on the event loop, ``slice_s`` seconds at a time, then hand
+        its result (or its error) to ``work``; returns an ``asyncio.Future`` of the :class:`Analysis` (None:
+        cancelled).  Without a running loop (a script) it runs to the end at once."""
+        import asyncio
+
+        def finish(outcome):
+            def compute():
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                return outcome
+            return work(compute)
+
+        def run_slice() -> tuple[bool, Any]:
+            t0 = time.perf_counter()
+            try:
+                while time.perf_counter() - t0 < slice_s:
+                    next(steps)
+            except StopIteration as stop:
+                return True, stop.value
+            except Exception as exc:  # noqa: BLE001 - handed to work(), which reports it on the board
+                return True, exc
+            return False, None
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            while True:
+                finished, outcome = run_slice()
+                if finished:
+                    return finish(outcome)
+        future = loop.create_future()
+
+        def step() -> None:
+            finished, outcome = run_slice()
+            if not finished:
+                loop.call_soon(step)
+                return
+            try:
+                future.set_result(finish(outcome))
+            except Exception as exc:  # noqa: BLE001 - the caller awaits it
+                future.set_exception(exc)
+
+        loop.call_soon(step)
+        self._analysis_thread = None
+        return future
 
     def cancel_analysis(self) -> None:
         """Stop a running analysis (its result is dropped)."""

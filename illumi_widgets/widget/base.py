@@ -40,6 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 import anywidget
 import traitlets
 
+from .. import platform
 from .svg import scene_to_svg
 
 __all__ = ["Controller", "GameWidget", "PROTOCOL", "apply_scene_patch", "make_scene_patch",
@@ -787,8 +788,9 @@ class GameWidget(anywidget.AnyWidget):
     def _schedule_store(self) -> None:
         """Keep this displayed board's latest picture and widget state where the server's pre-save hook
         finds them (:mod:`.saved`), at most once per :data:`STORE_DELAY` s of changes (the last one always
-        lands); nothing for a board never displayed."""
-        if self._display_id is None or (self.version, self.perspective) == self._stored:
+        lands); nothing for a board never displayed, nor in a browser (no server reads it: :mod:`.saved`)."""
+        if (self._display_id is None or (self.version, self.perspective) == self._stored
+                or platform.in_browser()):
             return
         loop = None
         try:

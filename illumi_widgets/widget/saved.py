@@ -35,6 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .. import platform
+
 __all__ = ["VIEW_MIME", "STATE_MIME", "board_key", "find_game", "pre_save_hook", "read_board", "store_dir",
            "update_notebook", "write_board"]
 
@@ -48,8 +50,11 @@ MAX_AGE_S = 30 * 24 * 3600  # files older than this are removed when a board wri
 _log = logging.getLogger(__name__)
 
 
-def store_dir() -> Path:
-    """Where boards keep saved state: ``ILLUMI_BOARD_STORE`` if set, else under Jupyter's runtime folder."""
+def store_dir() -> Path | None:
+    """Where boards keep saved state: ``ILLUMI_BOARD_STORE`` if set, else under Jupyter's runtime folder;
+    None in a browser (Pyodide: no Jupyter server reads it, so nothing is written)."""
+    if platform.in_browser():
+        return None
     env = os.environ.get("ILLUMI_BOARD_STORE")
     if env:
         return Path(env)
@@ -59,7 +64,8 @@ def store_dir() -> Path:
 
 
 def _path(model_id: str) -> Path | None:
-    return store_dir() / f"{model_id}.json" if isinstance(model_id, str) and _ID.match(model_id) else None
+    folder = store_dir() if isinstance(model_id, str) and _ID.match(model_id) else None
+    return None if folder is None else folder / f"{model_id}.json"
 
 
 def write_board(model_id: str, svg: str, state: dict | None, game: dict | None = None) -> Path | None:
@@ -105,8 +111,11 @@ def find_game(game_name: str, key: str | None = None) -> dict | None:
     (``JPY_SESSION_NAME``), else of any board.  None when there is none."""
     notebook = os.environ.get("JPY_SESSION_NAME")
     best, when = None, -1.0
+    folder = store_dir()
+    if folder is None:
+        return None
     try:
-        files = list(store_dir().glob("*.json"))
+        files = list(folder.glob("*.json"))
     except OSError:
         return None
     for p in files:
@@ -128,9 +137,12 @@ def find_game(game_name: str, key: str | None = None) -> dict | None:
 
 def prune(max_age: float = MAX_AGE_S) -> None:
     """Remove board files not written for ``max_age`` seconds (boards of kernels long gone)."""
+    folder = store_dir()
+    if folder is None:
+        return
     try:
         cutoff = time.time() - max_age
-        for p in store_dir().glob("*.json"):
+        for p in folder.glob("*.json"):
             if p.stat().st_mtime < cutoff:
                 p.unlink()
     except OSError:
