@@ -175,10 +175,23 @@ function render({ model, el }) {
     microtask(flush);
   }
 
+  let ro = null;
+  let watched = null; // the notebook's scroller as watched by `ro`
+  /** Watch the notebook's scroller once it is known (a view is rendered before it is in the page): a change
+   * of the visible height with no window resize (a panel opened, a screenshot) then fits the board anew. */
+  function watchScroller() {
+    const found = sizing.scroller();
+    if (!ro || found === watched) return;
+    if (watched) ro.unobserve(watched);
+    watched = found;
+    if (found) ro.observe(found);
+  }
+
   function onResize(entries) {
     if (s.disposed) return;
     if (!sizing.observe(entries)) return;
     sizing.measureHeight();
+    watchScroller();
     const t0 = now();
     canvas.paint();
     v.sight.renderMarkers();
@@ -208,14 +221,13 @@ function render({ model, el }) {
   for (const [node, type, fn] of domListeners) node.addEventListener(type, fn);
   doc.addEventListener("keydown", board.onSelectionKey);
 
-  let ro = null;
   const onWinResize = () => onResize(null);
   sizing.measureHeight();
   if (typeof win.ResizeObserver === "function") {
     ro = new win.ResizeObserver(onResize);
     ro.observe(el);
     ro.observe(dom.bar);
-    if (sizing.scroller()) ro.observe(sizing.scroller());
+    watchScroller();
   }
   win.addEventListener("resize", onWinResize);
   connection.start();

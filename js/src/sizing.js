@@ -11,6 +11,7 @@ import { fitBoard, placeBox, reflow, widen } from "./layout.js";
 
 export const SCROLLBAR_PX = 16; // room for the scroll bar of a scrolling narrow layout
 export const BAR_RESERVE_PX = 96; // the action bar's height until it was measured
+export const BAR_MIN_SHARE = 0.5; // a bar narrower than this share of the cell is not laid out: its height is not kept
 
 /** The OUTERMOST ancestor that scrolls vertically (the notebook's scroller in JupyterLab), or null. An inner
  * scrolling box (an output area) may be as tall as its content -- the board itself -- and must not size it. */
@@ -112,6 +113,11 @@ export function createSizing(v) {
     return true;
   }
 
+  /** Whether the bar, `width` CSS px wide, is laid out across the cell: a cell hidden for a moment (JupyterLab
+   * hides the cells out of view) lays it out at no width, every word on a line of its own, and that height,
+   * kept as the tallest, would leave the board drawn at its smallest until the width changed. */
+  const barLaidOut = (width) => width > 0 && width >= BAR_MIN_SHARE * observedWidth;
+
   /** ResizeObserver entries (or null: the window was resized); true if the space available changed. */
   function observe(entries) {
     let changed = false;
@@ -122,7 +128,7 @@ export function createSizing(v) {
         observedWidth = r.width;
         barHeight = bar.offsetHeight || 0; // a new width wraps the bar anew
         changed = true;
-      } else if (entry.target === bar && r.height > barHeight + 1) {
+      } else if (entry.target === bar && r.height > barHeight + 1 && barLaidOut(r.width)) {
         // the bar's tallest height so far (until the width changes): the board does not jump in size
         // each time a decision has a row of options more or less
         barHeight = r.height;

@@ -73,6 +73,21 @@ describe("sizing", () => {
     assert.equal(v.sizing.layout.cssW, 500); // (null: the cell's own width again)
   });
 
+  test("a bar measured while its cell is hidden (no width: a word a line) does not shrink the board", () => {
+    const v = view({ width: 1000, height: 800 });
+    v.sizing.observe([{ target: v.el, contentRect: { width: 1000, height: 10 } }]);
+    assert.equal(v.sizing.observe([{ target: v.dom.bar, contentRect: { width: 980, height: 120 } }]), true);
+    v.sizing.measureHeight();
+    v.sizing.measureLayout();
+    const { cssH } = v.sizing.layout;
+    assert.equal(cssH, 800 - 120 - 12);
+    // JupyterLab hides a cell out of view: the bar is laid out at no width, or a sliver, and is very tall
+    assert.equal(v.sizing.observe([{ target: v.dom.bar, contentRect: { width: 0, height: 1364 } }]), false);
+    assert.equal(v.sizing.observe([{ target: v.dom.bar, contentRect: { width: 300, height: 600 } }]), false);
+    v.sizing.measureLayout();
+    assert.equal(v.sizing.layout.cssH, cssH);
+  });
+
   test("place keeps a box on the board and off the open boxes; pointerOf maps client px to scene units", () => {
     const v = view({ width: 500 });
     v.sizing.measureLayout();

@@ -445,3 +445,31 @@ test("the Analyse button shows when Python offers it, sends an analyse intent an
   assert.equal(btn.textContent, "Analysing 25%");
   assert.equal(btn.dataset.state, "running");
 });
+
+test("a board rendered before it is in the page follows the notebook's visible height once it is", async () => {
+  // JupyterLab renders a widget's view before putting it in the notebook: the notebook's scroller is found
+  // later, and must then be watched, or a change of the visible height with no window resize (a panel
+  // opened, a screenshot taken) leaves the board at whatever size it had then
+  const env = setup({ width: 1000 });
+  env.el.remove();
+  const model = new FakeModel(initialValues());
+  const cleanup = widget.render({ model, el: env.el });
+  const scroller = env.doc.createElement("div");
+  scroller.className = "jp-WindowedPanel-outer";
+  let visible = 600;
+  Object.defineProperty(scroller, "clientHeight", { get: () => visible, configurable: true });
+  env.doc.body.append(scroller);
+  scroller.append(env.el);
+  const ro = env.observers[0];
+  ro.fire(1000); // the cell is laid out: its width is known
+  assert.ok(ro.targets.has(scroller), "the notebook's scroller is watched");
+  const base = env.el.querySelector("canvas.illumi-base");
+  const tall = parseFloat(base.style.height);
+  visible = 400; // the notebook shows less (no window resize)
+  ro.cb([{ target: scroller, contentRect: { width: 1000, height: visible } }], ro);
+  assert.ok(parseFloat(base.style.height) < tall - 150, [tall, base.style.height]);
+  visible = 600; // and more again
+  ro.cb([{ target: scroller, contentRect: { width: 1000, height: visible } }], ro);
+  assert.equal(parseFloat(base.style.height), tall);
+  cleanup();
+});

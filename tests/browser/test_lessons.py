@@ -3,7 +3,13 @@ Eminence one; their "before" pictures fit the cell at 1000 and 1400 px wide (no 
 picture is no wider than its output area and scales down), and the learner finishes the Gray Eminence
 scoring lesson by clicks alone (one click on the action bar), the coach line then saying it is done.
 Screenshots of both go to the artifacts.  A Pax lesson (claiming a Plot) and an Illuminati one (an attack
-to control) are also finished by one click each, their pictures fitting the cell."""
+to control) are also finished by one click each, their pictures fitting the cell.
+
+At both widths every lesson's live board is drawn at a readable size below its picture, overlapping neither
+the picture nor its action bar, and it follows the notebook's visible height when only that changes (no
+window resize): a board once left at the 320 px floor (its bar measured while the cell was hidden) showed a
+small copy of the board, its text overlapping, between the picture and the bar.  Screenshots of every cell
+at both widths go to the artifacts (``lesson_<name>_<width>``), the viewport taller than the cell."""
 
 from __future__ import annotations
 
@@ -29,6 +35,48 @@ FITS_JS = """(root) => {
 }"""
 
 
+# every lesson output's board: its size, and the boxes of the picture, the board and its bar (for overlaps)
+BOXES_JS = """(cell) => {
+  const box = (n) => {
+    const r = n.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, width: r.width};
+  };
+  const area = cell.querySelector('.jp-Cell-outputArea') || cell;
+  return {area: area.getBoundingClientRect().width,
+          pictures: [...cell.querySelectorAll('.illumi-picture svg')].map(box),
+          boards: [...cell.querySelectorAll('.illumi-scroll')].map(box),
+          canvases: [...cell.querySelectorAll('canvas')].map(box),
+          bars: [...cell.querySelectorAll('.illumi-bar')].map(box)};
+}"""
+MIN_BOARD_PX = 400  # well above the 320 px floor the board is never drawn under
+
+
+def _check_boards(cell, width: int) -> dict:
+    """The cell's live board is drawn at a readable size (no canvas under MIN_BOARD_PX wide) and overlaps
+    neither the picture before the move above it nor its action bar below it."""
+    b = cell.evaluate(BOXES_JS)
+    assert b["canvases"] and b["boards"] and b["bars"], (width, b)
+    for c in b["canvases"]:
+        assert c["width"] >= min(MIN_BOARD_PX, 0.9 * b["area"]), (width, b)
+    assert len(b["boards"]) == len(b["bars"]), (width, b)
+    for board, bar in zip(b["boards"], b["bars"], strict=True):
+        assert board["bottom"] <= bar["top"] + 0.5, (width, b)
+        for pic in b["pictures"]:
+            assert pic["bottom"] <= board["top"] + 0.5, (width, b)
+    return b
+
+
+def _shoot(page, cell, name: str, width: int, save_screenshot) -> None:
+    """A screenshot of ``cell`` with the viewport taller than the cell (an element taller than the viewport is
+    captured by resizing the page behind the scenes, which is not the page a person sees): a narrow board's
+    layout is then drawn whole, not in its scroll box."""
+    page.set_viewport_size({"width": width, "height": 4000})
+    page.wait_for_timeout(400)
+    save_screenshot(cell, f"{name}_{width}")
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_timeout(400)
+
+
 def test_lesson_picture_fits_and_lesson_is_finished_by_clicks(page, open_notebook, run_all, notebook_file,
                                                               kernel, board_probe, pick_option,
                                                               save_screenshot):
@@ -50,7 +98,6 @@ board = lesson.live
     expect(cells.nth(0).locator(BOARD)).to_have_count(1, timeout=30_000)
     widget = cells.nth(1).locator(BOARD)
     expect(widget).to_have_count(1, timeout=30_000)
-    save_screenshot(cells.nth(0), "lesson_primordial_plot_first_lesson")
     for width in (1000, 1400):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(300)  # (JupyterLab lays the cells out again)
@@ -60,6 +107,16 @@ board = lesson.live
             assert f["left"] >= -0.5 and f["right"] <= f["area"] + 0.5, (width, f)
             assert f["scroll"] <= 0, (width, f)
             assert f["width"] > 0.5 * f["area"] and f["height"] > 100, (width, f)  # shown, scaled, not lost
+        for n, name in enumerate(("lesson_primordial_plot", "lesson_gray_eminence_score")):
+            _shoot(page, cells.nth(n), name, width, save_screenshot)
+            _check_boards(cells.nth(n), width)  # (after the screenshot too: the board is not left small)
+    # the board follows the notebook's visible height when only that changes (no window resize)
+    scroller = ".jp-WindowedPanel-outer"
+    tall = _check_boards(cells.nth(1), 1400)["canvases"][0]["width"]
+    panel.evaluate(f"() => {{ document.querySelector('{scroller}').style.maxHeight = '300px'; }}")
+    expect(widget.locator("canvas.illumi-base")).not_to_have_css("width", f"{round(tall)}px", timeout=10_000)
+    panel.evaluate(f"() => {{ document.querySelector('{scroller}').style.maxHeight = ''; }}")
+    expect(widget.locator("canvas.illumi-base")).to_have_css("width", f"{round(tall)}px", timeout=10_000)
     kernel(page, PROBE)
     probe = board_probe(page, "board")
     decision, _prompt, options = probe["decisions"][0]
@@ -70,7 +127,8 @@ board = lesson.live
     assert "Completed" in coach.first.inner_text()
     verdict = kernel(page, "print(lesson.judge(board.state, board.match._lesson_start).kind)")
     assert verdict.split()[-1] == "done"
-    save_screenshot(cells.nth(1), "lesson_gray_eminence_score_done")
+    _shoot(page, cells.nth(1), "lesson_gray_eminence_score_done", 1000, save_screenshot)
+    _check_boards(cells.nth(1), 1000)
 
 
 def test_pax_and_illuminati_lessons_are_finished_by_clicks(page, open_notebook, run_all, notebook_file,
@@ -95,11 +153,13 @@ attack.show()
     kernel(page, PROBE)
     for width in (1400, 1000):  # the pictures before the move fit the cell at either width
         page.set_viewport_size({"width": width, "height": 900})
-        for n in range(2):
+        for n, name in enumerate(("lesson_pax_plot", "lesson_illuminati_attack")):
             expect(cells.nth(n).locator(BOARD)).to_have_count(1, timeout=30_000)
             fits = cells.nth(n).evaluate(FITS_JS)
             assert len(fits) == 1 and fits[0]["right"] <= fits[0]["area"] + 0.5 and fits[0]["scroll"] <= 0, (
                 width, fits)
+            _shoot(page, cells.nth(n), name, width, save_screenshot)
+            _check_boards(cells.nth(n), width)
     for n, (name, prefix, said) in enumerate((("plot", "claim plot dispersed-contacts", "Claimed"),
                                               ("attack", "attack mafia control loan-sharks", "Declared"))):
         widget = cells.nth(n).locator(BOARD)
@@ -116,4 +176,4 @@ attack.show()
         board = f"{name}_board"
         verdict = kernel(page, f"print({name}.judge({board}.state, {board}.match._lesson_start).kind)")
         assert verdict.split()[-1] == "done"
-        save_screenshot(cells.nth(n), f"lesson_{name}_done")
+        _shoot(page, cells.nth(n), f"lesson_{name}_done", 1000, save_screenshot)
