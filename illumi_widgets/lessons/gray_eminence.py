@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import load_record
 from ..games.gray_eminence.model import SLOTS, slot_of
 from .core import Lesson
-from .positions import cached, reach, to_decide
+from .positions import cached, in_order, last_kind, legal_notes, reach, to_decide
 
 __all__ = ["OPTIONS", "cases", "sequence"]
 
@@ -148,7 +148,7 @@ def trade() -> Lesson:
         GAME, rec, seat=RED, title="Phase 8, Trading: a proposal",
         goal="Propose a trade to another player: put at least one thing on each side, then send it.",
         before="Before: the Trading phase; Red may propose a trade or pass.",
-        done=lambda state, moves: bool(moves) and moves[-1].kind == "send",
+        done=last_kind("send"),
         allow=lambda state, act: act.kind in ("propose", "offer", "ask", "cancel"),
         hints=["Choose “Propose a trade to …”, then offer something and ask for something.",
                "“Send” puts the proposal to the other player, who accepts or declines."],
@@ -180,15 +180,14 @@ ORDER = (("bid", bid), ("place", place), ("program", program), ("tweet", tweet),
 
 def sequence() -> dict:
     """The lessons in the order of the round: ``{key: Lesson}``."""
-    return {key: make() for key, make in ORDER}
+    return in_order(ORDER)
 
 
 def cases(key: str, lesson: Lesson) -> dict:
     """Moves the tests play on ``lesson`` (the lesson ``key`` of :func:`sequence`): ``solution`` (the
     intended one), ``other`` (another right one, or None), ``wrong`` (legal but not what the lesson asks,
     or None when every legal move is right) and ``illegal`` (one move the rules refuse)."""
-    st = lesson.start().state
-    legal = [a.notation() for a in st.legal_actions(RED)]
+    st, legal, first = legal_notes(lesson, RED)
     args = [a.split()[-1] for a in legal]
     cards = [a.split()[2] for a in legal if a.startswith("program A ")]
     played = list(dict.fromkeys(a.split()[1] for a in legal if a.startswith("resolve ")))
@@ -222,7 +221,7 @@ def cases(key: str, lesson: Lesson) -> dict:
         "trade": lambda: {"solution": ["propose 1", "offer money", "ask power", "send"],
                   "other": ["propose 2", "offer money", "ask influence", "send"], "wrong": ["pass"],
                   "illegal": "propose 0"},
-        "score": lambda: {"solution": [next(a for a in legal if a.startswith("complete"))], "other": None,
+        "score": lambda: {"solution": [first("complete")], "other": None,
                   "wrong": ["pass"], "illegal": "complete S99"},
     }
     return table[key]()

@@ -13,7 +13,7 @@ from ..engine import load_game
 from ..games.illuminati.setup import Table
 from ..match import Match
 from .core import Lesson
-from .positions import cached
+from .positions import cached, in_order, last_kind, legal_notes
 
 __all__ = ["cases", "sequence"]
 
@@ -46,10 +46,6 @@ def _position(key: str, change=None, then=()) -> str:
     return cached(f"il:{key}", build)
 
 
-def _kind(kind: str):
-    return lambda state, moves: moves[-1].kind == kind
-
-
 def attack() -> Lesson:
     return Lesson(
         GAME, _position("attack"), seat=RED, title="An attack to control",
@@ -72,7 +68,7 @@ def aid() -> Lesson:
         GAME, _position("aid", then=[ATTACK]), seat=RED, title="Aiding an attack",
         goal="Your Mafia attacks the Loan Sharks. Add the Power of another of your groups to the attack.",
         before="Before: the Mafia's attack on the Loan Sharks is declared; Red may add aid.",
-        done=_kind("aid"),
+        done=last_kind("aid"),
         hints=["Another group of your power structure with Power of its own can aid the attack: its "
                "Transferable Power is added.", "Choose “Aid the attack with …” in the action bar."],
         feedback={"wrong": "aid adds Power for free; the lesson asks you to use it.",
@@ -84,7 +80,7 @@ def spend() -> Lesson:
         GAME, _position("spend", then=[ATTACK]), seat=RED, title="Spending money on an attack",
         goal="Spend money on the attack: from the Mafia's own treasury or your Illuminati's.",
         before="Before: the Mafia's attack is declared; the Mafia has 5 MB, the Illuminati 20 MB.",
-        done=_kind("spend"),
+        done=last_kind("spend"),
         hints=["Each MB spent adds 1 to the attack: spend from the attacking group's treasury or your "
                "Illuminati's.",
                "Choose “Spend … MB from The Mafia”, or from The Bavarian Illuminati."],
@@ -101,7 +97,7 @@ def privilege() -> Lesson:
         goal="Make the attack privileged, so that no one but you and the defender may take part.",
         before="Before: the Mafia's attack is declared; Red plays the Bavarian Illuminati and holds a "
                "Special.",
-        done=_kind("privilege"),
+        done=last_kind("privilege"),
         hints=["A privileged attack shuts out the other players: no one may interfere or assist.",
                "The Bavarian Illuminati buy privilege for 5 MB once a turn; anyone may discard a Special "
                "instead. Choose “Make the attack privileged”."],
@@ -116,7 +112,7 @@ def special() -> Lesson:
         title="A Special: Bribery",
         goal="You hold the Special Bribery: take the Loan Sharks without an attack and without dice.",
         before="Before: Red holds Bribery; the Loan Sharks are uncontrolled.",
-        done=_kind("bribe"),
+        done=last_kind("bribe"),
         hints=["Specials are secret cards in your hand; each one says when it may be played.",
                "Bribery takes control of a Group at once: click it in your hand, then choose the arrow "
                "where the Loan Sharks go."],
@@ -162,16 +158,12 @@ ORDER = (("attack", attack), ("aid", aid), ("spend", spend), ("privilege", privi
 
 def sequence() -> dict:
     """The lessons in teaching order: ``{key: Lesson}``."""
-    return {key: make() for key, make in ORDER}
+    return in_order(ORDER)
 
 
 def cases(key: str, lesson: Lesson) -> dict:
     """Moves the tests play on ``lesson`` (see :func:`.gray_eminence.cases`)."""
-    st = lesson.start().state
-    legal = [a.notation() for a in st.legal_actions(RED)]
-
-    def first(prefix: str) -> str:
-        return next(a for a in legal if a.startswith(prefix))
+    st, legal, first = legal_notes(lesson, RED)
 
     bribes = [a for a in legal if a.startswith("bribe loan-sharks")]
     table = {

@@ -12,7 +12,7 @@ from ..engine import load_game
 from ..games.pax.setup import PaxEditor
 from ..match import Match
 from .core import Lesson
-from .positions import cached
+from .positions import cached, in_order, legal_notes
 
 __all__ = ["cases", "sequence"]
 
@@ -299,16 +299,12 @@ ORDER = (("scout", scout), ("influence", influence), ("extort", extort), ("organ
 
 def sequence() -> dict:
     """The lessons in teaching order: ``{key: Lesson}``."""
-    return {key: make() for key, make in ORDER}
+    return in_order(ORDER)
 
 
 def cases(key: str, lesson: Lesson) -> dict:
     """Moves the tests play on ``lesson`` (see :func:`.gray_eminence.cases`)."""
-    st = lesson.start().state
-    legal = [a.notation() for a in st.legal_actions(BLUE)]
-
-    def first(prefix: str) -> str:
-        return next(a for a in legal if a.startswith(prefix))
+    st, legal, first = legal_notes(lesson, BLUE)
 
     def follow(note: str, pick: int) -> list:
         """``note`` then the ``pick``-th option of each step inside the action until it is finished."""

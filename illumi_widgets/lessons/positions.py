@@ -11,7 +11,7 @@ import random
 
 from ..engine import CHANCE, RecordError, load_game
 
-__all__ = ["reach", "to_decide"]
+__all__ = ["cached", "in_order", "last_kind", "legal_notes", "reach", "to_decide"]
 
 MAX_STEPS = 2000
 
@@ -57,3 +57,21 @@ def cached(key: str, build):
     if key not in _CACHE:
         _CACHE[key] = build()
     return _CACHE[key]
+
+
+def in_order(order) -> dict:
+    """A sequence's lessons made in teaching order: ``{key: make()}`` for its ``(key, make)`` pairs."""
+    return {key: make() for key, make in order}
+
+
+def last_kind(kind: str):
+    """A lesson's ``done``: the learner's last move is of ``kind``."""
+    return lambda state, moves: moves[-1].kind == kind
+
+
+def legal_notes(lesson, seat: int):
+    """``(state, notes, first)`` for the tests' cases: the lesson's starting state, the notation of every
+    move ``seat`` may make there, and ``first(prefix)``, the first of those that begins with ``prefix``."""
+    state = lesson.start().state
+    notes = [a.notation() for a in state.legal_actions(seat)]
+    return state, notes, lambda prefix: next(a for a in notes if a.startswith(prefix))

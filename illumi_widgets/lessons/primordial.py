@@ -11,7 +11,7 @@ from ..editor import edit
 from ..engine import load_record
 from ..match import Match
 from .core import Lesson
-from .positions import cached, reach, to_decide
+from .positions import cached, in_order, last_kind, legal_notes, reach, to_decide
 
 __all__ = ["cases", "sequence"]
 
@@ -69,7 +69,7 @@ def window() -> Lesson:
         GAME, rec, seat=RED, title="A visit: an effect in its timing window",
         goal="Your card's effect has triggered in its timing window: choose the card it targets.",
         before="Before: Red visits; an effect of Red's party waits for its target.",
-        done=lambda state, moves: moves[-1].kind == "choose",
+        done=last_kind("choose"),
         hints=["Every triggered effect must happen; only its target (and the order within a window) is "
                "yours to choose.", "The windows go: before visiting, before hosting, when visiting, when "
                "hosting; then the comparison; then after visiting and after hosting."],
@@ -129,7 +129,7 @@ def round_end() -> Lesson:
         goal="Every fourth round the Intents are reset: choose the five Intents you keep for the next four "
              "rounds (in secret).",
         before="Before: the round is over; Red chooses which Intents to keep.",
-        done=lambda state, moves: moves[-1].kind == "reset",
+        done=last_kind("reset"),
         hints=["A stolen Secret can be kept as an Intent, and still counts as your Secret at the end."],
         feedback={"done": "Kept. The parties go to the Discards, the First Visitor Token moves on, and the "
                           "end conditions are checked."})
@@ -216,13 +216,12 @@ ORDER = (("plot", plot), ("window", window), ("comparison", comparison), ("steal
 
 def sequence() -> dict:
     """The lessons in teaching order: ``{key: Lesson}``."""
-    return {key: make() for key, make in ORDER}
+    return in_order(ORDER)
 
 
 def cases(key: str, lesson: Lesson) -> dict:
     """Moves the tests play on ``lesson`` (see :func:`.gray_eminence.cases`)."""
-    st = lesson.start().state
-    legal = [a.notation() for a in st.legal_actions(RED)]
+    st, legal, _first = legal_notes(lesson, RED)
     g = st.game
 
     def by(pred) -> list:
