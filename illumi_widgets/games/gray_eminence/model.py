@@ -51,6 +51,65 @@ def clone(obj):
     return marshal.loads(marshal.dumps(obj))
 
 
+_ATOMS = (str, int, float, bool, type(None))
+#: top-level keys whose values share lists (``resolved[i][1]`` is ``status[ref]``): compared and copied as one
+TOGETHER = (("resolved", "status"),)
+#: the marshal bytes of each part of the latest snapshots: ``{id(snapshot): (snapshot, {part: bytes})}``
+#: (the snapshot is held, so its id is not reused while it is here)
+_PARTS: dict = {}
+_KEEP = 16
+
+
+_PARTS_OF: dict = {}
+
+
+def _parts(d: dict) -> list:
+    """The parts a snapshot compares and copies: each top-level key alone, the keys of ``TOGETHER`` as one
+    (worked out once per set of keys)."""
+    keys = tuple(d)
+    got = _PARTS_OF.get(keys)
+    if got is None:
+        grouped = {k for ks in TOGETHER for k in ks}
+        parts = [ks for ks in TOGETHER if all(k in d for k in ks)]
+        got = _PARTS_OF[keys] = parts + [(k,) for k in keys
+                                         if k not in grouped or not any(k in p for p in parts)]
+    return got
+
+
+def snapshot(d: dict, previous: dict) -> dict:
+    """A copy of ``d`` for an undo checkpoint that shares with ``previous`` (the checkpoint before it, never
+    changed in place) every part that did not change since: decks, discards, relations often stay the same
+    for many actions.  A part is unchanged when its marshal bytes are the same as in ``previous`` (so value,
+    type, key order and the sharing of lists within the part are the same); only the others are read back
+    from their bytes.  ``tests/gray_eminence/test_snapshots.py`` checks snapshots along random games."""
+    got = _PARTS.get(id(previous))
+    old = got[1] if got is not None and got[0] is previous else {}
+    values, now = {}, {}
+    dumps, loads = marshal.dumps, marshal.loads
+    for part in _parts(d):
+        if len(part) == 1:
+            v = d[part[0]]
+            if v.__class__ in _ATOMS:
+                values[part[0]] = v
+                continue
+            b = now[part] = dumps(v)
+            values[part[0]] = previous[part[0]] if old.get(part) == b else loads(b)
+        else:
+            b = now[part] = dumps(tuple(d[k] for k in part))
+            if old.get(part) == b:
+                values.update((k, previous[k]) for k in part)
+            else:
+                values.update(zip(part, loads(b), strict=True))
+    out = {k: values[k] for k in d}
+    _PARTS[id(out)] = (out, now)
+    while len(_PARTS) > _KEEP:
+        try:
+            del _PARTS[next(iter(_PARTS))]
+        except (KeyError, RuntimeError, StopIteration):  # (another thread trimmed it)
+            break
+    return out
+
+
 def new_position(n: int, scen: str, rounds: int) -> dict:
     return {
         "n": n,

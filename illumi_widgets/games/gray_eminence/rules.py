@@ -73,7 +73,7 @@ class GrayEminenceGame(Game):
         return ", ".join(parts) or "nothing"
 
     def act(self, seat, kind, *args) -> Action:
-        return Action(seat, kind, tuple(args), "", self.format)
+        return Action(seat, kind, args, "", self.format)  # (``*args`` is a tuple already)
 
     def format(self, kind, args) -> str:
         from .notation import format_action
@@ -94,6 +94,9 @@ class GrayEminenceGame(Game):
 
     def copy(self, d):
         return M.clone(d)
+
+    def snapshot(self, d, previous):
+        return M.snapshot(d, previous)  # (shares what did not change since the previous checkpoint)
 
     def encode(self, d):
         return M.clone(d)
@@ -309,32 +312,38 @@ class GrayEminenceGame(Game):
         return out
 
     def _terms_candidates(self, d, f, seat) -> list:
-        a, to = self.act, f["to"]
+        to, fmt = f["to"], self.format
         give, get = f["give"], f["get"]
         n_terms = sum(v if isinstance(v, int) else len(v) for x in (give, get) for v in x.values())
-        out = [a(seat, "send")] if n_terms else []
-        out.append(a(seat, "cancel"))
+        # (the actions built directly, not through ``act``: a trade's terms are the most listed step)
+        out = [Action(seat, "send", (), "", fmt)] if n_terms else []
+        out.append(Action(seat, "cancel", (), "", fmt))
         if n_terms >= P.MAX_TERMS:
             return out
+        box = d["box"][seat]
         for i, r in enumerate(M.RES):
-            if d["box"][seat][i] > give.get(r, 0):
-                out.append(a(seat, "offer", r))
+            if box[i] > give.get(r, 0):
+                out.append(Action(seat, "offer", (r,), "", fmt))
             if get.get(r, 0) < 5:
-                out.append(a(seat, "ask", r))
-        out += [a(seat, "offer", "card", c) for c in d["hands"][seat] if c not in give.get("cards", [])]
+                out.append(Action(seat, "ask", (r,), "", fmt))
+        given = give.get("cards", [])
+        out += [Action(seat, "offer", ("card", c), "", fmt) for c in d["hands"][seat] if c not in given]
         if get.get("cards", 0) < len(d["hands"][to]):
-            out.append(a(seat, "ask", "card"))
-        out += [
-            a(seat, "offer", "faction", fc[0]) for fc in d["facs"][seat] if fc[0] not in give.get("facs", [])
-        ]
-        out += [a(seat, "ask", "faction", fc[0]) for fc in d["facs"][to] if fc[0] not in get.get("facs", [])]
-        out += [a(seat, "offer", "objective", x) for x in d["secret"][seat] if x not in give.get("objs", [])]
+            out.append(Action(seat, "ask", ("card",), "", fmt))
+        given = give.get("facs", [])
+        out += [Action(seat, "offer", ("faction", fc[0]), "", fmt)
+                for fc in d["facs"][seat] if fc[0] not in given]
+        asked = get.get("facs", [])
+        out += [Action(seat, "ask", ("faction", fc[0]), "", fmt)
+                for fc in d["facs"][to] if fc[0] not in asked]
+        given = give.get("objs", [])
+        out += [Action(seat, "offer", ("objective", x), "", fmt) for x in d["secret"][seat] if x not in given]
         if get.get("objs", 0) < len(d["secret"][to]):
-            out.append(a(seat, "ask", "objective"))
+            out.append(Action(seat, "ask", ("objective",), "", fmt))
         if d["vp"][seat] > give.get("vp", 0):
-            out.append(a(seat, "offer", "vp"))
+            out.append(Action(seat, "offer", ("vp",), "", fmt))
         if get.get("vp", 0) < d["vp"][to]:
-            out.append(a(seat, "ask", "vp"))
+            out.append(Action(seat, "ask", ("vp",), "", fmt))
         return out
 
     def _answer_candidates(self, d, f, seat) -> list:

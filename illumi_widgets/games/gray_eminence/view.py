@@ -276,36 +276,45 @@ def describe_deal(g, deal, viewer) -> str:
     )
 
 
+#: the question of each step whose wording does not depend on the position (see ``prompt``)
+_PROMPTS = {
+    "eminence": "choose your Gray Eminence",
+    "refresh": "pay to refresh an exhausted Faction, or done",
+    "bid": "seal your bid: how much money, then power, then influence",
+    "place": "choose your position on the visibility track",
+    "drop": "you have too many Factions: discard one",
+    "expose": "your plans are exposed: turn one Secret Objective face up",
+    "rolegain": "take 1 resource from the Common Pool",
+    "blackmail": "blackmail a player: demand one of their Factions",
+    "bmanswer": "you are blackmailed: comply (hand over the Faction) or refuse",
+    "penalty": "they refused: choose the penalty (a resource type or a Secret Objective)",
+    "show": "privately show one of your Secret Objectives to the blackmailer",
+    "shadowtake": "take 1 resource from the Bidding Pool",
+    "program": "program your Action cards (slots A, B, C, optional D)",
+    "fx": "choose which resource",
+    "act": "resolve your programmed cards (Personal Gain, Common Good, discard) and use Factions",
+    "trade": "propose a trade to another player, or pass",
+    "terms": "build your trade proposal, then send it",
+    "answer": "accept or decline the trade proposed to you",
+    "score": "complete one objective, or pass",
+    "contest": "contest the claimed Secret Objective by spending more, or let it stand",
+    "addone": "you may add one resource to the Bidding Pool",
+}
+
+
 def prompt(g, d, f, s) -> str:
-    name = g.seat_name(s)
+    """The question of step ``f`` for seat ``s`` (only the wording of that step is worked out: a prompt is
+    made for every pending decision)."""
     t = f["t"]
-    texts = {
-        "eminence": "choose your Gray Eminence",
-        "keep": f"keep {f.get('keep')} of the Secret Objectives dealt to you",
-        "handlimit": f"discard down to {E.rule(g, d, 'hand_limit')} cards",
-        "refresh": "pay to refresh an exhausted Faction, or done",
-        "bid": "seal your bid: how much money, then power, then influence",
-        "place": "choose your position on the visibility track",
-        "drop": "you have too many Factions: discard one",
-        "expose": "your plans are exposed: turn one Secret Objective face up",
-        "rolegain": "take 1 resource from the Common Pool",
-        "blackmail": "blackmail a player: demand one of their Factions",
-        "bmanswer": "you are blackmailed: comply (hand over the Faction) or refuse",
-        "penalty": "they refused: choose the penalty (a resource type or a Secret Objective)",
-        "show": "privately show one of your Secret Objectives to the blackmailer",
-        "shadowtake": "take 1 resource from the Bidding Pool",
-        "program": "program your Action cards (slots A, B, C, optional D)",
-        "fx": "choose which resource",
-        "act": "resolve your programmed cards (Personal Gain, Common Good, discard) and use Factions",
-        "vote": _vote_prompt(g, d, f),
-        "trade": "propose a trade to another player, or pass",
-        "terms": "build your trade proposal, then send it",
-        "answer": "accept or decline the trade proposed to you",
-        "score": "complete one objective, or pass",
-        "contest": "contest the claimed Secret Objective by spending more, or let it stand",
-        "addone": "you may add one resource to the Bidding Pool",
-    }
-    return f"{name}: {texts.get(t, t)}"
+    if t == "keep":
+        text = f"keep {f.get('keep')} of the Secret Objectives dealt to you"
+    elif t == "handlimit":
+        text = f"discard down to {E.rule(g, d, 'hand_limit')} cards"
+    elif t == "vote":
+        text = _vote_prompt(g, d, f)
+    else:
+        text = _PROMPTS.get(t, t)
+    return f"{g.seat_name(s)}: {text}"
 
 
 # -- secrets and consistency --------------------------------------------------------------------------------
