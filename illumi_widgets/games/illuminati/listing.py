@@ -52,7 +52,13 @@ class ListingMixin:
             if k in _DIRECT:
                 if ctx is None:
                     ctx = self._listing_context(d, f, seat)
-                if self._direct_ok(d, f, a, ctx):
+                if k == "gift":  # (the most frequent kind, judged here: see _direct_ok)
+                    if ctx["gifts"]:
+                        n, other = a.args
+                        if n.__class__ is not int or not self._may_throw(d, other, ctx) or \
+                                self._throws(d, [(seat, other, [], n)]) is None:
+                            append(a)
+                elif self._direct_ok(d, f, a, ctx):
                     append(a)
             elif getattr(self, "_check_" + k)(d, f, a) is None:
                 append(a)
@@ -63,20 +69,24 @@ class ListingMixin:
         priv = self._privileged_now(d)
         gifts_left = f["t"] in ("actions", "transfers") or d.get("gifts", {}).get(str(seat), 0) < MAX_GIFTS
         return {"priv": priv, "gifts": not priv and gifts_left,
-                "negotiate": not priv and self.may_propose(d, seat), "sides": {}}
+                "negotiate": not priv and self.may_propose(d, seat), "sides": {}, "cash_goal": {}}
+
+    def _may_throw(self, d, other, ctx) -> bool:
+        """A gift of money to ``other`` may throw the game (``_throws``): only when its goal is the public
+        money goal (money alone changes no other goal); once per seat and listing."""
+        got = ctx["cash_goal"].get(other)
+        if got is None:
+            got = ctx["cash_goal"][other] = bool(
+                self._goal_public(d, other) and self.seat_goal(d, other) == "goal-money150")
+        return got
 
     def _direct_ok(self, d, f, a, ctx) -> bool:
         """``_check_<kind>`` for a candidate of a direct kind, given how ``candidates`` generated it: only the
-        conditions that generation does not guarantee (the other seat a rival still in the game, a sum of
-        money the treasury holds, a Special held, an attacking group of the seat's own)."""
+        conditions that generation does not guarantee (it guarantees the other seat a rival still in the
+        game, a sum of money the treasury holds, a Special held, an attacking group of the seat's own).
+        Gifts are judged in :meth:`legal` itself: ``_check_gift`` less what generation guarantees is the
+        budget, no privileged attack and, for money, ``_throws``."""
         k = a.kind
-        if k == "gift":
-            if not ctx["gifts"]:
-                return False
-            n, other = a.args
-            if n.__class__ is int:
-                return self._throws(d, [(a.seat, other, [], n)]) is None
-            return True
         if k == "negotiate":
             return ctx["negotiate"]
         if k == "attack":

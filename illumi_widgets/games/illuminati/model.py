@@ -23,12 +23,13 @@ VEC = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def clone(obj):
-    """Copy plain data (dicts, lists of primitives) — much faster than copy.deepcopy."""
+    """Copy plain data (dicts, lists of primitives) — much faster than copy.deepcopy.  (Strings, numbers and
+    None are kept without a call each: most of a position is card ids.)"""
     t = type(obj)
     if t is list:
-        return [clone(x) for x in obj]
+        return [clone(x) if x.__class__ is list or x.__class__ is dict else x for x in obj]
     if t is dict:
-        return {k: clone(v) for k, v in obj.items()}
+        return {k: clone(v) if v.__class__ is list or v.__class__ is dict else v for k, v in obj.items()}
     return obj
 
 

@@ -350,7 +350,7 @@ class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminati
 
     # -- notation ------------------------------------------------------------------------------------
     def act(self, seat: int, kind: str, *args) -> Action:
-        return Action(seat, kind, tuple(args), "", self.format)
+        return Action(seat, kind, args, "", self.format)  # (``*args`` is a tuple already)
 
     def format(self, kind: str, args: tuple) -> str:
         from .notation import format_action
