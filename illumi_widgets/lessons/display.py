@@ -181,7 +181,7 @@ def lesson_board(lesson, **kwargs):
     match = lesson.start()
     match._lesson_start = len(match.state.history)
     cls = getattr(illumi_widgets, BOARDS[match.game.name])
-    board = cls(match=match, seat=lesson.seat, **kwargs)
+    board = cls(match=match, seat=lesson.seat, auto=False, **kwargs)  # no step is taken for the learner
     line = _line("➜ " + html.escape(lesson.judge(match.state, match._lesson_start).text))
     board.coach_line = line
 

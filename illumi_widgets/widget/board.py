@@ -71,7 +71,8 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
     def __init__(self, players: int | None = None, seed: int | None = 7, seat=None,
                  match: Match | None = None,
                  record: dict | None = None, position: str | None = None, mode: str | None = None,
-                 bots: dict | None = None, **kwargs: Any) -> None:
+                 bots: dict | None = None, auto: bool = True, **kwargs: Any) -> None:
+        # auto=False: no answers are taken for the person's seat (a lesson's learner takes every step)
         names = game_class(self.game_name).option_names
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         if mode is None:  # a hot-seat board, or one person's seat against bots, plays (own moves only, never
@@ -100,7 +101,8 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
         self._review: tuple | None = None  # (index, version) of the position reviewed (review())
         self._key = saved.board_key(self.game_name, perspective)
         super().__init__(match, perspective=perspective, **kwargs)
-        self._start_auto()
+        if auto:
+            self._start_auto()
         if fresh and self._key is not None:
             self._offer_stored(saved.find_game(self.game_name, self._key))
 

@@ -97,3 +97,19 @@ def test_a_done_entry_ending_in_a_star_accepts_any_move_that_begins_so():
     verdict = lesson.attempt(lesson.start(), other)
     assert verdict.kind == "wrong"
     assert "Scout a face-down card." in verdict.text
+
+
+def test_the_lesson_board_takes_no_step_for_the_learner():
+    """A person's board against bots answers for them where the game sees one sensible answer (Gray Eminence
+    passes a trade for a player who did not ask to be asked): on a lesson's board that answer would be the
+    lesson's own move taken for the learner, who would meet "That works too, but passing …" before doing
+    anything.  The lesson board waits for the learner."""
+    from illumi_widgets.lessons.display import lesson_board
+
+    lesson = _lesson("gray-eminence", "trade")
+    board = lesson_board(lesson)
+    start = board.match._lesson_start
+    assert [a for a in board.state.history[start:] if a.seat == lesson.seat] == []
+    assert lesson.judge(board.state, start).kind == "waiting"
+    assert board.coach_line.value.startswith("➜ ")
+    assert "trade" in {d.kind for d in board.state.decisions() if d.seat == lesson.seat}
