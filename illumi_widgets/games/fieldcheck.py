@@ -94,6 +94,20 @@ class Fields:
         missing = [k for k in required if k not in v]
         return self.bad(field, f"lacks {', '.join(missing)}") if missing else True
 
+    def players(self, field: str, n, lo: int, hi: int, players: int) -> bool:
+        """The position's player count ``n`` (field ``field``): a whole number from ``lo`` to ``hi`` and this
+        game's ``players``."""
+        if not self.int(field, n, lo, hi):
+            return False
+        return True if n == players else self.bad(field, f"is {n}, this game has {players} players")
+
+    def position(self, d, required: Iterable[str]) -> bool:
+        """``d`` is an object with every field of ``required``."""
+        if type(d) is not dict:
+            self.out.append("the position data must be an object")
+            return False
+        return self.keys("data", d, required)
+
 
 def trial_problems(game, d, advance, *, options: int = 40) -> list[str]:
     """Play a position's pending steps on copies (for a loader, after the field checks passed): the decisions

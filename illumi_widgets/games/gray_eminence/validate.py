@@ -83,13 +83,9 @@ def _vp_steps(cards):
 def field_problems(g, d) -> list[str]:
     """Every malformed field of ``d`` (a Gray Eminence position dict), each message naming the field."""
     F = Fields()
-    if type(d) is not dict:
-        return ["the position data must be an object"]
-    if not F.keys("data", d, FIELDS):
+    if not (F.position(d, FIELDS) and F.players("n", d["n"], 3, 5, g.players)):
         return F.out
     n = d["n"]
-    if not F.int("n", n, 3, 5) or n != g.players:
-        return F.out or [f"field 'n' is {n}, this game has {g.players} players"]
     c = g.cards
     rounds = M.LENGTHS[g.length]
     if d["rounds"] != rounds or not is_int(d["rounds"]):

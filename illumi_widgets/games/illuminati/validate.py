@@ -28,17 +28,13 @@ REPEATABLE_FRAMES = ("choose",)
 def field_problems(g, d) -> list[str]:
     """Every malformed field of ``d`` (the position dict), each message naming the field."""
     F = Fields()
-    if type(d) is not dict:
-        return ["the position data must be an object"]
     required = ("n", "illum", "alive", "out", "box", "deck", "unc", "dead", "discard", "hands", "ctrl",
                 "money", "minted", "goals", "destroyed", "turns", "active", "frames", "used", "acts", "xfers",
                 "busy", "priv_used", "result", "last_roll", "last_attack", "income", "aligns", "laser_used",
                 "revealed", "known", "proposals", "gifts", "outdeals", "disguise", "disguised")
-    if not F.keys("data", d, required):
+    if not (F.position(d, required) and F.players("n", d["n"], 2, 8, g.players)):
         return F.out
     n = d["n"]
-    if not F.int("n", n, 2, 8) or n != g.players:
-        return F.out or [f"field 'n' is {n}, this game has {g.players} players"]
     cards = {**g.cards, **g.cd.specials}
 
     def seat(name, v):

@@ -28,8 +28,8 @@ def field_problems(g, d) -> list[str]:
     """Every malformed field of ``d`` (a ``PaxData``), each message naming the field."""
     F = Fields()
     seats, n = d.seats, g.n
-    if not F.int("seats", seats, 2, 4) or seats != g.players:
-        return F.out or [f"field 'seats' is {seats}, this game has {g.players} players"]
+    if not F.players("seats", seats, 2, 4, g.players):
+        return F.out
 
     def seat(name, v):
         return F.int(name, v, 0, seats - 1)

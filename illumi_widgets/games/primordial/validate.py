@@ -36,13 +36,9 @@ FIELDS = (*SEAT_ZONES, *SHARED_ZONES, "n", "round", "first", "intent", "frames",
 def field_problems(g, d) -> list[str]:
     """Every malformed field of ``d`` (a Primordial Secrets position dict), each message naming the field."""
     F = Fields()
-    if type(d) is not dict:
-        return ["the position data must be an object"]
-    if not F.keys("data", d, FIELDS):
+    if not (F.position(d, FIELDS) and F.players("n", d["n"], 2, 4, g.players)):
         return F.out
     n = d["n"]
-    if not F.int("n", n, 2, 4) or n != g.players:
-        return F.out or [f"field 'n' is {n}, this game has {g.players} players"]
     insts = len(g.types)
 
     def inst(name, v):
