@@ -60,13 +60,12 @@ def format_action(kind: str, a: tuple) -> str:
     if kind in ("move", "bribe"):
         return f"{kind} {a[0]} to {a[1]} {a[2]}"
     if kind == "gift":
-        who = SEAT_NAMES[a[1]].lower() if isinstance(a[1], int) and 0 <= a[1] < 8 else a[1]
-        return f"give {a[0]} to {who}"
+        return f"give {a[0]} to {_seat(a[1])}"
     if kind == "choose":
         return f"choose {str(a[0]).removeprefix('goal-')}"
     if kind in ("offer", "request"):
-        who = SEAT_NAMES[a[1]].lower() if isinstance(a[1], int) and 0 <= a[1] < 8 else a[1]
-        return f"{'sell' if kind == 'offer' else 'buy'} {a[0]} {'to' if kind == 'offer' else 'from'} {who}"
+        sell = kind == "offer"
+        return f"{'sell' if sell else 'buy'} {a[0]} {'to' if sell else 'from'} {_seat(a[1])}"
     if kind == "fit":
         return f"fit on {a[0]} {a[1]}"
     if kind == "laser":
