@@ -521,11 +521,7 @@ class _Cards:
             ck.text(where, "name", c["name"])
             _Cards._scen(ck, where, c)
             _Cards._tags(ck, where, c["hashtags"])
-            if not isinstance(c["entities"], list):
-                ck.bad(where, "entities", c["entities"], hint="expected a list of entity names")
-            else:
-                for i, e in enumerate(c["entities"]):
-                    ck.arg(where, f"entities[{i}]", "entity", e)
+            _Cards._entities(ck, where, c["entities"])
             ck.effects(where, "effects", c["effects"], you=False)
 
     @staticmethod
@@ -535,6 +531,14 @@ class _Cards:
             return
         for i, t in enumerate(tags):
             ck.word(where, f"{path}[{i}]", t, HASHTAGS)
+
+    @staticmethod
+    def _entities(ck, where, entities):
+        if not isinstance(entities, list):
+            ck.bad(where, "entities", entities, hint="expected a list of entity names")
+            return
+        for i, e in enumerate(entities):
+            ck.arg(where, f"entities[{i}]", "entity", e)
 
     @staticmethod
     def _options(ck, where, path, opts, lo, hi):
@@ -564,11 +568,7 @@ class _Cards:
             ck.text(where, "name", c["name"])
             _Cards._scen(ck, where, c)
             _Cards._tags(ck, where, c["hashtags"])
-            if not isinstance(c["entities"], list):
-                ck.bad(where, "entities", c["entities"], hint="expected a list of entity names")
-            else:
-                for i, e in enumerate(c["entities"]):
-                    ck.arg(where, f"entities[{i}]", "entity", e)
+            _Cards._entities(ck, where, c["entities"])
             _Cards._options(ck, where, "options", c["options"], 2, 3)
             _Cards._unresolved(ck, where, "unresolved", c["unresolved"])
 
