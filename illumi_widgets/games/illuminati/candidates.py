@@ -24,7 +24,10 @@ from .data import ALIGNMENTS, OPPOSITE
 class CandidatesMixin:
     """The actions listed for a seat (see the module docstring)."""
 
-    def candidates(self, d, seat: int) -> list[Action]:
+    def candidates(self, d, seat: int, ctx=None) -> list[Action]:
+        """The actions proposed to ``seat``.  ``ctx``: the conditions the fast listing (``listing.py``) has
+        worked out for this step; with it, the gifts and deal openings they rule out and the attacks that
+        are not legal are not built."""
         if d["result"] is not None or not d["frames"]:
             return []
         f = d["frames"][-1]
@@ -38,10 +41,10 @@ class CandidatesMixin:
         if t == "place":
             return [a(seat, "place", dr) for dr in M.DIRS]
         if t == "talk":
-            return self._anytime(d, seat) + [a(seat, "pass")]
+            return self._anytime(d, seat, ctx) + [a(seat, "pass")]
         if t == "react":
             return ([a(seat, "play", s) for s in d["hands"][seat] if s in DICE_SPECIALS] + [a(seat, "pass")]
-                    + self._anytime(d, seat))
+                    + self._anytime(d, seat, ctx))
         if t == "counter":
             hand = d["hands"][seat]
             out = [a(seat, "play", s) for s in hand if s in COUNTER_SPECIALS]
@@ -63,12 +66,12 @@ class CandidatesMixin:
             return [a(seat, "fit", m, dr) for m, dr in self._fit_slots(d, seat, f.get("pending", ()))]
         if t == "secrets":
             if SECRETS not in d["hands"][seat]:
-                return [a(seat, "pass")] + self._anytime(d, seat)
+                return [a(seat, "pass")] + self._anytime(d, seat, ctx)
             return ([a(seat, "play", SECRETS, c) for c in f["cards"]] + [a(seat, "pass")]
-                    + self._anytime(d, seat))
+                    + self._anytime(d, seat, ctx))
         if t == "senate":
             return (([a(seat, "play", SENATE)] if SENATE in d["hands"][seat] else []) + [a(seat, "pass")]
-                    + self._anytime(d, seat))
+                    + self._anytime(d, seat, ctx))
         if t == "replace":
             return ([a(seat, "replace", c) for c in d["hands"][seat]] + [a(seat, "pass")]
                     + self._anytime_plays(d, seat))
@@ -94,7 +97,7 @@ class CandidatesMixin:
                 cash = d["money"][d["illum"][seat]]
                 out += [a(seat, k, n) for k in ("assist", "interfere") for n in range(1, cash + 1)]
             out.append(a(seat, "pass"))
-            return out + self._anytime(d, seat)
+            return out + self._anytime(d, seat, ctx)
         if t in ("special", "redistribute"):  # special-power step (p.2 step 6); White Collar Crime
             out.append(a(seat, "done"))
             if t == "redistribute" or d["illum"][seat] == "gnomes-of-zurich":
@@ -102,19 +105,31 @@ class CandidatesMixin:
                         for n in range(1, d["money"][g] + 1)]
             else:
                 out += self._move_candidates(d, seat, mine)
-            return out + (self._anytime(d, seat) if t == "special" else [])
+            return out + (self._anytime(d, seat, ctx) if t == "special" else [])
         # actions / transfers: the options in the order a player looks for them
         ill = d["illum"][seat]
         if t == "transfers":
-            return self._transfer_candidates(d, seat) + self._anytime(d, seat) + [a(seat, "done")]
+            return self._transfer_candidates(d, seat) + self._anytime(d, seat, ctx) + [a(seat, "done")]
         targets = [g for g in self.group_ids if g in d["ctrl"] or g in d["unc"]]
-        for g in mine:
-            if self.cards[g].power > 0:
-                for tg in targets:
-                    if tg != g:
-                        out += [a(seat, "attack", g, mode, tg) for mode in MODES]
-                        if "whispering-campaign" in d["hands"][seat]:
-                            out.append(a(seat, "attack", g, "whisper", tg))
+        whisper = "whispering-campaign" in d["hands"][seat]
+        if ctx is not None:  # (only the legal attacks: ``_attack_args_ok``, with the listing's open arrows)
+            ok, sides = self._attack_args_ok, ctx["sides"]
+            for g in (mine if d["acts"] >= 1 else ()):
+                if self.cards[g].power > 0:
+                    for tg in targets:
+                        if tg != g:
+                            out += [a(seat, "attack", g, mode, tg) for mode in MODES
+                                    if ok(d, seat, g, mode, tg, sides)]
+                            if whisper and ok(d, seat, g, "whisper", tg, sides):
+                                out.append(a(seat, "attack", g, "whisper", tg))
+        else:
+            for g in mine:
+                if self.cards[g].power > 0:
+                    for tg in targets:
+                        if tg != g:
+                            out += [a(seat, "attack", g, mode, tg) for mode in MODES]
+                            if whisper:
+                                out.append(a(seat, "attack", g, "whisper", tg))
         out += self._move_candidates(d, seat, mine)
         out += self._transfer_candidates(d, seat)
         if "bribery" in d["hands"][seat]:
@@ -149,7 +164,7 @@ class CandidatesMixin:
                         if al not in cur and OPPOSITE.get(al) not in cur]
                 out += [a(seat, "laser", x, "remove", al) for al in cur]
                 out += [a(seat, "laser", x, "reverse", al) for al in cur if al in OPPOSITE]
-        out += self._anytime(d, seat)
+        out += self._anytime(d, seat, ctx)
         out += [a(seat, "collect"), a(seat, "done")]
         return out
 
@@ -162,17 +177,21 @@ class CandidatesMixin:
         plays = bool(d["hands"][seat])
         return bool(gifts) or plays or d.get("outdeals", {}).get(str(seat), 0) < MAX_OUT_PROPOSALS
 
-    def _anytime(self, d, seat) -> list:
+    def _anytime(self, d, seat, ctx=None) -> list:
         """Gifts of money and Specials, deal openings and "any time" Specials, offered "at any time" (p.7-8):
         at every decision point of ``seat`` in ``ANYTIME_FRAMES``; ``check`` refuses gifts and deals (not
-        the Specials) during a privileged attack."""
+        the Specials) during a privileged attack.  With the fast listing's ``ctx``: no gifts or deal
+        openings when its shared conditions already refuse them all."""
         a = self.act
         rivals = [o for o in range(d["n"]) if o != seat and d["alive"][o]]
         cash = d["money"].get(d["illum"][seat], 0) if d["illum"][seat] else 0
         out = self._anytime_plays(d, seat)
-        out += [a(seat, "gift", n, o) for o in rivals for n in range(1, cash + 1)]
-        out += [a(seat, "gift", c, o) for c in d["hands"][seat] for o in rivals]
-        return out + [a(seat, "negotiate", o) for o in rivals]
+        if ctx is None or ctx["gifts"]:
+            out += [a(seat, "gift", n, o) for o in rivals for n in range(1, cash + 1)]
+            out += [a(seat, "gift", c, o) for c in d["hands"][seat] for o in rivals]
+        if ctx is None or ctx["negotiate"]:
+            out += [a(seat, "negotiate", o) for o in rivals]
+        return out
 
     def _anytime_plays(self, d, seat) -> list:
         """The "any time" Specials ``seat`` holds (``ANYTIME_SPECIALS``), offered at each of its decision

@@ -8,7 +8,9 @@ pass it, in the candidates' order, without running the whole ``check`` on each o
   deal-proposal budgets, the actions left;
 - the candidates of the most frequent kinds (attacks, gifts, deal openings, assisting and interfering) are
   judged by the conditions of their ``_check_<kind>`` that the way they were generated does not already
-  guarantee; the open arrows of an attacking group are found once per listing;
+  guarantee; the open arrows of an attacking group are found once per listing; ``candidates`` is given
+  those shared conditions (``ctx``) and does not build the gifts and deal openings they rule out, nor the
+  attacks that ``_attack_args_ok`` refuses (most of a turn's attack candidates);
 - every other candidate goes through its ``_check_<kind>`` as ``check`` would call it.
 
 ``fast_legal = False`` makes every candidate go through ``check``: the reference that
@@ -17,7 +19,7 @@ pass it, in the candidates' order, without running the whole ``check`` on each o
 
 from __future__ import annotations
 
-from .common import ATTACK_MODES, FRAME_KINDS, MAX_GIFTS
+from .common import ANYTIME_FRAMES, ATTACK_MODES, FRAME_KINDS, MAX_GIFTS
 
 #: the kinds judged here without their ``_check_<kind>`` (see the module docstring)
 _DIRECT = frozenset({"attack", "gift", "negotiate", "assist", "interfere"})
@@ -30,9 +32,15 @@ class ListingMixin:
     fast_legal = True
 
     def legal(self, d, seat: int) -> list:
-        cands = self.candidates(d, seat)
         if not self.fast_legal:
-            return [a for a in cands if self.check(d, a) is None]
+            return [a for a in self.candidates(d, seat) if self.check(d, a) is None]
+        ctx = None
+        if d["result"] is None and d["frames"]:
+            f = d["frames"][-1]
+            if f["t"] in ANYTIME_FRAMES and self.frame_seat(d, f) == seat:
+                ctx = self._listing_context(d, f, seat)
+                ctx["attacks"] = f["t"] == "actions"  # (candidates builds only the legal attacks)
+        cands = self.candidates(d, seat, ctx)
         if not cands:
             return cands
         # (candidates are listed only for the seat of the pending frame, never a chance frame, while the game
@@ -42,7 +50,6 @@ class ListingMixin:
         kinds = FRAME_KINDS[t]
         out = []
         append = out.append
-        ctx = None
         for a in cands:
             k = a.kind
             if k not in kinds:
@@ -52,7 +59,9 @@ class ListingMixin:
             if k in _DIRECT:
                 if ctx is None:
                     ctx = self._listing_context(d, f, seat)
-                if k == "gift":  # (the most frequent kind, judged here: see _direct_ok)
+                if k == "attack" and ctx["attacks"]:  # (built only when legal: see candidates)
+                    append(a)
+                elif k == "gift":  # (the most frequent kind, judged here: see _direct_ok)
                     if ctx["gifts"]:
                         n, other = a.args
                         if n.__class__ is not int or not self._may_throw(d, other, ctx) or \
@@ -69,7 +78,8 @@ class ListingMixin:
         priv = self._privileged_now(d)
         gifts_left = f["t"] in ("actions", "transfers") or d.get("gifts", {}).get(str(seat), 0) < MAX_GIFTS
         return {"priv": priv, "gifts": not priv and gifts_left,
-                "negotiate": not priv and self.may_propose(d, seat), "sides": {}, "cash_goal": {}}
+                "negotiate": not priv and self.may_propose(d, seat), "sides": {}, "cash_goal": {},
+                "attacks": False}  # (True: the candidates were built with this context, attacks only legal)
 
     def _may_throw(self, d, other, ctx) -> bool:
         """A gift of money to ``other`` may throw the game (``_throws``): only when its goal is the public
@@ -98,10 +108,13 @@ class ListingMixin:
         return not f["priv"] or seat in f.get("interferers", ())
 
     def _attack_ok(self, d, a, sides: dict) -> bool:
-        """``_check_attack`` for a candidate attack (by one of the seat's groups, on a group in play, in a
-        mode it lists); the open arrows of the attacking group (``sides``) are found once per listing."""
         g, mode, t = a.args
-        seat = a.seat
+        return self._attack_args_ok(d, a.seat, g, mode, t, sides)
+
+    def _attack_args_ok(self, d, seat, g, mode, t, sides: dict) -> bool:
+        """``_check_attack`` for an attack of ``seat``'s group ``g`` on ``t`` (every condition of the
+        check, by what it decides, not why); the open arrows of the attacking group (``sides``) are found
+        once per listing."""
         if d["acts"] < 1 or mode not in ATTACK_MODES or t not in self.cards or self.owner(d, g) != seat:
             return False
         if self.power(g) <= 0 or d["used"].get(g, 0) >= self.attack_limit(g):
