@@ -80,6 +80,7 @@ import tracemalloc
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 
+from .bench_engines import describe, engine_modules
 from .engine import Rng, available_games, compiled_modules, load_game
 from .engine.registry import game_class
 from .engine.testing import random_action
@@ -105,6 +106,7 @@ DASK_TARGET = 1.6  # a 2-worker Dask LocalCluster over 1 worker
 DASK_WORKERS = 2
 SCALING_ROUNDS = 5  # 1 worker, all cores and Dask take turns, a fifth of the games at a time
 SEAT_SERVER_MOVES = 40  # clicked moves of the seat-server latency figure (not with --quick)
+LATENCY_TARGET_US = 1000.0  # legal_actions() p99 of every game
 LATENCY_SHARE = 4  # latency games per player count: games // LATENCY_SHARE (at least 1)
 _ACTION_SALT = 0x5DEECE66D
 
@@ -238,21 +240,52 @@ def _latency_probe(samples: list):
     return timed
 
 
-def bench_latency(games: int, seed: int) -> dict:
+def bench_latency(games: int, seed: int, name: str = "pax") -> dict:
+    """``state.legal_actions()`` latency of game ``name`` (first call after every apply) on ``games`` random
+    games per player count (the game's set-ups in turn), in microseconds."""
     out = {}
     pooled: list[float] = []
-    for p in PLAYER_COUNTS:
-        game = load_game("pax", players=p)
+    for p in player_counts(name):
+        variants = [load_game(name, players=p, **options) for options in VARIANTS.get(name, ({},))]
         samples: list[float] = []
         timed = _latency_probe(samples)
-        for deal_seed in game_seeds(seed + 1, p, games):
-            play_random(game, deal_seed, on_decision=timed)
+        for i, deal_seed in enumerate(game_seeds(seed + 1, p, games)):
+            play_random(variants[i % len(variants)], deal_seed, on_decision=timed)
         us = [s * 1e6 for s in samples]
         pooled += us
         out[str(p)] = {"samples": len(us), "p50_us": percentile(us, 50), "p99_us": percentile(us, 99),
                        "max_us": max(us)}
     out["all"] = {"samples": len(pooled), "p50_us": percentile(pooled, 50), "p99_us": percentile(pooled, 99),
                   "max_us": max(pooled)}
+    return out
+
+
+def bench_engine(games: int, seed: int, say=lambda _msg: None) -> dict:
+    """Random play of every registered game interleaved with python-chess random play, then every game's
+    ``legal_actions()`` latency, on the engine this process runs (``modules``: its compiled modules, ``[]``
+    for pure Python)."""
+    try:
+        chess_play = ChessRandomPlay(seed)
+    except ImportError:
+        chess_play = None
+    out: dict = {"games": {}, "latency": {}}
+    for name in available_games():
+        counts = player_counts(name)
+        say(f"{name} random play: {games} games for each of {', '.join(map(str, counts))} players"
+            f"{', interleaved with python-chess random play' if chess_play else ''} …")
+        out["games"][name] = bench_game(name, games, seed, chess_play)
+    lat_games = max(1, games // LATENCY_SHARE)
+    say(f"legal_actions() latency: {lat_games} games per player count of every game …")
+    for name in available_games():
+        out["latency"][name] = bench_latency(lat_games, seed, name)
+    missing = {"available": False, "reason": "python-chess is not installed (pip install -e '.[test]')"}
+    out["chess"] = chess_play.figures() if chess_play is not None else missing
+    out["modules"] = engine_modules()
+    out["engine"] = "compiled" if out["modules"] else "pure"
+    if out["chess"]["available"]:
+        cps = out["chess"]["plies_per_s"]
+        out["ratio_by_game"] = {n: g["all"]["decisions_per_s"] / cps for n, g in out["games"].items()}
+    out["available"] = True
     return out
 
 
@@ -503,9 +536,45 @@ def machine() -> dict:
     }
 
 
+def other_engine(kind: str, games: int, seed: int, quick: bool = False, compiled_site=None,
+                 say=lambda _msg: None) -> dict:
+    """The figures of :func:`bench_engine` for the engine this process does not run (``kind``), from a child
+    process (:mod:`illumi_widgets.bench_engines`); ``{"available": False, "reason"}`` when it is not
+    measured.  ``compiled_site``: a directory holding the compiled package, ``False``: do not measure the
+    compiled engine, ``None``: build it from this checkout (not with ``quick``)."""
+    from . import bench_engines
+
+    site = None
+    if kind == "compiled":
+        if compiled_site is False:
+            return {"available": False, "reason": "not asked for (--no-compiled)"}
+        if compiled_site is None:
+            if quick:
+                return {"available": False, "reason": "not built in --quick (building it takes minutes; "
+                                                      "--compiled-site DIR measures a built one)"}
+            why = bench_engines.cannot_build()
+            if why is not None:
+                return {"available": False, "reason": f"it cannot be built here: {why}"}
+            try:
+                compiled_site = bench_engines.build_compiled_site(say)
+            except Exception as exc:  # a benchmark prints what failed and goes on
+                return {"available": False, "failed": True,
+                        "reason": f"building it failed: {type(exc).__name__}: {str(exc)[:300]}"}
+        site = Path(compiled_site)
+    say(f"the {kind} engine in a child process: the same games …")
+    try:
+        fig = bench_engines.run_engine(kind, games, seed, site=site)
+    except Exception as exc:  # a benchmark prints what failed and goes on
+        return {"available": False, "failed": True, "reason": f"{type(exc).__name__}: {str(exc)[:600]}"}
+    if fig["engine"] != kind:
+        return {"available": False, "failed": True,
+                "reason": f"the child process meant to run the {kind} engine ran the {fig['engine']} one"}
+    return fig
+
+
 def run(games: int, seed: int, quick: bool = False, progress=None, command: str = "",
         scaling_games: int | None = None, use_dask: bool = True,
-        seat_server_moves: int | None = None) -> dict:
+        seat_server_moves: int | None = None, compiled_site=None) -> dict:
     say = progress or (lambda _msg: None)
     if scaling_games is None:
         scaling_games = QUICK_SCALING_GAMES if quick else SCALING_GAMES
@@ -514,34 +583,29 @@ def run(games: int, seed: int, quick: bool = False, progress=None, command: str 
                                   "scaling_games": scaling_games, "seat_server_moves": seat_server_moves,
                                   "command": command or "python -m illumi_widgets.bench"}}
     t_start = time.perf_counter()
-    try:
-        chess_play = ChessRandomPlay(seed)
-    except ImportError:
-        chess_play = None
-    figures["games"] = {}
-    for name in available_games():
-        counts = player_counts(name)
-        say(f"{name} random play: {games} games for each of {', '.join(map(str, counts))} players"
-            f"{', interleaved with python-chess random play' if chess_play else ''} …")
-        figures["games"][name] = bench_game(name, games, seed, chess_play)
+    own = bench_engine(games, seed, say)  # the engine this process runs, in this process
+    figures["games"] = own["games"]
     pax = figures["pax"] = figures["games"]["pax"]
-    lat_games = max(1, games // LATENCY_SHARE)
-    say(f"legal_actions() latency: {lat_games} games per player count …")
-    figures["legal_actions_latency"] = bench_latency(lat_games, seed)
+    figures["legal_actions_latency"] = own["latency"]["pax"]
+    other = "pure" if own["engine"] == "compiled" else "compiled"
+    other_fig = other_engine(other, games, seed, quick=quick, compiled_site=compiled_site, say=say)
+    pure, compiled = (own, other_fig) if other == "compiled" else (other_fig, own)
+    figures["engines"] = {"pure": pure, "compiled": compiled}
     say("peak memory of the longest 4-player game …")
     figures["memory"] = bench_memory(pax["4"]["longest_seed"])
-    if chess_play is None:
-        chess_fig = {"available": False, "reason": "python-chess is not installed (pip install -e '.[test]')"}
-    else:
-        chess_fig = chess_play.figures()
+    chess_fig = dict(own["chess"])
+    if chess_fig["available"]:
         cps = chess_fig["plies_per_s"]
         chess_fig["ratio"] = pax["all"]["decisions_per_s"] / cps
         chess_fig["ratio_by_players"] = {str(p): pax[str(p)]["decisions_per_s"] / cps for p in PLAYER_COUNTS}
-        chess_fig["ratio_by_game"] = {n: g["all"]["decisions_per_s"] / cps
-                                      for n, g in figures["games"].items()}
+        chess_fig["ratio_by_game"] = own["ratio_by_game"]
         # None: too few games to judge (a handful of games is a test of the benchmark, not a measurement)
         chess_fig["target_met"] = chess_fig["ratio"] >= 1.0 if games >= JUDGE_GAMES else None
         chess_fig["ratio_cpu"] = pax["all"]["decisions_per_cpu_s"] / chess_fig["plies_per_cpu_s"]
+        comp = figures["engines"]["compiled"]
+        if comp.get("available") and "ratio_by_game" in comp:
+            chess_fig["compiled_target_met"] = (min(comp["ratio_by_game"].values()) >= 1.0
+                                                if games >= JUDGE_GAMES else None)
     figures["chess"] = chess_fig
     if scaling_games > 0:
         figures["scaling"] = bench_scaling(scaling_games, seed, say=say, use_dask=use_dask)
@@ -609,7 +673,9 @@ def format_report(f: dict) -> str:
                      f"{a['decisions_per_cpu_s']:,.0f}", "", "", "", ""])
     out += _table(["", "games", "decisions/s", "per CPU-s", "median game", "p90 game", "median decisions",
                    "truncated"], rows)
-    out += ["", "Pax: state.legal_actions() latency, first (uncached) call after each apply"]
+    out += _engines_report(f)
+    out += ["", "Pax: state.legal_actions() latency, first (uncached) call after each apply "
+                f"({describe(f['engines'][_own(f)]['modules'])})"]
     lat = f["legal_actions_latency"]
     rows = [[f"{p} players" if p != "all" else "all", lat[p]["samples"], f"{lat[p]['p50_us']:.0f} us",
              f"{lat[p]['p99_us']:.0f} us", f"{lat[p]['max_us']:.0f} us"]
@@ -647,6 +713,24 @@ def format_report(f: dict) -> str:
         out.append(f"  random-play rate >= python-chess (ratio >= 1): {verdict} — ratio {ch['ratio']:.2f}")
     else:
         out.append("  random-play rate >= python-chess: NOT CHECKED (python-chess missing)")
+    comp = f["engines"]["compiled"]
+    if ch["available"] and comp.get("available") and "ratio_by_game" in comp:
+        low = min(comp["ratio_by_game"], key=comp["ratio_by_game"].get)
+        verdict = _verdict(ch["compiled_target_met"], f"{s['games']} per player count, {JUDGE_GAMES} needed")
+        out.append(f"  compiled engine: every game >= python-chess: {verdict} — lowest "
+                   f"{game_class(low).title} {comp['ratio_by_game'][low]:.2f}")
+    else:
+        out.append("  compiled engine: every game >= python-chess: NOT CHECKED (the compiled engine was not "
+                   "measured)")
+    for kind in ("pure", "compiled"):
+        e = f["engines"][kind]
+        if e.get("available"):
+            worst_game = max(e["latency"], key=lambda n: e["latency"][n]["all"]["p99_us"])
+            p99 = e["latency"][worst_game]["all"]["p99_us"]
+            verdict = _verdict(p99 <= LATENCY_TARGET_US if s["games"] >= JUDGE_GAMES else None,
+                               f"{s['games']} per player count, {JUDGE_GAMES} needed")
+            out.append(f"  legal_actions() p99 <= {LATENCY_TARGET_US / 1000:g} ms in every game ({kind}): "
+                       f"{verdict} — highest {game_class(worst_game).title} {p99:,.0f} us")
     worst = max(mem["tracemalloc_peak_mb"], mem["state_deep_mb"])
     verdict = "MET" if mem["target_met"] else "MISSED"
     out.append(f"  4-player game with whole undo history < {mem['target_mb']:.0f} MB: {verdict} — "
@@ -667,6 +751,52 @@ def format_report(f: dict) -> str:
                f"{m['loadavg_start']} at the start, {m['loadavg_end']} at the end on {m['cpus']} CPUs"
                " — a load near or above the CPU count means other work skewed the wall-clock figures)")
     return "\n".join(out)
+
+
+def _own(f: dict) -> str:
+    """Which engine of ``f["engines"]`` was measured in the benchmark's own process."""
+    return "compiled" if f["machine"]["compiled_modules"] else "pure"
+
+
+def _engines_report(f: dict) -> list[str]:
+    """Every game on each engine side by side: decisions/s, the ratio to python-chess measured in the same
+    process, ``legal_actions()`` p50/p99 and a whole game's median time by player count."""
+    own = _own(f)
+    out = ["", "Engines side by side: the same games on each engine, each interleaved with python-chess "
+               "random play in its own process (÷ chess: decisions/s ÷ that process's chess plies/s)"]
+    for kind in ("pure", "compiled"):
+        e = f["engines"][kind]
+        where = "this process" if kind == own else "a child process"
+        if not e.get("available"):
+            out.append(f"  {kind}: {'FAILED' if e.get('failed') else 'NOT MEASURED'} — {e['reason']}")
+            continue
+        chess = (f"python-chess {e['chess']['plies_per_s']:,.0f} plies/s" if e["chess"]["available"]
+                 else "python-chess missing")
+        out.append(f"  {kind}: {describe(e['modules'])}, measured in {where}; {chess}")
+    rows = []
+    for name in f["games"]:
+        title = game_class(name).title
+        for kind in ("pure", "compiled"):
+            e = f["engines"][kind]
+            if not e.get("available"):
+                continue
+            g, lat = e["games"][name], e["latency"][name]
+            ratio = e.get("ratio_by_game", {}).get(name)
+            counts = [p for p in g if p != "all"]
+            rows.append([title if kind == "pure" or not f["engines"]["pure"].get("available") else "", kind,
+                         f"{g['all']['decisions_per_s']:,.0f}", "" if ratio is None else f"{ratio:.2f}",
+                         f"{lat['all']['p50_us']:,.0f} / {lat['all']['p99_us']:,.0f} us",
+                         " / ".join(f"{g[p]['game_seconds_median'] * 1e3:,.0f}" for p in counts)
+                         + f" ms ({', '.join(counts)} players)"])
+    out += _table(["game", "engine", "decisions/s", "÷ chess", "legal_actions() p50 / p99", "median game"],
+                  rows)
+    pure, comp = f["engines"]["pure"], f["engines"]["compiled"]
+    if pure.get("available") and comp.get("available"):
+        rate = {k: {n: g["all"]["decisions_per_s"] for n, g in e["games"].items()}
+                for k, e in (("pure", pure), ("compiled", comp))}
+        out.append("compiled ÷ pure decisions/s: " + ", ".join(
+            f"{game_class(n).title} {rate['compiled'][n] / rate['pure'][n]:.2f}×" for n in f["games"]))
+    return out
 
 
 def _verdict(met: bool | None, few: str) -> str:
@@ -731,6 +861,13 @@ def main(argv=None) -> int:
                          "0 skips it)")
     ap.add_argument("--seat-server-only", action="store_true",
                     help="only the seat-server latency (a real server, two Chromium pages)")
+    ap.add_argument("--compiled-site", metavar="DIR",
+                    help="measure the compiled engine from this directory (an unpacked wheel built with "
+                         "ILLUMI_WIDGETS_COMPILE=1) instead of building it from this checkout")
+    ap.add_argument("--no-compiled", action="store_true",
+                    help="on a pure-Python installation, leave the compiled engine out (a full run in a "
+                         "checkout otherwise builds it, Cython and a C compiler needed)")
+    ap.add_argument("--engine-only", action="store_true", help=argparse.SUPPRESS)  # the child process
     ap.add_argument("--readme", action="store_true",
                     help="record the figures in illumi_widgets/docs/figures.json and rewrite the README's "
                          "figures table from them")
@@ -766,6 +903,13 @@ def main(argv=None) -> int:
         ap.error("--scaling-games must be at least 0")
     if args.seat_server_moves is not None and args.seat_server_moves < 0:
         ap.error("--seat-server-moves must be at least 0")
+    if args.engine_only:  # one engine's random play and latency (bench_engines.run_engine's child process)
+        fig = bench_engine(games, args.seed, say=lambda msg: print(msg, file=sys.stderr, flush=True))
+        print(f"engine: {describe(fig['modules'])}")
+        _write_json(args.json, fig)
+        return 0
+    if args.compiled_site and args.no_compiled:
+        ap.error("--compiled-site and --no-compiled contradict each other")
     argv = sys.argv[1:] if argv is None else list(argv)
     command = " ".join(["python -m illumi_widgets.bench", *argv])
     if args.seat_server_only:
@@ -782,6 +926,7 @@ def main(argv=None) -> int:
         return 0
     figures = run(games, args.seed, quick=args.quick, command=command, scaling_games=args.scaling_games,
                   use_dask=not args.no_dask, seat_server_moves=args.seat_server_moves,
+                  compiled_site=False if args.no_compiled else args.compiled_site,
                   progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     print(format_report(figures))
     _write_json(args.json, figures)

@@ -59,6 +59,14 @@ def test_quick_benchmark_writes_every_figure(tmp_path):
         assert all(v["truncated"] == 0 for k, v in fig.items() if k != "all"), name
         assert f"{name} all" in proc.stdout
 
+    engines = f["engines"]  # this process's engine (pure here), and the compiled one, not built in --quick
+    assert engines["pure"]["engine"] == "pure" and engines["pure"]["modules"] == []
+    assert engines["pure"]["games"] == f["games"]
+    assert set(engines["pure"]["latency"]) == set(available_games())
+    assert engines["compiled"]["available"] is False and "--quick" in engines["compiled"]["reason"]
+    assert "compiled: NOT MEASURED — not built in --quick" in proc.stdout
+    for name, lat in engines["pure"]["latency"].items():  # every game's legal_actions() latency
+        assert lat["all"]["samples"] > 0 and lat["all"]["p99_us"] >= lat["all"]["p50_us"] > 0, name
     for p in (*PLAYERS, "all"):
         lat = f["legal_actions_latency"][p]
         assert isinstance(lat["samples"], int) and lat["samples"] > 0
