@@ -405,18 +405,10 @@ class MainActionsMixin:
         if c == AREO:
             return [frozenset((x,)) for x in self.contact_fac[d.contacts[s]]]
         cid = d.cards[c]
-        fac = self.cfac[cid]
-        r = self.rank[cid]
-        if r == "I":
-            return [frozenset(fac)]
-        if r == "II":
-            return [frozenset((fac[0],)), frozenset((fac[1],))]
-        if r == "III":
-            return [frozenset((fac[0],)), frozenset((fac[1],)), frozenset(fac)]
-        if r == "ACE":
-            return [frozenset(fac)] * 3
-        per = sum(1 for x in d.infl[c] if x is not None) if extort else 1
-        return [frozenset(fac)] * (2 * per)
+        if not extort or self.rank[cid] != "CROWN":
+            return self.value_slots(cid)
+        per = sum(1 for x in d.infl[c] if x is not None)
+        return [frozenset(self.cfac[cid])] * (2 * per)
 
     def _do_extort(self, d, a, log):
         s, (t,) = a.seat, a.args
