@@ -23,7 +23,6 @@ from itertools import combinations, product
 from operator import add
 
 from ...engine import Action, IllegalAction
-from ...engine.words import counted
 from .common import plain_reason
 from .favor import (
     ABBR,
@@ -628,21 +627,7 @@ class PowersMixin:
             d.frames.append({"t": "sdraw", "seat": s, "n": 2})
 
     def _auto_sdraw(self, d, f, log):
-        s = f["seat"]
-        drawn = []
-        while f["n"] > 0 and d.deck:
-            cid = d.deck.pop()
-            d.hands[s].append(cid)
-            drawn.append(cid)
-            f["n"] -= 1
-            if self._deck_empty_check(d):
-                break
-        if drawn:
-            log.add(f"{self.seat_name(s)} draws {counted(len(drawn), 'card')}.",
-                    {s: f"You draw {self.card_names(drawn)}."},
-                    secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
-        if d.frames[-1] is f:
-            d.frames.pop()
+        f["n"] -= self._draw_from_deck(d, f, f["seat"], f["n"], log)  # what is left after a shuffle
 
     def _do_borrow(self, d, a, log):
         d.frames.pop()

@@ -330,13 +330,17 @@ class TurnMixin:
     def _auto_draw(self, d: PaxData, f: dict, log: Log) -> None:
         """Draw back to the hand limit from the deck (non-active players, then the active one)."""
         s = f["seat"]
-        want = self.hand_limit(d, s) - len(d.hands[s])
+        self._draw_from_deck(d, f, s, self.hand_limit(d, s) - len(d.hands[s]), log)
+
+    def _draw_from_deck(self, d: PaxData, f: dict, s: int, n: int, log: Log) -> int:
+        """Seat ``s`` draws up to ``n`` cards from the deck, stopping where it runs out (EN Reshuffling: a
+        shuffle is then pending), and the draw is logged; the drawing step ``f`` ends unless a shuffle is
+        pending (it goes on after it). Returns how many cards were drawn."""
         drawn = []
-        while want > 0 and d.deck:
+        while len(drawn) < n and d.deck:
             cid = d.deck.pop()
             d.hands[s].append(cid)
             drawn.append(cid)
-            want -= 1
             if self._deck_empty_check(d):
                 break
         if drawn:
@@ -345,6 +349,7 @@ class TurnMixin:
                     secret=f"{self.seat_name(s)} draws {self.card_names(drawn)}.")
         if d.frames[-1] is f:  # no shuffle pending: this draw is finished
             d.frames.pop()
+        return len(drawn)
 
     def _do_redraw(self, d, a, log):
         # READING: the Redraw is one decision (1 or 2 Court cards, or none) and the rest comes from the deck
