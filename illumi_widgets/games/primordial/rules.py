@@ -271,8 +271,9 @@ class PrimordialGame(FlowMixin, Game):
         if t == "plot":
             if str(seat) in f["commits"]:
                 return []
-            hand = tuple(sorted(self.types[i] for i in d["hand"][seat]))
-            intents = tuple(sorted({self.types[i] for i in d["intent_deck"][seat]}))
+            types = self.types
+            hand = tuple(sorted([types[i] for i in d["hand"][seat]]))
+            intents = tuple(sorted({types[i] for i in d["intent_deck"][seat]}))
             key = (seat, hand, intents)
             got = self._plot_cache.get(key)
             if got is None:  # (the same hand and Intents give the same plots: kept, they are immutable)
