@@ -1,7 +1,8 @@
 """Lessons in real JupyterLab + Debian Chromium (issue 32): the first Primordial Secrets lesson and a Gray
 Eminence one; their "before" pictures fit the cell at 1000 and 1400 px wide (no horizontal clipping: each
 picture is no wider than its output area and scales down), and the learner finishes the Gray Eminence
-scoring lesson by clicks alone (one click on the action bar), the coach line then saying it is done.
+scoring lesson by clicks alone (one click on the action bar), the coach line then saying it is done, and the
+Primordial Secrets plot (its sealed plan chosen from the action bar's menu of all choices).
 Screenshots of both go to the artifacts.  A Pax lesson (claiming a Plot) and an Illuminati one (an attack
 to control) are also finished by one click each, their pictures fitting the cell.
 
@@ -84,7 +85,8 @@ def test_lesson_picture_fits_and_lesson_is_finished_by_clicks(page, open_noteboo
 
     path = notebook_file("lesson.ipynb", """
 from illumi_widgets.lessons import primordial
-primordial.plot().show()
+plot = primordial.plot()
+plot.show()
 """, """
 from illumi_widgets.lessons import gray_eminence
 lesson = gray_eminence.score()
@@ -129,6 +131,16 @@ board = lesson.live
     assert verdict.split()[-1] == "done"
     _shoot(page, cells.nth(1), "lesson_gray_eminence_score_done", 1000, save_screenshot)
     _check_boards(cells.nth(1), 1000)
+    # the Primordial Secrets plot, a sealed plan (three hosts and an Intent), chosen from the bar's menu
+    kernel(page, "plot_board = plot.live")
+    decision, _prompt, options = board_probe(page, "plot_board")["decisions"][0]
+    pick_option(page, cells.nth(0).locator(BOARD), decision, next(o for o in options if o.endswith(" left")))
+    coach = cells.nth(0).locator(".widget-html-content", has_text="✔")
+    expect(coach.first).to_be_visible(timeout=30_000)
+    assert "Sealed" in coach.first.inner_text()
+    verdict = kernel(page, "print(plot.judge(plot_board.state, plot_board.match._lesson_start).kind)")
+    assert verdict.split()[-1] == "done"
+    _shoot(page, cells.nth(0), "lesson_primordial_plot_done", 1000, save_screenshot)
 
 
 def test_pax_and_illuminati_lessons_are_finished_by_clicks(page, open_notebook, run_all, notebook_file,
