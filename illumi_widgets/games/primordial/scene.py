@@ -179,6 +179,22 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
     return bottom
 
 
+def _between_visits_title(view: dict) -> str:
+    """The visit area's title when no visit is under way: the phase, or the end screen's headline."""
+    if (view.get("final") or {}).get("headline"):  # over: the end screen's headline, nothing live
+        return f"Game over: {view['final']['headline']}"
+    return {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
+            "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
+        view["phase"], "Visiting")
+
+
+def _last_visit_text(last: dict, names: list) -> str:
+    res = {"steal": "a Secret was stolen", "sacrifice": "a visitor was Sacrificed",
+           "none": "neither"}[last["outcome"]]
+    return (f"Last visit: {names[last['v']]} visited {names[last['h']]} — insight {last['insight']} against "
+            f"deceit {last['deceit']}: {res}")
+
+
 def _visit(out: _Items, view: dict, texts: dict, names: list):
     y0, h = 144, 196
     out.rect(8, y0, W - 16, h, fill=PANEL, r=6)
@@ -186,19 +202,11 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     seats = view["seats"]
     if t is None:
         last = view.get("last_visit")
-        title = {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
-                 "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
-            view["phase"], "Visiting")
-        if (view.get("final") or {}).get("headline"):  # over: the end screen's headline, nothing live
-            title = f"Game over: {view['final']['headline']}"
+        title = _between_visits_title(view)
         out.text(W / 2, y0 + 28, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
                  align="center")
         if last:
-            res = {"steal": "a Secret was stolen", "sacrifice": "a visitor was Sacrificed",
-                   "none": "neither"}[last["outcome"]]
-            out.text(W / 2, y0 + 54, f"Last visit: {names[last['v']]} visited {names[last['h']]} — insight "
-                     f"{last['insight']} against deceit {last['deceit']}: {res}", size=12, align="center",
-                     color=MUTED)
+            out.text(W / 2, y0 + 54, _last_visit_text(last, names), size=12, align="center", color=MUTED)
         for k, item in enumerate(LEGEND):  # the symbols of the cards
             lx, ly = 40 + (k % 3) * 380, y0 + 100 + (k // 3) * 26
             out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
@@ -246,20 +254,13 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
     mid = w / 2
     if t is None:
         last = view.get("last_visit")
-        title = {"plotting": "Plotting: choose three hosts, the others visit, and a Visiting Intent",
-                 "intent reset": "Intent reset: choose five Intents for the next four rounds"}.get(
-            view["phase"], "Visiting")
-        if (view.get("final") or {}).get("headline"):  # over: the end screen's headline, nothing live
-            title = f"Game over: {view['final']['headline']}"
+        title = _between_visits_title(view)
         sub.text(mid, y, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True, align="center",
                  maxw=w - 40, wrap=2, baseline="top")
         y += 48
         if last:
-            res = {"steal": "a Secret was stolen", "sacrifice": "a visitor was Sacrificed",
-                   "none": "neither"}[last["outcome"]]
-            sub.text(mid, y, f"Last visit: {names[last['v']]} visited {names[last['h']]} — insight "
-                     f"{last['insight']} against deceit {last['deceit']}: {res}", size=12, align="center",
-                     color=MUTED, maxw=w - 40, wrap=2, baseline="top")
+            sub.text(mid, y, _last_visit_text(last, names), size=12, align="center", color=MUTED, maxw=w - 40,
+                     wrap=2, baseline="top")
             y += 40
         for item in LEGEND:  # the symbols of the cards
             sub.text(40, y, item["symbol"], size=16, color=item["color"], bold=True, baseline="top")
