@@ -251,16 +251,22 @@ def problems_at(scene: dict, css_width: float) -> list[str]:
     lines where it has a ``maxw``), overlaps counted beyond 2 CSS px -- texts overlapping or leaving the
     canvas."""
     drawn = layout_for_width(scene, css_width)
-    scale = css_width / float(drawn["w"])
+    return problems_as_drawn(drawn, drawn["items"], css_width / float(drawn["w"]))
+
+
+def problems_as_drawn(drawn: dict, items, scale: float) -> list[str]:
+    """Texts overlapping or leaving the canvas of layout ``drawn`` whose ``items`` are drawn at ``scale`` (CSS
+    px per scene unit): every text enlarged to :data:`MIN_FONT_PX` CSS px as the painter does (wrapped onto
+    two lines where it has a ``maxw``), overlaps counted beyond 2 CSS px."""
     least = MIN_FONT_PX / scale
-    items = []
-    for it in drawn["items"]:
+    shown = []
+    for it in items:
         if it.get("t") == "text" and float(it.get("size", 12)) < least:
             it = {**it, "size": least}
             if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
                 it["wrap"] = 2
-        items.append(it)
-    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
+        shown.append(it)
+    return [p for p in layout_problems({**drawn, "items": shown}, min_size=0, slack=2 / scale)
             if "overlap" in p or "outside" in p]
 
 

@@ -23,8 +23,8 @@ from ..textfit import (
     drawn_lines,
     drawn_size,
     layout_for_width,
-    layout_problems,
     only_in,
+    problems_as_drawn,
     reflow,
     text_width,
 )
@@ -343,14 +343,5 @@ def problems_at_scale(scene: dict, layout: str, scale: float) -> list[str]:
     layout's ``min_scale`` (the painter never draws it smaller for a short window) is the scale this must
     hold at."""
     drawn = reflow(scene, "narrow") if layout == "narrow" else only_in(scene, "wide")
-    least = MIN_FONT_PX / scale
-    items = []
     parts = (part for it in drawn["items"] for part in (_expand_icon(it) if it.get("t") == "icon" else [it]))
-    for it in parts:
-        if it.get("t") == "text" and float(it.get("size", 12)) < least:
-            it = {**it, "size": least}
-            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
-                it["wrap"] = 2
-        items.append(it)
-    return [p for p in layout_problems({**drawn, "items": items}, min_size=0, slack=2 / scale)
-            if "overlap" in p or "outside" in p]
+    return problems_as_drawn(drawn, parts, scale)
