@@ -452,6 +452,16 @@ class Automaton:
             steps = [("swap", t, pc)] + self.influence_steps(d, b, t, card=pc, carry=carry)
             return letter, why, steps
 
+        def swap_for_shared_faction(letter):
+            """The latest Plan card sharing a Faction with the bot card that can be swapped in, or None."""
+            for pc in reversed(d.plan):
+                if set(g.cfac[pc]) & set(mine):
+                    r = swap(pc, letter, f"{name} shares no Faction with the bot card, the Plan card "
+                                         f"{pc} does")
+                    if r:
+                        return r
+            return None
+
         # a) the target is special
         if special:
             if None in d.infl[t] and not P and self.can_influence(d, b, t):
@@ -484,12 +494,9 @@ class Automaton:
             # d) READING: "but the Plan card does" = the Plan card shares a Faction with the bot card (so the
             # swap brings a matching card next to the bot)
             if not P and not self.shares(d, b, t, mine):
-                for pc in reversed(d.plan):
-                    if set(g.cfac[pc]) & set(mine):
-                        r = swap(pc, "3d", f"{name} shares no Faction with the bot card, the Plan card "
-                                           f"{pc} does")
-                        if r:
-                            return r
+                r = swap_for_shared_faction("3d")
+                if r:
+                    return r
         # d) (Cagliostro) / e) (Weishaupt): Oust, or Expel a non-special card without player Influence
         letter = "3d" if who == "cagliostro" else "3e"
         if P:
@@ -500,12 +507,9 @@ class Automaton:
             # e) READING (ruling 51): b) repeated; read like Adam Weishaupt's d): no Faction
             # shared with the bot card, but the Plan card shares one
             if not P and not self.shares(d, b, t, mine):
-                for pc in reversed(d.plan):
-                    if set(g.cfac[pc]) & set(mine):
-                        r = swap(pc, "3e", f"{name} shares no Faction with the bot card, the Plan card "
-                                           f"{pc} does")
-                        if r:
-                            return r
+                r = swap_for_shared_faction("3e")
+                if r:
+                    return r
         # f) only bot Influence on the target
         if Bi and not P:
             if self.can_influence(d, b, t):
