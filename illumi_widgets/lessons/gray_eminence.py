@@ -187,10 +187,11 @@ def cases(key: str, lesson: Lesson) -> dict:
     """Moves the tests play on ``lesson`` (the lesson ``key`` of :func:`sequence`): ``solution`` (the
     intended one), ``other`` (another right one, or None), ``wrong`` (legal but not what the lesson asks,
     or None when every legal move is right) and ``illegal`` (one move the rules refuse)."""
-    st, legal, first = legal_notes(lesson, RED)
+    st, legal, _first = legal_notes(lesson, RED)
     args = [a.split()[-1] for a in legal]
     cards = [a.split()[2] for a in legal if a.startswith("program A ")]
     played = list(dict.fromkeys(a.split()[1] for a in legal if a.startswith("resolve ")))
+    completes = [a for a in legal if a.startswith("complete ")]
 
     def fourth(card: str) -> str:  # slot D after A, B and C (paid for unless Red is a Gray Eminence)
         probe = st.clone()
@@ -221,7 +222,7 @@ def cases(key: str, lesson: Lesson) -> dict:
         "trade": lambda: {"solution": ["propose 1", "offer money", "ask power", "send"],
                   "other": ["propose 2", "offer money", "ask influence", "send"], "wrong": ["pass"],
                   "illegal": "propose 0"},
-        "score": lambda: {"solution": [first("complete")], "other": None,
+        "score": lambda: {"solution": [completes[0]], "other": completes[1:2] or None,
                   "wrong": ["pass"], "illegal": "complete S99"},
     }
     return table[key]()

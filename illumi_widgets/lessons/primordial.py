@@ -202,9 +202,10 @@ def end_royal() -> Lesson:
              "end of this round.",
         before="Before: the last Royal waits in the Court.",
         done=lambda state, moves: any(r == "royal" for r, _s in state.data["ends"]),
-        allow=lambda state, act: act.kind == "recruit",
+        allow=lambda state, act: act.kind == "recruit" and state.game.cards[act.args[0]].kind == "royal",
         hints=["A Royal needs tribute and enough Sacrifices held (they are not spent)."],
-        feedback={"wrong": "finishing without the last Royal lets the game go on; this lesson ends it.",
+        feedback={"wrong": "another card first spends the devotion the last Royal needs, and finishing "
+                           "without the Royal lets the game go on; this lesson ends it.",
                   "done": "The last Royal: the game ends when this round ends; Secrets, Sacrifices and "
                           "Royals score 1 point each."})
 

@@ -113,3 +113,33 @@ def test_the_lesson_board_takes_no_step_for_the_learner():
     assert lesson.judge(board.state, start).kind == "waiting"
     assert board.coach_line.value.startswith("➜ ")
     assert "trade" in {d.kind for d in board.state.decisions() if d.seat == lesson.seat}
+
+
+def _all_lessons():
+    from illumi_widgets.lessons import illuminati, pax
+
+    mods = {**SEQUENCES, "pax": pax, "illuminati": illuminati}
+    return [(game, key) for game, mod in mods.items() for key, _make in mod.ORDER], mods
+
+
+@pytest.mark.parametrize(("game", "key"), _all_lessons()[0])
+def test_a_lesson_that_allows_several_ways_has_another_tested(game, key):
+    """Where a lesson's cases name no other right solution, no other first move is accepted either (else
+    the tests would play only one of the ways the lesson allows); the intended first move always is (the
+    other solutions are played whole by test_lesson_is_played_by_its_solutions and its Pax and Illuminati
+    twin)."""
+    mod = _all_lessons()[1][game]
+    lesson = dict(mod.ORDER)[key]()
+    case = mod.cases(key, lesson)
+    match = lesson.start()
+    match.run_bots()
+    start = len(match.state.history)
+    accepted = []
+    for act in match.state.legal_actions(lesson.seat):
+        state = match.state.clone()
+        state.apply(act)
+        if lesson.judge(state, start).kind in ("done", "step"):
+            accepted.append(act.notation())
+    assert match.state.parse(case["solution"][0], lesson.seat).notation() in accepted, (accepted, case)
+    if case["other"] is None:
+        assert len(accepted) == 1, accepted
