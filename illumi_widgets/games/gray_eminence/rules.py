@@ -15,10 +15,12 @@ from ...engine import negotiation as N
 from ...engine.errors import NotationError, quote
 from ...engine.game import Log
 from ..fieldcheck import trial_problems
+from . import actions as _actions
 from . import effects as E
 from . import model as M
 from . import phases as P
 from .data import load_cards
+from .view import prompt as _prompt
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
 LENGTHS = M.LENGTHS  # (kept here too: the game's options are read here)
@@ -182,9 +184,7 @@ class GrayEminenceGame(Game):
         return [s for s in M.order(d) if str(s) not in f["votes"]]
 
     def prompt(self, d, f, s) -> str:
-        from .view import prompt
-
-        return prompt(self, d, f, s)
+        return _prompt(self, d, f, s)  # (view.prompt, imported once: a prompt is made for every decision)
 
     # -- candidates -----------------------------------------------------------------------------------------
     def legal(self, d, seat) -> list:
@@ -409,9 +409,7 @@ class GrayEminenceGame(Game):
 
     # -- perform ---------------------------------------------------------------------------------------------
     def perform(self, d, a: Action, log) -> None:
-        from . import actions
-
-        getattr(actions, "do_" + a.kind)(self, d, a, log)
+        getattr(_actions, "do_" + a.kind)(self, d, a, log)  # (imported once: this is every action's path)
         P.advance(self, d, log)
 
     def after_edit(self, d, log) -> None:
