@@ -17,11 +17,12 @@ repository, written with ``/``; each adds ``<path>\n<byte length>\n<bytes as on 
 * ``ILLUMI_JS_BUILD=0`` never builds; ``ILLUMI_JS_BUILD=1`` always builds (and fails loudly if it cannot).
 
 It also builds the optional **compiled engine**: with ``ILLUMI_WIDGETS_COMPILE=1``, a regular (not editable)
-wheel gets the hot modules (:data:`COMPILED_MODULES`: the engine core and the Pax rules) compiled by Cython
-from their unchanged Python sources, next to those sources (an extension module is imported before the
-``.py`` of the same name). The wheel is then tagged for this Python and platform. Without the variable, and
-always for editable installs (whose edits must take effect), the package is pure Python. The build needs a
-C compiler; Cython and setuptools are added to the build requirements when the variable is set.
+wheel gets the hot modules (:data:`COMPILED_MODULES`: the engine core, the rules of every game and the
+search bot) compiled by Cython from their unchanged Python sources, next to those sources (an extension
+module is imported before the ``.py`` of the same name). The wheel is then tagged for this Python and
+platform. Without the variable, and always for editable installs (whose edits must take effect), the
+package is pure Python. The build needs a C compiler; Cython and setuptools are added to the build
+requirements when the variable is set.
 """
 
 from __future__ import annotations
@@ -50,13 +51,17 @@ BANNER_PREFIX = "// illumi_widgets bundle: sources sha256 "
 ON = ("1", "true", "yes", "always")  # the two switches (ILLUMI_JS_BUILD, ILLUMI_WIDGETS_COMPILE)
 OFF = ("0", "false", "no", "never")
 COMPILE_ENV = "ILLUMI_WIDGETS_COMPILE"
-#: the modules compiled: where random play spends its time (python -m illumi_widgets.bench)
+#: the modules compiled: where random play and the search bot spend their time (python -m illumi_widgets.bench
+#: prints where each game's time goes); every one is also imported, tested and played as plain Python
 COMPILED_MODULES = (
     "illumi_widgets/engine/action.py",
     "illumi_widgets/engine/arguments.py",
+    "illumi_widgets/engine/errors.py",
     "illumi_widgets/engine/game.py",
     "illumi_widgets/engine/log.py",
+    "illumi_widgets/engine/negotiation.py",
     "illumi_widgets/engine/rng.py",
+    "illumi_widgets/engine/triggers.py",
     "illumi_widgets/games/pax/board.py",
     "illumi_widgets/games/pax/favor.py",
     "illumi_widgets/games/pax/model.py",
@@ -69,6 +74,27 @@ COMPILED_MODULES = (
     "illumi_widgets/games/pax/common.py",
     "illumi_widgets/games/pax/payments.py",
     "illumi_widgets/games/pax/turn.py",
+    "illumi_widgets/games/illuminati/attacks.py",
+    "illumi_widgets/games/illuminati/candidates.py",
+    "illumi_widgets/games/illuminati/common.py",
+    "illumi_widgets/games/illuminati/deals.py",
+    "illumi_widgets/games/illuminati/goals.py",
+    "illumi_widgets/games/illuminati/groups.py",
+    "illumi_widgets/games/illuminati/listing.py",
+    "illumi_widgets/games/illuminati/model.py",
+    "illumi_widgets/games/illuminati/rules.py",
+    "illumi_widgets/games/illuminati/turn.py",
+    "illumi_widgets/games/primordial/effects.py",
+    "illumi_widgets/games/primordial/flow.py",
+    "illumi_widgets/games/primordial/model.py",
+    "illumi_widgets/games/primordial/rules.py",
+    "illumi_widgets/games/gray_eminence/actions.py",
+    "illumi_widgets/games/gray_eminence/effects.py",
+    "illumi_widgets/games/gray_eminence/model.py",
+    "illumi_widgets/games/gray_eminence/phases.py",
+    "illumi_widgets/games/gray_eminence/rules.py",
+    "illumi_widgets/games/gray_eminence/view.py",
+    "illumi_widgets/bots/search.py",
 )
 #: Cython reads the sources as plain Python 3: annotations are not C types, so the semantics are Python's
 CYTHON_DIRECTIVES = {"language_level": 3, "annotation_typing": False}
