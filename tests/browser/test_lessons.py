@@ -3,8 +3,10 @@ Eminence one; their "before" pictures fit the cell at 1000 and 1400 px wide (no 
 picture is no wider than its output area and scales down), and the learner finishes the Gray Eminence
 scoring lesson by clicks alone (one click on the action bar), the coach line then saying it is done, and the
 Primordial Secrets plot (its sealed plan chosen from the action bar's menu of all choices).
-Screenshots of both go to the artifacts.  A Pax lesson (claiming a Plot) and an Illuminati one (an attack
-to control) are also finished by one click each, their pictures fitting the cell.
+A Pax lesson (claiming a Plot) and an Illuminati one (an attack to control) are also finished by one click
+each, their pictures fitting the cell.  In one lesson of each game a wrong legal move typed in the lesson's
+box gets "That works too, but …" (Start again puts the position back) and an illegal one the rules' reason,
+changing nothing.
 
 At both widths every lesson's live board is drawn at a readable size below its picture, overlapping neither
 the picture nor its action bar, and it follows the notebook's visible height when only that changes (no
@@ -14,6 +16,8 @@ at both widths go to the artifacts (``lesson_<name>_<width>``), the viewport tal
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -78,6 +82,32 @@ def _shoot(page, cell, name: str, width: int, save_screenshot) -> None:
     page.wait_for_timeout(400)
 
 
+def _typed_feedback(page, cell, kernel, module: str, key: str, lesson: str) -> None:
+    """In the lesson's own box, a wrong legal move (from the lesson's test cases) gets "That works too,
+    but …"; Start again puts the position back; an illegal move gets the rules' reason and changes nothing."""
+    from playwright.sync_api import expect
+
+    case = json.loads(kernel(page, f"import json; print(json.dumps({module}.cases({key!r}, {lesson})))")
+                      .strip().splitlines()[-1])
+    start = f"{lesson}.live.match._lesson_start"
+    box = cell.locator("input[placeholder^='or type a move']")
+    box.fill(case["wrong"][0])
+    box.press("Enter")
+    expect(cell.locator(".widget-html-content", has_text="That works too, but").first).to_be_visible(
+        timeout=30_000)
+    cell.get_by_role("button", name="Start again").click()
+    wrong = cell.locator(".widget-html-content", has_text="That works too, but")
+    expect(wrong).to_have_count(0, timeout=30_000)
+    before = kernel(page, f"print(len({lesson}.live.state.history) == {start})").split()[-1]
+    assert before == "True"
+    box.fill(case["illegal"])
+    box.press("Enter")
+    expect(cell.locator(".widget-html-content", has_text=re.compile("✘ That is not")).first).to_be_visible(
+        timeout=30_000)
+    after = kernel(page, f"print(len({lesson}.live.state.history) == {start})").split()[-1]
+    assert after == "True"
+
+
 def test_lesson_picture_fits_and_lesson_is_finished_by_clicks(page, open_notebook, run_all, notebook_file,
                                                               kernel, board_probe, pick_option,
                                                               save_screenshot):
@@ -120,6 +150,8 @@ board = lesson.live
     panel.evaluate(f"() => {{ document.querySelector('{scroller}').style.maxHeight = ''; }}")
     expect(widget.locator("canvas.illumi-base")).to_have_css("width", f"{round(tall)}px", timeout=10_000)
     kernel(page, PROBE)
+    _typed_feedback(page, cells.nth(0), kernel, "primordial", "plot", "plot")
+    _typed_feedback(page, cells.nth(1), kernel, "gray_eminence", "score", "lesson")
     probe = board_probe(page, "board")
     decision, _prompt, options = probe["decisions"][0]
     complete = next(o for o in options if o.startswith("complete"))
@@ -179,6 +211,7 @@ attack.show()
         fits = cells.nth(n).evaluate(FITS_JS)
         assert len(fits) == 1 and fits[0]["right"] <= fits[0]["area"] + 0.5 and fits[0]["scroll"] <= 0, fits
         kernel(page, f"{name}_board = {name}.live")
+        _typed_feedback(page, cells.nth(n), kernel, ("pax", "illuminati")[n], name, name)
         decision, _prompt, options = board_probe(page, f"{name}_board")["decisions"][0]
         option = next(o for o in options if o.startswith(prefix))
         pick_option(page, widget, decision, option)
