@@ -13,10 +13,10 @@ import pytest
 
 from illumi_widgets import load_game
 from illumi_widgets.engine import Rng
-from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.illuminati.scene import illuminati_scene, option_targets, status_text
 
 from ..label_checks import check_decision_texts, check_legend, check_shown_texts
+from ..random_walk import walk
 
 FRAMES = ("actions", "attack", "place", "captxfer", "transfers", "choose", "secrets", "senate", "talk",
           "replace", "terms", "react", "counter", "price", "answer", "fit", "special", "redistribute",
@@ -51,15 +51,10 @@ def test_every_label_prompt_and_status_is_plain_and_distinct(players):
     decisions = 0
     kinds: set = set()
     for seed in (1, 2):
-        state = game.new_state(seed=seed)
-        rng = Rng(seed * 17 + players)
-        for step in range(STEPS):
-            if state.is_terminal():
-                break
+        for step, state in walk(game.new_state(seed=seed), Rng(seed * 17 + players), STEPS):
             decisions += check_decision_texts(state, plain, kinds)
             if step % 5 == 0:
                 check_shown_texts(state, illuminati_scene, status_text, plain, plain)
-            state.apply(random_action(state, rng))
     assert decisions >= 150
     assert {"attack", "done", "gift"} <= kinds
 
@@ -125,12 +120,8 @@ def test_the_legend_explains_the_board():
 def test_hidden_illuminati_are_never_named_to_the_others():
     """p.9: a face-down Illuminati card is "Blue's Illuminati" to the others, in every label and prompt."""
     game = load_game("illuminati", players=4, hidden_illuminati=True)
-    state = game.new_state(seed=4)
-    rng = Rng(9)
     checked = 0
-    for _ in range(150):
-        if state.is_terminal():
-            break
+    for _, state in walk(game.new_state(seed=4), Rng(9), 150):
         data = state.data
         for d in state.decisions():
             if d.seat < 0 or d.options is None:
@@ -141,7 +132,6 @@ def test_hidden_illuminati_are_never_named_to_the_others():
             for text in texts:
                 assert not any(name in text for name in hidden), (text, hidden)
                 checked += 1
-        state.apply(random_action(state, rng))
     assert checked > 200
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from illumi_widgets.engine import CHANCE, NotationError, load_game
 from illumi_widgets.engine.rng import Rng
-from illumi_widgets.engine.testing import random_action
+
+from ..random_walk import walk
 
 
 @pytest.fixture(scope="module")
@@ -33,11 +34,7 @@ def test_odd_digits_huge_numbers_and_extra_text_are_notation_errors(game_state, 
 def test_every_legal_action_reads_back_and_refuses_a_suffix():
     g = load_game("illuminati", players=3)
     for seed in range(2):
-        st = g.new_state(seed=seed)
-        rng = Rng(seed)
-        for _ in range(150):
-            if st.is_terminal():
-                break
+        for _, st in walk(g.new_state(seed=seed), Rng(seed), 150):
             for s in st.to_act():
                 for a in st.legal_actions(s):
                     assert g.parse(st.data, a.notation(), s) == a
@@ -46,4 +43,3 @@ def test_every_legal_action_reads_back_and_refuses_a_suffix():
                     except NotationError:
                         continue
                     assert st.why_illegal(longer) is not None, a.notation()
-            st.apply(random_action(st, rng))

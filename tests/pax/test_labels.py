@@ -14,11 +14,11 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.errors import IllegalAction
-from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax.favor import ABBR
 from illumi_widgets.games.pax.scene import pax_scene, status_text
 
 from ..label_checks import check_decision_texts, check_legend, check_shown_texts, scene_texts
+from ..random_walk import walk
 
 FRAMES = ("turn", "pay", "collect", "subvert", "give", "place", "move", "reveal", "press", "keep", "redraw",
           "activate", "power", "plotkeep", "bot", "deal", "shuffle", "botturn", "botclaim", "botcheck",
@@ -54,13 +54,7 @@ def plain(text: str) -> list[str]:
 
 def random_states(players: int, seed: int, steps: int = STEPS):
     game = load_game("pax", players=players)
-    state = game.new_state(seed=seed)
-    rng = Rng(seed * 31 + players)
-    for step in range(steps):
-        if state.is_terminal():
-            return
-        yield step, state
-        state.apply(random_action(state, rng))
+    yield from walk(game.new_state(seed=seed), Rng(seed * 31 + players), steps)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -173,12 +167,8 @@ def test_touched_names_the_cards_an_action_used():
 @pytest.mark.parametrize("bot", ["weishaupt", "st-germain"])
 def test_a_rulebook_bot_s_steps_read_in_plain_words(bot):
     game = load_game("pax", players=2, bots={1: bot})
-    state = game.new_state(seed=3)
-    rng = Rng(5)
     seen = 0
-    for step in range(150):
-        if state.is_terminal():
-            break
+    for step, state in walk(game.new_state(seed=3), Rng(5), 150):
         data = state.data
         for d in state.decisions():
             if d.seat < 0 or d.options is None:
@@ -192,5 +182,4 @@ def test_a_rulebook_bot_s_steps_read_in_plain_words(bot):
             assert not leaks(status_text(view, game), notation=True)
             for text in scene_texts(pax_scene(view, game)):
                 assert not leaks(text) and "'bot " not in text, text
-        state.apply(random_action(state, rng))
     assert seen >= 5

@@ -11,6 +11,8 @@ from illumi_widgets.engine import CHANCE, NotationError, load_game
 from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.testing import random_action
 
+from ..random_walk import walk
+
 
 @pytest.fixture(scope="module")
 def game_state():
@@ -76,14 +78,9 @@ def test_every_legal_action_reads_back_and_refuses_a_suffix():
     """Over random games: each legal action's notation parses to it; with a word added it is refused."""
     g = load_game("pax", players=3)
     for seed in range(3):
-        st = g.new_state(seed=seed)
-        rng = Rng(seed)
-        for _ in range(150):
-            if st.is_terminal():
-                break
+        for _, st in walk(g.new_state(seed=seed), Rng(seed), 150):
             for s in st.to_act():
                 for a in st.legal_actions(s):
                     assert g.parse(st.data, a.notation(), s) == a
                     with pytest.raises(NotationError):
                         g.parse(st.data, a.notation() + " extra", s)
-            st.apply(random_action(st, rng))

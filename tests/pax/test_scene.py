@@ -9,10 +9,11 @@ import pytest
 
 from illumi_widgets import OMNISCIENT, load_game
 from illumi_widgets.engine import Rng
-from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.pax.scene import NARROW_W, RX, H, W, option_group, option_targets, pax_scene
 from illumi_widgets.textfit import MIN_SQUEEZE, layout_problems, reflow
 from illumi_widgets.widget.svg import problems_at_scale, scene_to_svg
+
+from ..random_walk import walk
 
 SHAPES = {"rect", "circle", "poly"}
 TYPES = SHAPES | {"line", "text", "icon"}
@@ -62,13 +63,7 @@ def check_items(scene: dict) -> None:
 def random_positions(players: int, seed: int, steps: int = STEPS):
     """States along one random game (the same State object, advanced in place)."""
     game = load_game("pax", players=players)
-    state = game.new_state(seed=seed)
-    rng = Rng(seed * 7919 + players)
-    for step in range(steps):
-        if state.is_terminal():
-            return
-        yield step, state
-        state.apply(random_action(state, rng))
+    yield from walk(game.new_state(seed=seed), Rng(seed * 7919 + players), steps)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
