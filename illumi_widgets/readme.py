@@ -120,23 +120,63 @@ def _title(name: str) -> str:
     return game_class(name).title
 
 
+def _engine_rows(b: dict, names: list[str], busy: str) -> list[tuple[str, str, str]]:
+    """Rows of the engines measured side by side (the benchmark's ``engines``; none in older records): each
+    engine's ratio to python-chess in its own process, ``legal_actions()`` p50 / p99 and a game's median
+    time by player count, for every game."""
+    engines = {k: e for k, e in b.get("engines", {}).items() if e.get("available")}
+    titles = " / ".join(_title(n) for n in names)
+    rows = []
+    judged = b["settings"]["games"] >= b["targets"].get("judge_games", 20)
+    for kind, e in engines.items():
+        what = (f"the compiled engine ({len(e['modules'])} modules built by Cython)" if e["modules"]
+                else "pure Python")
+        if "ratio_by_game" in e:
+            ratios = e["ratio_by_game"]
+            target = ""
+            own = "compiled" if b["machine"]["compiled_modules"] else "pure"
+            if kind == own and b["chess"].get("target_met", "absent") != "absent":
+                target = f"Pax ≥ {b['targets']['chess_ratio']:g}: {_judged(b['chess']['target_met'], busy)}"
+            if kind == "compiled":
+                met = min(ratios[n] for n in names) >= 1.0 if judged else None
+                target = "; ".join(filter(None, (target, f"every game ≥ 1: {_judged(met, busy)}")))
+            rows.append((f"{what}: random play, decisions per second (÷ python-chess random play in the same "
+                          f"process) ({titles})",
+                         " / ".join(f"{e['games'][n]['all']['decisions_per_s']:,.0f} ({ratios[n]:.2f})"
+                                    for n in names), target))
+    for kind, e in engines.items():
+        lat = {n: e["latency"][n]["all"] for n in names}
+        p99 = max(v["p99_us"] for v in lat.values())
+        rows.append((f"`legal_actions()` p50–p99, {kind} ({titles})",
+                     " / ".join(f"{lat[n]['p50_us']:,.0f}–{lat[n]['p99_us']:,.0f}" for n in names) + " µs",
+                     f"p99 ≤ 1 ms: {_judged(p99 <= 1000 if judged else None, busy)}"))
+    for kind, e in engines.items():
+        med = {n: [v["game_seconds_median"] * 1e3 for p, v in e["games"][n].items() if p != "all"]
+               for n in names}
+        rows.append((f"a whole game's median time by player count, {kind} ({titles})",
+                     "; ".join(" / ".join(f"{ms:,.0f}" for ms in med[n]) for n in names) + " ms", ""))
+    return rows
+
+
 def _benchmark_rows(b: dict) -> list[tuple[str, str, str]]:
     names = sorted(b["games"], key=_title)
     titles = " / ".join(_title(n) for n in names)
     t, busy = b["targets"], _busy(b["machine"])
-    rows = [(f"random play, decisions per second (all player counts): {titles}",
-             " / ".join(f"{b['games'][n]['all']['decisions_per_s']:,.0f}" for n in names), "")]
-    ch = b["chess"]
-    if ch["available"]:
-        rows.append((f"the same ÷ python-chess random play in the same run ({ch['plies_per_s']:,.0f} "
-                     "plies/s)", " / ".join(f"{ch['ratio_by_game'][n]:.2f}" for n in names),
-                     f"Pax ≥ {t['chess_ratio']:g}: {_judged(ch['target_met'], busy)}"))
-    lat, mem = b["legal_actions_latency"]["all"], b["memory"]
-    rows += [("Pax `legal_actions()`, first (uncached) call after each move, p50 / p99",
-              f"{lat['p50_us']:,.0f} / {lat['p99_us']:,.0f} µs", ""),
-             ("one complete 4-player Pax game with its whole undo history",
-              f"{max(mem['tracemalloc_peak_mb'], mem['state_deep_mb']):.2f} MiB",
-              f"< {mem['target_mb']:.0f} MB: {_judged(mem['target_met'])}")]
+    ch, lat, mem = b["chess"], b["legal_actions_latency"]["all"], b["memory"]
+    if "engines" in b:  # both engines side by side (their rows carry this run's python-chess target too)
+        rows = _engine_rows(b, names, busy)
+    else:
+        rows = [(f"random play, decisions per second (all player counts): {titles}",
+                 " / ".join(f"{b['games'][n]['all']['decisions_per_s']:,.0f}" for n in names), "")]
+        if ch["available"]:
+            rows.append((f"the same ÷ python-chess random play in the same run ({ch['plies_per_s']:,.0f} "
+                         "plies/s)", " / ".join(f"{ch['ratio_by_game'][n]:.2f}" for n in names),
+                         f"Pax ≥ {t['chess_ratio']:g}: {_judged(ch['target_met'], busy)}"))
+        rows.append(("Pax `legal_actions()`, first (uncached) call after each move, p50 / p99",
+                     f"{lat['p50_us']:,.0f} / {lat['p99_us']:,.0f} µs", ""))
+    rows.append(("one complete 4-player Pax game with its whole undo history",
+                 f"{max(mem['tracemalloc_peak_mb'], mem['state_deep_mb']):.2f} MiB",
+                 f"< {mem['target_mb']:.0f} MB: {_judged(mem['target_met'])}"))
     sc = b.get("scaling")
     if sc:
         g = sc["by_game"]
