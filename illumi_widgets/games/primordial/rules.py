@@ -41,6 +41,7 @@ from . import effects as E
 from .cards import load_cards, step_text
 from .flow import TURN_STEPS, FlowMixin
 from .model import LEGACY_COUNTERS, clone, copy_position, new_position
+from .view import action_label
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 STACKING = ("hold_out", "replace")
@@ -570,9 +571,7 @@ class PrimordialGame(FlowMixin, Game):
     # ------------------------------------------------------------------------------------------------
     def label(self, d, action: Action, seat=None) -> str:
         """An action as a player reads it: names, never ids or notation."""
-        from .view import action_label
-
-        return action_label(self, d, action, seat)
+        return action_label(self, d, action, seat)  # (imported once: every plot's log line uses it)
 
     def hint(self, d, seat, entity):
         from .view import entity_hint
