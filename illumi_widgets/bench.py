@@ -16,9 +16,17 @@ What it measures, in one run:
    second (total decisions ÷ total wall time, dealing included), the median and 90th-percentile wall time
    of one whole game, and the median number of decisions per game.  Chance outcomes (deals, shuffles)
    are resolved by the engine and are not counted as decisions.
-2. **``state.legal_actions()`` latency** (Pax): on separate random games, the first call after every
-   ``apply`` (the state caches its answer per version, so this is the uncached cost: pending decisions plus
-   every candidate checked), as p50 and p99 in microseconds.
+   **Both engines, side by side**: the engine this process runs (pure Python in a checkout) is measured here,
+   and the other one in a child process playing the same games with the same seeds, interleaved with its
+   own python-chess play (:mod:`illumi_widgets.bench_engines`): on a compiled installation its pure Python
+   (the ``.py`` sources, extension modules ignored); on a pure installation the compiled engine from
+   ``--compiled-site DIR`` (an unpacked wheel built with ``ILLUMI_WIDGETS_COMPILE=1``) or, in a full run in a
+   checkout, built from it into ``build/compiled/`` (Cython and a C compiler; ``--no-compiled`` skips it).
+   Reported for every game and engine: decisions/s, the ratio to that process's python-chess plies/s,
+   ``legal_actions()`` p50/p99, a whole game's median time per player count, and which engine it was.
+2. **``state.legal_actions()`` latency** (every game; Pax's is also reported alone): on separate random
+   games, the first call after every ``apply`` (the state caches its answer per version, so this is the
+   uncached cost: pending decisions plus every candidate checked), as p50 and p99 in microseconds.
 3. **Peak memory** of one complete 4-player Pax game with its whole undo history kept (the longest 4-player
    game of step 1, replayed from its seed): the ``tracemalloc`` peak from creating the state to the end of
    the game, the memory still held once the game is over (``tracemalloc``, after garbage collection),
