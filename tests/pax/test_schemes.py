@@ -12,19 +12,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from pax_powerkit import holding  # noqa: E402
+from pax_powerkit import BLUE, RED, holding, kind  # noqa: E402
 
-from illumi_widgets.games.pax.favor import ABBR, FI  # noqa: E402
-
-BLUE, RED = 0, 1
-
-
-def kind(g, k, exclude=(), where=None):
-    """A card of ability kind ``k`` (optionally satisfying ``where(card)``)."""
-    for cid, c in g.lum.items():
-        if c.ability == k and cid not in exclude and (where is None or where(c)):
-            return cid
-    raise AssertionError(f"no {k} card fits")
+from illumi_widgets.games.pax.favor import FI  # noqa: E402
 
 
 def linking(g, cid, exclude=(), share=True, where=None):
@@ -36,10 +26,6 @@ def linking(g, cid, exclude=(), share=True, where=None):
         if bool(facs & set(c.factions)) == share and (where is None or where(c)):
             return x
     raise AssertionError("no such card")
-
-
-def fav(state, seat=BLUE):
-    return {ABBR[x]: n for x, n in enumerate(state.data.favor[seat]) if n}
 
 
 def test_example_a_quick_favor_then_a_buff_then_a_crown(new, editor):
