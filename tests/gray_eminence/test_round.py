@@ -111,16 +111,22 @@ def test_personal_gain_side_for_the_shadows_only(table):
     assert t.d["box"][s] == box
 
 
-def test_resolution_vote_and_tie_broken_by_visibility(table):
-    # RULINGS "Voting": sealed; majority; ties go to the player highest on the visibility track
-    t = table(players=3, seed=21)
+def _at_the_vote(table, players):
+    """A game (seed 21) at the Resolution vote with 9 of each resource in the Bidding Pool and the Common Good
+    pile moved to the discards: the table and the vote's pending step."""
+    t = table(players=players, seed=21)
     t.to_phase("resolution")
     with t.state.edit():
         t.set_pool([9, 9, 9])
         t.d["discards"]["action"] += [c for c, _ in t.d["cgpile"]]
         t.d["cgpile"] = []
     t.to_step("vote")
-    f = t.d["frames"][-1]
+    return t, t.d["frames"][-1]
+
+
+def test_resolution_vote_and_tie_broken_by_visibility(table):
+    # RULINGS "Voting": sealed; majority; ties go to the player highest on the visibility track
+    t, f = _at_the_vote(table, players=3)
     opts = [i + 1 for i in f["options"]]
     assert len(opts) >= 2
     order = M.order(t.d)
@@ -360,14 +366,7 @@ def test_game_end_winner_by_vp_then_objectives_then_track(table):
 
 def test_vote_tie_two_against_two_goes_to_the_public_eye(table):
     # RULINGS "Voting": "All tied votes are broken by the player in the highest position of Visibility track"
-    t = table(players=4, seed=21)
-    t.to_phase("resolution")
-    with t.state.edit():
-        t.set_pool([9, 9, 9])
-        t.d["discards"]["action"] += [c for c, _ in t.d["cgpile"]]
-        t.d["cgpile"] = []
-    t.to_step("vote")
-    f = t.d["frames"][-1]
+    t, f = _at_the_vote(table, players=4)
     a, b = [i + 1 for i in f["options"]][:2]
     order = M.order(t.d)
     votes = {order[0]: b, order[1]: a, order[2]: a, order[3]: b}
