@@ -107,7 +107,9 @@ def test_influence_b_a_card_with_no_open_location_is_closed():
 
 
 # -- 6-7. Expel (§8.5) ---------------------------------------------------------------------------------------
-def test_expel_costs_one_favor_per_influence_and_the_card_goes_to_the_discard():
+def _expel_table(owner: str, pro: int):
+    """A rank II card of the Professions at C3 with Blue's Influence, a rank II target at C2 with ``owner``'s
+    Influence, Blue holding ``pro`` Professions Favor: the state and the target card."""
     state = table()
     g = state.game
     acting = card(g, rank="II", has=("PRO",))
@@ -116,8 +118,13 @@ def test_expel_costs_one_favor_per_influence_and_the_card_goes_to_the_discard():
         ed.move(acting, "C3")
         ed.influence("C3", ["Blue"])
         ed.move(target, "C2")
-        ed.influence("C2", ["Blue"])
-        ed.resources("Blue", Pro=1)
+        ed.influence("C2", [owner])
+        ed.resources("Blue", Pro=pro)
+    return state, target
+
+
+def test_expel_costs_one_favor_per_influence_and_the_card_goes_to_the_discard():
+    state, target = _expel_table("Blue", pro=1)
     assert state.explain("expel C2 from C3") is None
     state.apply("expel C2 from C3")
     while state.decisions() and state.decisions()[0].kind in ("pay", "place") and target not in \
@@ -127,16 +134,7 @@ def test_expel_costs_one_favor_per_influence_and_the_card_goes_to_the_discard():
 
 
 def test_expel_is_illegal_while_the_target_holds_rival_influence():
-    state = table()
-    g = state.game
-    acting = card(g, rank="II", has=("PRO",))
-    target = card(g, rank="II", not_in=(acting,))
-    with edit(state) as ed:
-        ed.move(acting, "C3")
-        ed.influence("C3", ["Blue"])
-        ed.move(target, "C2")
-        ed.influence("C2", ["Red"])
-        ed.resources("Blue", Pro=3)
+    state, _ = _expel_table("Red", pro=3)
     assert state.explain("expel C2 from C3") is not None
 
 
