@@ -13,7 +13,7 @@ import pytest
 from illumi_widgets.bots import SearchBot, SeatState
 from illumi_widgets.engine import Rng
 
-from .twins import GAMES, omniscient, positions, twin
+from .twins import GAMES, deciding_twins, omniscient, positions, twin
 
 
 def _world_key(world) -> str:
@@ -41,18 +41,12 @@ def test_same_seed_same_world_for_twin_deals(name, players, options):
 def test_search_bot_chooses_the_same_for_twin_deals(name, players, options):
     rng = Rng(11)
     checked = 0
-    for state in positions(name, players, options, seed=5, steps=90, every=15):
-        for seat in state.to_act():
-            if seat < 0 or len(state.legal_actions(seat)) < 2:
-                continue
-            other = twin(state, seat, rng)
-            if other is None:
-                continue
-            bots = [SearchBot(seat, iterations=40, seed=9) for _ in range(2)]
-            acts = [bot.choose(SeatState(s, seat)) for bot, s in zip(bots, (state, other), strict=True)]
-            assert acts[0] == acts[1]
-            assert bots[0].last_stats["visits"] == bots[1].last_stats["visits"]
-            checked += 1
+    for state, seat, other in deciding_twins(name, players, options, rng, seed=5, steps=90, every=15):
+        bots = [SearchBot(seat, iterations=40, seed=9) for _ in range(2)]
+        acts = [bot.choose(SeatState(s, seat)) for bot, s in zip(bots, (state, other), strict=True)]
+        assert acts[0] == acts[1]
+        assert bots[0].last_stats["visits"] == bots[1].last_stats["visits"]
+        checked += 1
     assert checked >= 2
 
 

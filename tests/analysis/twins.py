@@ -51,3 +51,16 @@ def positions(name, players, options, *, seed=1, steps=120, every=7):
             state.resolve_chance()
             continue
         state.apply(random_action(state, rng))
+
+
+def deciding_twins(name, players, options, rng, **walk):
+    """``(state, seat, other)`` along one random game (:func:`positions` with ``walk``): each seat to act with
+    a choice (two or more legal actions) and ``other``, a twin of the position for it (seats without one are
+    skipped)."""
+    for state in positions(name, players, options, **walk):
+        for seat in state.to_act():
+            if seat < 0 or len(state.legal_actions(seat)) < 2:
+                continue
+            other = twin(state, seat, rng)
+            if other is not None:
+                yield state, seat, other
