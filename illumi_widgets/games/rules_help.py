@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__all__ = ["help_entry", "rules_help"]
+__all__ = ["help_entry", "help_from", "rules_help"]
+
+
+def help_from(table: dict, *keys) -> dict | None:
+    """A game's ``help.py`` table (``key: (text, section)``) read for the first of ``keys`` it has, as
+    ``{"text", "section"}``; None when it has none of them."""
+    for key in keys:
+        found = table.get(key)
+        if found is not None:
+            return {"text": found[0], "section": found[1]}
+    return None
 
 
 def rules_help(state, seat=None) -> dict | None:

@@ -3,6 +3,8 @@ with the rulebook section it restates (shown in the board's "?" legend; :func:`r
 
 from __future__ import annotations
 
+from ..rules_help import help_from
+
 __all__ = ["HELP", "rules_help"]
 
 PHASES = "Round Phases"
@@ -64,5 +66,4 @@ def rules_help(data, decision) -> dict | None:
     there is nothing to say."""
     kind = getattr(decision, "kind", decision)
     phase = data.get("phase") if isinstance(data, dict) else None
-    found = HELP.get(f"{kind}@{phase}") or HELP.get(str(kind))
-    return None if found is None else {"text": found[0], "section": found[1]}
+    return help_from(HELP, f"{kind}@{phase}", str(kind))

@@ -3,6 +3,8 @@ with the rulebook section it restates (shown in the board's "?" legend; :func:`r
 
 from __future__ import annotations
 
+from ..rules_help import help_from
+
 __all__ = ["HELP", "rules_help"]
 
 VISIT = "Visiting Phase: Resolve a visit in this order"
@@ -29,5 +31,4 @@ HELP = {
 def rules_help(data, decision) -> dict | None:
     """``{"text", "section"}`` for ``decision`` (a Decision or its kind); None when there is nothing to
     say."""
-    found = HELP.get(str(getattr(decision, "kind", decision)))
-    return None if found is None else {"text": found[0], "section": found[1]}
+    return help_from(HELP, str(getattr(decision, "kind", decision)))
