@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from illumi_widgets import load_game
-from illumi_widgets.bots.base import SeatState, run_bots
+from illumi_widgets.bots.base import run_bots
 from illumi_widgets.bots.registry import available, make_bot
-from illumi_widgets.engine.rng import Rng
+
+from ..world_checks import seat_view_worlds
 
 
 def test_random_and_search_bots_play():
@@ -26,11 +27,7 @@ def test_determinize_keeps_the_seat_view():
         if state.is_terminal():
             break
         state.apply(state.legal_actions()[0])
-    ss = SeatState(state, 0)
-    for k in range(5):
-        world = ss.sample_world(Rng(k))
-        assert not g.problems(world.data)
-        assert world.view(0, log_tail=0)["seats"] == state.view(0, log_tail=0)["seats"]
+    seat_view_worlds(state, 0, 5)
 
 
 def test_bots_play_with_hidden_illuminati_deals_and_window_specials():

@@ -7,12 +7,12 @@ import json
 import pytest
 
 from illumi_widgets import load_game
-from illumi_widgets.bots.base import SeatState
 from illumi_widgets.engine.errors import EngineError
-from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.testing import check_no_leak, random_games
 from illumi_widgets.games.illuminati.scene import illuminati_scene
 from illumi_widgets.games.illuminati.setup import pass_talk
+
+from ..world_checks import seat_view_worlds
 
 NAMES = {"bavarian-illuminati": "Bavarian Illuminati", "network": "Network", "gnomes-of-zurich": "Gnomes",
          "ufos": "UFOs", "discordian-society": "Discordian", "bermuda-triangle": "Bermuda",
@@ -125,11 +125,7 @@ def test_the_search_bot_world_keeps_the_seat_view():
     state = g.new_state(seed=9)
     for _ in range(40):
         state.apply(state.legal_actions()[0])
-    ss = SeatState(state, 0)
-    for k in range(4):
-        world = ss.sample_world(Rng(k))
-        assert not g.problems(world.data)
-        assert world.view(0, log_tail=0)["seats"] == state.view(0, log_tail=0)["seats"]
+    seat_view_worlds(state, 0, 4)
 
 
 def test_random_games_with_hidden_illuminati_and_hidden_goals():

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from illumi_widgets import load_game
-from illumi_widgets.bots.base import SeatState, run_bots
+from illumi_widgets.bots.base import run_bots
 from illumi_widgets.bots.registry import available, make_bot
 from illumi_widgets.engine.rng import Rng
+
+from ..world_checks import seat_view_worlds
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
@@ -27,12 +29,8 @@ def test_determinize_keeps_the_seat_view_and_never_reads_sealed_plots():
     state = g.new_state(seed=9)
     state.apply(state.parse(state.legal_actions(1)[5].notation(), seat=1))  # Blue's sealed plot
     sealed = state.data["frames"][-1]["commits"]["1"]
-    ss = SeatState(state, 0)
     changed = 0
-    for k in range(8):
-        world = ss.sample_world(Rng(k))
-        assert not g.problems(world.data)
-        assert world.view(0, log_tail=0)["seats"] == state.view(0, log_tail=0)["seats"]
+    for world in seat_view_worlds(state, 0, 8):
         changed += world.data["frames"][-1]["commits"]["1"] != sealed
         changed += world.data["hand"][2] != state.data["hand"][2]
     assert changed  # the rivals' hands and Blue's plot are re-dealt, not copied
