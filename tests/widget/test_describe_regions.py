@@ -12,10 +12,7 @@ hand", "Blue's table") that are the tree's named regions -- for all four games.
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -23,9 +20,10 @@ import illumi_widgets as W
 from illumi_widgets.describe import _things, board_parts, one_line
 from illumi_widgets.engine import Rng
 
+from .page_tree import page_parts
+
 BOARDS = {"pax": "PaxIlluminaten", "illuminati": "Illuminati", "primordial": "PrimordialSecrets",
           "gray_eminence": "GrayEminence"}
-JS = Path(__file__).resolve().parents[2] / "js"
 
 
 def _board(game: str, steps: int = 0, seed: int = 3, **kw):
@@ -136,27 +134,9 @@ def test_every_thing_and_caption_drawn_is_mentioned(game, steps):
     assert said >= 3
 
 
-def _node_parts(scenes: list[dict]) -> list:
-    script = """
-import { boardParts } from "./src/a11y.js";
-import { buildIndex } from "./src/hit.js";
-let raw = "";
-process.stdin.on("data", (d) => { raw += d; });
-process.stdin.on("end", () => {
-  const out = JSON.parse(raw).map((scene) => boardParts({ scene, index: buildIndex(scene), targets: new Map(),
-    composeOf: new Map(), selections: new Map(), curtainName: null })
-    .map((p) => [p.heading, p.items.map((m) => m.name)]));
-  process.stdout.write(JSON.stringify(out));
-});
-"""
-    done = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(scenes), cwd=JS,
-                          capture_output=True, text=True, timeout=120, check=True)
-    return json.loads(done.stdout)
-
-
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_page_tree_and_describe_read_the_same_regions():
     scenes = [_board(game, steps).effective_scene for game in sorted(BOARDS) for steps in (0, 12, 40)]
-    js = _node_parts(scenes)
+    js = page_parts(scenes, timeout=120)
     for scene, parts in zip(scenes, js, strict=True):
         assert [tuple(p) for p in parts] == [(h, lines) for h, lines in board_parts(scene)]

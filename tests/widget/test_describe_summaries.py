@@ -5,10 +5,7 @@ end's own ``boardParts`` in node from each seat's scene, as the page builds it).
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +15,10 @@ from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import hidden_ids, leak_scan
 from illumi_widgets.match import Match
 
+from .page_tree import page_parts
+
 BOARDS = {"pax": "PaxIlluminaten", "illuminati": "Illuminati", "primordial": "PrimordialSecrets",
           "gray_eminence": "GrayEminence"}
-JS = Path(__file__).resolve().parents[2] / "js"
 
 
 def _short(text: str) -> list[str]:
@@ -67,21 +65,8 @@ def test_every_game_has_a_summary_the_board_says_it_too_and_a_spectator_gets_non
 
 def _tree_texts(scenes: list[dict]) -> list[str]:
     """The page's accessible tree (its headings and lines) for each scene, built by js/src/a11y.js."""
-    script = """
-import { boardParts } from "./src/a11y.js";
-import { buildIndex } from "./src/hit.js";
-let raw = "";
-process.stdin.on("data", (d) => { raw += d; });
-process.stdin.on("end", () => {
-  const out = JSON.parse(raw).map((scene) => boardParts({ scene, index: buildIndex(scene), targets: new Map(),
-    composeOf: new Map(), selections: new Map(), curtainName: null })
-    .map((p) => [p.heading, ...p.items.map((m) => m.name)].join("\\n")).join("\\n"));
-  process.stdout.write(JSON.stringify(out));
-});
-"""
-    done = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(scenes), cwd=JS,
-                          capture_output=True, text=True, timeout=300, check=True)
-    return json.loads(done.stdout)
+    return ["\n".join("\n".join([heading, *lines]) for heading, lines in parts)
+            for parts in page_parts(scenes)]
 
 
 GAMES = [("pax", 3, {}), ("illuminati", 3, {"hidden_goals": True}), ("primordial", 3, {}),
