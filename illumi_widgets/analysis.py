@@ -29,7 +29,8 @@ from .bots.search import SearchBot, principal_line, root_stats
 from .engine import CHANCE, OMNISCIENT, EngineError, Rng
 from .textfit import LINE_HEIGHT, drawn_lines, reflow, text_box
 
-__all__ = ["Analysis", "AnalysisCancelled", "analyse", "analyse_steps", "history_frame", "overlay_items", "with_overlay"]
+__all__ = ["Analysis", "AnalysisCancelled", "analyse", "analyse_steps", "history_frame", "overlay_items",
+           "with_overlay"]
 
 COLUMNS = ("action", "label", "visits", "share", "win")
 BAND = 56  # scene units added below a board for the analysis text (three lines)

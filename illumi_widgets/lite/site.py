@@ -1,0 +1,218 @@
+"""Assemble and build the static site (see :mod:`illumi_widgets.lite`)."""
+
+from __future__ import annotations
+
+import html
+import importlib.metadata as md
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import fetch
+from .fetch import LiteBuildError
+from .lock import patch_lock
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the front-end extensions the site needs (from this environment's share/jupyter/labextensions)
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
+#: the kernel's own wheels (in its extension's static/pypi), loaded at start like the lock's packages
+KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
+#: the browser does not need these requirements of ipywidgets (the front end comes as extensions)
+OMIT = ("widgetsnbextension", "jupyterlab-widgets")
+
+
+def _check_tools(pins: dict) -> None:
+    for dist, want in pins.items():
+        try:
+            have = md.version(dist)
+        except md.PackageNotFoundError:
+            raise LiteBuildError(f"{dist} is not installed, and the site is built with it: "
+                                 "pip install 'illumi-widgets[lite]'") from None
+        if have != want:
+            raise LiteBuildError(f"{dist} {have} is installed, but the site is built and tested with {want}: "
+                                 "pip install 'illumi-widgets[lite]'")
+
+
+def _labextensions() -> Path:
+    for base in (Path(sys.prefix), Path(sys.base_prefix)):
+        root = base / "share" / "jupyter" / "labextensions"
+        if all((root / e / "package.json").is_file() for e in EXTENSIONS):
+            return root
+    raise LiteBuildError("the front-end extensions of the Pyodide kernel, ipywidgets and anywidget were not "
+                         f"found under {sys.prefix}/share/jupyter/labextensions: pip install "
+                         "'illumi-widgets[lite]' in this environment")
+
+
+def _kernel_wheels(ext_root: Path) -> list[Path]:
+    pypi = ext_root / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    wheels = [w for w in sorted(pypi.glob("*.whl")) if w.name.split("-")[0] in KERNEL_WHEELS]
+    if len(wheels) != len(KERNEL_WHEELS):
+        raise LiteBuildError(f"the Pyodide kernel's own wheels are missing from {pypi}")
+    return wheels
+
+
+def _clean_notebook(src: Path, dest: Path) -> str:
+    """Copy a notebook without outputs (a learner runs it); returns its title (first heading)."""
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    title = src.stem
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        elif cell.get("cell_type") == "markdown" and title == src.stem:
+            for line in "".join(cell.get("source", [])).splitlines():
+                if line.startswith("#"):
+                    title = line.lstrip("#").strip()
+                    break
+    nb.setdefault("metadata", {})["widgets"] = {}
+    nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                    "language": "python"}
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return title
+
+
+def _landing(titles: list[tuple[str, str, str]], versions: dict, config: str) -> str:
+    rows = "\n".join(
+        f'    <li><a href="notebooks/index.html?path={html.escape(name)}">{html.escape(title)}</a>'
+        f"<br><span>{html.escape(blurb)}</span></li>" for name, title, blurb in titles)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Play illumi_widgets in your browser</title>
+{config}
+<style>
+ body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
+        line-height: 1.5; color: #1b1b1b; background: #fbfaf7; }}
+ h1 {{ font-size: 1.7rem; }} li {{ margin: 0.8rem 0; }} a {{ font-size: 1.15rem; color: #0b4f9c; }}
+ span {{ color: #444; }} footer {{ margin-top: 2.5rem; font-size: 0.85rem; color: #555; }}
+</style>
+</head>
+<body>
+<main>
+<h1>Play illumi_widgets in your browser</h1>
+<p>Board games of conspiracy and intrigue, each with a tutorial you play as you read. Everything runs in
+this page: Python itself runs in your browser, so there is nothing to install and no account to make.
+The first start takes about half a minute while Python loads; after that the boards answer at once.</p>
+<p>Open a game, then run its cells from the top (Shift+Enter runs one cell; "Run All" in the Run menu runs
+them all). Your changes stay in this browser only.</p>
+<ul>
+{rows}
+</ul>
+<p>Prefer the full JupyterLab? <a href="lab/index.html">Open JupyterLab</a> with the same notebooks.</p>
+</main>
+<footer>Built with illumi_widgets {html.escape(versions["illumi-widgets"])}, JupyterLite
+{html.escape(versions["jupyterlite-core"])} and Pyodide {html.escape(versions["pyodide"])}.
+The simulation and research notebooks need a local Python (pandas, NumPy) and are not in this site.</footer>
+</body>
+</html>
+"""
+
+
+BLURBS = {
+    "01": "The cooperative-competitive game of secret societies: learn a turn, then play against bots.",
+    "02": "The classic card game of world domination: build a power structure and attack other groups.",
+    "03": "Bots of different strengths: watch them play and take a seat against them.",
+    "04": "A game of hidden plots and secrets: lessons, then a whole game.",
+    "05": "Bids, votes and influence behind the throne: lessons, then a whole game.",
+}
+
+
+def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime: dict, pyodide: str,
+               core_files: tuple[str, ...], start: tuple[str, ...], tutorials: tuple[str, ...],
+               log=print) -> dict:
+    """Build the site into ``out`` (replaced); returns figures (size, files, seconds)."""
+    t0 = time.perf_counter()
+    _check_tools(pins)
+    from jupyterlite_pyodide_kernel import constants
+
+    if constants.PYODIDE_VERSION != pyodide:
+        raise LiteBuildError(f"jupyterlite-pyodide-kernel expects Pyodide {constants.PYODIDE_VERSION}, the "
+                             f"site pins {pyodide}: update PYODIDE_VERSION in illumi_widgets/lite with it")
+    try:
+        import jupyter_server  # noqa: F401 - the build needs it to index the notebooks
+    except ImportError:
+        raise LiteBuildError("jupyter_server is needed to add the notebooks to the site: "
+                             "pip install 'illumi-widgets[lite]'") from None
+    if notebooks is None:
+        import illumi_widgets
+
+        notebooks = Path(illumi_widgets.__file__).resolve().parent.parent / "notebooks"
+    srcs = [notebooks / f"{t}.ipynb" for t in tutorials]
+    absent = [p.name for p in srcs if not p.is_file()]
+    if absent:
+        raise LiteBuildError(f"the tutorials {', '.join(absent)} are not in {notebooks}: build from a source "
+                             "checkout, or pass --notebooks with the folder of the project's notebooks")
+    ext_root = _labextensions()
+    out = Path(out).resolve()
+    with tempfile.TemporaryDirectory(prefix="illumi-lite-") as tmp:
+        work = Path(tmp)
+        lite = work / "lite"
+        pyo = lite / "static" / "pyodide"
+        log(f"Pyodide {pyodide} runtime (npm package pyodide) ...")
+        fetch.pyodide_core(pyodide, pyo, core_files)
+        log("this package's wheel ...")
+        wheels = [fetch.own_wheel(work / "wheels")]
+        log("runtime wheels from PyPI ...")
+        wheels += [fetch.pip_wheel(n, v) for n, v in runtime.items()]
+        wheels += _kernel_wheels(ext_root)
+        lock = patch_lock(pyo, list(start), wheels, omit_depends=OMIT)
+        preload = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+                   "illumi-widgets"]
+        ext_stage = work / "labextensions"
+        for e in EXTENSIONS:
+            shutil.copytree(ext_root / e, ext_stage / e, ignore=shutil.ignore_patterns("*.map"))
+        files = lite / "files"
+        files.mkdir(parents=True)
+        titles = []
+        for src in srcs:
+            title = _clean_notebook(src, files / src.name)
+            titles.append((src.name, title, BLURBS.get(src.name[:2], "")))
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "illumi_widgets",
+                # window.jupyterapp: lets a test (or a teacher's script) drive the page
+                "exposeAppInBrowser": True,
+                "litePluginSettings": {KERNEL_PLUGIN: {"loadPyodideOptions": {"packages": preload},
+                                                       "disablePyPIFallback": True}},
+            }}, indent=1), encoding="utf-8")
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({
+            "LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"], "no_sourcemaps": True,
+                                "contents": ["files"], "apps": ["lab", "notebooks", "tree"],
+                                "no_unused_shared_packages": True},
+            "FederatedExtensionAddon": {"extra_labextensions_path": [str(ext_stage)]},
+        }, indent=1), encoding="utf-8")
+        built = work / "site"
+        log("jupyter lite build ...")
+        done = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+                               "--output-dir", str(built)], cwd=lite, capture_output=True, text=True)
+        if done.returncode != 0:
+            tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+            raise LiteBuildError(f"jupyter lite build failed:\n{tail}")
+        versions = {"illumi-widgets": md.version("illumi-widgets"),
+                    "jupyterlite-core": pins["jupyterlite-core"], "pyodide": pyodide}
+        # every app page reads the site's settings from the root page's config element: keep it
+        found = re.search(r'<script id="jupyter-config-data".*?</script>',
+                          (built / "index.html").read_text(encoding="utf-8"), re.S)
+        if found is None:
+            raise LiteBuildError("jupyter lite build wrote a root index.html without its configuration")
+        (built / "index.html").write_text(_landing(titles, versions, found.group(0)), encoding="utf-8")
+        for junk in built.rglob("*.map"):
+            junk.unlink()
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(built, out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    figures = {"out": str(out), "bytes": size, "files": sum(1 for p in out.rglob("*") if p.is_file()),
+               "packages": len(lock["packages"]), "seconds": round(time.perf_counter() - t0, 1),
+               "notebooks": [t[0] for t in titles]}
+    log(f"site: {out} ({size / 1e6:.1f} MB, {figures['files']} files, {figures['packages']} Python packages "
+        f"preloaded or available, {figures['seconds']} s)")
+    return figures
