@@ -111,6 +111,17 @@ def test_personal_gain_side_for_the_shadows_only(table):
     assert t.d["box"][s] == box
 
 
+def _hold_secret(t, s, x):
+    """(Inside an edit) seat ``s`` holds the Secret Objective ``x``: its first one changes places with it."""
+    if x not in t.d["secret"][s]:
+        mine = t.d["secret"][s][0]
+        for lst in [t.d["decks"]["secret"], t.d["discards"]["secret"], *t.d["secret"], *t.d["done"]]:
+            if x in lst:
+                lst[lst.index(x)] = mine
+                break
+        t.d["secret"][s][0] = x
+
+
 def _at_the_vote(table, players):
     """A game (seed 21) at the Resolution vote with 9 of each resource in the Bidding Pool and the Common Good
     pile moved to the discards: the table and the vote's pending step."""
@@ -296,13 +307,7 @@ def test_scoring_one_objective_and_secret_replacement(table):
     obj = t.game.cards.objectives[x]
     with t.state.edit():
         t.set_box(s, [9, 9, 9])
-        if x not in t.d["secret"][s]:
-            mine = t.d["secret"][s][0]
-            for lst in [t.d["decks"]["secret"], t.d["discards"]["secret"], *t.d["secret"], *t.d["done"]]:
-                if x in lst:
-                    lst[lst.index(x)] = mine
-                    break
-            t.d["secret"][s][0] = x
+        _hold_secret(t, s, x)
     assert E.condition(t.game, t.d, obj["requires"], s)
     t.play(s, f"complete {x}")
     assert x in t.d["done"][s]
@@ -505,13 +510,7 @@ def test_optional_contested_objective(table):
     with t.state.edit():
         for o in range(3):
             t.set_box(o, [9, 9, 9])
-        if x not in t.d["secret"][s]:
-            mine = t.d["secret"][s][0]
-            for lst in [t.d["decks"]["secret"], t.d["discards"]["secret"], *t.d["secret"], *t.d["done"]]:
-                if x in lst:
-                    lst[lst.index(x)] = mine
-                    break
-            t.d["secret"][s][0] = x
+        _hold_secret(t, s, x)
     t.play(s, f"complete {x}")
     rival = t.d["frames"][-1]["seat"]
     assert t.top() == "contest" and rival != s
