@@ -73,7 +73,7 @@ def pyodide_core(version: str, dest: Path, files: tuple[str, ...]) -> Path:
         if npm is None:
             raise LiteBuildError("npm was not found, and it is needed once to download the Pyodide runtime "
                                  f"(the npm package pyodide@{version}). Install Node.js (which brings npm), "
-                                 "or put pyodide-{version}.tgz into " + str(npm_dir) + ", then build again.")
+                                 f"or put pyodide-{version}.tgz into {npm_dir}, then build again.")
         npm_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=npm_dir) as tmp:
             _run([npm, "pack", f"pyodide@{version}", "--pack-destination", tmp],

@@ -1,0 +1,55 @@
+"""The site builder's parts that need no network (cheap): the lock's closure and entries, the cleaned
+tutorials, and the sentences a failed build says."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+
+from illumi_widgets.lite import LiteBuildError, fetch
+from illumi_widgets.lite.lock import closure, wheel_entry
+from illumi_widgets.lite.site import _clean_notebook
+
+
+def test_closure_follows_the_lock_dependencies():
+    packages = {"ipython": {"depends": ["traitlets", "Prompt_Toolkit"]}, "traitlets": {"depends": []},
+                "prompt-toolkit": {"depends": ["wcwidth"]}, "wcwidth": {"depends": []},
+                "numpy": {"depends": []}}
+    assert closure(packages, ["IPython"]) == ["ipython", "prompt-toolkit", "traitlets", "wcwidth"]
+
+
+def test_a_wheel_entry_names_its_imports_and_plain_requirements(tmp_path):
+    whl = tmp_path / "demo_pkg-1.2.0-py3-none-any.whl"
+    with zipfile.ZipFile(whl, "w") as z:
+        z.writestr("demo_pkg/__init__.py", "")
+        z.writestr("demo_single.py", "")
+        z.writestr("demo_pkg-1.2.0.dist-info/METADATA", "Name: demo-pkg\nRequires-Dist: anywidget>=0.9\n"
+                   "Requires-Dist: pandas>=2; extra == 'analysis'\nRequires-Dist: Traitlets (>=5)\n")
+    entry = wheel_entry(whl)
+    assert (entry["name"], entry["version"], entry["file_name"]) == ("demo-pkg", "1.2.0", whl.name)
+    assert entry["imports"] == ["demo_pkg", "demo_single"]
+    assert entry["depends"] == ["anywidget", "traitlets"]  # the extra's requirement is not loaded
+    assert len(entry["sha256"]) == 64
+
+
+def test_tutorials_go_in_without_outputs(tmp_path):
+    src = tmp_path / "01_demo.ipynb"
+    src.write_text(json.dumps({"cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# Demo game\n", "text"]},
+        {"cell_type": "code", "metadata": {}, "execution_count": 4, "source": ["board"],
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "old"}]}],
+        "metadata": {"widgets": {"x": 1}}, "nbformat": 4, "nbformat_minor": 5}))
+    dest = tmp_path / "out.ipynb"
+    assert _clean_notebook(src, dest) == "Demo game"
+    nb = json.loads(dest.read_text())
+    assert nb["cells"][1]["outputs"] == [] and nb["cells"][1]["execution_count"] is None
+    assert nb["metadata"]["widgets"] == {} and nb["metadata"]["kernelspec"]["name"] == "python"
+
+
+def test_no_npm_and_no_cached_runtime_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.setenv("ILLUMI_LITE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(fetch.shutil, "which", lambda _name: None)
+    with pytest.raises(LiteBuildError, match=r"npm was not found.*Install Node.js.*pyodide-314.0.6.tgz into"):
+        fetch.pyodide_core("314.0.6", tmp_path / "out", ("pyodide.mjs",))
