@@ -151,6 +151,10 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
                              "checkout, or pass --notebooks with the folder of the project's notebooks")
     ext_root = _labextensions()
     out = Path(out).resolve()
+    a_site = (out / "jupyter-lite.json").is_file()
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not a_site)):
+        raise LiteBuildError(f"{out} exists and is not a site built before: give an empty or new folder "
+                             "(a build replaces the whole folder)")
     with tempfile.TemporaryDirectory(prefix="illumi-lite-") as tmp:
         work = Path(tmp)
         lite = work / "lite"

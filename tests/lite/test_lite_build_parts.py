@@ -53,3 +53,18 @@ def test_no_npm_and_no_cached_runtime_says_what_to_do(tmp_path, monkeypatch):
     monkeypatch.setattr(fetch.shutil, "which", lambda _name: None)
     with pytest.raises(LiteBuildError, match=r"npm was not found.*Install Node.js.*pyodide-314.0.6.tgz into"):
         fetch.pyodide_core("314.0.6", tmp_path / "out", ("pyodide.mjs",))
+
+
+def test_a_build_never_replaces_a_folder_that_is_not_a_site(tmp_path, monkeypatch):
+    import illumi_widgets.lite.site as site
+    from illumi_widgets import lite
+
+    monkeypatch.setattr(site, "_check_tools", lambda pins: None)
+    monkeypatch.setattr(site, "_labextensions", lambda: tmp_path)
+    pytest.importorskip("jupyterlite_pyodide_kernel", reason="the [lite] extra is not installed")
+    precious = tmp_path / "home"
+    precious.mkdir()
+    (precious / "thesis.txt").write_text("keep me")
+    with pytest.raises(LiteBuildError, match="is not a site built before"):
+        lite.build(precious, log=lambda *_: None)
+    assert (precious / "thesis.txt").read_text() == "keep me"
