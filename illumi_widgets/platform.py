@@ -7,7 +7,7 @@ a few features take another path there, each asking :func:`in_browser`:
   background thread (:mod:`illumi_widgets.widget.analysis`);
 * ``simulate(workers=k)`` plays its games here, one after another, with a note instead of a process pool
   (:mod:`illumi_widgets.bots.simulation`);
-* a board keeps no saved-state file (:mod:`illumi_widgets.widget.saved`): there is no Jupyter server to read it.
+* a board keeps no saved-state file (:mod:`illumi_widgets.widget.saved`): no Jupyter server reads it there.
 
 Tests switch it by setting :data:`BROWSER`.
 """
