@@ -1,6 +1,8 @@
-"""The coach line of notebook 01 (illumi_widgets.lessons.coach): it accepts every placement the lesson's text
-allows ("place *": any card of the hand), and after a right first step followed by another move it names
-the step still to do, never the one already done (issue 32: "this lesson asks: Scout B3…" after scouting)."""
+"""The coach line (illumi_widgets.lessons.coach, a teacher's line under any board; notebook 02's part for
+programmers uses it, and notebook 01 once did for its Scout lesson): it accepts every placement the
+lesson's text allows ("place *": any card of the hand), and after a right first step followed by another
+move it names the step still to do, never the one already done (issue 32: "this lesson asks: Scout B3…"
+after scouting)."""
 
 from __future__ import annotations
 
