@@ -1,4 +1,4 @@
-"""Illuminati rules: the legal actions of a seat, listed fast (issue 35, speed).
+"""Illuminati rules: the legal actions of a seat, listed fast (fast: the checked listing is the reference).
 
 ``check`` stays the one authority on legality; :meth:`ListingMixin.legal` gives exactly the candidates that
 pass it, in the candidates' order, without running the whole ``check`` on each one:
