@@ -1,4 +1,4 @@
-"""Illuminati rules: the legal actions of a seat, listed fast (fast: the checked listing is the reference).
+"""Illuminati rules: the legal actions of a seat, listed fast, with the checked listing as their reference.
 
 ``check`` stays the one authority on legality; :meth:`ListingMixin.legal` gives exactly the candidates that
 pass it, in the candidates' order, without running the whole ``check`` on each one:
