@@ -1,6 +1,6 @@
 """Play with nothing installed: a static JupyterLite site with every game's tutorial.
 
-``python -m illumi_widgets.lite build --out site/`` (the ``[lite]`` extra) builds a folder that any static
+``python -m illumi_widgets.lite build --out site/`` builds a folder that any static
 web host serves as it is (GitHub Pages, a school's web server, ``python -m http.server``).  A learner opens
 its landing page, picks a game and runs the notebook: Python runs in the browser (Pyodide, in a JupyterLite
 kernel), the package is loaded before the first cell, and the site asks nothing of any other server.
@@ -13,7 +13,8 @@ What the build does (each download is cached, see :func:`illumi_widgets.lite.fet
   beside the lock with its sha256 values rewritten to match, plus entries for the kernel's own wheels, this
   package and its runtime dependencies (:data:`RUNTIME`); all are loaded before the first cell
   (:mod:`illumi_widgets.lite.lock`), and piplite's PyPI fallback is off;
-* the front-end extensions of the kernel, ipywidgets and anywidget, from this environment;
+* the front-end extensions of the kernel (from the build tools' own environment, :mod:`.tools`: never
+  installed beside JupyterLab), ipywidgets and anywidget (from this environment);
 * the tutorials (:data:`TUTORIALS`, outputs cleared) and a landing page with a link per game.
 
 The versions are pinned here and tested together (``tests/lite/test_lite_site.py``).  The notebooks that
@@ -29,7 +30,7 @@ from .fetch import LiteBuildError, cache_dir
 
 __all__ = ["JUPYTERLITE", "PYODIDE_VERSION", "RUNTIME", "TUTORIALS", "LiteBuildError", "build", "cache_dir"]
 
-#: the build tools (the ``[lite]`` extra pins the same)
+#: the build tools, installed in an environment of their own on the first build (:mod:`.tools`)
 JUPYTERLITE = {"jupyterlite-core": "0.8.6", "jupyterlite-pyodide-kernel": "0.8.6"}
 #: the Pyodide release jupyterlite-pyodide-kernel 0.8.6 runs (its ``constants.PYODIDE_VERSION``)
 PYODIDE_VERSION = "314.0.6"

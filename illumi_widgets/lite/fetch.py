@@ -118,12 +118,13 @@ def pip_wheel(name: str, version: str) -> Path:
     return final
 
 
-def own_wheel(dest: Path) -> Path:
+def own_wheel(dest: Path, python: Path | str | None = None) -> Path:
     """A wheel of this package (the one imported now) written into ``dest``.
 
-    From a source checkout (``pyproject.toml`` beside the package) it is built by ``pip wheel`` with the
-    committed front-end bundle (``ILLUMI_JS_BUILD=0``: no Node.js step); from an installed package the
-    installed files and metadata are packed as they are.
+    From a source checkout (``pyproject.toml`` beside the package) it is built by ``pip wheel`` of
+    ``python`` (default: this one; it needs hatchling) with the committed front-end bundle
+    (``ILLUMI_JS_BUILD=0``: no Node.js step); from an installed package the installed files and metadata are
+    packed as they are.
     """
     import illumi_widgets
 
@@ -133,7 +134,7 @@ def own_wheel(dest: Path) -> Path:
     pyproject = root / "pyproject.toml"
     if pyproject.is_file() and 'name = "illumi-widgets"' in pyproject.read_text(encoding="utf-8"):
         with tempfile.TemporaryDirectory() as tmp:
-            _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+            _run([str(python or sys.executable), "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                   "--disable-pip-version-check", "-q", "-w", tmp, str(root)],
                  "build this package's wheel", env={**os.environ, "ILLUMI_JS_BUILD": "0"})
             got = sorted(Path(tmp).glob("illumi_widgets-*.whl"))

@@ -16,9 +16,10 @@ from pathlib import Path
 from . import fetch
 from .fetch import LiteBuildError
 from .lock import patch_lock
+from .tools import tools
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: the front-end extensions the site needs (from this environment's share/jupyter/labextensions)
+#: the front-end extensions the site needs (the kernel's from the tools environment, the others from this one)
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 #: the kernel's own wheels (in its extension's static/pypi), loaded at start like the lock's packages
 KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
@@ -26,30 +27,26 @@ KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
 OMIT = ("widgetsnbextension", "jupyterlab-widgets")
 
 
-def _check_tools(pins: dict) -> None:
-    for dist, want in pins.items():
-        try:
-            have = md.version(dist)
-        except md.PackageNotFoundError:
-            raise LiteBuildError(f"{dist} is not installed, and the site is built with it: "
-                                 "pip install 'illumi-widgets[lite]'") from None
-        if have != want:
-            raise LiteBuildError(f"{dist} {have} is installed, but the site is built and tested with {want}: "
-                                 "pip install 'illumi-widgets[lite]'")
+def _labextensions(tools_dir: Path) -> dict[str, Path]:
+    """``{extension: its folder}``: the kernel's from the tools environment, ipywidgets' and anywidget's from
+    this environment (where the package's own requirements installed them)."""
+    here = [Path(b) / "share" / "jupyter" / "labextensions" for b in (sys.prefix, sys.base_prefix)]
+    roots = [tools_dir, *here]
+    found = {}
+    for e in EXTENSIONS:
+        for root in roots:
+            if (root / e / "package.json").is_file():
+                found[e] = root / e
+                break
+        else:
+            raise LiteBuildError(f"the front-end extension {e} was not found (looked in "
+                                 f"{', '.join(map(str, roots))}): is illumi_widgets installed with its "
+                                 "requirements in this environment?")
+    return found
 
 
-def _labextensions() -> Path:
-    for base in (Path(sys.prefix), Path(sys.base_prefix)):
-        root = base / "share" / "jupyter" / "labextensions"
-        if all((root / e / "package.json").is_file() for e in EXTENSIONS):
-            return root
-    raise LiteBuildError("the front-end extensions of the Pyodide kernel, ipywidgets and anywidget were not "
-                         f"found under {sys.prefix}/share/jupyter/labextensions: pip install "
-                         "'illumi-widgets[lite]' in this environment")
-
-
-def _kernel_wheels(ext_root: Path) -> list[Path]:
-    pypi = ext_root / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+def _kernel_wheels(kernel_ext: Path) -> list[Path]:
+    pypi = kernel_ext / "static" / "pypi"
     wheels = [w for w in sorted(pypi.glob("*.whl")) if w.name.split("-")[0] in KERNEL_WHEELS]
     if len(wheels) != len(KERNEL_WHEELS):
         raise LiteBuildError(f"the Pyodide kernel's own wheels are missing from {pypi}")
@@ -129,17 +126,10 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
                log=print) -> dict:
     """Build the site into ``out`` (replaced); returns figures (size, files, seconds)."""
     t0 = time.perf_counter()
-    _check_tools(pins)
-    from jupyterlite_pyodide_kernel import constants
-
-    if constants.PYODIDE_VERSION != pyodide:
-        raise LiteBuildError(f"jupyterlite-pyodide-kernel expects Pyodide {constants.PYODIDE_VERSION}, the "
+    env = tools(pins, log)
+    if env.pyodide_version() != pyodide:
+        raise LiteBuildError(f"jupyterlite-pyodide-kernel expects Pyodide {env.pyodide_version()}, the "
                              f"site pins {pyodide}: update PYODIDE_VERSION in illumi_widgets/lite with it")
-    try:
-        import jupyter_server  # noqa: F401 - the build needs it to index the notebooks
-    except ImportError:
-        raise LiteBuildError("jupyter_server is needed to add the notebooks to the site: "
-                             "pip install 'illumi-widgets[lite]'") from None
     if notebooks is None:
         import illumi_widgets
 
@@ -149,7 +139,7 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
     if absent:
         raise LiteBuildError(f"the tutorials {', '.join(absent)} are not in {notebooks}: build from a source "
                              "checkout, or pass --notebooks with the folder of the project's notebooks")
-    ext_root = _labextensions()
+    exts = _labextensions(env.labextensions)
     out = Path(out).resolve()
     a_site = (out / "jupyter-lite.json").is_file()
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not a_site)):
@@ -162,16 +152,16 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
         log(f"Pyodide {pyodide} runtime (npm package pyodide) ...")
         fetch.pyodide_core(pyodide, pyo, core_files)
         log("this package's wheel ...")
-        wheels = [fetch.own_wheel(work / "wheels")]
+        wheels = [fetch.own_wheel(work / "wheels", python=env.python)]
         log("runtime wheels from PyPI ...")
         wheels += [fetch.pip_wheel(n, v) for n, v in runtime.items()]
-        wheels += _kernel_wheels(ext_root)
+        wheels += _kernel_wheels(exts["@jupyterlite/pyodide-kernel-extension"])
         lock = patch_lock(pyo, list(start), wheels, omit_depends=OMIT)
         preload = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
                    "illumi-widgets"]
         ext_stage = work / "labextensions"
         for e in EXTENSIONS:
-            shutil.copytree(ext_root / e, ext_stage / e, ignore=shutil.ignore_patterns("*.map"))
+            shutil.copytree(exts[e], ext_stage / e, ignore=shutil.ignore_patterns("*.map"))
         files = lite / "files"
         files.mkdir(parents=True)
         titles = []
@@ -195,7 +185,7 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
         }, indent=1), encoding="utf-8")
         built = work / "site"
         log("jupyter lite build ...")
-        done = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+        done = subprocess.run([str(env.python), "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
                                "--output-dir", str(built)], cwd=lite, capture_output=True, text=True)
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])

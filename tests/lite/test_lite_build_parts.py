@@ -59,9 +59,14 @@ def test_a_build_never_replaces_a_folder_that_is_not_a_site(tmp_path, monkeypatc
     import illumi_widgets.lite.site as site
     from illumi_widgets import lite
 
-    monkeypatch.setattr(site, "_check_tools", lambda pins: None)
-    monkeypatch.setattr(site, "_labextensions", lambda: tmp_path)
-    pytest.importorskip("jupyterlite_pyodide_kernel", reason="the [lite] extra is not installed")
+    class FakeTools:  # (no tools environment made: the refusal comes first)
+        labextensions = tmp_path
+
+        def pyodide_version(self):
+            return lite.PYODIDE_VERSION
+
+    monkeypatch.setattr(site, "tools", lambda pins, log: FakeTools())
+    monkeypatch.setattr(site, "_labextensions", lambda _root: {})
     precious = tmp_path / "home"
     precious.mkdir()
     (precious / "thesis.txt").write_text("keep me")

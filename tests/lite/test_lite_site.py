@@ -135,7 +135,6 @@ def test_the_site_plays_every_game_with_nothing_installed(tmp_path_factory, caps
     if not os.path.exists(drive.CHROMIUM):
         pytest.skip(f"{drive.CHROMIUM} is missing (apt-get install chromium)")
     pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    pytest.importorskip("jupyterlite_core", reason="the [lite] extra is not installed")
     site, figures = _site(tmp_path_factory)
     assert figures["bytes"] <= 60e6, f"the site is {figures['bytes'] / 1e6:.1f} MB"
 
