@@ -1,12 +1,13 @@
 """The static JupyterLite site (issue 33), built and played in Debian Chromium with nothing else reachable.
 
-One test, as a learner sent a link would use it: ``illumi_widgets.lite.build`` writes the site (its downloads
-cached between runs, see ``illumi_widgets.lite.fetch.cache_dir``), a local static server on 127.0.0.1 serves
-it, and every request for any other address is aborted and counted (the count must be zero).  The landing page
-lists every game; the Pax notebook, opened from its link, starts its kernel with the package loaded (no
-install cell) and its first cell paints the board; a board with a bot shows the bot's turn played, clicks on
-the board's targets reach Python and repaint; the Analyse button finishes and draws its halos; then the
-Illuminati, Primordial Secrets and Gray Eminence notebooks each run until their first board paints.
+One test (in the browser tests' session: their shared Chromium), as a learner sent a link would use it:
+``illumi_widgets.lite.build`` writes the site (its downloads cached between runs, see
+``illumi_widgets.lite.fetch.cache_dir``), a local static server on 127.0.0.1 serves it, and every request for
+any other address is aborted and counted (the count must be zero). The landing page lists every game; the Pax
+notebook, opened from its link, starts its kernel with the package loaded (no install cell) and its first cell
+paints the board; a board with a bot shows the bot's turn played, clicks on the board's targets reach Python
+and repaint; the Analyse button finishes and draws its halos; then the Illuminati, Primordial Secrets and Gray
+Eminence notebooks each run until their first board paints.
 
 It prints the site's size, the bytes of the first load, the time to kernel ready and to the first board, and
 the click -> repaint p50 (goals on the project's 2-core machine: <= 50 MB, first board <= 30 s cold,
@@ -129,12 +130,7 @@ def _click_scene(page, board, w: float, h: float, x: float, y: float) -> None:
     page.mouse.click(box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h)
 
 
-def test_the_site_plays_every_game_with_nothing_installed(tmp_path_factory, capsys):
-    from illumi_widgets.serve import drive
-
-    if not os.path.exists(drive.CHROMIUM):
-        pytest.skip(f"{drive.CHROMIUM} is missing (apt-get install chromium)")
-    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+def test_the_site_plays_every_game_with_nothing_installed(tmp_path_factory, capsys, browser):
     site, figures = _site(tmp_path_factory)
     assert figures["bytes"] <= 60e6, f"the site is {figures['bytes'] / 1e6:.1f} MB"
 
@@ -145,28 +141,27 @@ def test_the_site_plays_every_game_with_nothing_installed(tmp_path_factory, caps
     outside: list[str] = []
     errors: list[str] = []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
     try:
-        with drive.chromium() as browser:
-            context = browser.new_context(viewport={"width": 1300, "height": 1000})
-            context.set_default_timeout(120_000)  # a loaded 2-core machine renders a notebook slowly
+        context.set_default_timeout(120_000)  # a loaded 2-core machine renders a notebook slowly
 
-            def route(r) -> None:
-                if r.request.url.startswith(base + "/"):
-                    r.continue_()
-                else:
-                    outside.append(r.request.url)
-                    r.abort()
+        def route(r) -> None:
+            if r.request.url.startswith(base + "/"):
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort()
 
-            context.route("**/*", route)
-            page = context.new_page()
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            try:
-                trips, others, kernel_s, first_board_s, first_bytes = _play(page, base, figures)
-            except BaseException:
-                page.screenshot(path=str(ARTIFACTS / "lite_FAILED.png"))
-                raise
-            context.close()
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            trips, others, kernel_s, first_board_s, first_bytes = _play(page, base, figures)
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "lite_FAILED.png"))
+            raise
     finally:
+        context.close()
         server.shutdown()
         server.server_close()
 
