@@ -50,9 +50,10 @@ def _leaks(secret: set[str], text: str) -> list[str]:
 @pytest.mark.parametrize(("name", "players", "seed"), CASES, ids=[f"{n}-{p}" for n, p, _ in CASES])
 def test_no_board_names_a_card_its_viewer_may_not_see(name, players, seed):
     """Every 10th position of a random game: the description and the board's scene, decisions and status.
-    Log lines, and the status's last move made of them, are left to the leak scan's own judge, which replays
-    an action to tell a card named while the rules reveal it (Intents shown at a reset, a card recruited from
-    the open row, a hand shown to its investigator) from a leak."""
+    Not the log lines, nor the status's last move made of them: a line may name a card while the rules reveal
+    it (Intents shown at a reset, a card recruited from the open row, a hand shown to its investigator), and
+    the leak scan's judge, which replays an action to tell that from a leak, matches ids and the names a
+    game's ``secrets`` lists: a Luminary's or a Primordial card's NAME in a log line is not scanned yet."""
     match = Match(name, players=players, seed=seed)
     game = match.state.game
     cards = CARDS[name](game, match.state)
