@@ -48,7 +48,7 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
     """A board for one game, on a new or an existing Match.
 
     ``Board(players=…, seed=7, seat=None, match=None, record=None, position=None, mode="analysis",
-    bots=None, **game_options)``
+    bots=None, auto=True, **game_options)``
 
     * ``seat``: ``None`` or ``"follow"`` (hot seat: whoever is to act, with a curtain between seats), a seat
       number, ``"spectator"`` or ``"omniscient"`` (analysis: every hidden card shown).
@@ -59,6 +59,9 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
       decisions, and not after hidden information was revealed).  Default: ``"play"`` for a hot-seat
       board (``seat=None``: several people share the screen) and for one seat against bots (``seat=0,
       bots={...}``), else ``"analysis"``; ask for ``mode="analysis"`` to study such a game.
+    * ``auto``: a person's seat against bots starts with the game-site preferences that answer steps with
+      no real choice for them (:data:`AUTO_DEFAULTS`, changed with ``Match.set_auto``); ``auto=False``
+      starts with none, so the person takes every step (a lesson's board).
     """
 
     game_name = ""
@@ -72,7 +75,6 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
                  match: Match | None = None,
                  record: dict | None = None, position: str | None = None, mode: str | None = None,
                  bots: dict | None = None, auto: bool = True, **kwargs: Any) -> None:
-        # auto=False: no answers are taken for the person's seat (a lesson's learner takes every step)
         names = game_class(self.game_name).option_names
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         if mode is None:  # a hot-seat board, or one person's seat against bots, plays (own moves only, never
