@@ -124,10 +124,10 @@ class AnalysisMixin(traitlets.HasTraits):
                 if stale():
                     return None
                 self._analysis_result = res
+                self._repaint()  # the overlay first: "Analysed" must never show over a board without it
                 self._set_progress({"running": False, "done": res.iterations, "total": total,
                                     "version": version, "seat": seat, "error": None,
                                     "seconds": round(res.seconds, 3)})
-                self._repaint()
             return res
 
         if wait:

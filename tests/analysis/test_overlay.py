@@ -124,6 +124,21 @@ def test_background_analysis_reports_progress_and_a_move_cancels_it():
     assert b.analysis_progress["done"] == 60 and len(b.analysis) == len(b.legal_actions())
 
 
+def test_the_overlay_is_on_the_board_before_the_progress_says_done():
+    """The page shows "Analysed" when the progress trait says so; at that moment the board's scene must
+    already carry the overlay (a full CI run once read the scene between the two and found no halo)."""
+    b = _pax_board()
+    seen = []
+
+    def on_progress(change):
+        if not change["new"].get("running") and change["new"].get("done"):
+            seen.append(sum(it.get("analysis") == "halo" for it in b.effective_scene["items"]))
+
+    b.observe(on_progress, "analysis_progress")
+    b.analyse(iterations=40).join(timeout=30)
+    assert seen and seen[0] >= 2
+
+
 def test_the_analyse_button_intent():
     b = _pax_board()
     b.analysis_budget = 50
