@@ -41,6 +41,14 @@ def party(d: dict, side: str) -> list:
     return d["visitors"][t["v"]] if side == "v" else d["hosts"][t["h"]]
 
 
+def effects_by_timing(card) -> dict:
+    """A card's effects grouped by timing: ``{timing: ((index, effect), ...)}`` in printed order."""
+    out: dict = {}
+    for k, e in enumerate(card.effects):
+        out.setdefault(e["timing"], []).append((k, e))
+    return {timing: tuple(pairs) for timing, pairs in out.items()}
+
+
 def active_while(g, d) -> list:
     """The "while" effects in force now: ``(inst, effect, side)`` for cards of the current turn's parties,
     not silenced, whose condition holds (visiting party slots first, then hosting)."""
@@ -49,13 +57,14 @@ def active_while(g, d) -> list:
         return []
     out = []
     silenced = t["silenced"]
-    for side, timing in (("v", "while_visiting"), ("h", "while_hosting")):
-        for inst in party(d, side):
-            if inst in silenced:  # READING: Silence also switches off the card's "while" effects
+    fx = g.fx
+    for side, timing, owner in (("v", "while_visiting", t["v"]), ("h", "while_hosting", t["h"])):
+        for inst in (d["visitors"][owner] if side == "v" else d["hosts"][owner]):
+            mine = fx[inst].get(timing)
+            if not mine or inst in silenced:  # READING: Silence also switches off the card's "while" effects
                 continue
-            for e in g.cards[g.types[inst]].effects:
-                if e["timing"] == timing and ("condition" not in e or condition(g, d, e["condition"],
-                                                                                    _owner(d, side))):
+            for _k, e in mine:
+                if "condition" not in e or condition(g, d, e["condition"], owner):
                     out.append((inst, e, side))
     return out
 
@@ -106,10 +115,26 @@ def intent_mod(g, d, seat: int, name: str) -> int:
 
 
 def total(g, d, side: str, name: str) -> int:
-    """A party's total of a stat, with its player's Intent modifiers for the round (≥ 0)."""
-    aw = active_while(g, d)
-    return max(0, sum(stat(g, d, i, name, aw=aw) for i in party(d, side)) + intent_mod(g, d, _owner(d, side),
-                                                                                           name))
+    """A party's total of a stat, with its player's Intent modifiers for the round (≥ 0): the sum of
+    :func:`stat` over the party (written out: only the "while" effects that add to this stat are read)."""
+    adds = [x for x in active_while(g, d) if x[1]["verb"] == "add" and x[1]["args"]["stat"] == name]
+    t = d["turn"]
+    ledger = t["ledger"]
+    cards, types = g.cards, g.types
+    owner = t["v"] if side == "v" else t["h"]
+    out = 0
+    for i in (d["visitors"][owner] if side == "v" else d["hosts"][owner]):
+        v = getattr(cards[types[i]], name)
+        if ledger:
+            for s, op, n in ledger.get(str(i), ()):
+                if s == name:
+                    v = v + n if op == "add" else n
+        for src, e, sd in adds:
+            if i in select(g, d, e.get("target", "self"), src, sd, _owner(d, sd)):
+                v += e["args"]["amount"]
+        if v > 0:
+            out += v
+    return max(0, out + intent_mod(g, d, owner, name))
 
 
 def margin(g, d) -> int:

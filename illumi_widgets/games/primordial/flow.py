@@ -162,11 +162,13 @@ class FlowMixin:
         owner = t["v"] if side == "v" else t["h"]
         out = []
         done = t["done"]
+        fx = self.fx
         for inst in E.party(d, side):
-            if inst in t["silenced"]:
+            mine = fx[inst].get(timing)
+            if not mine or inst in t["silenced"]:
                 continue
-            for k, e in enumerate(self.cards[self.types[inst]].effects):
-                if e["timing"] != timing or [inst, k] in done:
+            for k, e in mine:
+                if [inst, k] in done:
                     continue
                 if "condition" in e and not E.condition(self, d, e["condition"], owner):
                     continue

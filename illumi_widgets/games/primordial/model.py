@@ -60,6 +60,26 @@ def copy_position(d: dict) -> dict:
     return out
 
 
+def snapshot_position(d: dict, previous: dict) -> dict:
+    """A copy of a position for an undo checkpoint (what :func:`copy_position` gives) sharing every zone
+    equal to the one in ``previous`` (the checkpoint before it) with ``previous``: most zones are unchanged
+    after a few actions, and checkpoints are never changed in place."""
+    out = dict(d)
+    for k in SEAT_ZONES:
+        out[k] = [old if old == lst else lst[:] for lst, old in zip(d[k], previous[k], strict=True)]
+    for k in SHARED_ZONES:
+        old = previous[k]
+        out[k] = old if old == d[k] else d[k][:]
+    old = previous["intent"]
+    out["intent"] = old if old == d["intent"] else d["intent"][:]
+    out["ends"] = [e[:] for e in d["ends"]]
+    out["frames"] = clone(d["frames"])
+    out["turn"] = clone(d["turn"])
+    out["result"] = clone(d["result"])
+    out["last"] = clone(d["last"])
+    return out
+
+
 def new_position(n: int, box: list, intent_decks: list, secrets: list) -> dict:
     d = {k: [[] for _ in range(n)] for k in SEAT_ZONES}
     d.update({k: [] for k in SHARED_ZONES})

@@ -26,7 +26,6 @@ listed there too.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 
 from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE
@@ -40,7 +39,8 @@ from ..fieldcheck import trial_problems
 from . import effects as E
 from .cards import load_cards, step_text
 from .flow import TURN_STEPS, FlowMixin
-from .model import LEGACY_COUNTERS, clone, copy_position, new_position
+from .listing import sealed_listing
+from .model import LEGACY_COUNTERS, clone, copy_position, new_position, snapshot_position
 from .view import action_label
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
@@ -104,6 +104,9 @@ class PrimordialGame(FlowMixin, Game):
             self.intent_decks.append(deck)
             self.secret_sets.append(secret)
         self.types = types
+        #: each Primordial instance's effects by timing, ``{timing: ((effect index, effect), ...)}`` (the
+        #: windows and "while" effects read these at every step instead of scanning every effect)
+        self.fx = [E.effects_by_timing(self.cards[types[i]]) for i in range(self.n_primordials)]
         #: the seat whose Secrets zone each Secret starts in
         self.secret_of = {i: s for s, secret in enumerate(self.secret_sets) for i in secret}
         #: each seat's own Intents: its Starting Intents and its Secrets
@@ -155,6 +158,9 @@ class PrimordialGame(FlowMixin, Game):
     def copy(self, d):
         return copy_position(d)
 
+    def snapshot(self, d, previous):
+        return snapshot_position(d, previous)
+
     def encode(self, d):
         return copy_position(d)
 
@@ -197,8 +203,10 @@ class PrimordialGame(FlowMixin, Game):
             who = "the Pawn Deck with the expensive Pawns" if f["seat"] == "pawns" else \
                 f"{self.seat_name(f['seat'])}'s Discard into their Deck"
             return [Decision(CHANCE, "shuffle", f"Chance: shuffle {who}", None)]
-        if t in ("plot", "reset"):
-            return [Decision(s, t, self._prompt(d, f, s), None, sealed=True)
+        if t in ("plot", "reset"):  # (the listing given with each decision: listing.py)
+            fast = self.fast_legal
+            return [Decision(s, t, self._prompt(d, f, s), sealed_listing(self, d, t, s) if fast else None,
+                             sealed=True)
                     for s in range(d["n"]) if str(s) not in f["commits"]]
         seat = self.frame_seat(d, f)
         if seat is None:
@@ -269,37 +277,8 @@ class PrimordialGame(FlowMixin, Game):
         f = d["frames"][-1]
         t = f["t"]
         a = self.act
-        if t == "plot":
-            if str(seat) in f["commits"]:
-                return []
-            types = self.types
-            hand = tuple(sorted([types[i] for i in d["hand"][seat]]))
-            intents = tuple(sorted({types[i] for i in d["intent_deck"][seat]}))
-            key = (seat, hand, intents)
-            got = self._plot_cache.get(key)
-            if got is None:  # (the same hand and Intents give the same plots: kept, they are immutable)
-                k = min(3, len(hand))  # READING: with fewer than six cards, up to three host, the rest visit
-                host_sets = sorted(set(combinations(hand, k)))
-                fmt = self.format  # (the actions built directly: up to a hundred per hand)
-                got = [Action(seat, "plot", (hs, it), "", fmt) for hs in host_sets for it in intents]
-                if len(self._plot_cache) > 20000:
-                    self._plot_cache.clear()
-                self._plot_cache[key] = got
-            return list(got)
-        if t == "reset":
-            if str(seat) in f["commits"]:
-                return []
-            pool = tuple(sorted(self.types[i] for i in self.reset_pool(d, seat)))
-            key = (seat, "reset", pool)
-            got = self._plot_cache.get(key)
-            if got is None:  # (as the plots: the same pool gives the same choices, kept)
-                fmt = self.format
-                got = [Action(seat, "reset", (c,), "", fmt)
-                       for c in sorted(set(combinations(pool, min(5, len(pool)))))]
-                if len(self._plot_cache) > 20000:
-                    self._plot_cache.clear()
-                self._plot_cache[key] = got
-            return list(got)
+        if t in ("plot", "reset"):
+            return [] if str(seat) in f["commits"] else list(sealed_listing(self, d, t, seat))
         if self.frame_seat(d, f) != seat:
             return []
         if t == "choose":
