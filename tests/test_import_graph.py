@@ -10,6 +10,7 @@ only imports under ``if TYPE_CHECKING:`` are left out (they never run).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -62,9 +63,16 @@ def _imports(name: str, path: Path, modules: dict) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache
+def _graph() -> dict[str, frozenset[str]]:
     modules = _modules()
-    return {name: _imports(name, path, modules) for name, path in modules.items()}
+    return {name: frozenset(_imports(name, path, modules)) for name, path in modules.items()}
+
+
+def import_graph() -> dict[str, frozenset[str]]:
+    """Each module of the package -> the package modules it imports (read once per test process: the
+    sources do not change during a run)."""
+    return dict(_graph())
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
