@@ -17,9 +17,14 @@ What the build does (each download is cached, see :func:`illumi_widgets.lite.fet
   installed beside JupyterLab), ipywidgets and anywidget (from this environment);
 * the tutorials (:data:`TUTORIALS`, outputs cleared) and a landing page with a link per game.
 
-The versions are pinned here and tested together (``tests/lite/test_lite_site.py``).  The notebooks that
-need pandas or NumPy (simulation, analysis tables, research) are left out: the site carries Pyodide's core
-only, to stay small.
+The versions are pinned here and tested together (``tests/browser/test_lite_site.py``).  The notebooks
+that need NumPy and pandas (simulation, analysis tables, research: :data:`.site.LEFT_OUT`) are left out, and
+the landing page says so and why: those are compiled packages, and Pyodide's browser builds of them are on
+neither PyPI nor npm for this Pyodide release (checked for 314.0.6: NumPy publishes no Pyodide wheel on PyPI;
+pandas publishes them only for the 2024 Pyodide ABI, Python 3.12; the npm package ``pyodide`` holds the core
+files only), so the site could only get them from a CDN at run time.  For the same reason a notebook line
+that only draws a matplotlib chart is left out of the site's copy, with a note (:data:`.site.CHART_LINE`).
+Built once, a site is kept in the build cache under a hash of what it is made of (:func:`cached_site`).
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from pathlib import Path
 
 from .fetch import LiteBuildError, cache_dir
 
-__all__ = ["JUPYTERLITE", "PYODIDE_VERSION", "RUNTIME", "TUTORIALS", "LiteBuildError", "build", "cache_dir"]
+__all__ = ["JUPYTERLITE", "PYODIDE_VERSION", "RUNTIME", "TUTORIALS", "LiteBuildError", "build", "cache_dir",
+           "cached_site"]
 
 #: the build tools, installed in an environment of their own on the first build (:mod:`.tools`)
 JUPYTERLITE = {"jupyterlite-core": "0.8.6", "jupyterlite-pyodide-kernel": "0.8.6"}
@@ -54,3 +60,15 @@ def build(out: str | Path, *, notebooks: str | Path | None = None, log=print) ->
     return build_site(Path(out), notebooks=None if notebooks is None else Path(notebooks), pins=JUPYTERLITE,
                       runtime=RUNTIME, pyodide=PYODIDE_VERSION, core_files=PYODIDE_FILES, start=KERNEL_START,
                       tutorials=TUTORIALS, log=log)
+
+
+def cached_site(*, notebooks: str | Path | None = None, log=print) -> dict:
+    """The site for this package as it is now, built once into the build cache and reused while nothing it
+    is made of changed (the package's files, the tutorials, the pinned versions: :func:`.site.site_key`);
+    returns the same figures as :func:`build`, whose ``"out"`` is the cached folder (serve it, never write
+    into it).  A test or a teacher's preview calls this instead of rebuilding the same site."""
+    from .site import cached_build
+
+    return cached_build(notebooks=None if notebooks is None else Path(notebooks), pins=JUPYTERLITE,
+                        runtime=RUNTIME, pyodide=PYODIDE_VERSION, core_files=PYODIDE_FILES,
+                        start=KERNEL_START, tutorials=TUTORIALS, log=log)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import importlib.metadata as md
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -53,19 +55,41 @@ def _kernel_wheels(kernel_ext: Path) -> list[Path]:
     return wheels
 
 
+#: a line that only draws a chart (``result.chart()``, ``evaluation.charts()``): matplotlib is not in the site
+CHART_LINE = re.compile(r"^\s*[A-Za-z_]\w*\.(chart|charts|length_chart|seat_chart)\(\)\s*;?\s*$")
+CHART_NOTE = ("*In this browser site the chart is left out: it is drawn with matplotlib, which the site "
+              "cannot carry (see its landing page). Run the notebook in JupyterLab to see it.*")
+
+
 def _clean_notebook(src: Path, dest: Path) -> str:
-    """Copy a notebook without outputs (a learner runs it); returns its title (first heading)."""
+    """Copy a notebook without outputs (a learner runs it); returns its title (first heading).  A line
+    that only draws a chart is left out of the copy, with a note after its cell (:data:`CHART_LINE`)."""
     nb = json.loads(src.read_text(encoding="utf-8"))
     title = src.stem
+    cells = []
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+            lines = "".join(cell.get("source", [])).splitlines(keepends=True)
+            kept = [line for line in lines if not CHART_LINE.match(line)]
+            if len(kept) != len(lines):
+                note = {"cell_type": "markdown", "metadata": {}, "source": [CHART_NOTE]}
+                if "id" in cell:  # (nbformat 4.5: every cell has an id of its own)
+                    note["id"] = f"{cell['id']}-note"[:64]
+                if "".join(kept).strip():
+                    cell["source"] = "".join(kept).rstrip("\n").splitlines(keepends=True)
+                    cells.extend([cell, note])
+                else:
+                    cells.append(note)
+                continue
         elif cell.get("cell_type") == "markdown" and title == src.stem:
             for line in "".join(cell.get("source", [])).splitlines():
                 if line.startswith("#"):
                     title = line.lstrip("#").strip()
                     break
+        cells.append(cell)
+    nb["cells"] = cells
     nb.setdefault("metadata", {})["widgets"] = {}
     nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                     "language": "python"}
@@ -73,7 +97,36 @@ def _clean_notebook(src: Path, dest: Path) -> str:
     return title
 
 
-def _landing(titles: list[tuple[str, str, str]], versions: dict, config: str) -> str:
+#: the project's notebooks left out of the site (they need pandas and NumPy: see :data:`NOT_HERE`)
+LEFT_OUT = ("06_simulation", "07_analysis", "08_research")
+NOT_HERE = ("They need NumPy and pandas, which are compiled programs: Pyodide's builds of them for the "
+            "browser (WebAssembly) are not published on PyPI or npm for this Pyodide release, so the site "
+            "cannot carry them without fetching them from another server while you play, and this site asks "
+            "nothing of any other server. For the same reason the charts at the end of the bots tutorial "
+            "(matplotlib) are left out here. Run these notebooks in JupyterLab on a computer with Python "
+            "(pip install \"illumi-widgets[analysis]\").")
+
+
+def _title(src: Path) -> str:
+    """A notebook's first heading (its file name if it has none or is not there)."""
+    try:
+        nb = json.loads(src.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return src.stem
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", [])).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return src.stem
+
+
+def _landing(titles: list[tuple[str, str, str]], versions: dict, config: str, left_out=()) -> str:
+    missing = ""
+    if left_out:
+        names = ", ".join(f"<em>{html.escape(t)}</em>" for t in left_out)
+        missing = (f'<h2>Not in this site</h2>\n<p id="not-here">{len(left_out)} notebooks of the project '
+                   f"are not here: {names}. {html.escape(NOT_HERE)}</p>")
     rows = "\n".join(
         f'    <li><a href="notebooks/index.html?path={html.escape(name)}">{html.escape(title)}</a>'
         f"<br><span>{html.escape(blurb)}</span></li>" for name, title, blurb in titles)
@@ -87,7 +140,8 @@ def _landing(titles: list[tuple[str, str, str]], versions: dict, config: str) ->
 <style>
  body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
         line-height: 1.5; color: #1b1b1b; background: #fbfaf7; }}
- h1 {{ font-size: 1.7rem; }} li {{ margin: 0.8rem 0; }} a {{ font-size: 1.15rem; color: #0b4f9c; }}
+ h1 {{ font-size: 1.7rem; }} h2 {{ font-size: 1.2rem; margin-top: 2rem; }}
+ li {{ margin: 0.8rem 0; }} a {{ font-size: 1.15rem; color: #0b4f9c; }}
  span {{ color: #444; }} footer {{ margin-top: 2.5rem; font-size: 0.85rem; color: #555; }}
 </style>
 </head>
@@ -103,10 +157,10 @@ them all). Your changes stay in this browser only.</p>
 {rows}
 </ul>
 <p>Prefer the full JupyterLab? <a href="lab/index.html">Open JupyterLab</a> with the same notebooks.</p>
+{missing}
 </main>
 <footer>Built with illumi_widgets {html.escape(versions["illumi-widgets"])}, JupyterLite
-{html.escape(versions["jupyterlite-core"])} and Pyodide {html.escape(versions["pyodide"])}.
-The simulation and research notebooks need a local Python (pandas, NumPy) and are not in this site.</footer>
+{html.escape(versions["jupyterlite-core"])} and Pyodide {html.escape(versions["pyodide"])}.</footer>
 </body>
 </html>
 """
@@ -121,6 +175,80 @@ BLURBS = {
 }
 
 
+def _tutorial_files(notebooks: Path | None, tutorials: tuple[str, ...]) -> list[Path]:
+    if notebooks is None:
+        notebooks = _package_dir().parent / "notebooks"
+    return [Path(notebooks) / f"{t}.ipynb" for t in tutorials]
+
+
+def _package_dir() -> Path:
+    import illumi_widgets
+
+    return Path(illumi_widgets.__file__).resolve().parent
+
+
+#: the distributions whose files or front-end extensions go into the site from this environment
+_FROM_HERE = ("anywidget", "ipywidgets", "jupyterlab_widgets")
+
+
+def site_key(*, notebooks: Path | None, tutorials: tuple[str, ...], **settings) -> str:
+    """A hash of everything a site is made of: every file of the package (its code, its front-end bundle,
+    this builder), ``pyproject.toml`` beside it, the tutorials, the versions of the distributions the site
+    takes from this environment and the build's ``settings`` (pins, runtime wheels, Pyodide files)."""
+    h = hashlib.sha256()
+    pkg = _package_dir()
+    files = sorted(p for p in pkg.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                   and p.suffix not in (".pyc", ".so", ".pyd"))
+    for p in files:
+        h.update(p.relative_to(pkg).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    pyproject = pkg.parent / "pyproject.toml"
+    if pyproject.is_file():
+        h.update(b"pyproject\0" + pyproject.read_bytes())
+    for p in _tutorial_files(notebooks, tutorials):
+        h.update(p.name.encode() + b"\0" + (p.read_bytes() if p.is_file() else b"(absent)") + b"\0")
+    here = {}
+    for dist in _FROM_HERE:
+        try:
+            here[dist] = md.version(dist)
+        except md.PackageNotFoundError:
+            here[dist] = None
+    h.update(json.dumps([here, settings, list(tutorials)], sort_keys=True, default=str).encode())
+    return h.hexdigest()[:16]
+
+
+#: how many built sites the cache keeps (the newest; each is about 40 MB)
+KEEP_SITES = 3
+
+
+def cached_build(*, notebooks: Path | None = None, tutorials: tuple[str, ...], log=print, **settings) -> dict:
+    """The site in ``cache_dir()/sites/<site_key>``, built there if it is not (see
+    :func:`illumi_widgets.lite.cached_site`); older sites beyond :data:`KEEP_SITES` are removed."""
+    key = site_key(notebooks=notebooks, tutorials=tutorials, **settings)
+    sites = fetch.cache_dir() / "sites"
+    home = sites / key
+    done = home / "figures.json"
+    if done.is_file() and (home / "site" / "jupyter-lite.json").is_file():
+        figures = json.loads(done.read_text(encoding="utf-8"))
+        figures.update(out=str(home / "site"), cached=True)
+        os.utime(done)  # (recently used: kept)
+        return figures
+    sites.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=sites))
+    try:
+        figures = build_site(stage / "site", notebooks=notebooks, tutorials=tutorials, log=log, **settings)
+        (stage / "figures.json").write_text(json.dumps({**figures, "key": key}, indent=1), encoding="utf-8")
+        if home.exists():  # (a site left half made)
+            shutil.rmtree(home)
+        os.replace(stage, home)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    built = sorted((p for p in sites.iterdir() if (p / "figures.json").is_file()),
+                   key=lambda p: (p / "figures.json").stat().st_mtime, reverse=True)
+    for old in built[KEEP_SITES:]:
+        shutil.rmtree(old, ignore_errors=True)
+    return {**figures, "out": str(home / "site"), "key": key, "cached": False}
+
+
 def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime: dict, pyodide: str,
                core_files: tuple[str, ...], start: tuple[str, ...], tutorials: tuple[str, ...],
                log=print) -> dict:
@@ -130,15 +258,12 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
     if env.pyodide_version() != pyodide:
         raise LiteBuildError(f"jupyterlite-pyodide-kernel expects Pyodide {env.pyodide_version()}, the "
                              f"site pins {pyodide}: update PYODIDE_VERSION in illumi_widgets/lite with it")
-    if notebooks is None:
-        import illumi_widgets
-
-        notebooks = Path(illumi_widgets.__file__).resolve().parent.parent / "notebooks"
-    srcs = [notebooks / f"{t}.ipynb" for t in tutorials]
+    srcs = _tutorial_files(notebooks, tutorials)
     absent = [p.name for p in srcs if not p.is_file()]
     if absent:
-        raise LiteBuildError(f"the tutorials {', '.join(absent)} are not in {notebooks}: build from a source "
-                             "checkout, or pass --notebooks with the folder of the project's notebooks")
+        raise LiteBuildError(f"the tutorials {', '.join(absent)} are not in {srcs[0].parent}: build from a "
+                             "source checkout, or pass --notebooks with the folder of the project's "
+                             "notebooks")
     exts = _labextensions(env.labextensions)
     out = Path(out).resolve()
     a_site = (out / "jupyter-lite.json").is_file()
@@ -197,7 +322,9 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
                           (built / "index.html").read_text(encoding="utf-8"), re.S)
         if found is None:
             raise LiteBuildError("jupyter lite build wrote a root index.html without its configuration")
-        (built / "index.html").write_text(_landing(titles, versions, found.group(0)), encoding="utf-8")
+        left_out = [_title(srcs[0].parent / f"{n}.ipynb") for n in LEFT_OUT if n not in tutorials]
+        (built / "index.html").write_text(_landing(titles, versions, found.group(0), left_out),
+                                          encoding="utf-8")
         for junk in built.rglob("*.map"):
             junk.unlink()
         if out.exists():

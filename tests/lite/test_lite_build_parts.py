@@ -73,3 +73,65 @@ def test_a_build_never_replaces_a_folder_that_is_not_a_site(tmp_path, monkeypatc
     with pytest.raises(LiteBuildError, match="is not a site built before"):
         lite.build(precious, log=lambda *_: None)
     assert (precious / "thesis.txt").read_text() == "keep me"
+
+
+def test_a_chart_line_is_left_out_of_the_site_copy_with_a_note(tmp_path):
+    src = tmp_path / "03_demo.ipynb"
+    src.write_text(json.dumps({"cells": [
+        {"cell_type": "code", "id": "a1", "metadata": {}, "execution_count": 1, "outputs": [],
+         "source": ["result = evaluate(bots)\n", "print(result)\n", "result.chart()"]},
+        {"cell_type": "code", "id": "b2", "metadata": {}, "execution_count": 2, "outputs": [],
+         "source": ["result.chart()\n"]},
+        {"cell_type": "code", "id": "c3", "metadata": {}, "execution_count": 3, "outputs": [],
+         "source": ["chart = result.summary()"]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    dest = tmp_path / "out.ipynb"
+    _clean_notebook(src, dest)
+    cells = json.loads(dest.read_text())["cells"]
+    assert [c["cell_type"] for c in cells] == ["code", "markdown", "markdown", "code"]
+    assert "".join(cells[0]["source"]) == "result = evaluate(bots)\nprint(result)"
+    assert "matplotlib" in cells[1]["source"][0] and cells[1]["id"] == "a1-note"
+    assert "".join(cells[3]["source"]) == "chart = result.summary()"  # (not a chart drawn: kept)
+    assert len({c["id"] for c in cells}) == 4
+
+
+def test_the_landing_page_says_which_notebooks_are_not_there_and_why():
+    from illumi_widgets.lite.site import _landing
+
+    page = _landing([("01_demo.ipynb", "Demo", "A game.")],
+                    {"illumi-widgets": "1", "jupyterlite-core": "2", "pyodide": "3"}, "<script></script>",
+                    ["Simulation at scale", "Research"])
+    assert '<p id="not-here">2 notebooks of the project are not here: <em>Simulation at scale</em>, ' in page
+    assert "NumPy and pandas" in page and "PyPI or npm" in page
+
+
+def _fake_tree(tmp_path, monkeypatch):
+    import illumi_widgets.lite.site as site
+
+    nbs = tmp_path / "nbs"
+    nbs.mkdir()
+    (nbs / "01_demo.ipynb").write_text("{}")
+    monkeypatch.setenv("ILLUMI_LITE_CACHE", str(tmp_path / "cache"))
+    builds = []
+
+    def fake_build(out, **kwargs):
+        out.mkdir(parents=True)
+        (out / "jupyter-lite.json").write_text("{}")
+        builds.append(out)
+        return {"out": str(out), "bytes": 1, "files": 1, "packages": 0, "seconds": 0.1, "notebooks": []}
+
+    monkeypatch.setattr(site, "build_site", fake_build)
+    return site, nbs, builds
+
+
+def test_the_cached_site_is_built_once_and_again_when_a_tutorial_changes(tmp_path, monkeypatch):
+    site, nbs, builds = _fake_tree(tmp_path, monkeypatch)
+    args = {"notebooks": nbs, "tutorials": ("01_demo",), "pins": {"x": "1"}, "log": lambda *_: None}
+    first = site.cached_build(**args)
+    again = site.cached_build(**args)
+    assert len(builds) == 1 and again["cached"] and not first["cached"]
+    assert again["out"] == first["out"] and (tmp_path / "cache" / "sites" / first["key"] / "site").is_dir()
+    (nbs / "01_demo.ipynb").write_text('{"cells": []}')
+    changed = site.cached_build(**args)
+    assert len(builds) == 2 and changed["key"] != first["key"]
+    assert site.cached_build(**{**args, "pins": {"x": "2"}})["key"] not in (first["key"], changed["key"])
