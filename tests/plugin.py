@@ -114,7 +114,8 @@ def _controller_groups(config: pytest.Config) -> _Groups | None:
 
 
 def _wants_groups(config: pytest.Config) -> bool:
-    return (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+    xdist = any(config.pluginmanager.hasplugin(n) for n in ("xdist", "xdist.plugin"))  # (-p xdist.plugin)
+    return (xdist and not hasattr(config, "workerinput")
             and getattr(config.option, "numprocesses", None)
             and config.getvalue("dist") in ("load", "loadgroup"))
 
