@@ -57,9 +57,12 @@ def active_while(g, d) -> list:
         return []
     out = []
     silenced = t["silenced"]
-    fx = g.fx
+    fx, fx_insts = g.fx, g.fx_insts
     for side, timing, owner in (("v", "while_visiting", t["v"]), ("h", "while_hosting", t["h"])):
-        for inst in (d["visitors"][owner] if side == "v" else d["hosts"][owner]):
+        party = d["visitors"][owner] if side == "v" else d["hosts"][owner]
+        if timing not in fx_insts or fx_insts[timing].isdisjoint(party):  # (most parties: none)
+            continue
+        for inst in party:
             mine = fx[inst].get(timing)
             if not mine or inst in silenced:  # READING: Silence also switches off the card's "while" effects
                 continue
@@ -120,11 +123,18 @@ def total(g, d, side: str, name: str) -> int:
     adds = [x for x in active_while(g, d) if x[1]["verb"] == "add" and x[1]["args"]["stat"] == name]
     t = d["turn"]
     ledger = t["ledger"]
-    cards, types = g.cards, g.types
+    base = g.base_stats[name]
     owner = t["v"] if side == "v" else t["h"]
+    party = d["visitors"][owner] if side == "v" else d["hosts"][owner]
+    if not adds and not ledger:  # (printed stats only: most comparisons)
+        out = 0
+        for v in map(base.__getitem__, party):
+            if v > 0:
+                out += v
+        return max(0, out + intent_mod(g, d, owner, name))
     out = 0
-    for i in (d["visitors"][owner] if side == "v" else d["hosts"][owner]):
-        v = getattr(cards[types[i]], name)
+    for i in party:
+        v = base[i]
         if ledger:
             for s, op, n in ledger.get(str(i), ()):
                 if s == name:

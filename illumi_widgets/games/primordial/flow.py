@@ -24,6 +24,7 @@ TURN_STEPS = (("before_visiting", "v"), ("before_hosting", "h"), ("when_visiting
 HAND = 6
 COURT_SIZE = 7
 GOAL = 6
+_NONE = frozenset()
 
 
 def direction(n: int, seat: int, word: str) -> int:
@@ -74,14 +75,18 @@ class FlowMixin:
     # ------------------------------------------------------------------------------------------
     def _auto_draw(self, d, f, log) -> bool:
         for s in range(d["n"]):
-            while len(d["hand"][s]) < HAND:
-                if not d["deck"][s]:
-                    if d["discard"][s]:
-                        d["frames"].append({"t": "shuffle", "seat": s, "why": "golden"})
-                        return False
-                    # READING: a player with fewer than six cards in Deck and Discard draws what there is
-                    break
-                d["hand"][s].append(d["deck"][s].pop())
+            hand, deck = d["hand"][s], d["deck"][s]
+            need = HAND - len(hand)
+            if need <= 0:
+                continue
+            k = min(need, len(deck))
+            if k:  # (one card at a time from the top of the Deck, the last in the list)
+                hand.extend(deck[:-k - 1:-1])
+                del deck[-k:]
+            if k < need and d["discard"][s]:
+                d["frames"].append({"t": "shuffle", "seat": s, "why": "golden"})
+                return False
+            # READING: a player with fewer than six cards in Deck and Discard draws what there is
         d["frames"].pop()
         d["frames"].append({"t": "plot", "commits": {}})
         log.add(f"Round {d['round']}: everyone draws six cards and plots in secret.")
@@ -160,10 +165,13 @@ class FlowMixin:
         whose condition holds: ``[[inst, effect index], ...]`` in party order (gathered again after each)."""
         t = d["turn"]
         owner = t["v"] if side == "v" else t["h"]
+        party = d["visitors"][owner] if side == "v" else d["hosts"][owner]
         out = []
+        if self.fx_insts.get(timing, _NONE).isdisjoint(party):  # (no card of the party acts in it)
+            return out
         done = t["done"]
         fx = self.fx
-        for inst in E.party(d, side):
+        for inst in party:
             mine = fx[inst].get(timing)
             if not mine or inst in t["silenced"]:
                 continue
@@ -303,8 +311,9 @@ class FlowMixin:
         left = self.devotion_left(d)
         held = len(d["sacrifices"][t["v"]])
         out, seen = [], set()
+        card_at = self.card_at
         for inst in (*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]):
-            c = self.cards[self.types[inst]]
+            c = card_at[inst]
             if c.id in seen:
                 continue
             if c.tribute <= left and (c.kind != "royal" or t["sac"] + c.sacrifice <= held):

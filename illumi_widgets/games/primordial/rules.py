@@ -107,12 +107,22 @@ class PrimordialGame(FlowMixin, Game):
         #: each Primordial instance's effects by timing, ``{timing: ((effect index, effect), ...)}`` (the
         #: windows and "while" effects read these at every step instead of scanning every effect)
         self.fx = [E.effects_by_timing(self.cards[types[i]]) for i in range(self.n_primordials)]
+        #: the instances with an effect of each timing (a window whose party holds none has nothing to do)
+        self.fx_insts = {}
+        for i, fx in enumerate(self.fx):
+            for timing in fx:
+                self.fx_insts.setdefault(timing, set()).add(i)
+        #: each Primordial instance's card, and its printed stats by name (read at every comparison)
+        self.card_at = [self.cards[types[i]] for i in range(self.n_primordials)]
+        self.base_stats = {s: [getattr(c, s) for c in self.card_at]
+                           for s in ("devotion", "insight", "deceit")}
         #: the seat whose Secrets zone each Secret starts in
         self.secret_of = {i: s for s, secret in enumerate(self.secret_sets) for i in secret}
         #: each seat's own Intents: its Starting Intents and its Secrets
         self.own_intents = [set(deck) | set(secret)
                             for deck, secret in zip(self.intent_decks, self.secret_sets, strict=True)]
-        self._plot_cache: dict = {}
+        self._plot_cache: dict = {}  # (listing.py)
+        self._listing_cache: dict = {}
         self.card_ids = set(self.cards)
         self.intent_ids = set(self.intents)
         self.by_name = {}
