@@ -78,6 +78,10 @@ def make_view(g, d, seat) -> dict:
                 ],
                 "secret_objectives": secret,
                 "secret_count": len(d["secret"][s]),
+                # the Secret Objectives dealt to it still to choose from: all dealt at once at setup (step 6),
+                # so they are its own before its turn to keep two comes (``pending`` shows the current turn's)
+                "dealt": [_card(g, x) for fr in d["frames"] if fr["t"] == "keep" and fr["seat"] == s
+                          for x in fr["cards"]] if own else None,
                 "exposed": [x for x in d["secret"][s] if x in d["exposed"]],
                 "completed": [_card(g, x) for x in d["done"][s]],
                 "public_objective": {"name": pub["name"], "done": d["pub_done"][s], "vp": pub["vp"]}
