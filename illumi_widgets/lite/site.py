@@ -116,8 +116,8 @@ def _title(src: Path) -> str:
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
             for line in "".join(cell.get("source", [])).splitlines():
-                if line.startswith("#"):
-                    return line.lstrip("#").strip()
+                if line.startswith("#"):  # (without a leading number: "07 — Analysis" reads "Analysis")
+                    return re.sub(r"^\d+\s*[—–-]\s*", "", line.lstrip("#").strip())
     return src.stem
 
 

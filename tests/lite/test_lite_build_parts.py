@@ -135,3 +135,13 @@ def test_the_cached_site_is_built_once_and_again_when_a_tutorial_changes(tmp_pat
     changed = site.cached_build(**args)
     assert len(builds) == 2 and changed["key"] != first["key"]
     assert site.cached_build(**{**args, "pins": {"x": "2"}})["key"] not in (first["key"], changed["key"])
+
+
+def test_a_left_out_notebook_is_named_by_its_heading_without_its_number(tmp_path):
+    from illumi_widgets.lite.site import _title
+
+    nb = tmp_path / "07_demo.ipynb"
+    heading = {"cell_type": "markdown", "source": ["# 07 — Analysis on the board\n"]}
+    nb.write_text(json.dumps({"cells": [heading]}))
+    assert _title(nb) == "Analysis on the board"
+    assert _title(tmp_path / "08_absent.ipynb") == "08_absent"
