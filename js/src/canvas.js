@@ -20,6 +20,9 @@ export const PICKED_FILL = "rgba(47,191,113,0.28)";
 export const TARGET_HALO = "rgba(255,140,0,0.35)"; // the hover glow
 export const LAST_COLOR = [30, 110, 230]; // the last move's highlight (fading)
 export const LAST_FADE_MS = 3500;
+// the fade goes in steps this far apart (not a repaint of the overlay every frame: the page's thread stays free
+// for the person's next click and the reply to it)
+export const FADE_STEP_MS = 100;
 
 /** [r, g, b] of a "#rgb" / "#rrggbb" colour, else null. */
 export function rgbOf(hex) {
@@ -75,8 +78,9 @@ export function createCanvas(v) {
   const stillPage = () => typeof v.win.matchMedia === "function"
     && v.win.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-  /** Draw one frame of the running animation over the base (the new scene is already painted, checked). */
+  /** Draw one frame of the running animation on the base (its last frame is the new scene, checked). */
   function motionFrame() {
+    if (!baseCtx) baseCtx = ctxOf(base);
     if (!motion || s.disposed || !baseCtx) return;
     const t = (v.now() - motion.t0) / MOTION_MS;
     motion.frame = null;
@@ -92,17 +96,19 @@ export function createCanvas(v) {
     motion.frame = v.raf(motionFrame);
   }
 
-  /** Animate from the scene painted before to the new one, unless the page asks for reduced motion or an
-   * animation still runs (several updates in a row: each shows at once). */
+  /** Animate from the scene painted before to the new one (true: its first frame is drawn), unless the page
+   * asks for reduced motion or an animation still runs (several updates in a row: each shows at once). The
+   * new scene itself (and its text checks) is painted by the animation's last frame. */
   function animateFrom(before) {
     const busy = motion !== null;
-    motion = null;
-    if (busy || !before || s.curtainName || stillPage()) return;
+    motion = null; // (a frame still asked for sees no animation and stops)
+    if (busy || !before || s.curtainName || stillPage()) return false;
     const plan = planMotion(before, s.scene);
-    if (!plan.length) return;
+    if (!plan.length) return false;
     motion = { plan, t0: v.now(), scene: s.scene, frame: null };
     base.dataset.motion = String((Number(base.dataset.motion) || 0) + 1); // (how many ran: for a test)
     motionFrame();
+    return true;
   }
 
   function paintOverlay() {
@@ -133,10 +139,10 @@ export function createCanvas(v) {
         }
       }
       if (fadeFrame === null) {
-        fadeFrame = v.raf(() => {
+        fadeFrame = v.win.setTimeout(() => {
           fadeFrame = null;
           if (!s.disposed) paintOverlay();
-        });
+        }, FADE_STEP_MS);
       }
     }
     // Every legal target: a thin dashed outline.
@@ -216,10 +222,10 @@ export function createCanvas(v) {
     const resized = v.sizing.measureLayout();
     if (resized || s.scene !== paintedScene || s.curtainName !== paintedCurtain) {
       const before = !resized && s.curtainName === paintedCurtain && !paintedCurtain ? paintedScene : null;
-      paintBase();
       paintedScene = s.scene;
       paintedCurtain = s.curtainName;
-      animateFrom(before);
+      // a move that animates draws its first frame now (once, not the new scene first and then the frame)
+      if (!animateFrom(before)) paintBase();
     }
     paintOverlay();
   }

@@ -245,6 +245,7 @@ export function createKeyboard(v) {
   }
 
   function onKeyDown(ev) {
+    if (v.wordsNow) v.wordsNow(); // (the words of an update not written yet: now, before a key moves on them)
     const t = ev.target;
     const board = inBoard(t);
     const menu = inMenu(t) || (focusInMenu && !t.isConnected); // (a closed menu's entry is detached)
@@ -283,6 +284,7 @@ export function createKeyboard(v) {
   }
 
   function onFocusIn(ev) {
+    if (v.wordsNow) v.wordsNow();
     const t = ev.target;
     const from = ev.relatedTarget;
     if (inMenu(t) && from && !inMenu(from)) returnTo = from;
@@ -299,5 +301,8 @@ export function createKeyboard(v) {
   }
 
   const listeners = [[root, "keydown", onKeyDown], [v.a11y.box, "click", onTreeClick], [root, "focusin", onFocusIn], [root, "focusout", onFocusOut]];
-  return { listeners, render, refocus, focusTarget, activate, current: () => current, ring };
+  /** Must the update's words be there at once: the focus is to come back to the board (an action started there,
+   * or the focused bar button went with its decision)? */
+  const needsFocus = () => wanted || !!(lastFocused && !lastFocused.isConnected);
+  return { listeners, render, refocus, focusTarget, activate, current: () => current, ring, needsFocus };
 }

@@ -1,8 +1,9 @@
 // Moves that animate (150-400 ms): a thing that moved slides from where it was, a card turned face up flips,
 // a die (an item marked `anim: "die"`) rolls. Pure planning and frame-making here; canvas.js draws the frames
-// on the base canvas only, AFTER painting the new scene once (its text checks) -- the overlay, the hit areas
-// and the bar are the new position's at once, so an animation never delays what a click can reach. Skipped
-// under the page's reduced-motion preference and when an update comes while one still runs.
+// on the base canvas only (the first one in the update's paint, the last one the new scene itself, with its
+// text checks) -- the overlay, the hit areas and the bar are the new position's at once, so an animation never
+// delays what a click can reach. Skipped under the page's reduced-motion preference and when an update comes
+// while one still runs.
 //
 // A thing is an item with an `id` (a card's rect; or a die) with the items after it that have no id and start
 // inside it (its name, numbers, icons): they move together.

@@ -177,22 +177,47 @@ export function layoutText(measure, it, size) {
   return { lines, cut };
 }
 
+// Widths of text lines as measured for a font (the font string -> line -> width), kept across paints: a board
+// draws the same few hundred lines again on every update, and measuring them is most of a paint's text work.
+const MEASURED = new Map();
+const MEASURED_MAX = 20000; // lines kept (all fonts together) before the table starts afresh
+let measuredLines = 0;
+
+/** The width of `line` in `font` on `ctx` (measured once per font and line), or an estimate without one. */
+export function measureWith(ctx, font, size) {
+  let widths = MEASURED.get(font);
+  if (!widths) MEASURED.set(font, (widths = new Map()));
+  return (line) => {
+    let w = widths.get(line);
+    if (w === undefined) {
+      const m = ctx.measureText(line);
+      w = m && typeof m.width === "number" ? m.width : line.length * size * 0.55;
+      if (++measuredLines > MEASURED_MAX) {
+        MEASURED.clear();
+        widths.clear();
+        measuredLines = 1;
+      }
+      if (!MEASURED.has(font)) MEASURED.set(font, widths);
+      widths.set(line, w);
+    }
+    return w;
+  };
+}
+
 function drawText(ctx, it, opts) {
   const text = it.s === undefined || it.s === null ? "" : String(it.s);
   if (!text) return;
   const given = Math.max(1, num(it.size, 12));
   const minSize = opts && opts.minSize > 0 ? opts.minSize : 0; // the smallest font, in scene units
   const size = Math.max(given, minSize);
-  ctx.font = fontOf({ ...it, size });
+  const font = fontOf({ ...it, size });
+  ctx.font = font;
   ctx.fillStyle = typeof it.color === "string" && it.color ? it.color : "#222";
   ctx.textAlign = ALIGNS[it.align] || "left";
   const baseline = BASELINES[it.baseline] || "alphabetic";
   ctx.textBaseline = baseline;
   const maxw = num(it.maxw, 0);
-  const measure = (t) => {
-    const m = ctx.measureText(t);
-    return m && typeof m.width === "number" ? m.width : t.length * size * 0.55;
-  };
+  const measure = measureWith(ctx, font, size);
   const { lines, cut } = layoutText(measure, it, size);
   const lh = size * LINE_HEIGHT;
   let y = num(it.y) + firstLineOffset(baseline, lines.length, lh);

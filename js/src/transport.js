@@ -49,8 +49,14 @@ export function createTransport(v) {
   function sendAct(decisionId, optionId) {
     const ver = model.get("version");
     if (s.pending && s.pending.version === ver && v.now() - s.pending.t < ACT_GUARD_MS) return false;
+    const t0 = v.now();
     if (!sendIntent({ type: "act", version: ver, decision: decisionId, option: optionId })) return false;
     s.pending = { t: v.now(), version: ver };
+    // the marks of this round trip (index.js completes them): the person's input, the send, the sent
+    if (v.perf && v.perf.inputAt) {
+      const [input, handler] = v.perf.inputAt(t0);
+      v.perf.trip = { input, handler, send: t0, sent: s.pending.t, version: ver };
+    }
     return true;
   }
 

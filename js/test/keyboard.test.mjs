@@ -9,10 +9,19 @@ import { entityBoxes, oneLine, readingOrder } from "../src/a11y.js";
 import { nextTarget, ringBox } from "../src/keyboard.js";
 import { lastMoveSentence, turnSentence } from "../src/announce.js";
 import { buildIndex } from "../src/hit.js";
-import { FakeModel, initialValues, SCENE, setup, tick } from "../testlib/helpers.mjs";
+import { FakeModel, initialValues, SCENE, setup } from "../testlib/helpers.mjs";
+
+// The board's words (tree, ring, announcement) are written just after the frame that shows an update when the
+// keyboard is not on the widget (index.js): wait for a task, then the page's next frame and a task after it.
+let win = null; // the window of the widget mounted last
+const tick = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => win.requestAnimationFrame(() => setTimeout(resolve, 0)));
+};
 
 async function mount(values = {}) {
   const env = setup();
+  win = env.win;
   const model = new FakeModel(initialValues(values));
   const cleanup = widget.render({ model, el: env.el });
   env.placeOverlay();
