@@ -533,6 +533,19 @@ class GameWidget(anywidget.AnyWidget):
                 setattr(self, key, value)
         self._schedule_store()
 
+    def send_state(self, key=None) -> None:
+        """Send the traits ``key`` (all when None) to the page as ONE update message.  A board's traits are
+        plain JSON data, never binary buffers: the state goes as it is (ipywidgets' own ``send_state`` walks
+        and copies the whole of it looking for buffers, a few milliseconds per update on the click's way)."""
+        state = self.get_state(key=key)
+        if not state:
+            return
+        if self._property_lock:  # (as ipywidgets: keep the values being set from the page up to date)
+            for name, value in state.items():
+                if name in self._property_lock:
+                    self._property_lock[name] = value
+        self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
+
     def _snapshot(self) -> dict:
         """The snapshot to show (a game's board may show a reviewed position instead)."""
         return self._controller.snapshot(self.perspective)
