@@ -10,8 +10,20 @@ update size is (it depends only on the protocol).
   ``data-version`` (one awaited promise): Playwright's ``locator.click`` / ``expect`` run their own scripts
   in the page (actionability and hit-target checks, polling) on the very thread that must take the reply,
   which a person's click does not -- they added about 8 ms to the p50 on this machine;
+* where a click's time goes: each trip cut into parts that follow one another on one clock (the page's
+  ``performance.timeOrigin + now()`` and the kernel's ``time.time()``): the input event waiting for the page's
+  thread, the click's handling, page -> kernel, Python until the update is sent (the act and the refresh),
+  sending it, kernel -> page (the IOPub thread, the server, the websocket, the page's thread), the page until
+  the model changed and the flush, the flush's parts (read, canvas, bar and DOM, words), and after it the
+  frame's end.  The marks come from the painter (``el.__illumi.trips``), a listener on the page's kernel
+  websocket and wrappers in the kernel (``_KERNEL_TRACE``); the parts of the middle half of the trips add up
+  to their mean total, next to the p50 of all;
 * first paint: from executing the display cell to ``data-painted`` on its board (cold: the first board of
-  the page, which loads the bundle; warm: the same cell run again).
+  the page, which loads the bundle; warm: the same cell run again), split at the view's making.
+
+``ILLUMI_FIGURES_ESM=/path/to/widget.js`` measures another build of the front end instead of the package's:
+run with and without it, alternately, to compare two builds in the same conditions (the machine's load is
+printed with the figures).
 
 Targets to compare with: <= 20 KB for a typical update, click round trip p50 <= 30 ms, first paint <= 500 ms.
 The figures go to the terminal (``capsys.disabled``) and to ``tests/.artifacts/widget_figures.json``.
@@ -39,6 +51,9 @@ FIGURES = ARTIFACTS_DIR / "widget_figures.json"
 TARGETS = {"update_kb_typical": 20, "roundtrip_p50_ms": 30, "first_paint_ms": 500}
 TRAITS = ("version", "scene", "decisions", "log", "status")  # snapshot keys (the trait: log_lines)
 CLICKS = 30
+# Another front-end bundle to measure instead of the package's (a file path; to compare two builds in the same
+# conditions, run the test with and without it, alternately): ILLUMI_FIGURES_ESM=/tmp/old/widget.js
+ESM_OVERRIDE = os.environ.get("ILLUMI_FIGURES_ESM")
 
 
 def pct(values, q):
@@ -265,13 +280,17 @@ async ([index, timeoutMs]) => {
   const t0 = performance.now();
   const run = window.jupyterapp.commands.execute('notebook:run-cell');
   let painted = null;
+  let el = null;
   while (performance.now() - t0 < timeoutMs) {
-    const el = cell.node.querySelector('[data-painted="1"]');
+    el = cell.node.querySelector('[data-painted="1"]');
     if (el && el !== old) { painted = performance.now() - t0; break; }
     await new Promise((r) => requestAnimationFrame(r));
   }
   const ok = await run;
-  return { painted_ms: painted, cell_ms: performance.now() - t0, ok };
+  const perf = el && el.__illumi;  // (the view's own marks: made, first painted)
+  return { painted_ms: painted, cell_ms: performance.now() - t0, ok,
+           view_made_ms: perf ? perf.rendered - t0 : null,
+           view_paint_ms: perf && perf.firstPaint !== null ? perf.firstPaint - perf.rendered : null };
 }
 """
 
@@ -290,6 +309,173 @@ async ([el, v, timeoutMs]) => {
 """
 
 
+# The kernel's side of each message from a board (run in the kernel before the board is made), on the
+# wall clock (epoch ms, as the page's performance.timeOrigin + now()): the shell handler starts,
+# GameWidget._on_message starts and ends, each update (send_state: the traits' state, serialising, handing it
+# to the IOPub thread) and each custom message (the reply) starts and ends; and each store of the picture.
+_KERNEL_TRACE = r"""
+import time as _time
+
+from ipykernel.kernelbase import Kernel as _Kernel
+
+from illumi_widgets.widget.base import GameWidget as _GW
+
+KTRACE = []
+_now = lambda: _time.time() * 1000  # noqa: E731
+_open = [None]
+
+
+def _wrap(name, kind):
+    orig = getattr(_GW, name)
+
+    def traced(self, *args, **kwargs):
+        t0 = _now()
+        try:
+            return orig(self, *args, **kwargs)
+        finally:
+            if _open[0] is not None:
+                _open[0]["sends"].append([kind, t0, _now()])
+    setattr(_GW, name, traced)
+
+
+_wrap("send_state", "update")
+_wrap("send", "reply")
+_on_message = _GW._on_message
+
+
+def _traced_on_message(self, widget, content, buffers=None):
+    rec = {"type": content.get("type") if isinstance(content, dict) else None, "in": _now(), "sends": [],
+           "shell": _shell_at[0], "version": content.get("version") if isinstance(content, dict) else None}
+    _open[0] = rec
+    try:
+        return _on_message(self, widget, content, buffers)
+    finally:
+        _open[0] = None
+        rec["out"] = _now()
+        KTRACE.append(rec)
+
+
+_GW._on_message = _traced_on_message
+STORES = []
+_store_now = _GW._store_now
+
+
+def _traced_store(self):
+    t0 = _now()
+    try:
+        return _store_now(self)
+    finally:
+        STORES.append([t0, _now()])
+
+
+_GW._store_now = _traced_store
+_kernel = _Kernel.instance()
+_shell_at = [None]
+_comm_msg = _kernel.shell_handlers["comm_msg"]
+
+
+def _traced_comm_msg(*args, **kwargs):
+    _shell_at[0] = _now()
+    return _comm_msg(*args, **kwargs)
+
+
+_kernel.shell_handlers["comm_msg"] = _traced_comm_msg
+"""
+
+# Every message the page's kernel websocket receives, in order (its time on the page's clock and the raw
+# frame, decoded after the run: no decoding on the page's thread while it is measured).
+_WIRE_JS = """
+() => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const ws = kernel._ws;
+  const log = (window.__illumiWire = []);
+  ws.addEventListener('message', (evt) => { log.push([evt.timeStamp, performance.now(), evt.data]); });
+  const send = ws.send.bind(ws);
+  const sent = (window.__illumiWireSent = []);
+  ws.send = (data) => { sent.push(performance.now()); return send(data); };
+  return ws.protocol || 'json';
+}
+"""
+
+# The wire log decoded: [{t, ts, channel, type, comm, method, version, reply}] (comm messages' content read).
+_WIRE_READ_JS = """
+() => {
+  const dec = new TextDecoder();
+  return (window.__illumiWire || []).map(([ts, t, data]) => {
+    let channel, header, content;
+    if (typeof data === 'string') {
+      const m = JSON.parse(data);
+      [channel, header, content] = [m.channel, m.header, m.content];
+    } else {
+      const dv = new DataView(data);
+      const n = Number(dv.getBigUint64(0, true));
+      const off = [];
+      for (let i = 0; i < n; i++) off.push(Number(dv.getBigUint64(8 * (i + 1), true)));
+      off.push(data.byteLength);
+      const part = (i) => dec.decode(data.slice(off[i], off[i + 1]));
+      channel = part(0);
+      header = JSON.parse(part(1));
+      content = header.msg_type === 'comm_msg' ? JSON.parse(part(4)) : {};
+    }
+    const d = (content && content.data) || {};
+    const state = d.state || {};
+    const reply = d.method === 'custom' && d.content ? d.content : null;
+    return { ts, t, channel, type: header.msg_type, comm: content && content.comm_id,
+             method: d.method || null, version: state.version ?? null, keys: Object.keys(state),
+             reply: reply && reply.type,
+             bytes: typeof data === 'string' ? data.length : data.byteLength };
+  });
+}
+"""
+
+
+def trip_parts(trip: dict, wire: list[dict], ktrace: list[dict], origin: float, comm: str) -> dict | None:
+    """One round trip cut into the parts that follow one another (ms): the page's click handling, page ->
+    kernel, Python until the update is sent, sending it, kernel -> page, the page's handling until the model
+    changed, until the flush, the flush's read / canvas / DOM / words.  None when a mark is missing."""
+    # the kernel's record of this trip's act: the first after the send for the version it was sent for (the
+    # page's and the kernel's clocks agree to a few ms only)
+    acts = [k for k in ktrace if k["type"] == "act" and k["in"] - origin >= trip["send"] - 50]
+    rec = next((k for k in acts if "version" not in trip or k.get("version") == trip["version"]), None)
+    if rec is None:
+        return None
+    ups = [s for s in rec["sends"] if s[0] == "update"]
+    replies = [s for s in rec["sends"] if s[0] == "reply"]
+    if not ups:
+        return None
+    up_start, up_end = ups[0][1] - origin, ups[-1][2] - origin
+    k_in = (rec["shell"] if rec["shell"] is not None and rec["shell"] <= rec["in"] else rec["in"]) - origin
+    arrive = next((w["ts"] for w in wire if w["comm"] == comm and w["method"] == "update"
+                   and w["ts"] >= trip["sent"] and "version" in w["keys"]), None)
+    if arrive is None or trip.get("change") is None:
+        return None
+    parts = {
+        "page: input event waits for the thread": trip.get("handler", trip["input"]) - trip["input"],
+        "page: click handling until sent": trip["sent"] - trip.get("handler", trip["input"]),
+        "page -> kernel": k_in - trip["sent"],
+        "Python: act + refresh": up_start - k_in,
+        "Python: encode + send the update": up_end - up_start,
+        "kernel -> page": arrive - up_end,
+        "page: message -> model change": trip["change"] - arrive,
+        "page: model change -> flush": trip["flush"] - trip["change"],
+        "flush: read": trip["read"] - trip["flush"],
+        "flush: canvas": trip["canvas"] - trip["read"],
+        "flush: bar and DOM": trip["dom"] - trip["canvas"],
+        "flush: words (a11y)": trip["a11y"] - trip["dom"],
+        "flush: rest": trip["end"] - trip["a11y"],
+    }
+    parts["total (click -> repaint)"] = trip["end"] - trip["input"]
+    if trip.get("frameDone") is not None:
+        parts["after: to the frame's end"] = trip["frameDone"] - trip["end"]
+    parts["(kernel: reply sent after the update)"] = (replies[-1][2] - origin - up_end) if replies else 0.0
+    parts["(kernel: message done after the update)"] = rec["out"] - origin - up_end
+    return parts
+
+
+def _ms(value) -> str:
+    return "?" if value is None else f"{value:.1f}"
+
+
 def mouse_click(page, locator) -> None:
     """A plain mouse click in the middle of the element (no actionability scripts in the page)."""
     locator.scroll_into_view_if_needed()
@@ -298,6 +484,7 @@ def mouse_click(page, locator) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+@pytest.mark.fresh_page  # (a cold first paint: the first board of a new page)
 def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_screenshot, capsys, kernel):
     from playwright.sync_api import expect
 
@@ -306,6 +493,10 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
     path = tmp_path / "figures.ipynb"
     nbformat.write(nb, path)
     panel = open_notebook(page, path)
+    kernel(page, _KERNEL_TRACE)
+    if ESM_OVERRIDE:
+        kernel(page, f"_GW._esm = open({ESM_OVERRIDE!r}, encoding='utf-8').read()")
+    protocol = page.evaluate(_WIRE_JS)
     assert page.evaluate(_RUN_CELL_JS, 0) is not False
 
     # first paint: cold (the first board of this page: the bundle loads), then warm (the cell again)
@@ -357,38 +548,83 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
 
     perf = page.evaluate("(el) => ({paints: el.__illumi.paints, lastPaintMs: el.__illumi.lastPaintMs, "
                          "lastFlush: el.__illumi.lastFlush, roundTrips: Array.from(el.__illumi.roundTrips), "
-                         "a11y: Array.from(el.__illumi.a11yMs || [])})",
+                         "trips: el.__illumi.trips, a11y: Array.from(el.__illumi.a11yMs || [])})",
                          widget.element_handle())
     trips = perf["roundTrips"]
+    origin = page.evaluate("performance.timeOrigin")
+    wire = page.evaluate(_WIRE_READ_JS)
+    ktrace = json.loads(kernel(page, "import json; print(json.dumps(KTRACE))").strip().splitlines()[-1])
+    stores = json.loads(kernel(page, "import json; print(json.dumps(STORES))").strip().splitlines()[-1])
+    comm = kernel(page, "print(fig.model_id)").strip().splitlines()[-1]
+    cut = []
+    for tr in perf["trips"]:
+        c = trip_parts(tr, wire, ktrace, origin, comm)
+        if c:  # (and the saved picture's store, in the kernel, running during the trip)
+            c["(kernel: store overlapping the trip)"] = sum(
+                max(0.0, min(b - origin, tr["end"]) - max(a - origin, tr["input"])) for a, b in stores)
+            cut.append(c)
+    breakdown = {k: round(pct([c[k] for c in cut if k in c], 50), 1) for k in (cut[0] if cut else {})}
+    # The parts follow one another: each trip's parts add up to its total exactly.  The trips around the p50
+    # (the middle half, by total): the mean of each part, which add up to their mean total, next to the p50.
+    total = "total (click -> repaint)"
+    ranked = sorted(cut, key=lambda c: c[total])
+    middle = ranked[len(ranked) // 4: len(ranked) - len(ranked) // 4] or ranked
+    median = {k: round(statistics.fmean(c[k] for c in middle if k in c), 1) for k in (cut[0] if cut else {})}
+    steps = [k for k in median if not k.startswith(("total", "after", "("))]
+    parts_sum = round(sum(median[k] for k in steps), 1)
     save_screenshot(widget, "widget_figures_board")
     data = {
         "first_paint_ms": {"cold": round(cold["painted_ms"], 1), "warm": round(warm["painted_ms"], 1),
-                           "cell_done_ms_cold": round(cold["cell_ms"], 1)},
+                           "cell_done_ms_cold": round(cold["cell_ms"], 1),
+                           # until the page made the board's view (Python, the first state, the bundle), then
+                           # the view's first paint (render() -> the first flush done)
+                           **{f"{k}_view_{part}_ms": run[f"view_{part}_ms"]
+                              for k, run in (("cold", cold), ("warm", warm)) for part in ("made", "paint")}},
         "roundtrip_ms_in_page": summary(trips),
         "roundtrip_ms_playwright": summary(outside),
         "roundtrip_ms_minimal_anywidget_floor": summary(floor),
-        # the accessible tree, keyboard ring and announcements of each update (inside the round trip above)
+        # the accessible tree, keyboard ring and announcements of each update: written just after the frame
+        # that shows it (in the round trip only while the keyboard is on the board)
         "a11y_ms_per_update": summary(perf["a11y"], 2),
         "clicks": kinds,
         "last_paint_ms": round(perf["lastPaintMs"], 2),
         "last_flush_ms": {k: round(v, 2) for k, v in (perf.get("lastFlush") or {}).items()},
+        "breakdown_p50_ms": breakdown,
+        "breakdown_middle_half_mean_ms": median,
+        "breakdown_middle_half_parts_sum_ms": parts_sum,
+        "breakdown_trips": len(cut),
+        "websocket_protocol": protocol,
+        "bundle": ESM_OVERRIDE or "the package's",
+        "load_avg_1min": os.getloadavg()[0],
+        "trips_raw": cut,
     }
     record_figures("browser", data)
     rt = data["roundtrip_ms_in_page"]
     pw = data["roundtrip_ms_playwright"]
     show(capsys, "in the browser", [
+        f"bundle: {data['bundle']}; load average (1 min, 2 cores shared) at the end: "
+        f"{data['load_avg_1min']:.1f}",
         f"first paint after the cell runs: cold {data['first_paint_ms']['cold']} ms, warm "
         f"{data['first_paint_ms']['warm']} ms (target <= {TARGETS['first_paint_ms']} ms)",
+        "  of which until the view is made (Python, the first state's message, the bundle) / the view's "
+        f"first paint: cold {_ms(cold['view_made_ms'])} / {_ms(cold['view_paint_ms'])} ms, warm "
+        f"{_ms(warm['view_made_ms'])} / {_ms(warm['view_paint_ms'])} ms",
         f"click -> Python -> repaint in the page: n={rt['n']}, p50 {rt.get('p50')} ms, "
         f"p95 {rt.get('p95')} ms, max {rt.get('max')} ms (target p50 <= {TARGETS['roundtrip_p50_ms']} ms)",
         f"  transport floor (a one-Int anywidget, same trip): p50 "
         f"{data['roundtrip_ms_minimal_anywidget_floor'].get('p50')} ms, p95 "
         f"{data['roundtrip_ms_minimal_anywidget_floor'].get('p95')} ms",
         f"  as Playwright sees it: p50 {pw.get('p50')} ms, p95 {pw.get('p95')} ms; clicks {kinds}",
-        f"  of which the accessible tree (words, keyboard ring, announcements) per update: p50 "
-        f"{data['a11y_ms_per_update'].get('p50')} ms, p95 {data['a11y_ms_per_update'].get('p95')} ms",
+        f"  the accessible tree (words, keyboard ring, announcements) per update, just after the frame (in "
+        f"the trip only while the keyboard is on the board): p50 {data['a11y_ms_per_update'].get('p50')} ms, "
+        f"p95 {data['a11y_ms_per_update'].get('p95')} ms",
         f"the last update's repaint: {data['last_paint_ms']} ms (read {data['last_flush_ms'].get('read')}, "
         f"canvas {data['last_flush_ms'].get('canvas')}, DOM {data['last_flush_ms'].get('dom')} ms)",
+        f"where a click's time goes (ms; page and kernel on one clock): the mean of each part over the "
+        f"middle half of the {len(cut)} trips (by total), and each part's own p50 over all trips:",
+        *[f"  {k:<42} {median[k]:>7} {breakdown[k]:>7}" for k in median],
+        f"  the parts of the middle half add up to {parts_sum} ms (their mean total: {median.get(total)} ms; "
+        f"the p50 of all trips: {breakdown.get(total)} ms)",
     ])
     assert rt["n"] >= 1, "the painter recorded no round trip"
     assert data["a11y_ms_per_update"]["n"] >= rt["n"], "the accessible tree's share was not measured"
