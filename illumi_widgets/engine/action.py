@@ -109,6 +109,13 @@ class ActionList:
         except Exception:  # noqa: BLE001 - a hostile argument is listed nowhere, never a raw error
             return None
 
+    def lists(self, action) -> bool:
+        """Whether ``action`` is one of this list's own objects (by identity: nothing is hashed)."""
+        for a in self._items:
+            if a is action:
+                return True
+        return False
+
     def find(self, text: str):
         """The action whose notation is ``text`` (any spacing/case), or None."""
         return self._texts().get(normalize(text))

@@ -470,6 +470,12 @@ class State:
         it was just read from notation (a record), so that round trip is known to hold."""
         if action.__class__ is not Action:
             return None, IllegalAction(f"not an action: {quote(action)}", code="bad-action")
+        if self._cache_version == self.version:  # (the very object listed for the one decision: legal)
+            pending = self._cache.get("decisions")
+            if pending is not None and len(pending) == 1:
+                options = pending[0].options
+                if options is not None and options.lists(action):
+                    return action, None
         bad = malformed(action, self.game.players)
         if bad:
             return None, IllegalAction(bad, code="bad-action")

@@ -51,7 +51,7 @@ class CandidatesMixin:
                 if f.get("any"):
                     if f.get("src") is not None and src != f["src"]:
                         continue
-                    acts.extend(A(seat, "move", src, dst) for dst in anywhere if dst != src)
+                    acts.extend([A(seat, "move", src, dst) for dst in anywhere if dst != src])
                     continue
                 if not d.up[src] or fac not in self.cfac[d.cards[src]]:
                     continue
@@ -97,8 +97,8 @@ class CandidatesMixin:
                 continue
             acts.append(A(s, "redraw", "court", (i,)))
             if pair:
-                acts.extend(A(s, "redraw", "court", (i, j)) for j in range(i + 1, COURT_SIZE)
-                            if ch in (i, j) and court[j] is not None)
+                acts.extend([A(s, "redraw", "court", (i, j)) for j in range(i + 1, COURT_SIZE)
+                             if ch in (i, j) and court[j] is not None])
         return acts
 
     def _turn_candidates(self, d: PaxData, s: int) -> list[Action]:
@@ -123,7 +123,7 @@ class CandidatesMixin:
             if not actors:
                 continue
             if not d.up[t]:
-                acts.extend(A(s, "scout", t, a) for a in actors)
+                acts.extend([A(s, "scout", t, a) for a in actors])
                 continue
             rivals = {x for x in d.infl[t] if x is not None and x != s}
             decree = not rivals or self.event_on(d, "electors_decree")
@@ -136,10 +136,10 @@ class CandidatesMixin:
         for t in sorted(near):
             if d.up[t]:
                 opens = d.infl[t].count(None)
-                acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
-        acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
+                acts.extend([A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1)])
+        acts.extend([A(s, "extort", c) for c in self._extort_targets(d, s)])
         held = {x for c in mine if d.up[c] for x in self.cfac[d.cards[c]]}
-        acts.extend(A(s, "organize", f, None) for f in sorted(held))  # (no Influence there: never legal)
+        acts.extend([A(s, "organize", f, None) for f in sorted(held)])  # (no Influence there: never legal)
         return acts
 
     def _turn_other_candidates(self, d: PaxData, s: int) -> list[Action]:
@@ -147,9 +147,9 @@ class CandidatesMixin:
         A = self.act
         acts: list[Action] = []
         for c in d.cubes:
-            acts.extend(A(s, "influence", c, k, True) for k in (1, 2, 3))
-            acts.extend(A(s, "organize", f, c) for f in range(6))
-            acts.extend(A(s, "expel", c, a, True) for a in self.actors(d, s, c))
+            acts.extend([A(s, "influence", c, k, True) for k in (1, 2, 3)])
+            acts.extend([A(s, "organize", f, c) for f in range(6)])
+            acts.extend([A(s, "expel", c, a, True) for a in self.actors(d, s, c)])
         if not d.claimed_faction and self.on_map(d, s) >= 3:
             # (only cards in play that the seat does not hold and no one borrows can be claimed, and
             # controlling a Lodge takes at least 3 Influence on its cards: test those first, cheaper)
@@ -159,8 +159,8 @@ class CandidatesMixin:
             if open_cards:
                 on = self._by_board(("faction-influence", s, self.board_key(d)),
                                     lambda: self._faction_influence(d, s))
-                acts.extend(A(s, "claimfaction", f) for f in open_cards
-                            if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s)
+                acts.extend([A(s, "claimfaction", f) for f in open_cards
+                             if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s])
         if not d.claimed_plot:
             plots = list(d.public_plots)
             if d.private_plot[s] is not None:
@@ -174,8 +174,8 @@ class CandidatesMixin:
             if plots:  # (then a cheap look at the seat's own cards: board.plot_may_be_met)
                 mine = [(c, self.lum[d.cards[c]] if d.up[c] else None, t)
                         for c, t in enumerate(d.infl) if s in t]
-                acts.extend(A(s, "claimplot", p) for p in plots if p not in self.plots or B.plot_may_be_met(
-                    self.plots[p].key, self.plots[p].params, self.geom, mine, s))
+                acts.extend([A(s, "claimplot", p) for p in plots if p not in self.plots or B.plot_may_be_met(
+                    self.plots[p].key, self.plots[p].params, self.geom, mine, s)])
         acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
         return acts
@@ -209,6 +209,9 @@ class CandidatesMixin:
         fmt = self.format  # (actions are built here directly, as self.act builds them)
         infl, up, cards, adj, cfac = d.infl, d.up, d.cards, self.adj, self.cfac
         mine = [c for c, t in enumerate(infl) if s in t]
+        memo = self._scratch.memo
+        if memo is not None and ("on-map", s) not in memo:  # (on_map, counted on the seat's cards only)
+            memo[("on-map", s)] = sum([infl[c].count(s) for c in mine])
         areo = self.areo_cells[s]
         holdings, rate, wild = self.holdings_key(d, s)
         # acting card -> how many Favor matching it the seat can pay (slot_capacity), by its factions
@@ -237,8 +240,8 @@ class CandidatesMixin:
             if not actors:
                 continue
             if not up[t]:
-                acts.extend(Action(s, "scout", (t, a), "", fmt) for a in actors if cap_of[a] >= 1 and (
-                    not only_free or (a != AREO and rosicrucian(cards[a]))))
+                acts.extend([Action(s, "scout", (t, a), "", fmt) for a in actors if cap_of[a] >= 1 and (
+                    not only_free or (a != AREO and rosicrucian(cards[a])))])
                 continue
             if only_free:
                 continue  # (Expel and Oust always need a Main action)
@@ -257,8 +260,8 @@ class CandidatesMixin:
                 if expel and (free_expel or cap >= n_on):
                     acts.append(Action(s, "expel", (t, a, False), "", fmt))
                 for r in rivals:
-                    acts.extend(Action(s, "oust", (t, r, k, a), "", fmt)
-                                for k in range(1, min(slots.count(r), cap) + 1))
+                    acts.extend([Action(s, "oust", (t, r, k, a), "", fmt)
+                                 for k in range(1, min(slots.count(r), cap) + 1)])
         supply = self.supply(d, s)
         # Influence goes next to the seat's Influence or Areopagus, on the BS Scout's card, and on any edge
         # card under Courtly Celebrations; k Influence cost the first k open Locations' icons (reduced by the
@@ -285,10 +288,10 @@ class CandidatesMixin:
         if only_free:
             return acts
         extorted = d.extorted
-        acts.extend(Action(s, "extort", (c,), "", fmt)
-                    for c in self._extort_targets(d, s, mine) if c not in extorted)
+        acts.extend([Action(s, "extort", (c,), "", fmt)
+                     for c in self._extort_targets(d, s, mine) if c not in extorted])
         held = {x for c in mine if up[c] for x in cfac[cards[c]]}
-        acts.extend(Action(s, "organize", (x, None), "", fmt) for x in sorted(held)
-                    if slot_capacity(holdings, (x,), rate, wild) >= 1)
+        acts.extend([Action(s, "organize", (x, None), "", fmt) for x in sorted(held)
+                     if slot_capacity(holdings, (x,), rate, wild) >= 1])
         return acts
 

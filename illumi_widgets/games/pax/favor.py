@@ -10,8 +10,6 @@ spent, so two ways of paying that spend the same tokens are one option.
 
 from __future__ import annotations
 
-from itertools import product
-
 FACTIONS = ("NOB", "PRO", "MAG", "ART", "SCH", "CLE")
 FACTION_NAMES = ("Nobility", "Professions", "Magistrates", "Artists", "Scholars", "Clergy")
 ABBR = ("Nob", "Pro", "Mag", "Art", "Sch", "Cle")
@@ -43,11 +41,12 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400,
     """
     if len(slots) == 1:  # (most costs: one Favor matching a card or of one Faction) each way is one token
         (slot,) = slots
-        accepts = set(slot) if wild is None else {*slot, wild}
-        ways = [tuple(1 if x == f else 0 for x in range(6)) for f in sorted(accepts) if holdings[f] >= 1]
-        ways += [tuple(rate if x == g else 0 for x in range(6)) for g in range(6)
-                 if g not in accepts and holdings[g] >= rate]
-        return sorted(ways, key=_cheapest_first)[:limit]
+        # one accepted token each (1 token), then the exchanges (``rate`` tokens), each by Faction order:
+        # the order of _cheapest_first, built in that order
+        ways = [_UNIT[f] for f in range(6) if (f in slot or f == wild) and holdings[f] >= 1]
+        ways += [_exchange(rate, g) for g in range(6)
+                 if not (g in slot or g == wild) and holdings[g] >= rate]
+        return (ways if rate > 1 else sorted(ways, key=_cheapest_first))[:limit]
     slots = sorted((tuple(sorted(s)) for s in slots), key=len)
     n = len(slots)
     results: set[tuple[int, ...]] = set()
@@ -73,6 +72,17 @@ def payments(holdings, slots, rate: int = 3, limit: int = 400,
             if g not in accepts and have[g] >= rate:
                 stack.append((i + 1, have[:g] + (have[g] - rate,) + have[g + 1:]))
     return sorted(results, key=_cheapest_first)
+
+
+_UNIT = tuple(tuple(1 if x == f else 0 for x in range(6)) for f in range(6))  # one token of each Faction
+_EXCHANGES: dict = {}  # (rate, Faction) -> the vector of ``rate`` tokens of that Faction
+
+
+def _exchange(rate: int, g: int) -> tuple[int, ...]:
+    v = _EXCHANGES.get((rate, g))
+    if v is None:
+        v = _EXCHANGES[(rate, g)] = tuple(rate if x == g else 0 for x in range(6))
+    return v
 
 
 def _cheapest_first(vec) -> tuple:
@@ -150,12 +160,23 @@ def can_pay_any_need(holdings, needs, rate: int = 3, wild: int | None = None) ->
     return False
 
 
+_GAINS: dict = {}  # gain slots (as tuples) -> their gain vectors (gain_choices), a bounded table
+_GAINS_SIZE = 4096
+
+
 def gain_choices(slots) -> list[tuple[int, ...]]:
-    """Distinct gain vectors for gain slots (each slot: the factions one gained Favor may be)."""
-    out = set()
-    for combo in product(*[sorted(s) for s in slots]):
-        vec = [0] * 6
-        for f in combo:
-            vec[f] += 1
-        out.add(tuple(vec))
-    return sorted(out, key=lambda v: tuple(-x for x in v))
+    """Distinct gain vectors for gain slots (each slot: the factions one gained Favor may be).
+
+    Counted slot by slot over distinct partial vectors (the product of the slots' choices repeats the same
+    vector many times), and remembered by slots."""
+    key = tuple(map(tuple, slots))
+    got = _GAINS.get(key)
+    if got is None:
+        vecs = {(0,) * 6}
+        for slot in key:
+            vecs = {v[:f] + (v[f] + 1,) + v[f + 1:] for v in vecs for f in slot}
+        got = tuple(sorted(vecs, key=lambda v: tuple(-x for x in v)))
+        if len(_GAINS) >= _GAINS_SIZE:
+            _GAINS.clear()
+        _GAINS[key] = got
+    return list(got)

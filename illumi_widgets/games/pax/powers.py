@@ -248,7 +248,7 @@ class PowersMixin:
             if key == "congress_of_wilhelmsbad":
                 acts.append(A(s, "event", e, None))
             elif key == "recruitment_press":
-                acts.extend(A(s, "event", e, x) for x in range(6))
+                acts.extend([A(s, "event", e, x) for x in range(6)])
             elif key == "ecclesiastical_investigators":
                 for r in range(d.seats):
                     if r != s:
@@ -265,15 +265,15 @@ class PowersMixin:
         if what == "influence":
             for t in faces_up:
                 opens = d.infl[t].count(None)
-                acts.extend(A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1))
+                acts.extend([A(s, "influence", t, k, False) for k in range(1, min(3, opens) + 1)])
         elif what == "scout":
-            acts.extend(A(s, "scout", t, None) for t in range(self.n)
-                        if not d.up[t] and d.cards[t] is not None)
+            acts.extend([A(s, "scout", t, None) for t in range(self.n)
+                         if not d.up[t] and d.cards[t] is not None])
         elif what == "organize":
             acts.append(A(s, "organize", None, None))
         elif what == "expel":
             for t in faces_up:
-                acts.extend(A(s, "expel", t, a, False) for a in self.actors(d, s, t))
+                acts.extend([A(s, "expel", t, a, False) for a in self.actors(d, s, t)])
         elif what == "oust":
             for t in faces_up:
                 rivals = {x for x in d.infl[t] if x is not None and x != s}
@@ -286,19 +286,19 @@ class PowersMixin:
                             else:
                                 acts.append(A(s, "oust", t, r, k, a))
         elif what == "extort":
-            acts.extend(A(s, "extort", c) for c in self._extort_targets(d, s))
+            acts.extend([A(s, "extort", c) for c in self._extort_targets(d, s)])
         elif what == "swap":
             ok = [c for c in faces_up if self._swappable(d, s, c)]
-            acts.extend(A(s, "swap", x, y) for i, x in enumerate(ok) for y in ok[i + 1:])
+            acts.extend([A(s, "swap", x, y) for i, x in enumerate(ok) for y in ok[i + 1:]])
         elif what == "raid":
-            acts.extend(A(s, "raid", ev) for r in range(d.seats) for ev, _fav in d.edicts[r])
+            acts.extend([A(s, "raid", ev) for r in range(d.seats) for ev, _fav in d.edicts[r]])
         elif what == "drawplot":
             acts.append(A(s, "drawplot"))
         elif what == "drawcards":
             acts.append(A(s, "drawcards", "deck", None))
-            acts.extend(A(s, "drawcards", "court", i) for i, c in enumerate(d.court) if c is not None)
+            acts.extend([A(s, "drawcards", "court", i) for i, c in enumerate(d.court) if c is not None])
         elif what == "borrow":
-            acts.extend(A(s, "borrow", FI[x]) for x in FACTIONS)
+            acts.extend([A(s, "borrow", FI[x]) for x in FACTIONS])
         return acts
 
     def _extort_targets(self, d, s, mine=None) -> list:

@@ -102,6 +102,8 @@ from .powers import PowersMixin, open_locations  # noqa: F401  (open_locations: 
 from .turn import TurnMixin
 from .validate import field_problems
 
+#: functions of modules the rules do not import at load time (labels.py), fetched once on first use
+_LAZY: dict = {}
 _STAMPS = itertools.count()  # (next() on a count is one step under the GIL: no two changes share a stamp)
 
 
@@ -459,9 +461,12 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     def _prompt(self, d: PaxData, f: dict, seat: int) -> str:
         """What the decision asks, in the words a player reads on the board (names and plain English; never a
         card id, a faction code or notation): the game's ``prompt`` hook (labels.decision_prompt)."""
-        from .labels import decision_prompt
+        prompt = _LAZY.get("prompt")
+        if prompt is None:  # (imported once, not at every decision: an import statement costs a lock)
+            from .labels import decision_prompt as prompt
 
-        return decision_prompt(self, d, seat, f["t"])
+            _LAZY["prompt"] = prompt
+        return prompt(self, d, seat, f["t"])
 
     # ================================================================================================
     # notation
@@ -577,7 +582,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     # ================================================================================================
     def perform(self, d: PaxData, a: Action, log: Log) -> None:
         self._stamp = next(_STAMPS)
-        self._last_listing = None
+        self._scratch.last_listing = None  # (the _last_listing property, written out: every action)
         self._dos[a.kind](d, a, log)
         self._advance(d, log)
 
@@ -593,6 +598,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             self._advance(d, log)
 
     def _advance(self, d: PaxData, log: Log) -> None:
+        scratch = self._scratch
         while d.result is None and d.frames:
             f = d.frames[-1]
             auto = self._autos.get(f["t"])
@@ -609,14 +615,14 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
                     if len(opts) == 1:
                         forced = opts[0]
                         break
-                    self._last_listing = (d, f, seat, opts, self._stamp)
+                    scratch.last_listing = (d, f, seat, opts, self._stamp)
                 if forced is not None:
-                    self._last_listing = None
+                    scratch.last_listing = None
                     self._dos[forced.kind](d, forced, log)
                     continue
             break
         if self._update_factions(d, log):
-            self._last_listing = None
+            scratch.last_listing = None
 
     # ================================================================================================
     # views and consistency

@@ -278,7 +278,7 @@ class TurnMixin:
         if len(d.hands[d.active]) < self.hand_limit(d, d.active):
             later.append({"t": "redraw", "seat": d.active})
         order = [(d.active + i) % d.seats for i in range(1, d.seats)]
-        later.extend({"t": "draw", "seat": s} for s in reversed(order))
+        later.extend([{"t": "draw", "seat": s} for s in reversed(order)])
         later.append({"t": "discardplayed"})
         d.frames.extend(later)
         if d.revealed and d.event_deck:
