@@ -304,11 +304,13 @@ class FlowMixin:
         t = d["turn"]
         return E.total(self, d, "v", "devotion") - t["spent"]
 
-    def recruit_options(self, d) -> list:
-        """Court cards the visiting player can still afford: tribute ≤ devotion left; for a Royal also
-        Sacrifices held ≥ the Sacrifice costs of the Royals recruited this turn plus its own."""
+    def recruit_options(self, d, left=None) -> list:
+        """Court cards the visiting player can still afford: tribute ≤ devotion left (``left``, if counted
+        already); for a Royal also Sacrifices held ≥ the Sacrifice costs of the Royals recruited this turn
+        plus its own."""
         t = d["turn"]
-        left = self.devotion_left(d)
+        if left is None:
+            left = self.devotion_left(d)
         held = len(d["sacrifices"][t["v"]])
         out, seen = [], set()
         card_at = self.card_at

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 
 from illumi_widgets.engine import Action, Decision, Game
-from illumi_widgets.engine.action import CHANCE
+from illumi_widgets.engine.action import CHANCE, ActionList
 from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
 from illumi_widgets.engine.game import Log
 from illumi_widgets.engine.rng import Rng
@@ -221,7 +221,12 @@ class PrimordialGame(FlowMixin, Game):
         seat = self.frame_seat(d, f)
         if seat is None:
             return []
-        return [Decision(seat, self.frame_kind(d, f), self._prompt(d, f, seat), None)]
+        kind = self.frame_kind(d, f)
+        if kind == "recruit" and self.fast_legal:  # (the devotion left, counted once for the prompt and list)
+            left = self.devotion_left(d)
+            options = ActionList(self._recruits(d, seat, left))
+            return [Decision(seat, kind, self._prompt(d, f, seat, left), options)]
+        return [Decision(seat, kind, self._prompt(d, f, seat), None)]
 
     def frame_seat(self, d, f):
         t = f["t"]
@@ -241,7 +246,7 @@ class PrimordialGame(FlowMixin, Game):
             return f["kind"]
         return "recruit" if TURN_STEPS[d["turn"]["step"]][0] == "recruit" else "order"
 
-    def _prompt(self, d, f, seat) -> str:
+    def _prompt(self, d, f, seat, left=None) -> str:
         name = self.seat_name(seat)
         t = f["t"]
         if t == "plot":
@@ -259,7 +264,8 @@ class PrimordialGame(FlowMixin, Game):
         step = TURN_STEPS[tr["step"]][0]
         if step == "recruit":
             held = len(d["sacrifices"][seat])
-            return (f"{name}: recruit from the Court ({self.devotion_left(d)} devotion left, "
+            left = self.devotion_left(d) if left is None else left
+            return (f"{name}: recruit from the Court ({left} devotion left, "
                     f"{held} Sacrifice{'' if held == 1 else 's'} held) or done")
         return f"{name}: choose which effect resolves next ({step.replace('_', ' ')})"
 
@@ -295,8 +301,14 @@ class PrimordialGame(FlowMixin, Game):
             return [a(seat, f["kind"], *p) for p in self._picks(f["options"])]
         tr = d["turn"]
         if TURN_STEPS[tr["step"]][0] == "recruit":
-            return [a(seat, "recruit", self.types[i]) for i in self.recruit_options(d)] + [a(seat, "done")]
+            return self._recruits(d, seat)
         return [a(seat, "order", *p) for p in self._picks([i for i, _k in tr["order"]])]
+
+    def _recruits(self, d, seat, left=None) -> list[Action]:
+        """Step 5's actions: recruit each Court card the visitor can afford (``left``: the devotion left, if
+        counted already), then done."""
+        a, types = self.act, self.types
+        return [a(seat, "recruit", types[i]) for i in self.recruit_options(d, left)] + [a(seat, "done")]
 
     #: list every decision's candidates without checking each (below); False: every candidate goes through
     #: ``check`` (the reference ``tests/primordial/test_fast_legal.py`` compares the listing with)
