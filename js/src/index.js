@@ -65,11 +65,13 @@ function render({ model, el }) {
   const perf = { paints: 0, lastPaintMs: 0, roundTrips: [], patchesIgnored: 0, a11yMs: [], trips: [], trip: null,
     rendered: now(), firstPaint: null }; // (when this view was made, and painted first)
   let lastInput = null; // the person's last click or key in the widget: [event time, handler start]
+  let pointing = false; // that input was a pointer's click (not a key, nor a screen reader's click: detail 0)
   perf.inputAt = (t) => (lastInput !== null && lastInput[0] <= t && t - lastInput[0] < 1000 ? lastInput : [t, t]);
   const onInput = (ev) => {
     const ts = Number(ev.timeStamp);
     const t = now();
     lastInput = [Number.isFinite(ts) && ts > 0 && ts <= t && t - ts < 1000 ? ts : t, t];
+    pointing = ev.type === "click" && Number(ev.detail) > 0;
   };
   el.__illumi = perf;
 
@@ -193,8 +195,9 @@ function render({ model, el }) {
     v.command.render();
     const t3 = now();
     // the board in words (the accessible tree, the keyboard's ring, the announcement): at once while the
-    // keyboard is on the widget, else just after the frame that shows the new position (never delaying it)
-    if (focusHere() || v.keyboard.needsFocus()) words();
+    // keyboard is on the widget, else (a pointer's click, or the focus elsewhere) just after the frame that
+    // shows the new position, never delaying it
+    if (!pointing && (focusHere() || v.keyboard.needsFocus())) words();
     else deferWords();
     const t4 = now();
     markPainted(t0);

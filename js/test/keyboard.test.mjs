@@ -195,6 +195,30 @@ test("an update that changes neither the scene nor the decisions does not rebuil
   env.cleanup();
 });
 
+test("after a pointer's click the words wait for the frame that shows the update; after a key they come with it", async () => {
+  const env = await mount();
+  const first = env.tree.querySelector("li");
+  const button = env.root.querySelector("button.illumi-help");
+  button.dispatchEvent(new env.win.MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
+  button.focus(); // (a pointer's click leaves the focus on the widget's button)
+  env.model.update({ version: 8, decisions: [] });
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the update is painted...
+  assert.equal(env.el.dataset.version, "8");
+  assert.equal(env.tree.querySelector("li"), first, "the tree is not rebuilt in the repaint");
+  await tick(); // ...and its words come just after the frame
+  assert.notEqual(env.tree.querySelector("li"), first);
+  // a key on the widget (the keyboard is in use): the words of the next update come with its repaint
+  const key = new env.win.KeyboardEvent("keydown", { key: "x", bubbles: true });
+  button.dispatchEvent(key);
+  button.focus();
+  const second = env.tree.querySelector("li");
+  env.model.update({ version: 9, scene: { ...SCENE, items: SCENE.items.slice(1) } });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(env.el.dataset.version, "9");
+  assert.notEqual(env.tree.querySelector("li"), second);
+  env.cleanup();
+});
+
 const REGION_SCENE = { w: 400, h: 300, items: [
   { t: "text", x: 10, y: 14, s: "Your hand (2 cards)", size: 13 },
   { t: "rect", x: 10, y: 20, w: 40, h: 60, id: "card:a", tip: "Ace of spades" },
