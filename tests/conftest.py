@@ -43,6 +43,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))  # --hypothesi
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = REPO_ROOT / "tests" / "browser"
 SERVE_DIR = REPO_ROOT / "tests" / "serve"
+# The real-browser modules that take longest (minutes in a full run), longest first: they start first among
+# the browser tests, so that the two processes finish together instead of one waiting on a long last test.
+LONG_BROWSER_MODULES = ("test_lite_site", "test_seat_server", "test_whole_games", "test_seat_server_games",
+                        "test_game_site", "test_keyboard_games", "test_seat_server_seats",
+                        "test_gray_eminence_board")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -65,8 +70,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # stable sort: the real-browser tests after the others, and the seat-server tests of tests/serve after
     # everything, since a Solara server started in the test process patches ipywidgets for good (a board
     # made after it in the same worker sends nothing; the browser tests make boards in-process too)
+    def long_first(item: pytest.Item) -> int:
+        stem = item.path.stem
+        return LONG_BROWSER_MODULES.index(stem) if stem in LONG_BROWSER_MODULES else len(LONG_BROWSER_MODULES)
+
     items.sort(key=lambda item: (SERVE_DIR in item.path.resolve().parents,
-                                 item.get_closest_marker("browser") is not None))
+                                 item.get_closest_marker("browser") is not None, long_first(item)))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

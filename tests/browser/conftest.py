@@ -10,13 +10,18 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
 * ``page_errors`` -> ``list[str]``: uncaught page errors and ``console.error`` lines (resource 404s
   excepted) of this test's page; the ``page`` fixture fails the test at teardown if it is not empty
   (clear it in the test to accept an error you expect).
-* ``page`` -> ``Page`` in a new browser context.
+* ``page`` -> ``Page``: the worker's JupyterLab tab (one browser context per worker, JupyterLab loaded once:
+  a JupyterLab load costs about 10 s of Chromium CPU, a notebook opened in a loaded JupyterLab about 2 s).
+  Before each test its viewport and emulated media are reset and every open document is closed; after a
+  test that failed, or whose tab did not tidy up, the tab is dropped and the next test loads a new one.
+  ``@pytest.mark.fresh_page`` (a test that reloads the page, changes JupyterLab's settings, or measures a
+  cold first paint) and ``ILLUMI_FRESH_PAGES=1`` (every test) give a new browser context instead.
 * ``other_lab_server(*args) -> LabServer``: one more server with extra command-line arguments, for this test;
   ``open_notebook_on(server, page, path) -> Locator`` opens a notebook there.
 * ``open_notebook(page, path) -> Locator``: copies ``path`` (a ``.ipynb`` file; relative paths are
-  taken from the repository root) without outputs/widget state into the server, opens it in a new
-  workspace, waits until its kernel is connected and idle; returns the notebook panel (scope your
-  locators to it).
+  taken from the repository root) without outputs/widget state into the server, opens it (in the worker's
+  JupyterLab tab: through JupyterLab's own "open" command; in a fresh page: in a new workspace), waits until
+  its kernel is connected and idle; returns the notebook panel (scope your locators to it).
 * ``run_all(page, timeout=120) -> None``: runs every cell through ``notebook:run-all-cells`` and fails,
   with the error outputs, if a cell raised.
 * ``kernel(page, code) -> str``: runs ``code`` in the open notebook's kernel (not as a cell, through
@@ -122,8 +127,10 @@ class LabServer:
         (folder / src.name).write_text(json.dumps(_strip_notebook(src), indent=1), encoding="utf-8")
         return f"{folder.name}/{src.name}"
 
-    def lab_url(self, nb_path: str) -> str:
-        return f"{self.url}/lab/workspaces/{uuid.uuid4().hex}/tree/{nb_path}?token={self.token}"
+    def lab_url(self, nb_path: str | None) -> str:
+        """JupyterLab in a new workspace, showing ``nb_path`` (None: no document)."""
+        tree = f"/tree/{nb_path}" if nb_path is not None else ""
+        return f"{self.url}/lab/workspaces/{uuid.uuid4().hex}{tree}?token={self.token}"
 
     def shutdown_sessions(self) -> None:
         try:
@@ -258,25 +265,109 @@ def page_errors() -> list[str]:
     return []
 
 
-@pytest.fixture
-def page(browser, page_errors: list[str], request: pytest.FixtureRequest) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+VIEWPORT = {"width": 1400, "height": 1000}
+#: the worker's JupyterLab tabs (``id`` of their Page): open_notebook opens a notebook in the loaded app
+_SHARED_TABS: set[int] = set()
+
+# Close every document of the tab's JupyterLab (disposing a panel never asks to save) and say whether the
+# tab is clean: no dialog, nothing left in the main area.
+_TIDY_JS = """
+() => {
+  const app = window.jupyterapp;
+  if (!app || !app.shell) return false;
+  for (const w of Array.from(app.shell.widgets('main'))) w.dispose();
+  return document.querySelector('.jp-Dialog') === null && Array.from(app.shell.widgets('main')).length === 0;
+}
+"""
+
+
+def _new_context(browser):
+    context = browser.new_context(viewport=dict(VIEWPORT))
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    pg = context.new_page()
-    pg.on("pageerror", lambda exc: page_errors.append(f"pageerror: {exc}"))
+    return context
+
+
+@pytest.fixture(scope="session")
+def _lab_tab(browser, lab_server) -> Iterator[dict]:
+    """The worker's JupyterLab tab, made when a test first needs it (``page``): ``{"context", "page"}``."""
+    tab: dict = {}
+    yield tab
+    if tab.get("context") is not None:
+        tab["context"].close()
+
+
+def _drop_tab(tab: dict) -> None:
+    page = tab.pop("page", None)
+    if page is not None:
+        _SHARED_TABS.discard(id(page))
+    context = tab.pop("context", None)
+    if context is not None:
+        try:
+            context.close()
+        except Exception:  # noqa: BLE001 - a tab that is already gone
+            pass
+
+
+def _shared_tab(tab: dict, browser, server: LabServer):
+    page = tab.get("page")
+    if page is not None:
+        try:
+            page.set_viewport_size(dict(VIEWPORT))
+            page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
+            if page.evaluate(_TIDY_JS):
+                return page
+        except Exception:  # noqa: BLE001 - the tab is unusable: a new one
+            pass
+        _drop_tab(tab)
+    context = _new_context(browser)
+    page = context.new_page()
+    page.goto(server.lab_url(None))
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell && "
+                           "document.querySelector('#jp-main-dock-panel') !== null", timeout=90_000)
+    tab.update(context=context, page=page)
+    _SHARED_TABS.add(id(page))
+    return page
+
+
+@pytest.fixture
+def page(browser, lab_server, _lab_tab, page_errors: list[str],
+         request: pytest.FixtureRequest) -> Iterator[object]:
+    fresh = (request.node.get_closest_marker("fresh_page") is not None
+             or os.environ.get("ILLUMI_FRESH_PAGES") == "1")
+    if fresh:
+        context = _new_context(browser)
+        pg = context.new_page()
+    else:
+        context, pg = None, _shared_tab(_lab_tab, browser, lab_server)
+
+    def on_error(exc) -> None:
+        page_errors.append(f"pageerror: {exc}")
 
     def on_console(msg) -> None:
         if msg.type == "error" and not _RESOURCE_404.search(msg.text):
             page_errors.append(f"console.error: {msg.text}")
 
+    pg.on("pageerror", on_error)
     pg.on("console", on_console)
+    failed = True
     try:
         yield pg
         report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed:
+        failed = report is not None and report.failed
+        if failed:
             _screenshot(pg, f"FAILED-{_safe(request.node.name)}")
     finally:
-        context.close()
+        if context is not None:
+            context.close()
+        else:
+            try:
+                pg.remove_listener("pageerror", on_error)
+                pg.remove_listener("console", on_console)
+                clean = not failed and pg.evaluate(_TIDY_JS)
+            except Exception:  # noqa: BLE001
+                clean = False
+            if not clean:  # a failed test's tab may be in any state: the next test loads a new one
+                _drop_tab(_lab_tab)
     if page_errors:
         pytest.fail("errors in the page:\n" + "\n".join(page_errors), pytrace=False)
 
@@ -310,20 +401,46 @@ async (timeoutMs) => {
 """
 
 
+_OPEN_JS = """
+async (path) => {
+  const app = window.jupyterapp;
+  for (const w of Array.from(app.shell.widgets('main'))) w.dispose();
+  await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+}
+"""
+
+
 def _open_notebook_on(server: LabServer, page, path: str | os.PathLike, timeout: float = 60):
     nb_path = server.add_notebook(path)
-    page.goto(server.lab_url(nb_path))
+    if id(page) in _SHARED_TABS and page.url.startswith(server.url + "/lab"):
+        page.evaluate(_OPEN_JS, nb_path)  # the loaded JupyterLab opens it (and closes the last test's)
+    else:
+        page.goto(server.lab_url(nb_path))
     handle = page.wait_for_function(_KERNEL_READY_JS, arg=nb_path, timeout=timeout * 1000, polling=100)
     return page.locator(f'[id="{handle.json_value()}"]')
 
 
 @pytest.fixture
-def open_notebook(lab_server: LabServer) -> Iterator[Callable[..., object]]:
+def open_notebook(lab_server: LabServer, page_errors: list[str]) -> Iterator[Callable[..., object]]:
+    pages = []
+
     def _open(page, path: str | os.PathLike, timeout: float = 60):
+        pages.append(page)
         return _open_notebook_on(lab_server, page, path, timeout)
 
     yield _open
+    seen = len(page_errors)
+    for pg in pages:  # a shared tab closes its documents before their kernels go (no "kernel gone" dialog)
+        if id(pg) in _SHARED_TABS:
+            try:
+                pg.evaluate(_TIDY_JS)
+            except Exception:  # noqa: BLE001 - the page fixture drops a tab that cannot tidy up
+                pass
     lab_server.shutdown_sessions()  # two cores: do not leave kernels running between tests
+    if any(id(pg) in _SHARED_TABS for pg in pages):
+        # what closing the documents and their kernels made the page say (a widget still being made when its
+        # notebook closed) is the harness's doing, not the test's: a new page per test never said it
+        del page_errors[seen:]
 
 
 @pytest.fixture

@@ -21,7 +21,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-pytestmark = pytest.mark.browser
+# a new page for each test: it reloads the page and changes JupyterLab settings
+pytestmark = [pytest.mark.browser, pytest.mark.fresh_page]
 
 PROBE_CELL = (Path(__file__).parent / "snippets" / "board_probe.py").read_text()
 BOARD = '[data-painted="1"]'
