@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from . import bench_targets
 from .engine import Rng, load_game
 from .engine.registry import game_class
 from .engine.testing import random_action
@@ -107,13 +108,16 @@ def _judged(met: bool | None, busy: str = "") -> str:
 
 
 def _busy(machine: dict) -> str:
-    """Why a speed target cannot be judged from this run: other work loaded the machine beyond its CPUs
-    (the wall-clock figures then measure the sharing, not the package); ``""`` if it was not."""
-    loads = [x for x in (machine.get("loadavg_start"), machine.get("loadavg_end")) if x is not None]
-    cpus = machine.get("cpus") or 1
-    if loads and max(loads) > cpus:
-        return f"the machine was busy (1-minute load up to {max(loads):g} on {cpus} CPUs)"
-    return ""
+    """Why a speed target cannot be judged from this run (the benchmark's rule, ``bench_targets.busy``):
+    other work loaded the machine beyond its CPUs; ``""`` if it was idle."""
+    return bench_targets.busy(machine)
+
+
+def _verdict_cell(v: dict) -> str:
+    """A speed target of the benchmark (``bench_targets.verdicts``) and its verdict, for the table."""
+    if v["met"] is None:
+        return f"{v['short']}: {v['why']}"
+    return f"{v['short']}: " + ("**met**" if v["met"] else f"**missed** ({v['missed']})")
 
 
 def _title(name: str) -> str:
@@ -127,29 +131,21 @@ def _engine_rows(b: dict, names: list[str], busy: str) -> list[tuple[str, str, s
     engines = {k: e for k, e in b.get("engines", {}).items() if e.get("available")}
     titles = " / ".join(_title(n) for n in names)
     rows = []
-    judged = b["settings"]["games"] >= b["targets"].get("judge_games", 20)
+    judged = {v["key"]: v for v in bench_targets.verdicts(b)}  # (today's targets, whenever it was measured)
     for kind, e in engines.items():
         what = (f"the compiled engine ({len(e['modules'])} modules built by Cython)" if e["modules"]
                 else "pure Python")
         if "ratio_by_game" in e:
             ratios = e["ratio_by_game"]
-            target = ""
-            own = "compiled" if b["machine"]["compiled_modules"] else "pure"
-            if kind == own and b["chess"].get("target_met", "absent") != "absent":
-                target = f"Pax ≥ {b['targets']['chess_ratio']:g}: {_judged(b['chess']['target_met'], busy)}"
-            if kind == "compiled":
-                met = min(ratios[n] for n in names) >= 1.0 if judged else None
-                target = "; ".join(filter(None, (target, f"every game ≥ 1: {_judged(met, busy)}")))
             rows.append((f"{what}: random play, decisions per second (÷ python-chess random play in the same "
                           f"process) ({titles})",
                          " / ".join(f"{e['games'][n]['all']['decisions_per_s']:,.0f} ({ratios[n]:.2f})"
-                                    for n in names), target))
+                                    for n in names), _verdict_cell(judged[f"{kind}_ratio"])))
     for kind, e in engines.items():
         lat = {n: e["latency"][n]["all"] for n in names}
-        p99 = max(v["p99_us"] for v in lat.values())
         rows.append((f"`legal_actions()` p50–p99, {kind} ({titles})",
                      " / ".join(f"{lat[n]['p50_us']:,.0f}–{lat[n]['p99_us']:,.0f}" for n in names) + " µs",
-                     f"p99 ≤ 1 ms: {_judged(p99 <= 1000 if judged else None, busy)}"))
+                     _verdict_cell(judged[f"latency_{kind}"])))
     for kind, e in engines.items():
         med = {n: [v["game_seconds_median"] * 1e3 for p, v in e["games"][n].items() if p != "all"]
                for n in names}

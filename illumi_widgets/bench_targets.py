@@ -1,0 +1,125 @@
+"""The speed targets of the benchmark and their verdicts: one place for its report and the README's table.
+
+Random play is measured as decisions per second ÷ python-chess plies per second in the same process (each
+engine interleaved with its own python-chess play, :mod:`illumi_widgets.bench_engines`):
+
+* pure Python: each game at least its own ratio (:data:`PURE_RATIO`: Illuminati and Primordial Secrets 0.7,
+  Pax Illuminaten 0.8, Gray Eminence 0.9; a game registered since, :data:`DEFAULT_PURE_RATIO`);
+* the compiled engine: every game at least :data:`COMPILED_RATIO` (as fast as python-chess);
+* ``legal_actions()``: the 99th percentile of its first (uncached) call after each move at most
+  :data:`LATENCY_TARGET_US` in every game at every player count, on each engine measured.
+
+A speed target is judged only from at least :data:`JUDGE_GAMES` games per player count, and only when the
+machine was idle: a 1-minute load above its CPU count at the start or the end of the run means other work
+shared the CPUs, and the wall-clock figures then measure the sharing, not the package (:func:`busy`).
+Otherwise the verdict is ``None`` and says why it was not judged.
+"""
+
+from __future__ import annotations
+
+from .engine.registry import game_class
+
+JUDGE_GAMES = 20  # fewer random games per player count than this: no speed target is judged
+LATENCY_TARGET_US = 1000.0  # legal_actions() p99, every game and player count
+#: random play, decisions/s ÷ python-chess plies/s in the same process, pure Python, by game
+PURE_RATIO = {"pax": 0.8, "illuminati": 0.7, "primordial": 0.7, "gray-eminence": 0.9}
+DEFAULT_PURE_RATIO = 1.0  # a game registered since: as fast as python-chess
+COMPILED_RATIO = 1.0  # the compiled engine, every game
+TOO_FEW = "too few games to judge"
+
+
+def pure_ratio(name: str) -> float:
+    return PURE_RATIO.get(name, DEFAULT_PURE_RATIO)
+
+
+def busy(machine: dict) -> str:
+    """Why no speed target can be judged from this run: other work loaded the machine beyond its CPUs (the
+    wall-clock figures then measure the sharing, not the package); ``""`` if it was idle."""
+    loads = [x for x in (machine.get("loadavg_start"), machine.get("loadavg_end")) if x is not None]
+    cpus = machine.get("cpus") or 1
+    if loads and max(loads) > cpus:
+        return f"the machine was busy (1-minute load up to {max(loads):g} on {cpus} CPUs)"
+    return ""
+
+
+def _title(name: str) -> str:
+    try:
+        return game_class(name).title
+    except Exception:  # noqa: BLE001 - a recorded game no longer registered is named by its name
+        return name
+
+
+def _not_judged(figures: dict) -> str:
+    """Why no speed target is judged from ``figures`` (too few games, or a busy machine), or ``""``."""
+    games = figures["settings"]["games"]
+    if games < JUDGE_GAMES:
+        return f"{TOO_FEW} ({games} per player count, {JUDGE_GAMES} needed)"
+    why = busy(figures["machine"])
+    return f"not judged, {why}" if why else ""
+
+
+def _verdict(key: str, target: str, met, why: str = "", detail: str = "", missed: str = "") -> dict:
+    short = (target.split(": ", 1)[-1] if key.endswith("_ratio")  # (without the engine's name)
+             else target.split(" (", 1)[0].removeprefix("legal_actions() "))
+    return {"key": key, "target": target, "short": short, "met": met, "why": why if met is None else "",
+            "detail": detail, "missed": missed if met is False else ""}
+
+
+def verdicts(figures: dict) -> list[dict]:
+    """Every speed target's verdict from a run's figures: ``{"key", "target" (in words), "short" (the same
+    without the engine's name), "met" (True, False, or None: not judged), "why" (when not judged, in words),
+    "detail" (the figures it was judged on), "missed" (when missed: the games that missed it)}``, in the
+    order the report prints them."""
+    names = sorted(figures["games"], key=_title)
+    engines = figures.get("engines", {})
+    skip = _not_judged(figures)
+    out = []
+    for kind in ("pure", "compiled"):
+        e = engines.get(kind, {})
+        if kind == "pure":
+            want = {n: pure_ratio(n) for n in names}
+            target = ("pure Python, random play ÷ python-chess: "
+                      + ", ".join(f"{_title(n)} ≥ {want[n]:g}" for n in names))
+        else:
+            want = dict.fromkeys(names, COMPILED_RATIO)
+            target = f"the compiled engine, random play ÷ python-chess: every game ≥ {COMPILED_RATIO:g}"
+        if not e.get("available"):
+            out.append(_verdict(f"{kind}_ratio", target, None,
+                                f"not judged, the {kind} engine was not measured"))
+            continue
+        ratios = e.get("ratio_by_game")
+        if not ratios:
+            out.append(_verdict(f"{kind}_ratio", target, None, "not judged, python-chess was not measured"))
+            continue
+        detail = ", ".join(f"{_title(n)} {ratios[n]:.2f}" for n in names)
+        short = [n for n in names if ratios[n] < want[n]]
+        met = None if skip else not short
+        if short:
+            detail += "; below: " + ", ".join(_title(n) for n in short)
+        out.append(_verdict(f"{kind}_ratio", target, met, skip, detail,
+                            ", ".join(_title(n) for n in short)))
+    for kind in ("pure", "compiled"):
+        e = engines.get(kind, {})
+        target = (f"legal_actions() p99 ≤ {LATENCY_TARGET_US / 1000:g} ms in every game and player count "
+                  f"({'pure Python' if kind == 'pure' else 'the compiled engine'})")
+        if not e.get("available"):
+            out.append(_verdict(f"latency_{kind}", target, None,
+                                f"not judged, the {kind} engine was not measured"))
+            continue
+        worst = max(((v["p99_us"], n, p) for n in names for p, v in e["latency"][n].items() if p != "all"),
+                    key=lambda x: x[0])
+        over = sorted({_title(n) for n in names for p, v in e["latency"][n].items()
+                       if p != "all" and v["p99_us"] > LATENCY_TARGET_US})
+        detail = f"highest {_title(worst[1])} at {worst[2]} players: {worst[0]:,.0f} µs"
+        if over:
+            detail += "; over in " + ", ".join(over)
+        out.append(_verdict(f"latency_{kind}", target, None if skip else not over, skip, detail,
+                            ", ".join(over)))
+    return out
+
+
+def verdict_text(v: dict, met_word=("met", "missed")) -> str:
+    """A verdict in words: ``met_word`` (e.g. ``("MET", "MISSED")``), or why it was not judged."""
+    if v["met"] is None:
+        return v["why"]
+    return met_word[0] if v["met"] else met_word[1]
