@@ -22,18 +22,19 @@ from .twins import GAMES, deciding_twins, twin
 # before the statistics AND with today's: both play exactly this line, whatever PYTHONHASHSEED is; and once
 # more when Gray Eminence got its own evaluation, games/gray_eminence/evaluation.py, which changes the values
 # the search backs up and so its moves -- the Pax line, with its newer Plot-progress term off, still pins the
-# search code itself.)
+# search code itself; and once more when its worlds of setup, round 0, stopped keeping the rivals' true dealt
+# Secret Objectives, games/gray_eminence/determinize.py: every world is drawn by the one re-deal since then.)
 GOLDEN = {
     ("pax", 2): ['extort areopagus', 'scheme PIL018 quick', 'collect Nob Nob Mag', 'end', 'redraw court 2',
                  'extort areopagus', 'scheme PIL044 quick', 'collect Pro Mag Mag', 'end', 'redraw court 3',
                  'extort areopagus', 'scheme PIL027 quick', 'end', 'redraw court 4', 'scheme PIL041 quick',
                  'collect Mag Mag Sch', 'extort areopagus', 'end', 'redraw court 5', 'scheme PIL048',
                  'scheme PIL006', 'end', 'keep freemason-compact', 'redraw deck', 'extort areopagus'],
-    ("gray-eminence", 3): ['eminence G05', 'eminence G04', 'eminence G10', 'keep S05', 'keep S01',
-                           'keep S33', 'keep S03', 'keep S27', 'keep S15', 'done', 'done', 'done',
-                           'bid money 1', 'bid power 2', 'bid influence 0', 'bid money 0', 'bid power 1',
-                           'bid influence 0', 'bid money 0', 'bid power 1', 'bid influence 0',
-                           'place shadows', 'place eye', 'place gray2', 'expose S03'],
+    ("gray-eminence", 3): ['eminence G08', 'eminence G04', 'eminence G05', 'keep S01', 'keep S36',
+                           'keep S03', 'keep S33', 'keep S27', 'keep S15', 'done', 'done', 'done',
+                           'bid money 2', 'bid power 0', 'bid influence 1', 'bid money 0', 'bid power 0',
+                           'bid influence 1', 'bid money 2', 'bid power 0', 'bid influence 0',
+                           'place shadows', 'place gray2', 'place eye', 'expose S03'],
 }
 
 

@@ -6,13 +6,16 @@ could be:
 * Action cards — the other seats' hands, their programmed cards not yet resolved, the other seats' cards
   in the face-down Common Good pile, the other seats' programmed cards discarded face down and the draw
   deck — are dealt again (each place keeps its size);
-* Secret Objectives — the other seats' held objectives that are neither face up nor shown to this seat, a
-  Secret Objective choice another seat is making, the face-down discards and the deck — are dealt again;
+* Secret Objectives — the other seats' held objectives that are neither face up nor shown to this seat, the
+  three dealt to each other seat still to keep two (at setup all seats are dealt at once, rulebook "Game
+  Setup" step 6: the seat sees only its own), the face-down discards and the deck — are dealt again;
 * the Event, Tweet and Faction decks are shuffled (their order is hidden), and the position's own shuffle
   state is drawn again (it would predict future reshuffles);
 * another seat's sealed bid, program or vote still pending is replaced by a random legal one.
 
-Cards the seat knows (``d["known"][seat]``: shown by blackmail, traded) stay where they are.
+Cards the seat knows (``d["known"][seat]``: shown by blackmail, traded) stay where they are.  This holds at
+every step, setup (round 0) included.  (The Gray Eminences are public: which seat took which is never
+re-dealt.)
 Each pool is sorted before it is shuffled (a canonical order), so the copy depends only on what the seat sees:
 twin positions give the same copy for the same ``rng`` (``tests/analysis/test_blind_worlds.py``).
 ``seat=OMNISCIENT`` sees everything: the copy is unchanged.
@@ -26,12 +29,10 @@ from . import model as M
 
 def determinize(g, d, seat, rng):
     new = M.clone(d)
-    if seat == OMNISCIENT or new["round"] == 0 and not any(new["secret"]):
-        if seat != OMNISCIENT:
-            new["rs"] = rng.next64() >> 1
-            for deck in M.DECK_NAMES:
-                new["decks"][deck] = rng.shuffle(sorted(new["decks"][deck]))
+    if seat == OMNISCIENT:
         return new
+    # (no shortcut for setup, round 0: the Secret Objectives dealt to the other seats at once — rulebook
+    # "Game Setup" step 6 — are hidden from this seat before anyone has kept two, and are dealt again below)
     me = seat if isinstance(seat, int) else None
     kn = set(new["known"].get(str(me), [])) if me is not None else set()
     others = [s for s in range(new["n"]) if s != me]
@@ -78,10 +79,11 @@ def determinize(g, d, seat, rng):
                 places.append((new["secret"][s], i))
                 pool.append(x)
     for fr in new["frames"]:
-        if fr["t"] == "keep" and fr["seat"] != me:
+        if fr["t"] == "keep" and fr["seat"] != me:  # dealt to another seat to keep two (setup step 6)
             for i, x in enumerate(fr["cards"]):
-                places.append((fr["cards"], i))
-                pool.append(x)
+                if x not in kn:
+                    places.append((fr["cards"], i))
+                    pool.append(x)
     for lst in (new["decks"]["secret"], new["discards"]["secret"]):
         for i, x in enumerate(lst):
             if x not in kn:
