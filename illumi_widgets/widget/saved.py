@@ -22,7 +22,9 @@ added).  ``ILLUMI_BOARD_STORE``: another folder for the files (kernel and server
 
 The same file keeps the board's game (its record, seat, bots and mode; :func:`find_game`), so a game is never
 lost to a kernel restart: re-running the cell offers to continue the game the notebook shows, and
-``Board.resume()`` continues it.
+``Board.resume()`` continues it.  Beside it a tiny ``<model id>.game`` file names that game (its game, board
+key and time): :func:`find_game` runs whenever a board is made and reads only these, then the one file it
+chose, so making a board does not slow down as the folder fills (a month of boards: a thousand files or more).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ STATE_MIME = "application/vnd.jupyter.widget-state+json"
 SVG_MIME = "image/svg+xml"
 _ID = re.compile(r"^[0-9a-zA-Z_-]{1,64}$")  # a model id (ipywidgets: 32 hex digits); never a path
 MAX_AGE_S = 30 * 24 * 3600  # files older than this are removed when a board writes its own
+INDEX_SUFFIX = ".game"  # <model id>.game: the name, board key and time of the game in <model id>.json
 _log = logging.getLogger(__name__)
 
 
@@ -83,6 +86,13 @@ def write_board(model_id: str, svg: str, state: dict | None, game: dict | None =
         body["game"] = {**game, "time": time.time()}
     tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
+    index = path.with_suffix(INDEX_SUFFIX)
+    if game:
+        head = {k: body["game"].get(k) for k in ("name", "key", "time")}
+        tmp.write_text(json.dumps(head), encoding="utf-8")
+        os.replace(tmp, index)
+    elif index.exists():
+        index.unlink()
     return path
 
 
@@ -110,28 +120,36 @@ def find_game(game_name: str, key: str | None = None) -> dict | None:
     with ``key`` (:func:`board_key`), of that board only; without, of this notebook when one is known
     (``JPY_SESSION_NAME``), else of any board.  None when there is none."""
     notebook = os.environ.get("JPY_SESSION_NAME")
-    best, when = None, -1.0
+    best = None
     folder = store_dir()
     if folder is None:
         return None
     try:
-        files = list(folder.glob("*.json"))
+        files = list(folder.glob(f"*{INDEX_SUFFIX}"))
     except OSError:
         return None
-    for p in files:
-        data = read_board(p.stem)
-        game = data.get("game") if data else None
-        if (not isinstance(game, dict) or game.get("name") != game_name
-                or not isinstance(game.get("record"), dict)):
+    found = []
+    for p in files:  # the small index files only: a board's full file is read for the chosen game alone
+        try:
+            head = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
             continue
-        gkey = game.get("key") if isinstance(game.get("key"), str) else ""
+        if not isinstance(head, dict) or head.get("name") != game_name:
+            continue
+        gkey = head.get("key") if isinstance(head.get("key"), str) else ""
         if key is not None and gkey != key:
             continue
         if key is None and notebook and not gkey.startswith(f"{notebook}#"):
             continue
-        t = game.get("time") if isinstance(game.get("time"), (int, float)) else 0.0
-        if t > when:
-            best, when = game, t
+        t = head.get("time") if isinstance(head.get("time"), (int, float)) else 0.0
+        found.append((t, p.stem))
+    for t, model_id in sorted(found, reverse=True):  # the newest whose board file still holds that game
+        data = read_board(model_id)
+        game = data.get("game") if data else None
+        if (isinstance(game, dict) and game.get("name") == game_name and isinstance(game.get("record"), dict)
+                and game.get("time") == t):
+            best = game
+            break
     return best
 
 
@@ -142,7 +160,7 @@ def prune(max_age: float = MAX_AGE_S) -> None:
         return
     try:
         cutoff = time.time() - max_age
-        for p in folder.glob("*.json"):
+        for p in [*folder.glob("*.json"), *folder.glob(f"*{INDEX_SUFFIX}")]:
             if p.stat().st_mtime < cutoff:
                 p.unlink()
     except OSError:

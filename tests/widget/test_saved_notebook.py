@@ -148,3 +148,34 @@ def test_the_server_extension_registers_the_hook():
         assert App.contents_manager.hooks == [saved.pre_save_hook]
     finally:
         _server.uninstall_nodelay()
+
+
+def test_find_game_reads_the_small_index_files_and_only_the_chosen_board(store, monkeypatch):
+    """Making a board looks for a stored game to continue (find_game): with a month of boards in the folder
+    it reads their small ``.game`` index files and then the one board file it chose, never every board."""
+    record = {"game": "pax", "players": 2, "seed": 1, "actions": []}
+    for i in range(60):  # other games and other boards, older and newer
+        name = "pax" if i % 2 else "illuminati"
+        game = {"key": f"nb.ipynb#c{i % 3}#{name}#0", "name": name, "record": record, "seat": 0, "bots": {},
+                "mode": "play"}
+        saved.write_board(f"m{i:03d}", "<svg/>", {}, game)
+    saved.write_board("picture-only", "<svg/>", {})  # a board with no game: no index file
+    assert (store / "m001.game").is_file() and not (store / "picture-only.game").exists()
+    monkeypatch.setenv("JPY_SESSION_NAME", "nb.ipynb")
+    read = []
+    real = saved.read_board
+    monkeypatch.setattr(saved, "read_board", lambda model_id: read.append(model_id) or real(model_id))
+    newest = saved.find_game("pax")
+    assert newest is not None and newest["key"].endswith("#pax#0") and read == ["m059"]
+    read.clear()
+    assert saved.find_game("pax", "nb.ipynb#c1#pax#0")["key"] == "nb.ipynb#c1#pax#0" and len(read) == 1
+    assert saved.find_game("gray_eminence") is None and len(read) == 1  # nothing of that game: no board read
+    # a board written again without its game drops its index; an index whose board changed is passed over
+    saved.write_board("m059", "<svg/>", {})
+    assert not (store / "m059.game").exists()
+    (store / "m057.game").write_text(json.dumps({"name": "pax", "key": "nb.ipynb#c0#pax#0", "time": 9e12}))
+    read.clear()
+    assert saved.find_game("pax")["key"] == "nb.ipynb#c1#pax#0"  # m055 (m057's board holds another time)
+    assert read == ["m057", "m055"]
+    saved.prune(max_age=-1)  # everything is old: both kinds of file go
+    assert list(store.iterdir()) == []
