@@ -60,7 +60,7 @@ RULES_TESTS = {
     "illuminati": ("test_attacks.py", "test_deals.py", "test_special_cards.py", "test_goals.py",
                    "test_setup_turn.py", "test_leaving.py"),
     "primordial": ("test_rules.py", "test_effects.py", "test_cards.py", "test_royal_count.py",
-                   "test_rulebook_positions.py"),
+                   "test_rulebook_positions.py", "test_fast_legal.py"),
     "gray_eminence": ("test_round.py", "test_rulebook_positions.py", "test_bidding_roles.py",
                       "test_common_objective.py", "test_escalation_slot.py"),
 }
