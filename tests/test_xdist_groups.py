@@ -91,7 +91,8 @@ def _run(tmp_path: Path, *, split: bool = False) -> tuple[subprocess.CompletedPr
                PYTHONPATH=os.pathsep.join([str(REPO_ROOT), os.environ.get("PYTHONPATH", "")]))
     env.pop("PYTEST_XDIST_WORKER", None)
     env.pop("PYTEST_ADDOPTS", None)
-    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # only xdist and the suite's plugin: three processes start faster
+    # only xdist and the suite's plugin: the three pytest processes start faster
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "tests.plugin", "-n", "2", "--dist=load",
          "--no-loadscope-reorder", "-p", "no:cacheprovider", "-q", str(suite)],
