@@ -864,6 +864,10 @@ def main(argv=None) -> int:
                          "command (its time, its date) and rewrite the README's figures table")
     ap.add_argument("--test-note", metavar="TEXT",
                     help="with --test-log: how the tests were run, for the table (e.g. 'a fresh clone')")
+    ap.add_argument("--widget-figures", metavar="PATH",
+                    help="measure nothing: record the board's figures in JupyterLab from the JSON that "
+                         "tests/browser/test_widget_figures.py wrote (tests/.artifacts/widget_figures.json) "
+                         "and rewrite the README's figures table")
     ap.add_argument("--pictures", action="store_true",
                     help="measure nothing: redraw the README's board pictures (illumi_widgets/docs/img/)")
     args = ap.parse_args(argv)
@@ -872,6 +876,18 @@ def main(argv=None) -> int:
 
         for path in draw_pictures(say=lambda msg: print(msg, file=sys.stderr)):
             print(f"wrote {path}")
+        return 0
+    if args.widget_figures:
+        from . import readme
+
+        try:
+            rec = readme.record_widget_figures(Path(args.widget_figures))
+        except ValueError as exc:
+            ap.error(str(exc))
+        print(f"recorded {rec['widget']} in {readme.FIGURES_JSON}")
+        if "benchmark" in rec:
+            readme.write_readme_table(rec)
+            print(f"rewrote the figures table of {readme.README}")
         return 0
     if args.test_log:
         from . import readme

@@ -4,8 +4,9 @@ The figures table is never written by hand.  ``python -m illumi_widgets.bench --
 records its figures in ``illumi_widgets/docs/figures.json`` and rewrites the table between the README's
 marker comments with :func:`readme_table`; ``python -m illumi_widgets.bench --test-log PATH`` records the
 summary line of a run of the README's test command (its time, its date) in the same file and rewrites the
-table, measuring nothing.  ``tests/test_readme.py`` checks that the README holds exactly the table these
-figures give.
+table, measuring nothing; ``--widget-figures PATH`` records the board's figures in JupyterLab the same way
+(the JSON ``tests/browser/test_widget_figures.py`` writes).  ``tests/test_readme.py`` checks that the README
+holds exactly the table these figures give.
 
 ``python -m illumi_widgets.bench --pictures`` redraws the README's pictures of the four boards
 (``illumi_widgets/docs/img/``) from the boards' own SVG export (:meth:`GameWidget.to_svg`), turned into PNG
@@ -92,6 +93,58 @@ def record_test_run(log: Path, note: str | None = None, path: Path = FIGURES_JSO
     rec["test_run"] = run
     save_figures(rec, path)
     return rec
+
+
+#: the board's own figures in JupyterLab (tests/browser/test_widget_figures.py) and their targets
+WIDGET_TARGETS = {"update_kb": 20, "roundtrip_ms": 30, "first_paint_ms": 500}
+WIDGET_IDLE_LOAD = 2.0  # a 1-minute load above this (2 CPUs) and the timings are not judged
+
+
+def record_widget_figures(figures_json: Path, path: Path = FIGURES_JSON) -> dict:
+    """Record the board's figures from the JSON that ``tests/browser/test_widget_figures.py`` wrote (the
+    typical update's size, the click -> repaint round trip in the page, the first paint and the machine's
+    load when measured; its date is the file's time); returns the record.  A ``ValueError`` names what the
+    file lacks."""
+    try:
+        data = json.loads(figures_json.read_text(encoding="utf-8"))
+        browser, sizes = data["browser"], data["bytes_per_update"]
+        widget = {"update_kb_p50": float(sizes["update_kb"]["omniscient"]["p50"]),
+                  "roundtrip_p50_ms": float(browser["roundtrip_ms_in_page"]["p50"]),
+                  "roundtrip_p95_ms": float(browser["roundtrip_ms_in_page"]["p95"]),
+                  "clicks": int(browser["roundtrip_ms_in_page"]["n"]),
+                  "floor_p50_ms": float(browser["roundtrip_ms_minimal_anywidget_floor"]["p50"]),
+                  "first_paint_cold_ms": float(browser["first_paint_ms"]["cold"]),
+                  "first_paint_warm_ms": float(browser["first_paint_ms"]["warm"]),
+                  "load_avg_1min": float(browser["load_avg_1min"])}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{figures_json} is not a complete widget figures file (run "
+                         f"tests/browser/test_widget_figures.py): {type(exc).__name__}: {exc}") from None
+    when = datetime.datetime.fromtimestamp(figures_json.stat().st_mtime, datetime.timezone.utc)
+    widget["date"] = when.strftime("%Y-%m-%d")
+    rec = recorded_figures(path)
+    rec["widget"] = widget
+    save_figures(rec, path)
+    return rec
+
+
+def _widget_rows(w: dict) -> list[tuple[str, str, str]]:
+    """The board's rows: a typical update's size, the click -> repaint round trip and the first paint."""
+    busy = (f"the machine was busy (1-minute load {w['load_avg_1min']:.2f} on 2 CPUs)"
+            if w["load_avg_1min"] > WIDGET_IDLE_LOAD else "")
+    return [
+        ("a board's typical update (p50 of a random 3-player Pax game's updates)",
+         f"{w['update_kb_p50']:.1f} KB",
+         f"≤ {WIDGET_TARGETS['update_kb']} KB: {_judged(w['update_kb_p50'] <= WIDGET_TARGETS['update_kb'])}"),
+        (f"click on a board in JupyterLab → Python → repainted, p50 / p95 ({w['clicks']} clicks; a "
+         f"one-number widget's round trip: {w['floor_p50_ms']:.0f} ms)",
+         f"{w['roundtrip_p50_ms']:.0f} / {w['roundtrip_p95_ms']:.0f} ms",
+         f"p50 ≤ {WIDGET_TARGETS['roundtrip_ms']} ms: "
+         f"{_judged(w['roundtrip_p50_ms'] <= WIDGET_TARGETS['roundtrip_ms'], busy)}"),
+        ("a board's first paint after its cell runs, first board of the page / again",
+         f"{w['first_paint_cold_ms']:.0f} / {w['first_paint_warm_ms']:.0f} ms",
+         f"≤ {WIDGET_TARGETS['first_paint_ms']} ms: "
+         f"{_judged(w['first_paint_cold_ms'] <= WIDGET_TARGETS['first_paint_ms'], busy)}"),
+    ]
 
 
 # ------------------------------------------------------------------------------------------------ the table
@@ -206,6 +259,9 @@ def readme_table(rec: dict) -> str:
     """The README's figures table (Markdown: the lines between its markers) from recorded figures."""
     b, t = rec["benchmark"], rec.get("test_run")
     rows = [("Figure", "Value", "Target"), ("---", "---:", "---"), *_benchmark_rows(b)]
+    w = rec.get("widget")
+    if w:
+        rows += _widget_rows(w)
     if t:
         counts = ", ".join(f"{t[k]:,} {k}" for k in ("passed", "failed", "errors", "skipped") if t[k])
         rows.append((f"the test command above (`{TEST_COMMAND}`)", f"{counts} in {_minutes(t['seconds'])}",
@@ -219,6 +275,9 @@ def readme_table(rec: dict) -> str:
             f"{m['platform']}, {m['cpus']} CPUs; seed {s['seed']}, {s['games']} games per player count; "
             f"1-minute load {m['loadavg_start']} at the start and {m['loadavg_end']} at the end; "
             f"{_minutes(b['total_seconds'])} in all).")
+    if w:
+        note += (f" The board's figures: {w['date']}, `tests/browser/test_widget_figures.py` in JupyterLab "
+                 f"and Chromium (1-minute load {w['load_avg_1min']:.2f}).")
     if t:
         note += f" The test run: {t['date']}{', ' + t['note'] if t.get('note') else ''}."
     return "\n".join([*(f"| {' | '.join(r)} |" for r in rows), "", note])

@@ -243,6 +243,37 @@ def test_test_log_records_the_run_and_rewrites_the_table(tmp_path):
     assert "| 12 passed, 3 skipped in 1 min 5 s |" in text and "a fresh clone" in text
 
 
+def _widget_json(path, load=1.2, p50=24.0):
+    path.write_text(json.dumps({
+        "bytes_per_update": {"update_kb": {"omniscient": {"p50": 12.6}}},
+        "browser": {"roundtrip_ms_in_page": {"n": 30, "p50": p50, "p95": 60.0},
+                    "roundtrip_ms_minimal_anywidget_floor": {"p50": 14.2},
+                    "first_paint_ms": {"cold": 551.7, "warm": 288.4}, "load_avg_1min": load}}),
+        encoding="utf-8")
+    return path
+
+
+def test_widget_figures_are_recorded_and_judged_only_on_an_idle_machine(tmp_path):
+    """--widget-figures records the board's figures in JupyterLab (issues 30, 31: update ≤ 20 KB, click ->
+    repaint p50 ≤ 30 ms, first paint ≤ 500 ms) beside the benchmark's, judging the timings only when the
+    machine was idle; a file without them is refused, naming it."""
+    figures = tmp_path / "figures.json"
+    readme.save_figures({"benchmark": readme.recorded_figures()["benchmark"]}, figures)
+    rec = readme.record_widget_figures(_widget_json(tmp_path / "w.json"), path=figures)
+    assert rec["widget"]["roundtrip_p50_ms"] == 24.0 and readme.recorded_figures(figures) == rec
+    table = readme.readme_table(rec)
+    assert "| 12.6 KB | ≤ 20 KB: **met** |" in table
+    assert "| 24 / 60 ms | p50 ≤ 30 ms: **met** |" in table
+    assert "| 552 / 288 ms | ≤ 500 ms: **missed** |" in table
+    busy = readme.record_widget_figures(_widget_json(tmp_path / "b.json", load=9.5, p50=80.0), path=figures)
+    table = readme.readme_table(busy)
+    assert "p50 ≤ 30 ms: not judged, the machine was busy (1-minute load 9.50 on 2 CPUs)" in table
+    (tmp_path / "bad.json").write_text(json.dumps({"browser": {}}), encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.json is not a complete widget figures file"):
+        readme.record_widget_figures(tmp_path / "bad.json", path=figures)
+    assert readme.recorded_figures(figures) == busy  # the refused file changed nothing
+
+
 def test_the_seat_server_section_says_why_it_is_skipped(monkeypatch):
     """Without Solara, Playwright or a Chromium the benchmark prints the section as skipped, naming what is
     missing, and goes on; asked for 0 moves, it says so."""
