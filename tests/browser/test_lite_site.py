@@ -263,6 +263,10 @@ def _play(page, base: str, figures: dict) -> dict:
     for name in rest:
         t0 = time.perf_counter()
         page.goto(f"{base}/lab/index.html?path={name}")
+        # the site's JupyterLab restores the last visit's tabs too: this notebook must be the one shown
+        page.wait_for_function("() => window.jupyterapp && "
+                               "window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=LONG_MS)
+        page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})", name)
         page.wait_for_function(KERNEL_IDLE_JS, arg=name, timeout=LONG_MS, polling=200)
         got.setdefault("kernel2_s", time.perf_counter() - t0)
         run = _run_all(page, name, seen)
