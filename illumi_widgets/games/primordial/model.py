@@ -44,6 +44,17 @@ def clone(obj):
     return obj
 
 
+def _copy_flow(out: dict, d: dict) -> dict:
+    """Copy into ``out`` the parts of ``d`` that are never shared between copies (the ends, the decision
+    frames, the turn, the result and the last move): both copies below take them the same way."""
+    out["ends"] = [e[:] for e in d["ends"]]
+    out["frames"] = clone(d["frames"])
+    out["turn"] = clone(d["turn"])
+    out["result"] = clone(d["result"])
+    out["last"] = clone(d["last"])
+    return out
+
+
 def copy_position(d: dict) -> dict:
     """A copy of a position (what ``clone`` does, written out for its known shape: much faster)."""
     out = dict(d)
@@ -52,12 +63,7 @@ def copy_position(d: dict) -> dict:
     for k in SHARED_ZONES:
         out[k] = d[k][:]
     out["intent"] = d["intent"][:]
-    out["ends"] = [e[:] for e in d["ends"]]
-    out["frames"] = clone(d["frames"])
-    out["turn"] = clone(d["turn"])
-    out["result"] = clone(d["result"])
-    out["last"] = clone(d["last"])
-    return out
+    return _copy_flow(out, d)
 
 
 def snapshot_position(d: dict, previous: dict) -> dict:
@@ -72,12 +78,7 @@ def snapshot_position(d: dict, previous: dict) -> dict:
         out[k] = old if old == d[k] else d[k][:]
     old = previous["intent"]
     out["intent"] = old if old == d["intent"] else d["intent"][:]
-    out["ends"] = [e[:] for e in d["ends"]]
-    out["frames"] = clone(d["frames"])
-    out["turn"] = clone(d["turn"])
-    out["result"] = clone(d["result"])
-    out["last"] = clone(d["last"])
-    return out
+    return _copy_flow(out, d)
 
 
 def new_position(n: int, box: list, intent_decks: list, secrets: list) -> dict:
