@@ -1,5 +1,6 @@
-"""The Gray Eminence lessons of notebook 05: one position per phase where the learner (Red) takes that
-phase's decision, each found by play (:func:`.positions.reach`), so the cards named are this game's own.
+"""The Gray Eminence lessons of notebook 05: the two choices of the setup (a Gray Eminence, two Secret
+Objectives), then one position per phase where the learner (Red) takes that phase's decision, each found
+by play (:func:`.positions.reach`), so the cards named are this game's own.
 
 ``sequence()`` returns ``{key: Lesson}`` in the order of the round; ``cases(key, lesson)`` the moves the
 tests play (the intended solution, another right one where the lesson allows several, a wrong legal one,
@@ -34,6 +35,56 @@ def _record(key: str, want, options=None) -> dict:
 def _labels(record: dict, kind: str) -> list:
     st = load_record(record)
     return [(a.notation(), st.game.label(st.data, a, RED)) for a in st.legal_actions(RED) if a.kind == kind]
+
+
+def eminence() -> Lesson:
+    rec = _record("eminence", lambda s: to_decide(s, RED, "eminence"))
+    return Lesson(
+        GAME, rec, seat=RED, title="Setup: choose your Gray Eminence",
+        goal="Choose the Gray Eminence you play. Point at each card to read their Public Objective and what "
+             "they start with; any choice is right.",
+        before="Before: the game is set up; the players choose their Gray Eminence in turn, and it is Red's "
+               "turn.",
+        done=[n for n, _ in _labels(rec, "eminence")],
+        hints=["Each Gray Eminence has a Public Objective of its own (Victory Points when you complete it) "
+               "and starting resources; some start with Faction cards.",
+               "An objective you can reach with what you start with is a good first choice."],
+        feedback={"done": "Chosen: their starting resources and Factions are yours. Next, each player is "
+                          "dealt three Secret Objectives."})
+
+
+def keep() -> Lesson:
+    rec = _record("keep", lambda s: to_decide(s, RED, "keep") and s.data["phase"] == "setup"
+                  and len(s.legal_actions(RED)) == 3)
+    return Lesson(
+        GAME, rec, seat=RED, title="Setup: two Secret Objectives",
+        goal="You are dealt three Secret Objectives: keep two of them (the third is discarded). Nobody else "
+             "sees which.",
+        before="Before: three Secret Objectives are dealt to Red.",
+        done=lambda state, moves: sum(m.kind == "keep" for m in moves) == 2,
+        allow=lambda state, act: act.kind == "keep",
+        hints=["Point at a Secret Objective to read what it asks for and the Victory Points it gives.",
+               "Keep the two that fit your Gray Eminence's resources best; click one, then another."],
+        feedback={"done": "Kept, in secret. Your rivals know how many Secret Objectives you hold, never "
+                          "which (unless you go In the Public Eye, or are blackmailed)."})
+
+
+def refresh() -> Lesson:
+    rec = _record("refresh", lambda s: to_decide(s, RED, "refresh") and len(s.legal_actions(RED)) > 2)
+    names = [label.removeprefix("Refresh ") for n, label in _labels(rec, "refresh")]
+    return Lesson(
+        GAME, rec, seat=RED, title="Phase 1, Refresh: an exhausted Faction",
+        goal=f"Your Factions {' and '.join(names)} are exhausted: pay to refresh one of them, so that you "
+             "can use it again this round.",
+        before="Before: the Refresh phase; Red's used Factions are exhausted.",
+        done=lambda state, moves: any(m.kind == "refresh" for m in moves),
+        hints=["A Faction used in the Action phase is exhausted (turned around) and has no effect until it "
+               "is refreshed.",
+               "The refresh cost is printed on the exhausted side of the card: point at it to read it. "
+               "Some Factions are refreshed only by a tweet."],
+        feedback={"wrong": "an exhausted Faction has no effect this round; the lesson asks you to refresh "
+                           "one.",
+                  "done": "Refreshed: the Faction can be used again in the Action phase."})
 
 
 def bid() -> Lesson:
@@ -174,8 +225,9 @@ def score() -> Lesson:
                           "replaced (draw two, keep one)."})
 
 
-ORDER = (("bid", bid), ("place", place), ("program", program), ("tweet", tweet), ("action", action),
-         ("vote", vote), ("trade", trade), ("score", score))
+ORDER = (("eminence", eminence), ("keep", keep), ("refresh", refresh), ("bid", bid), ("place", place),
+         ("program", program), ("tweet", tweet), ("action", action), ("vote", vote), ("trade", trade),
+         ("score", score))
 
 
 def sequence() -> dict:
@@ -200,7 +252,13 @@ def cases(key: str, lesson: Lesson) -> dict:
         return next(a.notation() for a in probe.legal_actions(RED)
                     if a.notation().startswith(f"program D {card}"))
 
+    keeps = [a for a in legal if a.startswith("keep ")]
     table = {
+        "eminence": lambda: {"solution": [legal[0]], "other": [legal[-1]], "wrong": None,
+                             "illegal": "eminence G99"},
+        "keep": lambda: {"solution": keeps[:2], "other": keeps[1:3], "wrong": None, "illegal": "keep S99"},
+        "refresh": lambda: {"solution": [legal[0]], "other": [legal[1]], "wrong": ["done"],
+                            "illegal": "refresh F99"},
         "bid": lambda: {"solution": ["bid money 2", "bid power 0", "bid influence 0"],
                 "other": ["bid money 1", "bid power 1", "bid influence 0"],
                 "wrong": ["bid money 0", "bid power 0", "bid influence 0"], "illegal": "bid money 99"},

@@ -143,3 +143,21 @@ def test_a_lesson_that_allows_several_ways_has_another_tested(game, key):
     assert match.state.parse(case["solution"][0], lesson.seat).notation() in accepted, (accepted, case)
     if case["other"] is None:
         assert len(accepted) == 1, accepted
+
+
+def test_the_gray_eminence_setup_lesson_shows_what_each_choice_means():
+    """The setup lesson asks the learner to point at each Gray Eminence and read their Public Objective and
+    what they start with (rulebook, Game Setup step 5): the board's hover over each offered card says both,
+    not just the name."""
+    from illumi_widgets.lessons.display import state_svg
+
+    lesson = _lesson("gray-eminence", "eminence")
+    state = lesson.start().state
+    svg = state_svg(state, lesson.seat)
+    offered = [a.args[0] for a in state.legal_actions(lesson.seat) if a.kind == "eminence"]
+    assert len(offered) >= 3
+    for gid in offered:
+        e = state.game.cards.eminences[gid]
+        assert f"{e['name']}\nStarts with " in svg or f"{e['name']}&#10;Starts with " in svg, e["name"]
+        plain = svg.replace("&#x27;", "'").replace("&#39;", "'")
+        assert f"Public Objective, {e['objective']['name']}" in plain

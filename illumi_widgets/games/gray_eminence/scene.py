@@ -375,7 +375,7 @@ def gray_eminence_scene(view: dict, game) -> dict:
             out.text(x0 + 12, 188, what, size=12, color=GOLD, bold=True, maxw=468, wrap=1)
             ow = (468 - 6 * 4) / 5
             for i, c in enumerate(offer[:10]):
-                tip = _objective_tip(game, c["id"]) if pend["t"] == "keep" else c["name"]
+                tip = _objective_tip(game, c["id"]) if pend["t"] == "keep" else _eminence_tip(game, c["id"])
                 _card(out, x0 + 12 + (i % 5) * (ow + 6), 196 + (i // 5) * 42, ow, 36, c["name"],
                       ident=c["id"], tip=tip)
         else:
@@ -633,6 +633,24 @@ def _objective_tip(game, oid) -> str:
             + (f", by spending {spend}." if spend else "."))
     return (f"{o['name']} (Secret Objective)\n{when}\nWorth {o['vp']['standard']} VP at the end "
             f"({o['vp']['long']} in the long game).")
+
+
+def _eminence_tip(game, gid) -> str:
+    """A Gray Eminence card in sentences: what it starts with and its Public Objective (the setup choice)."""
+    from .describe import condition_text
+
+    e = game.cards.eminences.get(gid)
+    if e is None:
+        return game.cards.name(gid)
+    start = ", ".join(f"{n} {r}" for r, n in e["start"].items() if n) or "no resources"
+    factions = ", ".join(game.cards.name(f) for f in e["factions"])
+    o = e["objective"]
+    spend = ", ".join(f"{n} {r}" for r, n in o["spend"].items())
+    lines = [e["name"], f"Starts with {start}" + (f" and the Faction {factions}." if factions else ".")]
+    lines.append(f"Public Objective, {o['name']}: complete it in the Scoring phase if "
+                 f"{condition_text(o['requires'])}" + (f", by spending {spend}" if spend else "")
+                 + f"; worth {o['vp']} VP.")
+    return "\n".join(lines)
 
 
 def tweet_tip(game, tid) -> str:
