@@ -1,7 +1,7 @@
 """The Pax Illuminaten lessons of notebook 01: each main action on a small hand-made position (the
 position editor :class:`~illumi_widgets.games.pax.setup.PaxEditor`, on an empty 3-player map with Blue to
-act), the sealed Oust challenge, claiming a Plot, the end of a turn (check phase and redraw) and how the
-game ends (a second Plot).
+act), the sealed Oust challenge, a Scheme with a card of the hand, claiming a Plot, the end of a turn
+(check phase and redraw) and how the game ends (a second Plot).
 
 ``sequence()`` returns ``{key: Lesson}`` in teaching order; ``cases(key, lesson)`` the moves the tests play.
 """
@@ -221,6 +221,31 @@ def oust() -> Lesson:
                   "done": "Both cards are revealed together; the stronger side wins the challenge."})
 
 
+def _scheme_setup(ed) -> None:
+    ed.favor("Blue", Sch=1)
+
+
+def scheme() -> Lesson:
+    blumauer = "PIL027"
+    name = _cards()[blumauer].name
+    done, allow = _action("scheme", lambda a: a.notation() == f"scheme {blumauer}")
+    return Lesson(
+        GAME, _position("scheme", _scheme_setup), seat=BLUE,
+        title="Scheme: a card of your hand for its ability",
+        goal=f"Play {name} from your hand as a Scheme and use his ability: draw two cards from the deck, or "
+             "take any one card of the Court.",
+        before=f"Before: Blue holds four cards, {name} among them; a Scheme is not a main action.",
+        done=done, allow=allow,
+        hints=["Click the card in your hand (below the map) and choose “Scheme with …”; then choose what "
+               "the ability does.",
+               "A second card may continue the Scheme if it shares a Faction with the card before it."],
+        feedback={"scheme PIL027 quick": "Quick Favor takes the card's Favor value instead of its ability "
+                                         "(once per turn); the lesson asks for the ability.",
+                  "wrong": f"the lesson asks you to play {name} from your hand as a Scheme.",
+                  "done": "Schemed: the card lies face-up in front of you and its ability is done. The next "
+                          "card of the Scheme must share a Faction with it."})
+
+
 # ------------------------------------------------------------------------------------ Plots and the end
 def _claims_setup(ed) -> None:
     pro1, pro2 = card("II", has=["PRO"], n=2)
@@ -267,8 +292,8 @@ def victory() -> Lesson:
         before="Before: Blue holds one Plot and meets Dispersed Contacts too.",
         done=lambda state: state.is_terminal() and state.data.result.get("winners") == [BLUE],
         hints=["The player to act with Influence on two Plots wins at once.",
-               "If no one wins by Plots, the round of the fifth Edict is the last: Faction Scoring counts 1 "
-               "point per Influence in each Faction's largest Lodges."],
+               "If no one wins by Plots, the round in which a fifth Edict is discarded is played to its end; "
+               "then Faction Scoring counts 1 point per Influence in each Faction's largest Lodges."],
         feedback={"wrong": "the win is on the table now: the others may break your Plots before your next "
                            "turn.",
                   "done": "Two Plots: Blue wins the game."})
@@ -294,7 +319,8 @@ def end_turn() -> Lesson:
 
 
 ORDER = (("scout", scout), ("influence", influence), ("extort", extort), ("organize", organize),
-         ("expel", expel), ("oust", oust), ("plot", plot), ("end_turn", end_turn), ("victory", victory))
+         ("expel", expel), ("oust", oust), ("scheme", scheme), ("plot", plot), ("end_turn", end_turn),
+         ("victory", victory))
 
 
 def sequence() -> dict:
@@ -335,6 +361,8 @@ def cases(key: str, lesson: Lesson) -> dict:
         "oust": lambda: {"solution": ["oust B3 Red x1 from C3", f"reveal {blue[0]}"],
                          "other": ["oust B3 Red x1 from C3", f"reveal {blue[1]}"],
                          "wrong": [first("extort")], "illegal": "oust B2 Red x3 from C3"},
+        "scheme": lambda: {"solution": follow("scheme PIL027", 1), "other": follow("scheme PIL027", 2),
+                           "wrong": ["scheme PIL027 quick"], "illegal": "scheme PIL001"},
         "plot": lambda: {"solution": ["claim plot dispersed-contacts"],
                          "other": ["claim faction Pro", "claim plot dispersed-contacts"],
                          "wrong": [first("extort")], "illegal": "claim faction Mag"},

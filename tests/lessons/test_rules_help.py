@@ -52,3 +52,13 @@ def test_the_boards_legend_begins_with_the_rules_of_the_moment():
         board.match.play(board.match.legal_actions(seat)[0], f"seat:{seat}")
     board.match.run_bots()
     assert board.legend[0]["text"] != first["text"] or board.state.is_terminal()
+
+
+def test_pax_turn_help_says_schemes_are_played_from_the_hand():
+    """Pax rulebook, Action Phase: the active player 'may perform any number of Scheme Actions with cards
+    from their hand' (and (B) Scheme Action: a Luminary card from the hand). The help once said 'a Scheme
+    action with a card you influence' (a card on the map), which the rules do not allow."""
+    from illumi_widgets.games.pax.help import HELP
+
+    text = HELP["turn"][0]
+    assert "from your hand as a Scheme" in text and "you influence" not in text

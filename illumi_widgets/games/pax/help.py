@@ -9,8 +9,9 @@ __all__ = ["HELP", "rules_help"]
 
 #: decision kind -> (summary, rulebook section)
 HELP = {
-    "turn": ("Take a main action (Scout, Influence, Extort, Organize, Expel, Oust), a Scheme action with a "
-             "card you influence, claim a Faction or Plot card, or end the action phase.", "Action Phase"),
+    "turn": ("Take a main action (two a turn: Scout, Influence, Extort, Organize, Expel, Oust), play cards "
+             "from your hand as a Scheme (any number), claim a Faction card or a Plot (once per turn each), "
+             "or end the action phase.", "Action Phase"),
     "pay": ("Choose which Favor pays for this action.", "Action Phase"),
     "place": ("Place a card from your hand face-up on the map, where the action says.",
               "Action Phase: Scout, Expel"),
