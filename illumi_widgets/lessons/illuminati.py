@@ -1,6 +1,6 @@
 """The Illuminati lessons of notebook 02: an attack to control, aiding it with another group,
-spending money on it, a privileged attack, a Special (Bribery), and the goal: a 13th Group wins at the end
-of the turn.  Each position is set up by hand with
+spending money on it, a privileged attack, an attack to destroy, moving money between groups, a Special
+(Bribery), and the goal: a 13th Group wins at the end of the turn.  Each position is set up by hand with
 :class:`~illumi_widgets.games.illuminati.setup.Table` on a 3-player game: Red plays the Bavarian
 Illuminati with the Mafia and the CIA; the Loan Sharks are uncontrolled.
 
@@ -61,6 +61,41 @@ def attack() -> Lesson:
                            "Loan Sharks.",
                   "done": "Declared. Now the attacker may spend money and call on aid; then the others may "
                           "help or hinder, and the dice decide."})
+
+
+def destroy() -> Lesson:
+    return Lesson(
+        GAME, _position("destroy"), seat=RED, title="An attack to destroy",
+        goal="Attack the Loan Sharks to destroy them, with any group of yours that has Power.",
+        before="Before: Red's Bavarian Illuminati, the Mafia and the CIA; the Loan Sharks are uncontrolled.",
+        done=lambda state, moves: moves[-1].kind == "attack" and moves[-1].notation().endswith(
+            "destroy loan-sharks"),
+        hints=["An attack to destroy is rolled as the attacker's Power minus the target's Power (not its "
+               "Resistance), with +4 for each opposite alignment and −4 for each shared one.",
+               "It needs no open arrow. Click the Loan Sharks and choose “Attack Loan Sharks to destroy it, "
+               "with …”."],
+        feedback={"wrong": "the lesson asks for an attack to destroy: the target goes to the dead pile, out "
+                           "of everyone's reach.",
+                  "done": "Declared. If the dice succeed, the Loan Sharks go to the dead pile; a group "
+                          "destroyed can come back only by a Special."})
+
+
+def transfer() -> Lesson:
+    return Lesson(
+        GAME, _position("transfer"), seat=RED, title="Moving money between your groups",
+        goal="Move money from your Illuminati's treasury to the Mafia, so that the Mafia has more to spend "
+             "on its own attacks.",
+        before="Before: the Bavarian Illuminati hold 20 MB, the Mafia 5 MB, the CIA 2 MB.",
+        done=lambda state, moves: moves[-1].kind == "transfer" and moves[-1].notation().endswith(
+            "from bavarian-illuminati to mafia"),
+        hints=["Money moves only between groups next to each other in your power structure: a group and "
+               "its master, or its puppet.",
+               "As an action, or in the two free money transfers at the end of your turn. Choose “Move … MB "
+               "from The Bavarian Illuminati to The Mafia”."],
+        feedback={"wrong": "the lesson asks you to move money from your Illuminati to the Mafia (money given "
+                           "to another player leaves your power structure).",
+                  "done": "Moved: the Mafia's treasury is larger now, and it can spend it on its attacks and "
+                          "its defence."})
 
 
 def aid() -> Lesson:
@@ -152,8 +187,8 @@ def victory() -> Lesson:
                   "done": "Thirteen Groups at the end of the turn: Red wins."})
 
 
-ORDER = (("attack", attack), ("aid", aid), ("spend", spend), ("privilege", privilege), ("special", special),
-         ("victory", victory))
+ORDER = (("attack", attack), ("aid", aid), ("spend", spend), ("privilege", privilege), ("destroy", destroy),
+         ("transfer", transfer), ("special", special), ("victory", victory))
 
 
 def sequence() -> dict:
@@ -170,6 +205,12 @@ def cases(key: str, lesson: Lesson) -> dict:
         "attack": lambda: {"solution": [ATTACK], "other": ["attack bavarian-illuminati control loan-sharks"],
                            "wrong": ["attack mafia destroy loan-sharks"],
                            "illegal": "attack loan-sharks control mafia"},
+        "destroy": lambda: {"solution": ["attack mafia destroy loan-sharks"],
+                            "other": ["attack cia destroy loan-sharks"], "wrong": [ATTACK],
+                            "illegal": "attack loan-sharks destroy mafia"},
+        "transfer": lambda: {"solution": ["transfer 5 from bavarian-illuminati to mafia"],
+                             "other": ["transfer 1 from bavarian-illuminati to mafia"],
+                             "wrong": ["give 1 to blue"], "illegal": "transfer 3 from cia to mafia"},
         "aid": lambda: {"solution": ["aid cia"], "other": ["aid bavarian-illuminati"], "wrong": ["pass"],
                         "illegal": "aid loan-sharks"},
         "spend": lambda: {"solution": ["spend 2 from mafia"], "other": ["spend 3 from bavarian-illuminati"],
