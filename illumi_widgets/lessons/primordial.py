@@ -65,9 +65,12 @@ def plot() -> Lesson:
 def window() -> Lesson:
     rec = _record("window", lambda s: _mine(s) and _top(s).get("t") == "choose"
                   and _top(s).get("kind") == "choose" and len(_types(s, _top(s))) >= 2)
+    card, _, effect = _top(load_record(rec)).get("why", "").partition(": ")
+    said = f"Your {card}'s effect has triggered in its timing window: {effect}." if effect else \
+        "Your card's effect has triggered in its timing window."
     return Lesson(
         GAME, rec, seat=RED, title="A visit: an effect in its timing window",
-        goal="Your card's effect has triggered in its timing window: choose the card it targets.",
+        goal=f"{said} Choose the card it targets.",
         before="Before: Red visits; an effect of Red's party waits for its target.",
         done=last_kind("choose"),
         hints=["Every triggered effect must happen; only its target (and the order within a window) is "
