@@ -18,7 +18,7 @@ bots (the page asks for their moves, ``bot_delay=0``), and the record's Red move
 In the suite the middle of each game is played in the kernel (random play for every seat, the same random
 game a probe of it found): the first ``OPENING`` decisions are clicked, then the game jumps to ``keep``
 decisions before its end, and the rest is clicked to the end screen -- the opening and the ending by clicks
-in about a third of the time.  ``ILLUMI_WHOLE_GAMES=1`` clicks every decision from the first to the last.
+in a fraction of the time.  ``ILLUMI_WHOLE_GAMES=1`` clicks every decision from the first to the last.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.browser
 
 BOARD = '[data-painted="1"]'
 WHOLE = os.environ.get("ILLUMI_WHOLE_GAMES") == "1"  # click every decision (else the opening and the end)
-OPENING = 25  # decisions clicked before the middle of the game is played in the kernel
+OPENING = 12  # decisions clicked before the middle of the game is played in the kernel
 REACH = (Path(__file__).parents[1] / "widget" / "board_reach.py").read_text()
 
 # Run in the kernel after board_reach.py: where the board shows things, and one random option's way.
@@ -84,10 +84,10 @@ def _moves(b):
 # board class, its arguments, the most decisions to click, the seats played by bots, the decisions (of every
 # seat) left to click after the middle of the game is played in the kernel
 GAMES = {
-    "illuminati": ("Illuminati", "players=2, seed={seed}", 600, (), 50),
-    "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, (), 50),
+    "illuminati": ("Illuminati", "players=2, seed={seed}", 600, (), 25),
+    "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, (), 25),
     "gray_eminence": ("GrayEminence", "players=3, seed={seed}, seat=0, bots={{1: 'random', 2: 'random'}}, "
-                      "bot_delay=0", 600, (1, 2), 120),
+                      "bot_delay=0", 600, (1, 2), 60),
 }
 
 
