@@ -217,12 +217,25 @@ def show_lesson(lesson) -> None:
 
     typed = widgets.Text(placeholder="or type a move, e.g. pass", continuous_update=False,
                          layout=widgets.Layout(width="22em"))
+    verdict_at = {"moves": None}  # the learner's moves when a typed move's verdict was said
+
+    def learner_moves() -> int:
+        st = board.state
+        return sum(1 for a in st.history[getattr(board.match, "_lesson_start", 0):] if a.seat == lesson.seat)
 
     def on_typed(change) -> None:  # judged like a click; an illegal move gets the rules' reason
         text = str(change["new"]).strip()
         if text:
             said.value = html.escape(lesson.attempt(board.match, text).text)
+            verdict_at["moves"] = learner_moves()
             typed.value = ""
+
+    def on_change() -> None:  # a typed move's verdict goes once the learner moves on (or takes a move back)
+        if verdict_at["moves"] is not None and learner_moves() != verdict_at["moves"]:
+            said.value = ""
+            verdict_at["moves"] = None
+
+    board.match.subscribe(on_change)
 
     hint.on_click(on_hint)
     again.on_click(on_again)

@@ -212,10 +212,12 @@ def trade() -> Lesson:
 def score() -> Lesson:
     rec = _record("score", lambda s: to_decide(s, RED, "score")
                   and any(a.kind == "complete" for a in s.legal_actions(RED)))
-    done = [n for n, _ in _labels(rec, "complete")]
+    labels = _labels(rec, "complete")
+    done = [n for n, _ in labels]
+    names = " or ".join(label.removeprefix("Complete ") for _, label in labels)
     return Lesson(
         GAME, rec, seat=RED, title="Phase 9, Scoring: complete an objective",
-        goal="You can complete an objective now: complete it.",
+        goal=f"You hold what an objective asks for: complete it now ({names}).",
         before="Before: the Scoring phase; Red holds what an objective asks for.",
         done=done,
         hints=["One objective per player per round, in turn order."],

@@ -45,3 +45,18 @@ def test_the_picture_fits_the_cell():
     html = _show(gray_eminence.score())[1].data
     assert "<svg style=\"max-width:100%;height:auto;display:block\"" in html
     assert "viewBox=" in html
+
+
+def test_a_typed_moves_verdict_goes_when_the_learner_moves_on():
+    """The line under the lesson's buttons said "✘ That is not allowed: …" for an illegal typed move and
+    kept saying it after the learner finished the lesson on the board, under the coach's ✔ (the browser
+    test's screenshot of a finished lesson showed both)."""
+    lesson = gray_eminence.score()
+    shown = _show(lesson)
+    board, panel = lesson.live, shown[-1]
+    (_hint, _again, typed), said = panel.children[1].children, panel.children[2]
+    typed.value = "complete S99"
+    assert said.value.startswith("✘ That is not allowed: ")
+    board.play(next(a for a in board.legal_actions() if a.kind == "complete"))
+    assert board.coach_line.value.startswith("✔ Completed")
+    assert said.value == ""
