@@ -158,6 +158,15 @@ def start_lab(base: Path, extra_args: tuple[str, ...] = ()) -> Iterator[LabServe
     )
     notification.parent.mkdir(parents=True)
     notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # The notebook's "Export As" menu and the raw cells' format list ask the server for nbconvert's export
+    # formats when JupyterLab loads; the server answers by building every exporter (measured: about 3 s of
+    # its CPU per JupyterLab load, a third of what the server spends in a browser test). No test exports.
+    labconfig = dirs["config"] / "labconfig"
+    labconfig.mkdir()
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {
+        "@jupyterlab/notebook-extension:export": True,
+        "@jupyterlab/notebook-extension:update-raw-mimetype": True,
+    }}))
 
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [
