@@ -47,6 +47,24 @@ def test_the_picture_fits_the_cell():
     assert "viewBox=" in html
 
 
+@pytest.mark.parametrize("game", ["pax", "illuminati", "primordial", "gray_eminence"])
+def test_every_lessons_picture_is_made_to_fit_the_cell(game):
+    """Every lesson of every sequence (not only those the browser test measures at 1000 and 1400 px) shows
+    its position before the move through the one fitting container: an SVG scaled down to the cell's
+    width, never wider, with its caption."""
+    import importlib
+    import re
+
+    mod = importlib.import_module(f"illumi_widgets.lessons.{game}")
+    for key, lesson in mod.sequence().items():
+        html = lesson.picture().data
+        fitting = ("<div class='illumi-picture' style='max-width:100%;overflow:hidden'>"
+                   "<svg style=\"max-width:100%;")
+        assert fitting in html, key
+        assert re.search(r'viewBox="0 0 [1-9]', html), key
+        assert lesson.before and lesson.before.replace("'", "&#x27;") in html, key
+
+
 def test_a_typed_moves_verdict_goes_when_the_learner_moves_on():
     """The line under the lesson's buttons said "✘ That is not allowed: …" for an illegal typed move and
     kept saying it after the learner finished the lesson on the board, under the coach's ✔ (the browser
