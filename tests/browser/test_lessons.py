@@ -1,9 +1,9 @@
 """Lessons in real JupyterLab + Debian Chromium (issue 32): the first Primordial Secrets lesson and two Gray
-Eminence ones (the first, bidding, and scoring); their "before" pictures fit the cell at 1000 and 1400 px
-wide (no horizontal clipping: each picture is no wider than its output area and scales down), and the
-learner finishes the Gray Eminence scoring lesson by clicks alone (one click on the action bar), the coach
-line then saying it is done, and the Primordial Secrets plot (its sealed plan chosen from the action bar's
-menu of all choices).
+Eminence ones (the first, choosing a Gray Eminence at setup, and scoring); their "before" pictures fit the
+cell at 1000 and 1400 px wide (no horizontal clipping: each picture is no wider than its output area and
+scales down), and the learner finishes the Gray Eminence scoring lesson by clicks alone (one click on the
+action bar), the coach line then saying it is done, and the Primordial Secrets plot (its sealed plan chosen
+from the action bar's menu of all choices).
 A Pax lesson (claiming a Plot) and an Illuminati one (an attack to control) are also finished by one click
 each, their pictures fitting the cell.  In one lesson of each game a wrong legal move typed in the lesson's
 box gets "That works too, but …" (Start again puts the position back) and an illegal one the rules' reason,
@@ -135,7 +135,7 @@ lesson = gray_eminence.score()
 lesson.show()
 board = lesson.live
 """, """
-gray_eminence.bid().show()  # the notebook's first Gray Eminence lesson (its screenshot is kept)
+gray_eminence.eminence().show()  # the notebook's first Gray Eminence lesson (its screenshot is kept)
 """)
     page.set_viewport_size({"width": 1000, "height": 900})
     panel = open_notebook(page, path)
@@ -155,7 +155,7 @@ gray_eminence.bid().show()  # the notebook's first Gray Eminence lesson (its scr
             assert f["scroll"] <= 0, (width, f)
             assert f["width"] > 0.5 * f["area"] and f["height"] > 100, (width, f)  # shown, scaled, not lost
         for n, name in enumerate(("lesson_primordial_plot", "lesson_gray_eminence_score",
-                                  "lesson_gray_eminence_bid")):
+                                  "lesson_gray_eminence_setup")):
             _shoot(page, cells.nth(n), name, width, save_screenshot)
             _check_boards(cells.nth(n), width)  # (after the screenshot too: the board is not left small)
     # the board follows the notebook's visible height when only that changes (no window resize)
