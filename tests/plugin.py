@@ -3,7 +3,7 @@ every run from the repository, whole suite or one notebook alone).
 
 **Notebook settings.** The tutorials' long studies read their size from the environment, set here before
 nbval starts the kernels (which inherit it); an explicit value in the environment wins:
-``ILLUMI_SIMULATION_GAMES`` (notebook 06: 1,000 games when unset, as a reader runs it; 24 here) and
+``ILLUMI_SIMULATION_GAMES`` (notebook 06: 1,000 games when unset, as a reader runs it; 10 here) and
 ``ILLUMI_ANALYSIS_PLAYOUTS`` (notebook 07: 400 when unset; 30 here).
 
 **One-process groups under pytest-xdist** (``python -m pytest -n 2``). Some tests must run in one worker
@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("ILLUMI_SIMULATION_GAMES", "24")
+os.environ.setdefault("ILLUMI_SIMULATION_GAMES", "10")
 os.environ.setdefault("ILLUMI_ANALYSIS_PLAYOUTS", "30")
 
 WORKER_INPUT_KEY = "illumi_one_process_groups"  # the folder where workers write their group maps
