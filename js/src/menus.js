@@ -3,8 +3,9 @@
 // confirmation asked before an irreversible choice. Escape or a click elsewhere closes them; the click that
 // closes a menu does nothing else. Every entry sends its option as an act (through the transport).
 //
-// createMenus(v) uses v.doc, v.layout, v.dom (tip, over, chooser, confirmBox), v.s (emph, swallowClick),
-// v.sizing (place, openBoxes, inSight), v.canvas.paintOverlay, v.legend.toggle and v.transport.sendAct.
+// createMenus(v) uses v.doc, v.layout, v.dom (tip, over, chooser, confirmBox),
+// v.s (emph, swallowClick, sigs, selections), v.sizing (place, openBoxes, inSight), v.canvas.paintOverlay,
+// v.legend.toggle and v.transport.sendAct; sending an option clears its decision's compose selection.
 import { button, make } from "./dom.js";
 import { groupOptions } from "./layout.js";
 import { hasTargets, labelOf } from "./state.js";
@@ -146,6 +147,12 @@ export function createMenus(v) {
       openConfirm(decision, option);
       return;
     }
+    send(decision, option);
+  }
+
+  /** Send the option; a half-composed choice of its decision is now taken, so its end is no loss to say. */
+  function send(decision, option) {
+    s.selections.delete(decision.id);
     v.transport.sendAct(decision.id, option.id);
   }
 
@@ -160,7 +167,7 @@ export function createMenus(v) {
     const no = button(doc, "Cancel", "illumi-confirm-no");
     yes.addEventListener("click", () => {
       closeConfirm();
-      v.transport.sendAct(decision.id, option.id);
+      send(decision, option);
     });
     no.addEventListener("click", closeConfirm);
     const row = make(doc, "div", "illumi-confirm-row");

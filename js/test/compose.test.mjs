@@ -134,3 +134,23 @@ test("the selection survives an update that keeps the decision, and other decisi
   assert.equal(b.el.querySelector(".illumi-compose"), null);
   b.cleanup();
 });
+
+test("a confirmed choice is not reported lost when its decision ends; a choice ended by someone else is", async () => {
+  const other = { id: "d2", seat: 1, prompt: "Other", options: [{ id: "pass", label: "Pass", targets: [] }] };
+  const b = mount([PLOT, other]);
+  await tick();
+  const notice = () => b.el.querySelector(".illumi-error").textContent;
+  for (const id of ["m1", "u", "R"]) b.click(id);
+  b.go().click(); // the player's own plot, sent: its decision then ends
+  b.model.update({ version: 8, decisions: [other] });
+  await tick();
+  assert.equal(notice(), "");
+  b.model.update({ version: 9, decisions: [{ ...PLOT }, other] });
+  await tick();
+  b.click("u"); // half composed, then the decision goes without the player's Confirm
+  b.model.update({ version: 10, decisions: [other] });
+  await tick();
+  assert.equal(notice(), "The choice you were making changed.");
+  b.cleanup();
+});
+
