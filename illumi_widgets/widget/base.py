@@ -141,10 +141,16 @@ def _items(scene: Any) -> list:
 RESYNC_WINDOW = 8  # how far past a difference the diff first looks for the next equal pair of items
 _SIG_KEYS = ("t", "id", "s", "x", "y")
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_CLASSES = frozenset(_SCALARS)
 
 
 def _sig(item: Any) -> Any:
     """A cheap hashable signature of a scene item: equal items have equal signatures (not conversely)."""
+    if item.__class__ is dict:  # (the usual item: its five keys as they are, when they are all scalars)
+        g = item.get
+        key = (g("t"), g("id"), g("s"), g("x"), g("y"))
+        if all(v.__class__ in _SCALAR_CLASSES for v in key):
+            return key
     if isinstance(item, dict):
         return tuple(v if isinstance(v := item.get(k), _SCALARS) else type(v).__name__ for k in _SIG_KEYS)
     return repr(item)
@@ -450,13 +456,13 @@ class GameWidget(anywidget.AnyWidget):
                 raise TypeError(f"controller has no {name}() method; see illumi_widgets.widget.Controller")
         self._controller = controller
         self._unsubscribe: Callable[[], None] | None = None
-        self._base_sizes: list[int] = []  # JSON bytes of each item of the full scene sent
-        self._base_bytes = 0  # their sum
+        self._base_sizes: dict[int, int] = {}  # JSON bytes of items of the full scene sent (by index)
+        self._base_bytes = 0  # the JSON bytes of all its items
         self._base_pos: dict | None = None
-        self._base_words: set[str] = set()  # the words of that scene (for the secrets check)
+        self._base_words: set[str] | None = None  # the words of that scene (the secrets check), when needed
         self._last_snapshot: Any = None
         self._last_perspective: str | None = None
-        self._base_text = ""
+        self._base_text: str | None = None  # that scene's items as canonical JSON, when needed
         self._stamp = 0
         self._privacy: tuple | None = None  # (perspective, curtain, seat) of the full scene sent
         self._display_id: str | None = None  # the output this board was displayed in (its saved picture)
@@ -571,7 +577,7 @@ class GameWidget(anywidget.AnyWidget):
         items = _items(scene)
         privacy = (self.perspective, *(status.get(k) for k in PRIVACY_STATUS_KEYS))
         base = self.scene
-        stale = any((x in self._base_text) if " " in x else (x in self._base_words) for x in secrets)
+        stale = bool(secrets) and self._base_holds(secrets)
         if base and "stamp" in base and privacy == self._privacy and not stale:
             if self._base_pos is None:
                 self._base_pos = _positions(_items(base))
@@ -580,21 +586,41 @@ class GameWidget(anywidget.AnyWidget):
             if patch is not None:
                 # the new full scene's size from the base's item sizes and the items that change: only
                 # the changed items are encoded (the full scene is nearly all items; same formula as below)
-                sizes = self._base_sizes
                 full = (self._base_bytes + len(items) + 64
                         + sum(json_size(items[j:j + dj]) - 1 - dj for _, _, j, dj in spans if dj)
-                        - sum(sum(sizes[i:i + di]) for i, di, _, _ in spans))
+                        - sum(self._base_size(i, di) for i, di, _, _ in spans))
                 if json_size(patch) <= self.patch_max_share * full:
                     return {"scene_patch": patch}
-        canon = [_canon(it) for it in items]
         self._stamp += 1
-        self._base_sizes = [len(c.encode()) for c in canon]
-        self._base_bytes = sum(self._base_sizes)
+        # the JSON bytes of all the items: the list's, less its brackets and commas (one encoding, not N)
+        self._base_bytes = json_size(items) - 2 - max(0, len(items) - 1)
+        self._base_sizes = {}
         self._base_pos = None  # signature index of the base's items, built when first needed
-        self._base_text = " ".join(canon)
-        self._base_words = set(_WORDS.findall(self._base_text))
+        self._base_text = None  # its text and words: built when a secrets check first needs them
+        self._base_words = None
         self._privacy = privacy
         return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": {"base": self._stamp, "ops": []}}
+
+    def _base_size(self, start: int, count: int) -> int:
+        """The JSON bytes of items ``start`` to ``start + count`` of the full scene sent (each encoded once).
+        """
+        items = _items(self.scene)
+        sizes = self._base_sizes
+        total = 0
+        for i in range(start, min(start + count, len(items))):
+            n = sizes.get(i)
+            if n is None:
+                n = sizes[i] = json_size(items[i])
+            total += n
+        return total
+
+    def _base_holds(self, secrets) -> bool:
+        """Whether the full scene sent holds one of ``secrets`` (a phrase in its text, or a word of it)."""
+        if self._base_text is None:
+            self._base_text = " ".join(_canon(it) for it in _items(self.scene))
+            self._base_words = set(_WORDS.findall(self._base_text))
+        text, words = self._base_text, self._base_words
+        return any((x in text) if " " in x else (x in words) for x in secrets)
 
     def _legend_source(self):
         """``legend(perspective) -> [{"symbol", "color", "text"}]`` for the "?" legend (the controller's)."""
