@@ -69,12 +69,14 @@ class Lesson:
       said for any other wrong but legal move, ``"done"`` when the lesson is done.
     * ``bots``: who plays the other seats (``"random"``, a bot name, ``None`` for nobody).
     * ``before``: a caption for the picture of the position before the move.
+    * ``focus``: the scene item ids the picture before the move shows (e.g. ``["F13", "F14"]``); by default
+      the things the learner's choices point at (:mod:`.picture`).
     """
 
     def __init__(self, game: str, position: Any = None, seat: int | str = 0, goal: str = "",
                  done: Any = None, hints=(), feedback: dict | None = None, allow: Any = None,
                  players: int | None = None, seed: int | None = 7, options: dict | None = None,
-                 title: str = "", bots: str | None = "random", before: str = "") -> None:
+                 title: str = "", bots: str | None = "random", before: str = "", focus=()) -> None:
         self.game_name = game
         cls = game_class(game)  # an unknown game: EngineError naming the games there are
         self.options = dict(options or {})
@@ -88,6 +90,10 @@ class Lesson:
         self.goal = str(goal)
         self.title = str(title)
         self.before = str(before)
+        if not isinstance(focus, (list, tuple)) or not all(isinstance(f, str) and f for f in focus):
+            raise RecordError("a lesson's 'focus' is a list of the board's item ids, e.g. ['F13']",
+                              code="bad-lesson")
+        self.focus = tuple(focus)
         self.hints = [str(h) for h in hints]
         self.feedback = {str(k): str(v) for k, v in (feedback or {}).items()}
         self.done = done if callable(done) or done is None else tuple(str(m) for m in done)
@@ -251,10 +257,11 @@ class Lesson:
         return lesson_board(self, **kwargs)
 
     def picture(self, caption: str | None = None):
-        """The lesson position before the move as a picture that fits the cell."""
-        from .display import fit_picture
+        """The lesson position before the move as a picture that fits the cell, readable: the part of the
+        table the lesson is about (:mod:`.picture`)."""
+        from .display import lesson_picture
 
-        return fit_picture(self.start().state, self.seat, self.before if caption is None else caption)
+        return lesson_picture(self, self.before if caption is None else caption)
 
     def show(self) -> None:
         """The whole lesson in a cell: goal, picture before, live board (then ``self.live``), coach line,

@@ -26,9 +26,14 @@ def fit_svg(svg: str) -> str:
     return re.sub(r"<svg\b", f'<svg style="{FIT}"', svg, count=1)
 
 
-def _picture_html(svg: str, caption: str) -> str:
+PART = "Part of the table; the whole table is the live board below."
+
+
+def _picture_html(svg: str, caption: str, note: str = "") -> str:
     head = f"<p><b>{html.escape(caption)}</b></p>" if caption else ""
-    return f"{head}<div class='illumi-picture' style='max-width:100%;overflow:hidden'>{fit_svg(svg)}</div>"
+    tail = f"<p><i>{html.escape(note)}</i></p>" if note else ""
+    return (f"{head}<div class='illumi-picture' style='max-width:100%;overflow:hidden'>{fit_svg(svg)}</div>"
+            f"{tail}")
 
 
 def picture(board, caption: str = "") -> None:
@@ -53,6 +58,16 @@ def fit_picture(state, seat, caption: str = ""):
     from IPython.display import HTML
 
     return HTML(_picture_html(state_svg(state, seat), caption))
+
+
+def lesson_picture(lesson, caption: str = ""):
+    """An HTML object of ``lesson``'s position before the move, readable in the cell (:mod:`.picture`)."""
+    from IPython.display import HTML
+
+    from .picture import lesson_svg
+
+    svg, part = lesson_svg(lesson, lesson.start().state)
+    return HTML(_picture_html(svg, caption, PART if part else ""))
 
 
 def now(board) -> str:

@@ -8,7 +8,7 @@ built.  Shape::
     {"format": "illumi-lesson", "version": 1, "game": "gray-eminence", "options": {"scenario": "global"},
      "players": 3, "seed": 7, "position": <position text or a record>, "seat": 0, "goal": "...",
      "done": ["..."], "allow": ["..."], "hints": ["..."], "feedback": {"wrong": "..."}, "title": "...",
-     "before": "..."}
+     "before": "...", "focus": ["..."]}
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ MAX_BYTES = 1_000_000
 MAX_TEXT = 4000
 MAX_ITEMS = 100
 FIELDS = {"format", "version", "game", "options", "players", "seed", "position", "seat", "goal", "done",
-          "allow", "hints", "feedback", "title", "before", "bots"}
+          "allow", "hints", "feedback", "title", "before", "bots", "focus"}
 
 
 def _bad(message: str) -> RecordError:
@@ -51,6 +51,8 @@ def to_dict(lesson) -> dict:
            "bots": lesson.bots}
     if lesson.allow is not None:
         out["allow"] = list(lesson.allow)
+    if lesson.focus:
+        out["focus"] = list(lesson.focus)
     return out
 
 
@@ -131,7 +133,7 @@ def from_dict(obj, lesson_cls) -> object:
                       done=_texts(obj, "done", required=True), allow=_texts(obj, "allow"),
                       hints=_texts(obj, "hints") or (), feedback=feedback, players=obj.get("players"),
                       seed=obj.get("seed"), options=options, title=_text(obj, "title"),
-                      before=_text(obj, "before"), bots=bots)
+                      before=_text(obj, "before"), bots=bots, focus=_texts(obj, "focus") or ())
     except EngineError as e:
         if e.code == "bad-lesson":
             raise _bad(e.message) from None

@@ -148,13 +148,15 @@ def program() -> Lesson:
 def tweet() -> Lesson:
     rec = _record("tweet", lambda s: to_decide(s, RED, "vote")
                   and s.data["frames"][-1].get("what") == "entity", options={"tweet_vote": True})
-    entity = load_record(rec).data["frames"][-1]["entity"]
+    data = load_record(rec).data
+    entity = data["frames"][-1]["entity"]
     return Lesson(
         GAME, rec, seat=RED, title="Phase 5, Presidential response: a tweet vote",
         options={**OPTIONS, "tweet_vote": True},
         goal=f"The President tweets about {entity} again and again. Vote to leave the {entity} relationship "
              "as it is.",
         before=f"Before: two tweets name {entity}; the players vote on worsening that relationship.",
+        focus=[f"entity:{entity}", *data["tweets"]],  # (the relationship chart and the tweets)
         done={"vote no"},
         hints=["A relationship that reaches Conflict brings that entity's Escalation card into play."],
         feedback={"vote yes": f"worsening {entity} moves it a step towards Conflict, and an Escalation.",
@@ -199,6 +201,7 @@ def trade() -> Lesson:
         GAME, rec, seat=RED, title="Phase 8, Trading: a proposal",
         goal="Propose a trade to another player: put at least one thing on each side, then send it.",
         before="Before: the Trading phase; Red may propose a trade or pass.",
+        focus=["box:money", "seat:1", "seat:2"],  # (what Red holds, and the others' mats)
         done=last_kind("send"),
         allow=lambda state, act: act.kind in ("propose", "offer", "ask", "cancel"),
         hints=["Choose “Propose a trade to …”, then offer something and ask for something.",

@@ -292,11 +292,28 @@ def _item(item: Any, min_size: float = 0.0) -> str:
     return ""  # unknown item types are skipped, like the canvas does
 
 
-def scene_to_svg(scene: dict | None, width: float | None = None) -> str:
+def _y_span(item: dict) -> tuple[float, float] | None:
+    """How far up and down an item reaches (generously for text: a few lines either side)."""
+    if item.get("t") in ("poly", "line"):
+        ys = [p[1] for p in _points(item)]
+        return (min(ys), max(ys)) if ys else None
+    y = _num(item.get("y"))
+    if item.get("t") == "rect":
+        h = _num(item.get("h"))
+        return (min(y, y + h), max(y, y + h))
+    reach = {"circle": _num(item.get("r")), "icon": _num(item.get("size"), 16.0)}.get(
+        item.get("t"), 4 * _num(item.get("size"), 12.0))
+    return (y - reach, y + reach)
+
+
+def scene_to_svg(scene: dict | None, width: float | None = None,
+                 crop: tuple[float, float] | None = None) -> str:
     """The scene as a standalone SVG document (a string), drawn as the board's painter draws it at
     ``width`` CSS px (default: the scene's own width, scale 1): below 900 px its narrow layout, if it has
     one; no text under 11 CSS px at that width; names wrapped, not cut, where the painter wraps them.
-    The document is ``width`` px wide (it shrinks to fit a narrower page: ``max-width:100%``)."""
+    The document is ``width`` px wide (it shrinks to fit a narrower page: ``max-width:100%``).
+    ``crop=(top, bottom)``: only that band of the drawn layout (its units), the whole width; items wholly
+    outside the band are left out."""
     scene = scene if isinstance(scene, dict) else {}
     css_w = _num(width, 0.0) if width is not None else 0.0
     if isinstance(scene.get("items"), list):
@@ -310,16 +327,23 @@ def scene_to_svg(scene: dict | None, width: float | None = None) -> str:
     h = h if h > 0 else DEFAULT_H
     scale = css_w / w if css_w > 0 else 1.0
     min_size = MIN_FONT_PX / scale
+    top, bottom = 0.0, h
+    if crop is not None:
+        top = max(0.0, min(_num(crop[0]), h))
+        bottom = max(top + 1, min(_num(crop[1], h), h))
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w * scale)}" height="{_fmt(h * scale)}" '
-        f'viewBox="0 0 {_fmt(w)} {_fmt(h)}" font-family={_attr(FONT_FAMILY)} '
-        'style="max-width:100%;height:auto">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w * scale)}" '
+        f'height="{_fmt((bottom - top) * scale)}" viewBox="0 {_fmt(top)} {_fmt(w)} {_fmt(bottom - top)}" '
+        f'font-family={_attr(FONT_FAMILY)} style="max-width:100%;height:auto">'
     ]
     bg = _color(scene.get("bg"))
     if bg:
         out.append(f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill={_attr(bg)}/>')
     items = scene.get("items")
     for item in items if isinstance(items, list) else []:
+        span = _y_span(item) if crop is not None and isinstance(item, dict) else None
+        if span is not None and (span[1] < top or span[0] > bottom):
+            continue
         text = _item(item, min_size)
         if text:
             out.append(text)

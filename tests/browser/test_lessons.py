@@ -1,7 +1,8 @@
 """Lessons in real JupyterLab + Debian Chromium (issue 32): the first Primordial Secrets lesson and two Gray
 Eminence ones (the first, choosing a Gray Eminence at setup, and scoring); their "before" pictures fit the
 cell at 1000 and 1400 px wide (no horizontal clipping: each picture is no wider than its output area and
-scales down), and the learner finishes the Gray Eminence scoring lesson by clicks alone (one click on the
+scales down) with no text under 10 px as shown (a picture is the part of the table the lesson is about),
+and the learner finishes the Gray Eminence scoring lesson by clicks alone (one click on the
 action bar), the coach line then saying it is done, and the Primordial Secrets plot (its sealed plan chosen
 from the action bar's menu of all choices).
 A Pax lesson (claiming a Plot) and an Illuminati one (an attack to control) are also finished by one click
@@ -34,8 +35,11 @@ FITS_JS = """(root) => {
     const svg = pic.querySelector('svg');
     const area = pic.closest('.jp-OutputArea-output') || pic.parentElement;
     const a = area.getBoundingClientRect(), s = svg.getBoundingClientRect();
+    const scale = s.width / svg.viewBox.baseVal.width;  // CSS px per picture unit, as shown
+    const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')));
     out.push({area: a.width, left: s.left - a.left, right: s.right - a.left, width: s.width,
-              height: s.height, scroll: area.scrollWidth - area.clientWidth});
+              height: s.height, scroll: area.scrollWidth - area.clientWidth,
+              text: sizes.length ? Math.min(...sizes) * scale : 0});
   }
   return out;
 }"""
@@ -54,6 +58,7 @@ BOXES_JS = """(cell) => {
           canvases: [...cell.querySelectorAll('canvas')].map(box),
           bars: [...cell.querySelectorAll('.illumi-bar')].map(box)};
 }"""
+MIN_TEXT_PX = 10  # the smallest text of a lesson's picture before the move, as shown (CSS px)
 MIN_BOARD_PX = 400  # well above the 320 px floor the board is never drawn under
 
 
@@ -153,7 +158,8 @@ gray_eminence.eminence().show()  # the notebook's first Gray Eminence lesson (it
         for f in fits:
             assert f["left"] >= -0.5 and f["right"] <= f["area"] + 0.5, (width, f)
             assert f["scroll"] <= 0, (width, f)
-            assert f["width"] > 0.5 * f["area"] and f["height"] > 100, (width, f)  # shown, scaled, not lost
+            assert f["width"] > min(0.5 * f["area"], 500) and f["height"] > 100, (width, f)  # shown, not lost
+            assert f["text"] >= MIN_TEXT_PX, (width, f)  # readable (the whole table scaled down: 5 px)
         for n, name in enumerate(("lesson_primordial_plot", "lesson_gray_eminence_score",
                                   "lesson_gray_eminence_setup")):
             _shoot(page, cells.nth(n), name, width, save_screenshot)
@@ -220,6 +226,7 @@ pax.scout().show()  # the notebook's first Pax lesson (its screenshot is kept)
             fits = cells.nth(n).evaluate(FITS_JS)
             assert len(fits) == 1 and fits[0]["right"] <= fits[0]["area"] + 0.5 and fits[0]["scroll"] <= 0, (
                 width, fits)
+            assert fits[0]["text"] >= MIN_TEXT_PX, (width, fits)
             _shoot(page, cells.nth(n), name, width, save_screenshot)
             _check_boards(cells.nth(n), width)
     for n, (name, prefix, said) in enumerate((("plot", "claim plot dispersed-contacts", "Claimed"),

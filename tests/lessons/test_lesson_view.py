@@ -48,12 +48,16 @@ def test_the_picture_fits_the_cell():
 
 
 @pytest.mark.parametrize("game", ["pax", "illuminati", "primordial", "gray_eminence"])
-def test_every_lessons_picture_is_made_to_fit_the_cell(game):
+def test_every_lessons_picture_is_made_to_fit_the_cell_and_be_read(game):
     """Every lesson of every sequence (not only those the browser test measures at 1000 and 1400 px) shows
     its position before the move through the one fitting container: an SVG scaled down to the cell's
-    width, never wider, with its caption."""
+    width, never wider, with its caption.  Its text is readable: drawn for PICTURE_PX CSS px (no wider), no
+    text under 11 px there (the whole Gray Eminence table scaled to a 600 px cell had 5 px text), and a
+    picture of part of the table shows the things the lesson's choices point at."""
     import importlib
     import re
+
+    from illumi_widgets.lessons.picture import PICTURE_PX
 
     mod = importlib.import_module(f"illumi_widgets.lessons.{game}")
     for key, lesson in mod.sequence().items():
@@ -61,8 +65,49 @@ def test_every_lessons_picture_is_made_to_fit_the_cell(game):
         fitting = ("<div class='illumi-picture' style='max-width:100%;overflow:hidden'>"
                    "<svg style=\"max-width:100%;")
         assert fitting in html, key
-        assert re.search(r'viewBox="0 0 [1-9]', html), key
         assert lesson.before and lesson.before.replace("'", "&#x27;") in html, key
+        width, top, view_w, view_h = (float(v) for v in re.search(
+            r'width="([\d.]+)" height="[\d.]+" viewBox="0 ([\d.]+) ([\d.]+) ([\d.]+)"', html).groups())
+        assert width <= PICTURE_PX and view_w > 0 and view_h > 0, key
+        smallest = min(float(v) for v in re.findall(r'font-size="([\d.]+)"', html)) * width / view_w
+        assert smallest >= 11 - 0.01, (key, smallest)
+        if "Part of the table" in html:  # the picture is cropped: the lesson's things are in it
+            ids = re.findall(r'data-id="([^"]+)"', html)
+            assert ids, key
+        tall = view_h * width / view_w
+        assert tall <= 1300, (key, tall)  # (a part of the table; the whole table is the live board below)
+
+
+def test_a_picture_shows_the_part_of_the_table_the_lessons_choices_point_at():
+    """The refresh lesson's choices point at Red's exhausted Factions (on Red's own mat): the picture is that
+    mat, not the board's tracks far above it; a lesson's own ``focus`` picks the part instead."""
+    import re
+
+    lesson = gray_eminence.refresh()
+    html = lesson.picture().data
+    shown = set(re.findall(r'data-id="([^"]+)"', html))
+    targets = {t for d in lesson.start().snapshot("seat:0")["decisions"] for o in d["options"]
+               for t in o["targets"]}
+    assert targets and targets <= shown
+    assert "Part of the table" in html and "slot:eye" not in shown  # (the visibility track is elsewhere)
+    tweet = gray_eminence.tweet()
+    assert tweet.focus and set(tweet.focus) <= set(re.findall(r'data-id="([^"]+)"', tweet.picture().data))
+
+
+def test_a_lessons_focus_is_saved_and_a_bad_one_refused(tmp_path):
+    from illumi_widgets.engine import RecordError
+    from illumi_widgets.lessons import Lesson
+
+    lesson = Lesson("pax", seat=0, goal="Scout.", done=["scout *"], focus=["cell:B3"])
+    lesson.save(tmp_path / "l.json")
+    assert Lesson.load(tmp_path / "l.json").focus == ("cell:B3",)
+    for bad in ("cell:B3", [3], [""]):
+        with pytest.raises(RecordError):
+            Lesson("pax", seat=0, goal="Scout.", done=["scout *"], focus=bad)
+    data = lesson.to_dict()
+    data["focus"] = [{"x": 1}]
+    with pytest.raises(RecordError, match="focus"):
+        Lesson.from_dict(data)
 
 
 def test_a_typed_moves_verdict_goes_when_the_learner_moves_on():
