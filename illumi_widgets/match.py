@@ -758,11 +758,15 @@ class Match(PrefsMixin):
             if key != "omniscient":
                 hidden = game.secrets(st.data, seat if isinstance(seat, int) else None)
                 touched = [t for t in touched if not any(h in t for h in hidden)]
-        turn, lines = [], []
+        turn, lines, after = [], [], set()
         for step, text in st.log_lines(seat, since=run):
             # its own lines and chance's within its run (a roll it made), never what came after it, nor the
-            # headings the game writes between rounds and phases ("— Round 2, Blue's turn —")
-            if step <= index and history[step].seat in (last.seat, CHANCE) and not text.startswith("—"):
+            # headings the game writes between rounds and phases ("— Round 2, Blue's turn —"), nor what its
+            # step wrote after such a heading (the new round's bookkeeping and draws are not its move)
+            if text.startswith("—"):
+                after.add(step)
+                continue
+            if step <= index and history[step].seat in (last.seat, CHANCE) and step not in after:
                 turn.append(text)
                 if step == index:
                     lines.append(text)

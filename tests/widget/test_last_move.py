@@ -1,6 +1,7 @@
 """The board's "Last move" (``Match.snapshot(...)["status"]["last"]``) names the seat that acted, with that
 seat's own words: never the newest log line of another seat or of chance after it ("Green — Roll 9 against
-15", "Red — Blue seals a bid"), never a heading ("— Round 2, Blue's turn —"), and a seat's whole run of
+15", "Red — Blue seals a bid"), never a heading ("— Round 2, Blue's turn —") nor what its step wrote after
+one (Gray Eminence: "Blue: Round 3 of 5; You draw …" after Blue's pass), and a seat's whole run of
 decisions (a bot's turn) is there to be summarised.  Checked over random play of all four games, from every
 seat's perspective, through the state's own per-seat log filter (``State.log_lines``)."""
 
@@ -17,8 +18,15 @@ GAMES = [("pax", 2), ("pax", 3), ("illuminati", 3), ("gray-eminence", 3), ("prim
 
 
 def _own_lines(state, seat, step):
-    """What ``seat`` reads of the lines the action numbered ``step`` wrote, headings left out."""
-    return [text for s, text in state.log_lines(seat, since=step) if s == step and not text.startswith("—")]
+    """What ``seat`` reads of the lines the action numbered ``step`` wrote, up to the first heading it wrote
+    (after "— Phase 1: Refresh —" come the new round's bookkeeping and draws, not the move)."""
+    out = []
+    for s, text in state.log_lines(seat, since=step):
+        if s == step and text.startswith("—"):
+            break
+        if s == step:
+            out.append(text)
+    return out
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)

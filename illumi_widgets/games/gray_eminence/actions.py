@@ -365,7 +365,13 @@ def do_pass(g, d, a, log):
             d["frames"].pop()
             log.add("Trading ends: every player has passed.")
         return
-    d["frames"].pop()  # scoring: no objective this round
+    d["frames"].pop()  # scoring: no objective this round; a tweet's response: nothing added to the pool
+    if f["t"] == "score":  # (what the seat did, for the log and the board's last move)
+        log.add(f"{g.seat_name(a.seat)} completes no objective this round.",
+                {a.seat: "You complete no objective this round."})
+    elif f["t"] == "addone":
+        log.add(f"{g.seat_name(a.seat)} adds nothing to the Bidding Pool.",
+                {a.seat: "You add nothing to the Bidding Pool."})
 
 
 def do_offer(g, d, a, log):
