@@ -98,3 +98,26 @@ def test_a_rivals_cards_the_seat_knows_are_drawn_for_that_seat_only(table):
     assert f"Known in {rival}'s hand: {name}" in texts(0)
     assert name not in texts(2) and "Known in" not in texts(2)
     assert "Known in" not in texts(None)
+
+
+def test_a_cards_name_keeps_clear_of_its_edges():
+    """On the setup choice "Mr. Osei Brandt" filled its card to 3 px of each edge (seen in the lesson's
+    screenshot): every Gray Eminence card's name, as drawn, keeps at least 5 units from both edges (a longer
+    name wraps onto its second line)."""
+    from illumi_widgets.lessons import gray_eminence
+    from illumi_widgets.textfit import drawn_lines, text_width
+
+    match = gray_eminence.eminence().start()
+    scene = gray_eminence_scene(match.state.view(0), match.game)
+    cards = {it["id"]: it for it in scene["items"]
+             if it["t"] == "rect" and str(it.get("id", "")).startswith("G")}
+    names = [it for it in scene["items"] if it["t"] == "text" and it.get("maxw")
+             and any(abs(it["x"] - (c["x"] + c["w"] / 2)) < 0.5 and c["y"] <= it["y"] <= c["y"] + c["h"]
+                     for c in cards.values())]
+    assert len(cards) >= 8 and len(names) == len(cards)
+    assert any(it["s"] == "Mr. Osei Brandt" for it in names)
+    for it in names:
+        card = next(c for c in cards.values() if abs(it["x"] - (c["x"] + c["w"] / 2)) < 0.5
+                    and c["y"] <= it["y"] <= c["y"] + c["h"])
+        widest = max(text_width(line, it["size"], True) for line in drawn_lines(it, it["size"])[0])
+        assert (card["w"] - widest) / 2 >= 5, (it["s"], card["w"], widest)

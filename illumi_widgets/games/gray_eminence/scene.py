@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine.words import counted
 from ...scene import SceneItems
-from ...textfit import wrap_line
+from ...textfit import drawn_lines, wrap_line
 from .clicks import effects, score_line
 
 
@@ -99,13 +99,20 @@ def _chips(out, x, y, vec, prefix, size=22, ids=True, suffix="", num=13):
         out.text(cx + size + 4, y + size - 6 + (13 - num) / 2, vec[i], size=num, bold=True)
 
 
+CARD_PAD = 6  #: room kept between a card's name and its edges (a name that would touch them wraps)
+
+
 def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
     """A card: its whole name centred in the card (the painter wraps it onto a second line where the board is
     scaled down and the 11 px minimum enlarges it -- never cut here), ``sub`` on its bottom line."""
     out.rect(x, y, w, h, fill=fill, stroke="#000", lw=1, r=4, ident=ident, tip=tip or name)
     room = h - (15 if sub else 0)  # the name's part of the card (above the sub line)
+    lines = 3 if room >= 50 else 2 if room >= 30 else 1
+    maxw = w - 2 * CARD_PAD
+    if drawn_lines({"s": name, "maxw": maxw, "wrap": lines, "bold": True}, 11)[1]:
+        maxw = w - 4  # (a name that would be cut with the room kept: the whole card's width rather than "…")
     out.text(x + w / 2, y + room / 2 + (1 if sub else 0), name, size=11, color=CARD_INK, align="center",
-             bold=True, maxw=w - 4, wrap=3 if room >= 50 else 2 if room >= 30 else 1, baseline="middle")
+             bold=True, maxw=maxw, wrap=lines, baseline="middle")
     if sub:
         out.text(x + w / 2, y + h - 3, sub, size=11, color="#444", align="center", maxw=w - 6, wrap=1,
                  baseline="bottom")
