@@ -21,6 +21,7 @@ whenever the cell is that wide, and still about 10 px in a cell a tenth narrower
 ABOVE = 44  #: room kept above the topmost focus item (its heading)
 BELOW = 16
 EDGE = 4  #: room kept around a whole panel (less than the gap to the next one)
+SMALL = 100  #: a thing no taller than this is never cut by the picture's edge
 
 
 def focus_ids(lesson, snap: dict, state) -> set[str]:
@@ -88,6 +89,13 @@ def crop_band(drawn: dict, ids: set[str]) -> tuple[float, float] | None:
             spans.append((b[1] - ABOVE, b[3] + BELOW))
     top = max(0.0, min(s[0] for s in spans))
     bottom = min(h, max(s[1] for s in spans))
+    for it in drawn["items"]:  # a small thing the band's edge would cut (a seat's bar, a card): whole
+        b = _box(it) if it.get("t") in ("rect", "circle", "icon") else None
+        if b is not None and b[3] - b[1] <= SMALL:
+            if b[1] < top < b[3]:
+                top = max(0.0, b[1] - EDGE)
+            if b[1] < bottom < b[3]:
+                bottom = min(h, b[3] + EDGE)
     return None if bottom - top > 0.9 * h else (top, bottom)
 
 
