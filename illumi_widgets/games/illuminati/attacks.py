@@ -171,13 +171,15 @@ class AttacksMixin:
     # ================================================================================================
     # attack arithmetic
     # ================================================================================================
-    def attack_terms(self, d, f) -> list:
-        """The modifiers of an attack, as ``(label, value)``; their sum is the roll needed (p.5, p.16)."""
+    def attack_terms(self, d, f, named: bool = True) -> list:
+        """The modifiers of an attack, as ``(label, value)``; their sum is the roll needed (p.5, p.16).
+        ``named=False``: the same values with ``None`` for each label (:meth:`attack_need`: no words)."""
         g, t, mode, seat = f["att"], f["target"], f["mode"], f["seat"]
         cg, ct = self.cards[g], self.cards[t]
         tseat = self.owner(d, t)
-        terms = [(f"Power of {cg.name}", self.shown(d, seat, "power") if cg.illuminati else self.power(g))]
-        terms += [(f"transferable Power of {self.label(x)}",
+        terms = [(f"Power of {cg.name}" if named else None,
+                  self.shown(d, seat, "power") if cg.illuminati else self.power(g))]
+        terms += [(f"transferable Power of {self.label(x)}" if named else None,
                    self.shown(d, seat, "power") if self.cards[x].illuminati else self.cards[x].tp)
                   for x in f["aid"]]
         att_al = list(self.aligns(g, d))
@@ -186,14 +188,14 @@ class AttacksMixin:
             # READING: "counts as Government" replaces its Communist alignment for that attempt
             att_al = ["Government" if x == "Communist" else x for x in att_al]
         if mode == "destroy":
-            terms.append((f"Power of {ct.name}", -self.power(t)))
+            terms.append((f"Power of {ct.name}" if named else None, -self.power(t)))
         elif mode == "whisper":  # Whispering Campaign: attacker Power minus target Resistance
-            terms.append((f"Resistance of {ct.name}", -ct.resistance))
+            terms.append((f"Resistance of {ct.name}" if named else None, -ct.resistance))
         else:
             res = ct.resistance
             if t == "gun-lobby" and {"Liberal", "Communist", "Weird"} & set(att_al):
                 res = int(ct.params.get("resistance", 10))
-            terms.append((f"Resistance of {ct.name}", -res))
+            terms.append((f"Resistance of {ct.name}" if named else None, -res))
             if tseat is not None and tseat != seat and t != "survivalists" and \
                     self.owner(d, "survivalists") == tseat:
                 # READING: the Survivalists' +2 applies where Resistance is used (control, neutralize)
@@ -205,18 +207,18 @@ class AttacksMixin:
             opp.append("Fanatic")
         sign = -1 if mode in ("destroy", "whisper") else 1
         for x in same:
-            terms.append((f"same alignment ({x})", 4 * sign))
+            terms.append((f"same alignment ({x})" if named else None, 4 * sign))
         for x in opp:
-            terms.append((f"opposite alignment ({x})", -4 * sign))
+            terms.append((f"opposite alignment ({x})" if named else None, -4 * sign))
         if mode == "neutralize":
             terms.append(("attack to neutralize", 6))
         if tseat is not None and tseat != seat:
             k = M.depth(d, t)
             bonus = {1: 10, 2: 5, 3: 2}.get(k, 0)
             if bonus:
-                where = "next to" if k == 1 else f"{counted(k - 1, 'group')} away from"
-                terms.append((f"{ct.name} is {where} its Illuminati", -bonus))
-        terms += self.ability_terms(d, seat, g, t, mode)
+                where = ("next to" if k == 1 else f"{counted(k - 1, 'group')} away from") if named else None
+                terms.append((f"{ct.name} is {where} its Illuminati" if named else None, -bonus))
+        terms += self.ability_terms(d, seat, g, t, mode, named)
         sp = f["spent"]
         for key, label, mult in (("att", "MB spent by the attacker", 1),
                                  ("defg", "MB spent by the defending group", -2),
@@ -228,10 +230,15 @@ class AttacksMixin:
         return terms
 
     def attack_need(self, d, f) -> int:
-        return sum(v for _, v in self.attack_terms(d, f))
+        """The roll an attack needs: the sum of :meth:`attack_terms` (counted without their words)."""
+        need = 0
+        for _, v in self.attack_terms(d, f, False):
+            need += v
+        return need
 
-    def ability_terms(self, d, seat, g, t, mode) -> list:
-        """Special abilities: the attacker's "any attempt" groups, the attacking card's own, Illuminati."""
+    def ability_terms(self, d, seat, g, t, mode, named: bool = True) -> list:
+        """Special abilities: the attacker's "any attempt" groups, the attacking card's own, Illuminati
+        (``named=False``: ``None`` for each label, as in :meth:`attack_terms`)."""
         ct = self.cards[t]
         if mode == "whisper":  # READING: a Whispering Campaign attack is a destroy attempt for every bonus
             mode = "destroy"
@@ -270,7 +277,7 @@ class AttacksMixin:
                     ok = False
                 bonus = int(c.params.get("bonus", 0)) if ok else 0
             if bonus:
-                out.append((f"{c.name}: {c.ability}", bonus))
+                out.append((f"{c.name}: {c.ability}" if named else None, bonus))
         return out
 
     # -- attacks ------------------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ class CandidatesMixin:
                     for n in range(1, d["money"][f["from"]] + 1)] + [a(seat, "done")]
         mine = self.groups_of(d, seat)
         if t == "attack":
+            fmt = self._format  # (spending, assisting and interfering built directly, as ``act`` builds them)
             if seat == f["seat"]:
                 out += [a(seat, "aid", g) for g in mine]
                 out += [a(seat, "privilege", "discard", s) for s in d["hands"][seat]]
@@ -89,13 +90,14 @@ class CandidatesMixin:
                 out.append(a(seat, "calloff"))
                 # the attacking group and the Illuminati (one card when the Illuminati attacks): each once
                 for g in dict.fromkeys((f["att"], d["illum"][seat])):
-                    out += [a(seat, "spend", n, g) for n in range(1, d["money"][g] + 1)]
+                    out += [Action(seat, "spend", (n, g), "", fmt) for n in range(1, d["money"][g] + 1)]
             elif seat == self.owner(d, f["target"]):
                 for g in dict.fromkeys((f["target"], d["illum"][seat])):
-                    out += [a(seat, "spend", n, g) for n in range(1, d["money"][g] + 1)]
+                    out += [Action(seat, "spend", (n, g), "", fmt) for n in range(1, d["money"][g] + 1)]
             else:
                 cash = d["money"][d["illum"][seat]]
-                out += [a(seat, k, n) for k in ("assist", "interfere") for n in range(1, cash + 1)]
+                out += [Action(seat, k, (n,), "", fmt) for k in ("assist", "interfere")
+                        for n in range(1, cash + 1)]
             out.append(a(seat, "pass"))
             return out + self._anytime(d, seat, ctx)
         if t in ("special", "redistribute"):  # special-power step (p.2 step 6); White Collar Crime
@@ -187,8 +189,9 @@ class CandidatesMixin:
         cash = d["money"].get(d["illum"][seat], 0) if d["illum"][seat] else 0
         out = self._anytime_plays(d, seat)
         if ctx is None or ctx["gifts"]:
-            out += [a(seat, "gift", n, o) for o in rivals for n in range(1, cash + 1)]
-            out += [a(seat, "gift", c, o) for c in d["hands"][seat] for o in rivals]
+            fmt = self._format  # (the actions built directly, as ``act`` builds them: the most numerous kind)
+            out += [Action(seat, "gift", (n, o), "", fmt) for o in rivals for n in range(1, cash + 1)]
+            out += [Action(seat, "gift", (c, o), "", fmt) for c in d["hands"][seat] for o in rivals]
         if ctx is None or ctx["negotiate"]:
             out += [a(seat, "negotiate", o) for o in rivals]
         return out
@@ -257,6 +260,7 @@ class CandidatesMixin:
 
     def _transfer_candidates(self, d, seat) -> list:
         out = []
+        fmt = self._format  # (built directly, as ``act`` builds them)
         mine = self.groups_of(d, seat)
         for g in mine:
             cash = d["money"][g]
@@ -265,6 +269,6 @@ class CandidatesMixin:
             dests = mine if g == "federal-reserve" else self.neighbours(d, g)
             for h in dests:
                 if h != g:
-                    out += [self.act(seat, "transfer", n, g, h) for n in range(1, cash + 1)]
+                    out += [Action(seat, "transfer", (n, g, h), "", fmt) for n in range(1, cash + 1)]
         return out
 

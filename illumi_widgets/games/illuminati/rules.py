@@ -104,6 +104,7 @@ from .deals import DealsMixin
 from .goals import GoalsMixin
 from .groups import GroupsMixin
 from .hidden import HiddenIlluminatiMixin, _MaskedLog  # noqa: F401  (_MaskedLog: re-exported)
+from .labels import need_text, special_step_text  # (imported once: a prompt is worded for every decision)
 from .listing import ListingMixin
 from .specials import SpecialsMixin
 from .stats import StatsMixin
@@ -128,6 +129,7 @@ class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminati
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
         self.seat_names = SEAT_NAMES[:players]
+        self._format = self.format  # (one bound method for every action listed, not one each)
         goal = options.get("goal_groups", BASIC_GOAL[players])
         if not isinstance(goal, int) or isinstance(goal, bool) or not 2 <= goal <= 92:
             raise EngineError(f"goal_groups must be a whole number from 2 to 92, got {goal!r}",
@@ -304,8 +306,6 @@ class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminati
             return f"{name}: take an action ({d['acts']} left), a free action, or end the action phase"
         if t == "attack":
             need = self.attack_need(d, f)
-            from .labels import need_text
-
             target = self.label(f["target"])
             return f"{name}: spend money on the attack on {target} ({need_text(need)}) or pass"
         if t == "place":
@@ -343,14 +343,12 @@ class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminati
         if t == "fit":
             return f"{name}: choose the arrow for {self.label(f['group'])}"
         if t in ("special", "redistribute"):
-            from .labels import special_step_text
-
             return f"{name}: {special_step_text(self, d, seat, t)}"
         return name
 
     # -- notation ------------------------------------------------------------------------------------
     def act(self, seat: int, kind: str, *args) -> Action:
-        return Action(seat, kind, args, "", self.format)  # (``*args`` is a tuple already)
+        return Action(seat, kind, args, "", self._format)  # (``*args`` is a tuple already)
 
     def format(self, kind: str, args: tuple) -> str:
         from .notation import format_action
