@@ -472,10 +472,18 @@ class State:
             return None, IllegalAction(f"not an action: {quote(action)}", code="bad-action")
         if self._cache_version == self.version:  # (the very object listed for the one decision: legal)
             pending = self._cache.get("decisions")
-            if pending is not None and len(pending) == 1:
-                options = pending[0].options
-                if options is not None and options.lists(action):
-                    return action, None
+            if pending is not None:
+                if len(pending) == 1:
+                    options = pending[0].options
+                    if options is not None and options.lists(action):
+                        return action, None
+                else:  # (sealed decisions: the very object listed for a seat's own decision: legal too)
+                    for dec in pending:
+                        options = dec.options
+                        if options is not None and dec.seat != CHANCE and options.lists(action):
+                            if action.seat == dec.seat:
+                                return action, None
+                            break
         bad = malformed(action, self.game.players)
         if bad:
             return None, IllegalAction(bad, code="bad-action")

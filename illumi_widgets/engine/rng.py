@@ -42,6 +42,22 @@ class Rng:
 
     def shuffle(self, items: list) -> list:
         """Fisher-Yates shuffle in place; returns the list."""
+        if self.__class__ is Rng:  # (below written out; a subclass's own below is called as it is)
+            state = self.state
+            for i in range(len(items) - 1, 0, -1):
+                n = i + 1
+                limit = _MASK - (_MASK + 1) % n
+                while True:
+                    state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    x = z ^ (z >> 31)
+                    if x <= limit:
+                        break
+                j = x % n
+                items[i], items[j] = items[j], items[i]
+            self.state = state
+            return items
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

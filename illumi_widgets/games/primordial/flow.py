@@ -206,7 +206,7 @@ class FlowMixin:
                 self._compare(d, log)
                 return True
             if step == "recruit":
-                if self.recruit_options(d):
+                if self.can_recruit(d):
                     return False
                 t["step"] += 1
                 continue
@@ -322,6 +322,20 @@ class FlowMixin:
                 out.append(inst)
                 seen.add(c.id)
         return out
+
+    def can_recruit(self, d) -> bool:
+        """Whether :meth:`recruit_options` lists any card (the first affordable one answers: nothing is
+        listed)."""
+        t = d["turn"]
+        left = self.devotion_left(d)
+        held = len(d["sacrifices"][t["v"]])
+        card_at = self.card_at
+        for zone in (d["court_pawns"], d["court_royals"], d["familiars"][-1:]):
+            for inst in zone:
+                c = card_at[inst]
+                if c.tribute <= left and (c.kind != "royal" or t["sac"] + c.sacrifice <= held):
+                    return True
+        return False
 
     def recruit(self, d, inst, log) -> None:
         t = d["turn"]

@@ -51,6 +51,15 @@ def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
 
+def _first(insts, types, cid):
+    """The first instance of card ``cid`` among ``insts`` (a loop, not ``next`` over a generator: the hot
+    path of every plot and recruit); ``StopIteration`` when there is none, as ``next`` raised."""
+    for x in insts:
+        if types[x] == cid:
+            return x
+    raise StopIteration(cid)
+
+
 class PrimordialGame(FlowMixin, Game):
     """Primordial Secrets for 2-4 players.  Options: ``cards`` (a card file path or dict replacing the
     reconstructed set), ``stacking`` ("hold_out": expensive Pawns out until round 2 ends, as printed;
@@ -70,6 +79,7 @@ class PrimordialGame(FlowMixin, Game):
     def __init__(self, players: int = 3, **options):
         super().__init__(players, **options)
         self.seat_names = SEAT_NAMES[:players]
+        self._format = self.format  # (one bound method for every action listed, not one each)
         self.stacking = options.get("stacking", "hold_out")
         if self.stacking not in STACKING:
             raise EngineError(f"stacking must be one of {', '.join(STACKING)}, got {self.stacking!r}",
@@ -271,7 +281,7 @@ class PrimordialGame(FlowMixin, Game):
 
     # -- notation ------------------------------------------------------------------------------------
     def act(self, seat: int, kind: str, *args) -> Action:
-        return Action(seat, kind, args, "", self.format)  # (``*args`` is a tuple already)
+        return Action(seat, kind, args, "", self._format)  # (``*args`` is a tuple already)
 
     def format(self, kind: str, args: tuple) -> str:
         from .notation import format_action
@@ -492,11 +502,12 @@ class PrimordialGame(FlowMixin, Game):
         hosts, intent = a.args
         hand = list(d["hand"][s])
         picked = []
+        types = self.types
         for cid in hosts:
-            i = next(x for x in hand if self.types[x] == cid)
+            i = _first(hand, types, cid)
             hand.remove(i)
             picked.append(i)
-        it = next(x for x in d["intent_deck"][s] if self.types[x] == intent)
+        it = _first(d["intent_deck"][s], types, intent)
         f["commits"][str(s)] = [picked, it]
         # (the player's own words: "You plot: host Advisor, …; Intent Visit Left (to Blue)", never notation)
         log.add(f"{self.seat_name(s)} has plotted.", private={s: f"You plot{self.label(d, a, s)[4:]}."})
@@ -536,7 +547,7 @@ class PrimordialGame(FlowMixin, Game):
 
     def _do_recruit(self, d, a, log) -> None:
         court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
-        inst = next(i for i in court if self.types[i] == a.args[0])
+        inst = _first(court, self.types, a.args[0])
         self.recruit(d, inst, log)
 
     def _do_done(self, d, a, log) -> None:
