@@ -123,3 +123,20 @@ def test_a_typed_moves_verdict_goes_when_the_learner_moves_on():
     board.play(next(a for a in board.legal_actions() if a.kind == "complete"))
     assert board.coach_line.value.startswith("✔ Completed")
     assert said.value == ""
+
+
+def test_a_cropped_picture_is_the_band_asked_for():
+    """scene_to_svg(crop=(top, bottom)): the view box is that band of the drawn layout, the whole width;
+    items wholly outside it are left out, an item across its edge is kept (the SVG clips it)."""
+    from illumi_widgets.widget import scene_to_svg
+
+    scene = {"w": 400, "h": 600, "items": [
+        {"t": "rect", "x": 0, "y": 10, "w": 50, "h": 20, "id": "above"},
+        {"t": "rect", "x": 0, "y": 190, "w": 50, "h": 40, "id": "across"},
+        {"t": "text", "x": 10, "y": 250, "s": "inside", "size": 12, "id": "inside"},
+        {"t": "circle", "x": 10, "y": 500, "r": 5, "id": "below"}]}
+    svg = scene_to_svg(scene, 400, crop=(200, 300))
+    assert 'width="400" height="100" viewBox="0 200 400 100"' in svg
+    assert 'data-id="across"' in svg and 'data-id="inside"' in svg
+    assert 'data-id="above"' not in svg and 'data-id="below"' not in svg
+    assert 'viewBox="0 0 400 600"' in scene_to_svg(scene, 400)  # (no crop: the whole scene, as before)
