@@ -6,7 +6,7 @@
 //
 // createCanvas(v) uses v.dom (base, over), v.layout (scale, dpr, scrolls), v.s (scene, size, index, targets,
 // composes, selections, curtainName, lastMove, emph, hover, disposed), v.now, v.raf and v.sizing.measureLayout.
-import { drawScene, tracePath } from "./paint.js";
+import { drawItem, drawScene, tracePath } from "./paint.js";
 import { minFontSize } from "./layout.js";
 import { tagOf } from "./compose.js";
 import { ctxOf } from "./dom.js";
@@ -42,7 +42,10 @@ export function createCanvas(v) {
   let fadeFrame = null;
   let paintedScene = null; // what the base canvas shows: repainted only when it changes
   let paintedCurtain = null;
-  let motion = null; // the animation running on the base canvas: {plan, t0, frame} (motion.js)
+  let motion = null; // the animation running on the base canvas: {plan, t0, frame, first, backdrop, moving}
+  // An animation's backdrop: the new scene without the things that move, drawn once, for the frames after the
+  // first (in the update's paint); each of them copies it and draws only the moving things, not a whole scene
+  let backdrop = null;
 
   function sceneTransform(ctx) {
     const k = layout.scale * layout.dpr;
@@ -91,9 +94,38 @@ export function createCanvas(v) {
     }
     baseCtx.setTransform(1, 0, 0, 1, 0, 0);
     baseCtx.clearRect(0, 0, base.width, base.height);
-    sceneTransform(baseCtx);
-    drawScene(baseCtx, frameScene(s.scene, motion.plan, t), s.size, { minSize: minFontSize(layout.scale) });
+    const opts = { minSize: minFontSize(layout.scale) };
+    // the first frame (in the update's paint) draws the whole scene; the backdrop is made for the frames after
+    // it, off the click's way
+    if (motion.backdrop === undefined && !motion.first) motion.backdrop = drawBackdrop(motion.moving);
+    if (motion.backdrop) {
+      baseCtx.drawImage(motion.backdrop, 0, 0);
+      sceneTransform(baseCtx);
+      const items = frameScene(s.scene, motion.plan, t).items;
+      for (const i of motion.moving) drawItem(baseCtx, items[i], opts);
+    } else {
+      sceneTransform(baseCtx);
+      drawScene(baseCtx, frameScene(s.scene, motion.plan, t), s.size, opts);
+    }
+    motion.first = false;
     motion.frame = v.raf(motionFrame);
+  }
+
+  /** The backdrop of an animation: the scene without the items `list` (indices), or null where no canvas can be
+   * made. */
+  function drawBackdrop(list) {
+    const moving = new Set(list);
+    if (!backdrop && typeof v.doc.createElement === "function") backdrop = v.doc.createElement("canvas");
+    const ctx = backdrop ? ctxOf(backdrop) : null;
+    if (!ctx || typeof ctx.drawImage !== "function" || typeof baseCtx.drawImage !== "function") return null;
+    if (backdrop.width !== base.width) backdrop.width = base.width;
+    if (backdrop.height !== base.height) backdrop.height = base.height;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, backdrop.width, backdrop.height);
+    sceneTransform(ctx);
+    const items = Array.isArray(s.scene.items) ? s.scene.items.filter((_, i) => !moving.has(i)) : [];
+    drawScene(ctx, { ...s.scene, items }, s.size, { minSize: minFontSize(layout.scale) });
+    return backdrop;
   }
 
   /** Animate from the scene painted before to the new one (true: its first frame is drawn), unless the page
@@ -105,7 +137,8 @@ export function createCanvas(v) {
     if (busy || !before || s.curtainName || stillPage()) return false;
     const plan = planMotion(before, s.scene);
     if (!plan.length) return false;
-    motion = { plan, t0: v.now(), scene: s.scene, frame: null };
+    const moving = [...new Set(plan.flatMap((p) => p.members))].sort((a, b) => a - b);
+    motion = { plan, t0: v.now(), scene: s.scene, frame: null, first: true, backdrop: undefined, moving };
     base.dataset.motion = String((Number(base.dataset.motion) || 0) + 1); // (how many ran: for a test)
     motionFrame();
     return true;

@@ -210,12 +210,25 @@ function drawText(ctx, it, opts) {
   const given = Math.max(1, num(it.size, 12));
   const minSize = opts && opts.minSize > 0 ? opts.minSize : 0; // the smallest font, in scene units
   const size = Math.max(given, minSize);
-  const font = fontOf({ ...it, size });
-  ctx.font = font;
-  ctx.fillStyle = typeof it.color === "string" && it.color ? it.color : "#222";
-  ctx.textAlign = ALIGNS[it.align] || "left";
+  const font = `${it.italic ? "italic " : ""}${it.bold ? "bold " : ""}${size}px ${FONT_FAMILY}`; // (fontOf's)
+  const align = ALIGNS[it.align] || "left";
   const baseline = BASELINES[it.baseline] || "alphabetic";
-  ctx.textBaseline = baseline;
+  // the context's text state is set only when it changes (a whole scene: most texts share a font), as
+  // parsing a font or a colour is a good share of a text's cost
+  const st = opts && opts.text;
+  if (!st || st.font !== font) {
+    ctx.font = font;
+    if (st) st.font = font;
+  }
+  ctx.fillStyle = typeof it.color === "string" && it.color ? it.color : "#222";
+  if (!st || st.align !== align) {
+    ctx.textAlign = align;
+    if (st) st.align = align;
+  }
+  if (!st || st.baseline !== baseline) {
+    ctx.textBaseline = baseline;
+    if (st) st.baseline = baseline;
+  }
   const maxw = num(it.maxw, 0);
   const measure = measureWith(ctx, font, size);
   const { lines, cut } = layoutText(measure, it, size);
@@ -227,7 +240,7 @@ function drawText(ctx, it, opts) {
   for (const line of lines) {
     if (maxw > 0) ctx.fillText(line, x, y, maxw);
     else ctx.fillText(line, x, y);
-    if (boxes && line) boxes.push({ ...lineBox(measure(line), maxw, ctx.textAlign, baseline, x, y, size, id), s: line });
+    if (boxes && line) boxes.push({ ...lineBox(measure(line), maxw, align, baseline, x, y, size, id), s: line });
     y += lh;
   }
   if (opts && opts.stats) {
@@ -348,7 +361,8 @@ export function drawItem(ctx, it, opts) {
  * overlaps (pairs of lines of different texts drawn over one another)}. */
 export function drawScene(ctx, scene, size, opts = {}) {
   const stats = { texts: 0, minSize: Infinity, cut: 0, overlaps: 0, boxes: [] };
-  const o = { minSize: num(opts.minSize, 0), stats };
+  // (text: the context's font, alignment and baseline as drawText last set them in this paint)
+  const o = { minSize: num(opts.minSize, 0), stats, text: { font: null, align: null, baseline: null } };
   const { w, h } = size || sceneSize(scene);
   ctx.clearRect(0, 0, w, h);
   if (scene && typeof scene.bg === "string" && scene.bg) {

@@ -6,6 +6,7 @@ import { createBoard } from "../src/board.js";
 import { createCanvas, LAST_FADE_MS, PICKED_COLOR, TARGET_COLOR, TARGET_HALO } from "../src/canvas.js";
 import { BAR_RESERVE_PX, createSizing, scrollerOf } from "../src/sizing.js";
 import { createReader } from "../src/state.js";
+import { MOTION_MS } from "../src/motion.js";
 import { createTips, PIN_MS, tipFor, WHY_DELAY_MS } from "../src/tooltip.js";
 import { DECISIONS, names, SCENE } from "../testlib/helpers.mjs";
 import { called, stubView } from "../testlib/view.mjs";
@@ -207,6 +208,47 @@ describe("canvas", () => {
     v.calls("over").length = 0;
     v.clock.fire();
     assert.equal(sets(v.calls("over"), "strokeStyle")[0], TARGET_COLOR); // gone
+  });
+
+  test("a move animates: its first frame is the whole scene, the frames after copy a backdrop and draw only what moves", () => {
+    const v = view();
+    v.canvas.paint();
+    const before = v.s.scene;
+    // card:plain slides 60 units to the right; nothing else changes
+    v.s.scene = { ...before, items: before.items.map((it) => (it.id === "card:plain" ? { ...it, x: it.x + 60 } : it)) };
+    v.calls("base").length = 0;
+    v.canvas.paint();
+    assert.equal(v.dom.base.dataset.motion, "1");
+    const first = v.calls("base");
+    assert.ok(names(first).includes("fillText")); // the first frame: the whole scene
+    assert.ok(!names(first).includes("drawImage"));
+    first.length = 0;
+    v.advance(MOTION_MS / 2);
+    v.clock.fire(); // the second frame: the backdrop (the scene without card:plain) is made, then copied
+    const backdrop = [...v.contexts.keys()].find((c) => c !== v.dom.base && c !== v.dom.over);
+    assert.ok(backdrop, "a backdrop canvas");
+    const drawnOnBackdrop = v.contexts.get(backdrop).calls;
+    assert.ok(names(drawnOnBackdrop).includes("fillText")); // (the scene's text is on the backdrop)
+    assert.ok(!drawnOnBackdrop.some((c) => c[0] === "rect" && c[1] === 460)); // not the card, at either place
+    assert.ok(!drawnOnBackdrop.some((c) => c[0] === "rect" && c[1] === 400));
+    const frame = v.calls("base");
+    assert.ok(names(frame).includes("drawImage"));
+    assert.ok(!names(frame).includes("fillText")); // only the card: no text of the scene drawn again
+    const rects = frame.filter((c) => c[0] === "rect");
+    assert.equal(rects.length, 1);
+    assert.ok(rects[0][1] > 400 && rects[0][1] < 460, `the card on its way: x ${rects[0][1]}`);
+    frame.length = 0;
+    drawnOnBackdrop.length = 0;
+    v.advance(MOTION_MS / 4);
+    v.clock.fire(); // a later frame: the backdrop is not drawn again
+    assert.deepEqual(drawnOnBackdrop, []);
+    assert.ok(names(v.calls("base")).includes("drawImage"));
+    v.calls("base").length = 0;
+    v.advance(MOTION_MS);
+    v.clock.fire(); // the last frame: the new scene itself, with its text checks
+    assert.ok(names(v.calls("base")).includes("fillText"));
+    assert.ok(v.calls("base").some((c) => c[0] === "rect" && c[1] === 460));
+    assert.equal(v.clock.timers.size, 0);
   });
 
   test("compose selections are filled green and tagged; the curtain hides everything", () => {
