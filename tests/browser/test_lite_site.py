@@ -81,8 +81,9 @@ print(_j.dumps(_shown))"""
 # a Pax duel against a bot that moves first (seat 0, Blue), and a small Analyse budget
 CLICKS = 30  # clicks timed for the p50
 # After a click on the board: wait (in the page, no round trip to the test per frame) until the board paints
-# a new version, then press its undo button as a pointer would and wait for that repaint too. Returns the two
-# versions (null: not repainted within 60 s) and where the canvas is now, for the next click.
+# a new version, then press its undo button as a pointer would and wait for that repaint too, and for the
+# undo's move animation (280 ms, js/src/motion.js) to end, as a person's next click would find the board.
+# Returns the two versions (null: not repainted within 60 s) and where the canvas is now, for the next click.
 CLICK_TAKEN_BACK_JS = """async ([el, version]) => {
   const repainted = (from) => new Promise((resolve) => { const t0 = performance.now();
     const poll = () => { if (el.dataset.version !== String(from)) resolve(el.dataset.version);
@@ -94,6 +95,7 @@ CLICK_TAKEN_BACK_JS = """async ([el, version]) => {
     el.querySelector('button.illumi-undo').dispatchEvent(
       new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1, view: window }));
     undone = await repainted(clicked);
+    await new Promise((resolve) => setTimeout(resolve, 320));
   }
   const r = el.querySelector('canvas.illumi-overlay').getBoundingClientRect();
   return { clicked, undone, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
