@@ -64,7 +64,7 @@ def lesson_picture(lesson, caption: str = ""):
     """An HTML object of ``lesson``'s position before the move, readable in the cell (:mod:`.picture`)."""
     from IPython.display import HTML
 
-    from .picture import lesson_svg
+    from .framing import lesson_svg
 
     svg, part = lesson_svg(lesson, lesson.start().state)
     return HTML(_picture_html(svg, caption, PART if part else ""))

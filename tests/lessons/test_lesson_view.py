@@ -57,7 +57,7 @@ def test_every_lessons_picture_is_made_to_fit_the_cell_and_be_read(game):
     import importlib
     import re
 
-    from illumi_widgets.lessons.picture import PICTURE_PX
+    from illumi_widgets.lessons.framing import PICTURE_PX
 
     mod = importlib.import_module(f"illumi_widgets.lessons.{game}")
     for key, lesson in mod.sequence().items():
@@ -140,3 +140,15 @@ def test_a_cropped_picture_is_the_band_asked_for():
     assert 'data-id="across"' in svg and 'data-id="inside"' in svg
     assert 'data-id="above"' not in svg and 'data-id="below"' not in svg
     assert 'viewBox="0 0 400 600"' in scene_to_svg(scene, 400)  # (no crop: the whole scene, as before)
+
+
+def test_the_picture_function_stays_the_picture_function_after_a_lesson_is_shown():
+    """The picture-framing code is a submodule of its own name (``framing``): a submodule called ``picture``
+    replaced the package's ``picture`` function once a lesson had been shown, and notebook cells that then
+    imported ``picture`` got a module."""
+    from illumi_widgets.lessons import gray_eminence
+
+    gray_eminence.sequence()["score"].show()
+    from illumi_widgets.lessons import picture
+
+    assert callable(picture) and picture.__module__ == "illumi_widgets.lessons.display"
