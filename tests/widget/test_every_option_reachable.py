@@ -47,11 +47,11 @@ click_points, problems, reach = _reach.click_points, _reach.problems, _reach.rea
 GAMES = [
     ("pax", 2, {}, (1,), 400),
     ("pax", 4, {}, (2,), 250),
-    ("illuminati", 2, {}, (1, 2), 400),
+    ("illuminati", 2, {}, (1,), 400),
     ("illuminati", 3, {"hidden_goals": True}, (3,), 300),
     ("illuminati", 3, {"hidden_illuminati": True, "overstate": True}, (4,), 300),
     ("illuminati", 5, {}, (5,), 200),
-    ("primordial", 2, {}, (1, 2, 3), 400),
+    ("primordial", 2, {}, (1, 2), 400),
     ("primordial", 3, {"stacking": "replace"}, (4,), 400),
     ("primordial", 4, {}, (5,), 300),
     ("gray-eminence", 3, {}, (1,), 600),
