@@ -75,6 +75,8 @@ COMPILED_MODULES = (
     "illumi_widgets/games/pax/common.py",
     "illumi_widgets/games/pax/payments.py",
     "illumi_widgets/games/pax/turn.py",
+    "illumi_widgets/games/pax/labels.py",  # (every decision's prompt)
+    "illumi_widgets/games/pax/notation.py",  # (every deal and shuffle is an action in notation)
     "illumi_widgets/games/illuminati/attacks.py",
     "illumi_widgets/games/illuminati/candidates.py",
     "illumi_widgets/games/illuminati/common.py",

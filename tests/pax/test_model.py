@@ -41,3 +41,26 @@ def test_snapshot_equals_a_copy_shares_only_unchanged_parts_and_stays_put():
         assert repr(_fields(snap)) == frozen  # the live position moved on; the snapshot did not
         prev = snap
     assert shared > 3 * copied > 0  # most of a position stays the same from one action to the next
+
+
+def test_copy_covers_every_field_and_shares_no_container_with_the_original():
+    """``copy`` is written out field by field: every slot is set, and no list or dict of the position (nor the
+    per-seat lists and dicts inside one) is shared with the original, so changing either never changes the
+    other (``peek`` and the scalars are only ever replaced, never changed in place: shared)."""
+    game = load_game("pax", players=4)
+    state = game.new_state(seed=3)
+    rng = Rng(9)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        state.apply(random_action(state, rng))
+    live = state.data
+    for new in (live.copy(), live.snapshot(PaxData(4))):
+        assert _fields(new) == _fields(live)
+        for f in PaxData.__slots__:
+            value, old = getattr(new, f), getattr(live, f)
+            if f == "peek" or not isinstance(value, (list, dict)):
+                continue
+            assert value is not old, f
+            if f in ("hands", "known", "favor", "special_hand", "claims", "edicts", "frames"):  # (nested)
+                assert all(x is not y for x, y in zip(value, old, strict=True)), f
