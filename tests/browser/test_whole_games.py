@@ -84,8 +84,8 @@ def _moves(b):
 # board class, its arguments, the most decisions to click, the seats played by bots, the decisions (of every
 # seat) left to click after the middle of the game is played in the kernel
 GAMES = {
-    "illuminati": ("Illuminati", "players=2, seed={seed}", 600, (), 25),
-    "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, (), 25),
+    "illuminati": ("Illuminati", "players=2, seed={seed}", 600, (), 15),
+    "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, (), 15),
     "gray_eminence": ("GrayEminence", "players=3, seed={seed}, seat=0, bots={{1: 'random', 2: 'random'}}, "
                       "bot_delay=0", 600, (1, 2), 60),
 }
