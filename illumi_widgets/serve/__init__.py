@@ -140,6 +140,8 @@ class SeatServer:
         self.save_problem: str | None = None
         self.url = ""
         self._server = None
+        #: the static files' cache of the running web server (.assets.StaticCache; None: not started)
+        self.assets = None
         self._thread: threading.Thread | None = None
         self._save_lock = threading.Lock()
         self._wake = threading.Event()
@@ -394,7 +396,11 @@ class SeatServer:
             self._cull_before = solara_settings.kernel.cull_timeout
         solara_settings.kernel.cull_timeout = f"{self.page_grace:g}s"
 
-        config = uvicorn.Config(asgi_app, host=host, port=port, log_level="warning", lifespan="on")
+        from .assets import StaticCache
+
+        # Solara's static files compressed once, not at every page load, and cacheable by browsers (.assets)
+        self.assets = StaticCache(asgi_app)
+        config = uvicorn.Config(self.assets, host=host, port=port, log_level="warning", lifespan="on")
         self._server = uvicorn.Server(config)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         self.url = public_url or f"http://{shown}:{port}/"
