@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from .bots.base import SeatState
 from .bots.search import SearchBot, principal_line, root_stats
 from .engine import CHANCE, OMNISCIENT, EngineError, Rng
-from .textfit import LINE_HEIGHT, drawn_lines, reflow, text_box
+from .textfit import LINE_HEIGHT, drawn_lines, reflow, shape_box, text_box
 
 __all__ = ["Analysis", "AnalysisCancelled", "analyse", "analyse_steps", "history_frame", "overlay_items",
            "with_overlay"]
@@ -221,26 +221,12 @@ def _targets(targets, game, action) -> list:
 # ------------------------------------------------------------------------------------------ the overlay
 def _bbox(items: list, entity: str):
     """The bounding box ``(x0, y0, x1, y1)`` of the scene shapes with id ``entity``, or ``None``."""
-    xs, ys = [], []
-    for it in items:
-        if not isinstance(it, dict) or it.get("id") != entity:
-            continue
-        t = it.get("t")
-        try:
-            if t == "rect":
-                xs += [it["x"], it["x"] + it["w"]]
-                ys += [it["y"], it["y"] + it["h"]]
-            elif t == "circle":
-                xs += [it["x"] - it["r"], it["x"] + it["r"]]
-                ys += [it["y"] - it["r"], it["y"] + it["r"]]
-            elif t == "poly":
-                xs += [p[0] for p in it["pts"]]
-                ys += [p[1] for p in it["pts"]]
-        except (KeyError, TypeError, IndexError):
-            continue
-    if not xs:
+    boxes = [b for it in items if isinstance(it, dict) and it.get("id") == entity and it.get("t") != "text"
+             and (b := shape_box(it)) is not None]
+    if not boxes:
         return None
-    return min(xs), min(ys), max(xs), max(ys)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
 
 
 def _heat(win: float) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from .textfit import shape_box
+
 __all__ = ["board_parts", "describe_scene", "describe_snapshot", "describe_state", "entity_lines",
            "game_summary", "seat_summary"]
 
@@ -30,23 +32,6 @@ def _num(x: Any, default: float = 0.0) -> float:
     except (TypeError, ValueError):
         return default
     return v if v == v and abs(v) != float("inf") else default
-
-
-def _bounds(it: dict) -> tuple[float, float, float, float] | None:
-    t = it.get("t")
-    if t == "rect":
-        x, y, w, h = (_num(it.get(k)) for k in ("x", "y", "w", "h"))
-        return min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h)
-    if t == "circle":
-        r = abs(_num(it.get("r")))
-        x, y = _num(it.get("x")), _num(it.get("y"))
-        return x - r, y - r, x + r, y + r
-    pts = [p for p in it.get("pts") or [] if isinstance(p, (list, tuple)) and len(p) >= 2]
-    if not pts:
-        return None
-    xs = [_num(p[0]) for p in pts]
-    ys = [_num(p[1]) for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def one_line(text: str) -> str:
@@ -131,7 +116,7 @@ def _things(scene: Any) -> tuple[list[dict], list[dict]]:
         tip = tip if isinstance(tip, str) and tip.strip() else None
         if it.get("t") not in _SHAPES or (ident is None and tip is None):
             continue
-        b = _bounds(it)
+        b = shape_box(it)
         if b is None:
             continue
         box = boxes.setdefault(ident or ("", n), {"bounds": b, "tip": None, "id": ident})

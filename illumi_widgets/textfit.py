@@ -187,6 +187,30 @@ def only_in(scene: dict, layout: str) -> dict:
     return {**scene, "items": [it for it in scene["items"] if it.get("only") in (None, layout)]}
 
 
+def shape_box(item: dict) -> tuple[float, float, float, float] | None:
+    """``(x0, y0, x1, y1)`` of a scene shape as drawn: a ``rect`` (a negative width or height counts), a
+    ``circle``, an ``icon`` (``size`` across, 16 when unset), a ``poly`` or ``line`` (its points); None for
+    a text (see :func:`text_box`), another kind, or an item whose numbers are missing or not numbers."""
+    kind = item.get("t")
+    try:
+        if kind == "rect":
+            x, y, w, h = (float(item.get(k) or 0) for k in ("x", "y", "w", "h"))
+            return min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h)
+        if kind in ("circle", "icon"):
+            r = abs(float(item.get("r") or 0)) if kind == "circle" else float(item.get("size") or 16) / 2
+            x, y = float(item["x"]), float(item["y"])
+            return x - r, y - r, x + r, y + r
+        if kind in ("poly", "line"):
+            pts = [(float(p[0]), float(p[1])) for p in item["pts"]]
+            if not pts:
+                return None
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            return min(xs), min(ys), max(xs), max(ys)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    return None
+
+
 def text_box(item: dict) -> tuple[float, float, float, float]:
     """``(x0, y0, x1, y1)`` of a scene ``text`` item as the painter draws it at scale 1 (its lines as
     :func:`drawn_lines` wraps them; ``maxw`` squeezes lines)."""

@@ -11,7 +11,7 @@ on the live board below the picture anyway.
 
 from __future__ import annotations
 
-from ..textfit import layout_for_width, text_box
+from ..textfit import layout_for_width, shape_box, text_box
 
 __all__ = ["PICTURE_PX", "focus_ids", "lesson_svg"]
 
@@ -45,23 +45,12 @@ def focus_ids(lesson, snap: dict, state) -> set[str]:
 
 def _box(item: dict) -> tuple[float, float, float, float] | None:
     """``(x0, y0, x1, y1)`` of a scene item as drawn (None for an item without a place)."""
-    kind = item.get("t")
-    try:
-        if kind == "rect":
-            x, y, w, h = (float(item.get(k, 0)) for k in ("x", "y", "w", "h"))
-            return min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h)
-        if kind in ("circle", "icon"):
-            r = float(item.get("r", 0)) if kind == "circle" else float(item.get("size", 16)) / 2
-            x, y = float(item["x"]), float(item["y"])
-            return x - r, y - r, x + r, y + r
-        if kind in ("poly", "line"):
-            xs, ys = [float(p[0]) for p in item["pts"]], [float(p[1]) for p in item["pts"]]
-            return (min(xs), min(ys), max(xs), max(ys)) if ys else None
-        if kind == "text":
+    if item.get("t") == "text":
+        try:
             return text_box(item)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return None
-    return None
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+    return shape_box(item)
 
 
 def _inside(a, b, slack: float = 1.0) -> bool:

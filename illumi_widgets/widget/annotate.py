@@ -12,6 +12,7 @@ they never change what a click hits) painted by the same painter and saved in th
 from __future__ import annotations
 
 from ..engine import EngineError
+from ..textfit import shape_box
 
 __all__ = ["MAX_NOTES", "MAX_TEXT", "add", "clear", "decorate", "notes"]
 
@@ -50,24 +51,6 @@ def clear(match) -> None:
     match.refresh()
 
 
-def _bounds(item) -> tuple | None:
-    t = item.get("t")
-    try:
-        if t == "rect":
-            x, y, w, h = (float(item[k]) for k in ("x", "y", "w", "h"))
-            return min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h)
-        if t == "circle":
-            x, y, r = float(item["x"]), float(item["y"]), abs(float(item["r"]))
-            return x - r, y - r, x + r, y + r
-        if t == "poly":
-            xs = [float(p[0]) for p in item["pts"]]
-            ys = [float(p[1]) for p in item["pts"]]
-            return min(xs), min(ys), max(xs), max(ys)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return None
-    return None
-
-
 def marks(scene: dict, entries) -> list:
     """The scene items of the marks whose entity ``scene`` draws (the others: none)."""
     items = scene.get("items") if isinstance(scene.get("items"), list) else []
@@ -75,7 +58,7 @@ def marks(scene: dict, entries) -> list:
     out = []
     for entity, text in entries:
         boxes = [b for it in items if isinstance(it, dict) and it.get("id") == entity
-                 for b in [_bounds(it)] if b is not None]
+                 for b in [shape_box(it)] if b is not None]
         if not boxes:
             continue  # not drawn on this board: nothing said about it
         x0 = min(b[0] for b in boxes) - PAD

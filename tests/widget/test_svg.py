@@ -436,3 +436,21 @@ def test_a_board_draws_its_picture_for_a_width():
     assert wide.get("viewBox") == "0 0 1000 820" and wide.get("width") == "1000"
     assert board.to_svg(1400) == scene_to_svg(board.effective_scene, 1400)
     board.close()
+
+
+def test_shape_box_is_where_each_kind_of_shape_is_drawn():
+    """The one bounds helper the describer, the teacher's marks, the analysis overlay and the lesson
+    pictures share (textfit.shape_box): each kind's box, a negative width, and None where nothing is drawn."""
+    from illumi_widgets.textfit import shape_box
+
+    assert shape_box({"t": "rect", "x": 10, "y": 20, "w": 30, "h": 40}) == (10, 20, 40, 60)
+    assert shape_box({"t": "rect", "x": 10, "y": 20, "w": -5, "h": 4}) == (5, 20, 10, 24)
+    assert shape_box({"t": "circle", "x": 5, "y": 5, "r": 2}) == (3, 3, 7, 7)
+    assert shape_box({"t": "icon", "x": 50, "y": 50, "size": 20}) == (40, 40, 60, 60)
+    assert shape_box({"t": "icon", "x": 50, "y": 50}) == (42, 42, 58, 58)  # 16 across when unset
+    assert shape_box({"t": "poly", "pts": [[0, 9], [4, 1], [2, 5]]}) == (0, 1, 4, 9)
+    assert shape_box({"t": "line", "pts": [[3, 3], [1, 7]]}) == (1, 3, 3, 7)
+    assert shape_box({"t": "poly", "pts": []}) is None
+    assert shape_box({"t": "circle", "y": 5, "r": 2}) is None  # no x
+    assert shape_box({"t": "poly", "pts": [["a", 1]]}) is None
+    assert shape_box({"t": "text", "x": 1, "y": 1, "s": "Blue"}) is None  # texts: text_box
