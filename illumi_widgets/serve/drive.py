@@ -218,17 +218,33 @@ class ServerProcess:
         self.stop()
         raise RuntimeError("the seat server did not start:\n" + self.out.read_text())
 
+    def _read(self) -> bytes | None:
+        try:
+            return self.save.read_bytes()
+        except OSError:
+            return None
+
     def match(self):
-        """The game as the server saved it after its last change."""
+        """The game as the server saved it after its last change. While the file holds the same bytes this
+        is the same object, replayed once (read it; do not play on it): the tests ask for it in their
+        waiting loops, and a replay of the whole record each time cost the test process more than all else."""
         from ..match import Match
         from . import load_saved
 
+        raw = self._read()
+        if raw is not None and raw == getattr(self, "_raw", None):
+            return self._match
         for _ in range(50):
             try:
-                return Match.from_record(load_saved(self.save)["record"], mode="play")
+                match = Match.from_record(load_saved(self.save)["record"], mode="play")
+                break
             except Exception:  # (replaced while read: os.replace is atomic, but be patient on a busy disk)
                 time.sleep(0.02)
-        return Match.from_record(load_saved(self.save)["record"], mode="play")
+        else:
+            match = Match.from_record(load_saved(self.save)["record"], mode="play")
+        # (the bytes read before the replay: if the file changed in between, the next call replays again)
+        self._raw, self._match = raw, match
+        return match
 
     def saved(self) -> dict:
         from . import load_saved
@@ -249,7 +265,7 @@ class ServerProcess:
         """Wait until the saved game is past version ``after``; return its version."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            v = self.version()
+            v = self.version()  # (a replay only when the file changed: see match)
             if v > after:
                 return v
             time.sleep(0.05)
@@ -296,29 +312,62 @@ class Board:
         with contextlib.suppress(Exception):
             (self.context if self.owns_context else self.page).close()
 
+    def reload(self, url: str | None = None, timeout: float = 60.0) -> None:
+        """Reload the page (the same link in the same tab, as a player does after the server restarted), or
+        open ``url`` in it, and wait for the board. What the page received and reported before is dropped
+        (as for a new page); the browser's cache is kept, so this costs about a third of a page in a new
+        context."""
+        self.frames.clear()
+        self.errors.clear()
+        if url is None:
+            self.page.reload()
+        else:
+            self.page.goto(url)
+        self.page.locator(BOARD).first.wait_for(timeout=timeout * 1000)
+        self.page.evaluate(WATCH_JS)
+        self.seen_version = self.version()
+
     def version(self) -> int:
         """The version the board last painted."""
         return int(self.page.locator(BOARD).first.get_attribute("data-version"))
 
     def wait_painted(self, version: int, timeout: float = 20.0) -> None:
-        """Wait until the board has painted ``version`` or a later one."""
+        """Wait until the board has painted ``version`` or a later one (asked every 50 ms, not at every
+        animation frame: a frame asked for is a frame the browser makes)."""
         self.page.wait_for_function(
             f"(v) => {{ const b = document.querySelector('{BOARD}'); return b && +b.dataset.version >= v; }}",
-            arg=version, timeout=timeout * 1000)
+            arg=version, timeout=timeout * 1000, polling=50)
 
     def text(self) -> str:
         """The page's text, without the board's log and its last-move line (a log line may name a card the
         seat saw before it was hidden again: the engine checks each line for leaks when it is written)."""
-        return self.page.evaluate("""() => { const c = document.body.cloneNode(true);
-            c.querySelectorAll('.illumi-log, .illumi-last').forEach(n => n.remove());
-            return c.innerText; }""")
+        return self.page.evaluate(f"() => {{ {_TEXT_JS} return text; }}")
+
+    def shown(self) -> tuple[int, str]:
+        """The version the board last painted and the page's text (:meth:`text`), read in one step (one
+        script run in the page: nothing repaints in between)."""
+        version, text = self.page.evaluate(
+            f"() => {{ {_TEXT_JS} return [document.querySelector('{BOARD}').dataset.version, text]; }}")
+        return int(version), text
+
+
+_TEXT_JS = """const c = document.body.cloneNode(true);
+    c.querySelectorAll('.illumi-log, .illumi-last').forEach(n => n.remove());
+    const text = c.innerText;"""
+
+
+def new_context(browser):
+    """A browser context: one browser profile (its cookies, storage and cache) with the boards' window size.
+    Tabs opened in it (``open_board(..., context=...)``) share its cache: a tab opened again costs about a
+    third of a page in a new context."""
+    return browser.new_context(viewport={"width": 1400, "height": 900})
 
 
 def open_board(browser, url: str, who: str = "", seat: int | None = None, context=None,
                timeout: float = 60.0) -> Board:
     """Open ``url`` in a new browser context (or in ``context``: a second tab of the same browser profile)
     and wait for the board."""
-    ctx = context if context is not None else browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx = context if context is not None else new_context(browser)
     page = ctx.new_page()
     board = Board(who, seat, ctx, page, owns_context=context is None)
     page.on("pageerror", lambda e: board.errors.append(str(e)))
@@ -433,11 +482,7 @@ def scan_pages(versions: Versions, boards, *, where: str = "", own: dict | None 
                 own.setdefault(b.seat, set()).update(_find_secrets(clean, others - mine))
         b.frames.clear()
         b.seen_version = v
-        for _ in range(20):  # the page's text at one painted version
-            shown = b.version()
-            text = b.text()
-            if b.version() == shown:
-                break
+        shown, text = b.shown()  # the page's text at one painted version
         leaked = _find_secrets(text, versions.secrets(shown, b.seat))
         assert not leaked, f"{b.who}'s page shows {sorted(leaked)} at version {shown}{where}"
     return scanned

@@ -2,11 +2,13 @@
 
 A real server (``python -m illumi_widgets.serve``, a subprocess with ``--save``) serves a 2-player Pax game.
 Blue, Red and a spectator each open their own link in their own browser context (no shared cookies or
-storage); a fourth page, with a forged token, must be a spectator's. Twenty moves (``ILLUMI_SERVE_MOVES``: a
-whole game) are clicked in the page of the seat to act (the option's button); after every move every page must
-show the new position, and the DOM text and every websocket frame each page received must hold none of the
-other seat's secrets (``Game.secrets``: hand cards, private Plot, sealed choices). After the tenth move the
-server is killed and restarted with ``--resume``: the same links show the same position, and the game goes on.
+storage); before the restart the spectator's page is opened with a forged seat token, which must make it a
+spectator's (after the restart it opens the plain spectator link in the same tab). Twenty moves
+(``ILLUMI_SERVE_MOVES``: a whole game) are clicked in the page of the seat to act (the option's button); after
+every move every page must show the new position, and the DOM text and every websocket frame each page
+received must hold none of the other seat's secrets (``Game.secrets``: hand cards, private Plot, sealed
+choices). After the tenth move the server is killed and restarted with ``--resume``: the same links, reloaded
+in the same tabs, show the same position, and the game goes on.
 Prints the move → repaint latency in the other seat's page.
 """
 
@@ -45,21 +47,20 @@ def _free_port() -> int:
     return free_port()
 
 
-def _open_all(browser, server, boards, token0=None):
-    """Blue's, Red's and the spectator's pages; with ``token0`` also a page whose link has a forged token,
-    which must be a spectator (checked here, then closed: a page load is the dearest step of the test)."""
-    for who, seat, url in (("Blue", 0, server.links["Blue"]), ("Red", 1, server.links["Red"]),
-                           ("spectator", None, server.links["spectator"])):
+def _open_all(browser, server, boards, token0):
+    """Blue's, Red's and the spectator's pages. The spectator's page is opened with a forged token (Blue's,
+    ``token0``, with its last characters changed), which must make it a spectator: checked here, and the page
+    then stays the spectator's for the moves before the restart (its DOM and frames scanned for the
+    spectator's secrets at every move); after the restart the spectator opens the plain spectator link. A
+    page load is the dearest step of the test: the forged link takes no page of its own."""
+    for who, seat, url in (("Blue", 0, server.links["Blue"]), ("Red", 1, server.links["Red"])):
         boards[who] = open_board(browser, url, who, seat)
-    if token0 is not None:
-        link = server.links["spectator"] + "?seat=" + token0[:-2] + "AA"
-        forged = open_board(browser, link, "forged", None)
-        try:  # a forged token is a spectator: no decision button, the public view only
-            assert "spectator" in forged.page.locator("body").inner_text().lower()
-            assert forged.page.locator("button[data-option]").count() == 0
-            assert not forged.errors, f"the forged link's page: {forged.errors}"
-        finally:
-            forged.close()
+    link = server.links["spectator"] + "?seat=" + token0[:-2] + "AA"
+    forged = boards["spectator"] = open_board(browser, link, "spectator", None)
+    # a forged token is a spectator: no decision button, the public view only
+    assert "spectator" in forged.page.locator("body").inner_text().lower()
+    assert forged.page.locator("button[data-option]").count() == 0
+    assert not forged.errors, f"the forged link's page: {forged.errors}"
 
 
 def test_a_full_game_from_two_seats_and_a_spectator_on_a_real_server(tmp_path, browser, save_screenshot):
@@ -79,15 +80,16 @@ def test_a_full_game_from_two_seats_and_a_spectator_on_a_real_server(tmp_path, b
             if match.state.is_terminal():
                 break
             if moves == RESTART_AT and not restarted:
-                # the server dies; restarted with --resume on the same port, the same links go on
+                # the server dies; restarted with --resume on the same port, the same links go on: each
+                # player reloads their tab, the spectator opens the plain spectator link in theirs
                 version, links = match.version, dict(server.links)
                 server.stop()
-                for b in boards.values():
-                    b.close()
                 server = ServerProcess(tmp_path, "pax", 2, 5, "--resume", str(server.save), port=server.port)
                 assert server.links == links
                 assert server.version() == version
-                _open_all(browser, server, boards)
+                for who, b in boards.items():
+                    b.reload(server.links["spectator"] if who == "spectator" else None)
+                    assert b.page.url == server.links[who]
                 restarted = True
                 continue
             seat = match.state.to_act()[0]

@@ -1,9 +1,10 @@
 """The seat server's seats in real Chromium, on one real server (a 2-player Pax game shared by the tests of
 this module, in order): a seat link opened in two tabs is that seat in both, and a move clicked in either tab
-shows in the other; a closed tab rejoins with its link and sees its seat's current position; the host hands
-the seat of a player who left to a bot from the host page, and the bot's moves show on every page (the seat's
-own link included). Every page's DOM and websocket frames are scanned for its perspective's secrets after
-every move."""
+shows in the other; a closed tab rejoins with its link (a new tab of the same browser) and sees its seat's
+current position; the host hands the seat of a player who left (who closed their tab) to a bot from the host
+page, and the bot's moves show on every page (the seat's own link, opened again in that browser, included).
+Each player's and the spectator's pages are in their own browser context. Every page's DOM and websocket
+frames are scanned for its perspective's secrets after every move."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ import time
 
 import pytest
 
-from illumi_widgets.serve.drive import ServerProcess, click_a_move, move_latency_ms, open_board, scan_pages
+from illumi_widgets.serve.drive import (
+    ServerProcess,
+    click_a_move,
+    move_latency_ms,
+    new_context,
+    open_board,
+    scan_pages,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +64,7 @@ def _options_offered(match, seat) -> set[str]:
 
 
 def test_a_seat_link_opened_in_two_tabs_is_that_seat_in_both(server, browser):
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})  # one browser profile, two tabs
+    ctx = new_context(browser)  # one browser profile, two tabs
     tabs = [open_board(browser, server.links["Blue"], f"Blue tab {i + 1}", 0, context=ctx) for i in range(2)]
     red = open_board(browser, server.links["Red"], "Red", 1)
     boards = [*tabs, red]
@@ -87,7 +95,8 @@ def test_a_seat_link_opened_in_two_tabs_is_that_seat_in_both(server, browser):
 
 
 def test_a_closed_tab_rejoins_with_its_link_and_sees_its_seats_current_position(server, browser):
-    blue = open_board(browser, server.links["Blue"], "Blue", 0)
+    blue_browser = new_context(browser)  # Blue's browser: its tab is closed, then a new tab opens the link
+    blue = open_board(browser, server.links["Blue"], "Blue", 0, context=blue_browser)
     red = open_board(browser, server.links["Red"], "Red", 1)
     rng = random.Random(2)
     try:
@@ -105,7 +114,7 @@ def test_a_closed_tab_rejoins_with_its_link_and_sees_its_seats_current_position(
             away += 1
         assert away >= 1
         match = server.match()
-        blue = open_board(browser, server.links["Blue"], "Blue", 0)  # the same link, in a new tab
+        blue = open_board(browser, server.links["Blue"], "Blue", 0, context=blue_browser)  # a new tab
         blue.wait_painted(match.version)
         assert blue.version() == match.version
         assert "you are Blue" in blue.page.locator("body").inner_text()
@@ -122,16 +131,18 @@ def test_a_closed_tab_rejoins_with_its_link_and_sees_its_seats_current_position(
     finally:
         blue.close()
         red.close()
+        blue_browser.close()
 
 
 def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, save_screenshot):
     host = open_board(browser, server.links["host"], "host", None)
     blue = open_board(browser, server.links["Blue"], "Blue", 0)
     spectator = open_board(browser, server.links["spectator"], "spectator", None)
-    red = open_board(browser, server.links["Red"], "Red", 1)
+    red_browser = new_context(browser)  # Red's browser: Red's tab is closed, later a new tab opens Red's link
+    red = open_board(browser, server.links["Red"], "Red", 1, context=red_browser)
     rng = random.Random(4)
     try:
-        red.close()  # Red's player leaves
+        red.close()  # Red's player leaves (closes the tab)
         panel = host.page.get_by_text("Send each player only their own link")
         panel.wait_for()
         buttons = host.page.get_by_role("button", name="Hand to the search bot")
@@ -143,7 +154,8 @@ def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, 
         assert server.saved()["bots"] == {"1": "search"}
         host.page.get_by_text("Red — played by the search bot").wait_for()
         host.page.get_by_role("button", name="Give back to a person").wait_for()
-        red = open_board(browser, server.links["Red"], "Red", 1)  # Red's link shows the bot playing its seat
+        # Red's link, in a new tab, shows the bot playing its seat
+        red = open_board(browser, server.links["Red"], "Red", 1, context=red_browser)
         boards = [host, blue, spectator, red]
         for b in boards:  # every page shows that a bot plays Red (and no "Pause bots": the server plays it)
             b.page.locator(".illumi-botchip", has_text="Red: search bot").wait_for(timeout=20_000)
@@ -173,3 +185,4 @@ def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, 
     finally:
         for b in (host, blue, spectator, red):
             b.close()
+        red_browser.close()
