@@ -150,7 +150,8 @@ class CandidatesMixin:
             acts.extend([A(s, "influence", c, k, True) for k in (1, 2, 3)])
             acts.extend([A(s, "organize", f, c) for f in range(6)])
             acts.extend([A(s, "expel", c, a, True) for a in self.actors(d, s, c)])
-        if not d.claimed_faction and self.on_map(d, s) >= 3:
+        on_map = self.on_map(d, s)
+        if not d.claimed_faction and on_map >= 3:
             # (only cards in play that the seat does not hold and no one borrows can be claimed, and
             # controlling a Lodge takes at least 3 Influence on its cards: test those first, cheaper)
             holder, boxed, borrowed = d.faction_holder, d.boxed_factions, d.borrowed
@@ -167,7 +168,6 @@ class CandidatesMixin:
                 plots.append(d.private_plot[s])
             # (a plot needs some of the seat's Influence on the map, Faction Leader Faction cards: skip the
             # ones the seat is too far from)
-            on_map = self.on_map(d, s)
             held = sum(1 for h in d.faction_holder.values() if h == s)  # (as plot_families counts them)
             plots = [p for p in plots
                      if on_map >= self.plot_floor.get(p, 0) and held >= self.plot_min_held.get(p, 0)]

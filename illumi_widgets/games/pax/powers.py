@@ -120,14 +120,25 @@ class PowersMixin:
         return cid is not None and self.lum[cid].affiliation == "rosicrucian"
 
     def pay_vectors(self, d, s, alts) -> list:
-        """Every distinct payment (tokens spent) of one of the costs ``alts``, cheapest first."""
+        """Every distinct payment (tokens spent) of one of the costs ``alts``, cheapest first (a function of
+        the seat's Favor, its exchange rate and wild Faction, and the costs: remembered by those, as the
+        Influence costs are, since a seat pays the same few costs from the same holdings again and again)."""
         rate, wild = self.rate_wild(d, s)
-        if len(alts) == 1:
-            return payments(d.favor[s], alts[0], rate, wild=wild)
-        vecs = set()
-        for slots in alts:
-            vecs.update(payments(d.favor[s], slots, rate, wild=wild))
-        return sorted(vecs, key=_cheapest_first)
+        have = d.favor[s]
+        key = ("pay", tuple(have), rate, wild, tuple([tuple([tuple(x) for x in slots]) for slots in alts]))
+        costs = self._cost_cache
+        got = costs.get(key)
+        if got is None:
+            if len(alts) == 1:
+                got = payments(have, alts[0], rate, wild=wild)
+            else:
+                vecs = set()
+                for slots in alts:
+                    vecs.update(payments(have, slots, rate, wild=wild))
+                got = sorted(vecs, key=_cheapest_first)
+            remember(costs, key, tuple(got))
+            return got
+        return list(got)
 
     def rate_wild(self, d, s) -> tuple:
         """``(exchange rate, wild faction or None)`` of seat ``s`` (kept for the listing in progress)."""

@@ -177,7 +177,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         # listing is valid only under the stamp it was made under (another thread may have changed the
         # same position since; clearing only the acting thread's memory left the others' stale)
         self._stamp = next(_STAMPS)
-        self._cost_cache: dict = {}  # Influence costs by what they depend on (powers.remember)
+        self._cost_cache: dict = {}  # Influence costs and payments by what they depend on (powers.remember)
         self._checks = {k: getattr(self, "_check_" + k) for ks in _FRAME_KINDS.values() for k in ks}
         # what carries out an action kind (_do_<kind>) and an automatic step (_auto_<frame>), by name
         self._dos = {n[4:]: getattr(self, n) for n in dir(self) if n.startswith("_do_")}
@@ -365,7 +365,14 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
 
     def on_map(self, d: PaxData, seat: int) -> int:
         """How many of ``seat``'s Influence are on the map."""
-        return self._memoized(("on-map", seat), lambda: sum(map(tuple.count, d.infl, repeat(seat))))
+        memo = self._scratch.memo  # (as _memoized, written out: a lambda per call costs more than the count)
+        if memo is None:
+            return sum(map(tuple.count, d.infl, repeat(seat)))
+        key = ("on-map", seat)
+        n = memo.get(key)
+        if n is None:
+            n = memo[key] = sum(map(tuple.count, d.infl, repeat(seat)))
+        return n
 
     def supply(self, d: PaxData, seat: int) -> int:
         return INFLUENCE_PER_SEAT - self.on_map(d, seat) - len(d.claims[seat])
