@@ -5,7 +5,10 @@
   its links; :meth:`ServerProcess.match` is the game as saved after the last move.
 * :func:`chromium` launches Debian's Chromium; :func:`open_board` opens a link in its own browser context
   (no shared cookies or storage), records every websocket frame the page receives and installs a watch:
-  the time of the last click in the page, and the time the board repainted each version.
+  the time of the last click in the page, and the time the board repainted each version. A page in a new
+  context is the dearest step (about 8 s of Chromium's CPU: Solara's 4.6 MB of scripts and styles fetched,
+  compiled and run with a cold cache); a player who comes back uses the same browser: a new tab of their
+  context (:func:`new_context`, ``open_board(..., context=...)``) or :meth:`Board.reload`, about 3 s.
 * :func:`click_a_move` clicks one of a seat's options in its page (a button of the action bar, an item of
   its menus, "yes" when the board asks to confirm); :func:`move_latency_ms` is the time from that click in
   one page to the repaint of the new version in another.
