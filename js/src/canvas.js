@@ -23,6 +23,7 @@ export const LAST_FADE_MS = 3500;
 // the fade goes in steps this far apart (not a repaint of the overlay every frame: the page's thread stays free
 // for the person's next click and the reply to it)
 export const FADE_STEP_MS = 100;
+export const PENDING_HOLD_MS = 1000; // the fade waits at most this long for a click's reply
 
 /** [r, g, b] of a "#rgb" / "#rrggbb" colour, else null. */
 export function rgbOf(hex) {
@@ -171,12 +172,7 @@ export function createCanvas(v) {
           ctx.stroke();
         }
       }
-      if (fadeFrame === null) {
-        fadeFrame = v.win.setTimeout(() => {
-          fadeFrame = null;
-          if (!s.disposed) paintOverlay();
-        }, FADE_STEP_MS);
-      }
+      if (fadeFrame === null) fadeFrame = v.win.setTimeout(fadeStep, FADE_STEP_MS);
     }
     // Every legal target: a thin dashed outline.
     ctx.lineWidth = 2 * px;
@@ -210,6 +206,19 @@ export function createCanvas(v) {
         ctx.stroke();
       }
     }
+  }
+
+  /** One step of the last move's fade. While a click's act is on its way to Python (up to PENDING_HOLD_MS) the
+   * step waits: the reply's repaint draws the overlay anyway, and a repaint of the whole overlay (and its
+   * compositing) in between only takes the page's thread and the machine's CPU from the reply. */
+  function fadeStep() {
+    fadeFrame = null;
+    if (s.disposed) return;
+    if (s.pending && v.now() - s.pending.t < PENDING_HOLD_MS) {
+      fadeFrame = v.win.setTimeout(fadeStep, FADE_STEP_MS);
+      return;
+    }
+    paintOverlay();
   }
 
   /** Compose selections: picked entities filled green with a thick outline; each entity's tag (a word such

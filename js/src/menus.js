@@ -101,8 +101,8 @@ export function createMenus(v) {
       b.dataset.option = String(option.id);
       if (option.notation) b.title = String(option.notation);
       b.addEventListener("click", () => {
+        choose(decision, option); // (sent first: the menu's closing is done while the act is on its way)
         closeChooser();
-        choose(decision, option);
       });
       if (hasTargets(option)) {
         b.addEventListener("mouseenter", () => {

@@ -204,6 +204,23 @@ export function measureWith(ctx, font, size) {
   };
 }
 
+// The lines of each text as laid out (wrapped and cut) for a font, kept across paints like the widths: a board
+// lays out the same few hundred texts again on every update. (The key holds all that layoutText reads.)
+const LAID_OUT = new Map();
+const LAID_OUT_MAX = 5000;
+const EXPANDED = new WeakMap(); // an icon item -> its plain items (expandIcon), for as long as the item lives
+
+function laidOut(measure, it, font, size, text) {
+  const key = `${font}|${it.maxw}|${it.maxh}|${it.wrap}|${it.size}|${text}`;
+  let r = LAID_OUT.get(key);
+  if (r === undefined) {
+    r = layoutText(measure, it, size);
+    if (LAID_OUT.size >= LAID_OUT_MAX) LAID_OUT.clear();
+    LAID_OUT.set(key, r);
+  }
+  return r;
+}
+
 function drawText(ctx, it, opts) {
   const text = it.s === undefined || it.s === null ? "" : String(it.s);
   if (!text) return;
@@ -231,7 +248,7 @@ function drawText(ctx, it, opts) {
   }
   const maxw = num(it.maxw, 0);
   const measure = measureWith(ctx, font, size);
-  const { lines, cut } = layoutText(measure, it, size);
+  const { lines, cut } = laidOut(measure, it, font, size, text);
   const lh = size * LINE_HEIGHT;
   let y = num(it.y) + firstLineOffset(baseline, lines.length, lh);
   const x = num(it.x);
@@ -345,9 +362,12 @@ export function drawItem(ctx, it, opts) {
     case "line":
       drawLine(ctx, it);
       break;
-    case "icon":
-      for (const sub of expandIcon(it)) drawItem(ctx, sub, opts);
+    case "icon": {
+      let parts = EXPANDED.get(it); // (an item of the scene is never changed: a new one replaces it)
+      if (!parts) EXPANDED.set(it, (parts = expandIcon(it)));
+      for (const sub of parts) drawItem(ctx, sub, opts);
       break;
+    }
     default:
       break; // unknown item types are skipped (forward compatible)
   }
