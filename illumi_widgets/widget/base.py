@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import time
 import weakref
 from bisect import bisect_left
 from collections.abc import Callable
@@ -98,6 +99,11 @@ MESSAGE_FIELDS: dict[str, dict[str, str]] = {
 QUOTE_CHARS = 80  # an error reply quotes at most this many characters of any input
 BOT_DELAY = 0.8  # seconds between two bot decisions on a board (a pace a person can follow)
 STORE_DELAY = 0.5  # seconds: a displayed board stores its latest picture for the saved notebook this often
+# ... when the board has had no message for STORE_QUIET s (a person clicking: the picture's store, tens of ms
+# of the kernel's thread, waits for a pause instead of holding up a click's act), but never later than
+# STORE_MAX_WAIT s after the change
+STORE_QUIET = 0.25
+STORE_MAX_WAIT = 2.0
 _PRUNED: list = []  # old stored boards were removed (once per kernel)
 MAX_BOT_DELAY = 60.0
 
@@ -470,6 +476,8 @@ class GameWidget(anywidget.AnyWidget):
         self._shown: tuple | None = None
         self._live_view = False  # a front end has opened a live view of this board (a "hello" came)
         self._store_timer: Any = None  # the pending write of the saved board (saved.py), debounced
+        self._store_due = 0.0  # (time.monotonic) the pending write waits for a pause until then at most
+        self._last_message = float("-inf")  # (time.monotonic) when the page's last message was handled
         self._stored: tuple | None = None  # (version, perspective) last written there
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
@@ -645,7 +653,10 @@ class GameWidget(anywidget.AnyWidget):
             self.send_state(keys)
 
     def _on_message(self, _widget: Any, content: Any, buffers: Any = None) -> None:
-        self.send(self.dispatch(content, buffers))
+        try:
+            self.send(self.dispatch(content, buffers))
+        finally:
+            self._last_message = time.monotonic()
 
     def dispatch(self, content: Any, buffers: Any = None) -> dict:
         """Check one untrusted message and apply it; returns the reply (also what the browser gets)."""
@@ -842,7 +853,18 @@ class GameWidget(anywidget.AnyWidget):
             self._store_now()
             return
         if self._store_timer is None:
-            self._store_timer = loop.call_later(STORE_DELAY, self._store_now)
+            self._store_due = time.monotonic() + STORE_MAX_WAIT
+            self._store_timer = loop.call_later(STORE_DELAY, self._store_when_quiet, loop)
+
+    def _store_when_quiet(self, loop) -> None:
+        """The debounced store: now, unless the page sent a message less than :data:`STORE_QUIET` s ago (then
+        once it is quiet that long, or at the latest :data:`STORE_MAX_WAIT` s after the change)."""
+        now = time.monotonic()
+        wait = min(self._last_message + STORE_QUIET, self._store_due) - now
+        if wait > 0:
+            self._store_timer = loop.call_later(wait, self._store_when_quiet, loop)
+            return
+        self._store_now()
 
     def _stored_game(self) -> dict | None:
         """The game kept with the saved picture, to continue after a kernel restart (a game's board says)."""
