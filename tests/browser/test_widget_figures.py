@@ -54,6 +54,9 @@ CLICKS = 30
 # Another front-end bundle to measure instead of the package's (a file path; to compare two builds in the same
 # conditions, run the test with and without it, alternately): ILLUMI_FIGURES_ESM=/tmp/old/widget.js
 ESM_OVERRIDE = os.environ.get("ILLUMI_FIGURES_ESM")
+# A diagnostic (changes nothing measured): ILLUMI_FIGURES_TRACE=/tmp/trace.json writes a Chromium performance
+# trace (devtools.timeline) of the timed clicks there, to read what the page's main thread does in a trip.
+TRACE_TO = os.environ.get("ILLUMI_FIGURES_TRACE")
 
 
 def pct(values, q):
@@ -513,6 +516,10 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
 
     rng = random.Random(7)
     kinds = {"canvas": 0, "chooser": 0, "panel": 0}
+    if TRACE_TO:
+        page.context.browser.start_tracing(page=page, path=TRACE_TO, categories=[
+            "devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel",
+            "disabled-by-default-devtools.timeline.frame", "v8", "disabled-by-default-v8.cpu_profiler"])
     outside = []  # Playwright's view: click -> data-version changed (includes the test's own overhead)
     for _ in range(CLICKS):
         state = probe()
@@ -542,6 +549,12 @@ def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_scr
         assert page.evaluate(_WAIT_VERSION_JS, [widget.element_handle(), version, 10_000]), "no new version"
         outside.append(page.evaluate("performance.now()") - t0)
 
+    if TRACE_TO:  # (a user-timing mark ties the trace's clock to the page's: its now() in a side file)
+        sync = page.evaluate("(() => { const t = performance.now(); performance.mark('illumi-sync'); "
+                             "return t; })()")
+        page.context.browser.stop_tracing()
+        Path(TRACE_TO + ".trips.json").write_text(json.dumps({"sync": sync, "trips": page.evaluate(
+            "(el) => el.__illumi.trips", widget.element_handle())}))
     assert page.evaluate(_RUN_CELL_JS, 2) is not False
     expect(panel.locator("canvas.echo-canvas")).to_have_count(1)
     floor = page.evaluate(_FLOOR_JS, [CLICKS, 50])  # 50 ms apart, as the board's clicks
