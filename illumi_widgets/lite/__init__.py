@@ -15,7 +15,15 @@ What the build does (each download is cached, see :func:`illumi_widgets.lite.fet
   (:mod:`illumi_widgets.lite.lock`), and piplite's PyPI fallback is off;
 * the front-end extensions of the kernel (from the build tools' own environment, :mod:`.tools`: never
   installed beside JupyterLab), ipywidgets and anywidget (from this environment);
+* the Python bytecode of the standard library and of every wheel, compiled ahead by the site's own Pyodide in
+  Node.js (:mod:`illumi_widgets.lite.bytecode`): no kernel compiles what it imports at its start;
 * the tutorials (:data:`TUTORIALS`, outputs cleared) and a landing page with a link per game.
+
+Each notebook a learner opens starts a kernel of its own, which loads the same 30 MB of Pyodide, the lock's
+wheels and the bytecode again: a host that lets the browser cache them (``Cache-Control`` and
+``Last-Modified`` or ``ETag``, as GitHub Pages sends) serves every kernel after the first from the browser's
+cache.
+``python -m http.server`` sends ``Last-Modified`` only, which browsers cache for a while by their own rule.
 
 The versions are pinned here and tested together (``tests/browser/test_lite_site.py``).  The notebooks
 that need NumPy and pandas (simulation, analysis tables, research: :data:`.site.LEFT_OUT`) are left out, and

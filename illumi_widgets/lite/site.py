@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from . import fetch
+from .bytecode import precompile
 from .fetch import LiteBuildError
 from .lock import patch_lock
 from .tools import tools
@@ -282,6 +283,8 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
         wheels += [fetch.pip_wheel(n, v) for n, v in runtime.items()]
         wheels += _kernel_wheels(exts["@jupyterlite/pyodide-kernel-extension"])
         lock = patch_lock(pyo, list(start), wheels, omit_depends=OMIT)
+        log("Python bytecode, compiled ahead by the site's own Python (Node.js) ...")
+        precompile(pyo, own=(wheels[0].name,), log=log)
         preload = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
                    "illumi-widgets"]
         ext_stage = work / "labextensions"

@@ -145,3 +145,39 @@ def test_a_left_out_notebook_is_named_by_its_heading_without_its_number(tmp_path
     nb.write_text(json.dumps({"cells": [heading]}))
     assert _title(nb) == "Analysis on the board"
     assert _title(tmp_path / "08_absent.ipynb") == "08_absent"
+
+
+def test_bytecode_replaces_a_dependency_source_and_sits_beside_the_package_source(tmp_path):
+    from illumi_widgets.lite.bytecode import _repack
+
+    whl = tmp_path / "demo-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(whl, "w") as z:
+        z.writestr("demo/__init__.py", "X = 1\n")
+        z.writestr("demo/data.json", "{}")
+        z.writestr("demo-1.0.dist-info/RECORD", "demo/__init__.py,sha256=x,6\ndemo/data.json,,\n")
+    for legacy, sourceless in ((True, True), (False, False)):
+        src = tmp_path / f"src{legacy}"
+        with zipfile.ZipFile(whl) as z:
+            infos = z.infolist()
+            z.extractall(src)
+        pyc = src / ("demo/__init__.pyc" if legacy else "demo/__pycache__/__init__.cpython-314.pyc")
+        pyc.parent.mkdir(exist_ok=True)
+        pyc.write_bytes(b"bytecode")
+        out = tmp_path / f"out{legacy}.whl"
+        _repack(src, infos, out, record="demo-1.0.dist-info/RECORD", sourceless=sourceless)
+        with zipfile.ZipFile(out) as z:
+            names = set(z.namelist())
+            record = z.read("demo-1.0.dist-info/RECORD").decode()
+            assert z.read(pyc.relative_to(src).as_posix()) == b"bytecode"
+        assert "demo/data.json" in names and pyc.relative_to(src).as_posix() in record
+        # a dependency's source gives way to its bytecode; this package's stays beside it (tracebacks)
+        assert ("demo/__init__.py" in names) is not sourceless
+        assert ("demo/__init__.py," in record) is not sourceless
+
+
+def test_no_node_says_what_to_do(tmp_path, monkeypatch):
+    from illumi_widgets.lite import bytecode
+
+    monkeypatch.setattr(bytecode.shutil, "which", lambda _name: None)
+    with pytest.raises(LiteBuildError, match=r"node \(Node.js\) was not found.*Install Node.js"):
+        bytecode._node(tmp_path, tmp_path, [])
