@@ -3,7 +3,12 @@
 One test (in the browser tests' session: their shared Chromium), as a learner sent a link would use it:
 ``illumi_widgets.lite.cached_site`` gives the site (built once into the build cache and reused while the
 package, the tutorials and the pins are unchanged; its downloads cached too), a local static server on
-127.0.0.1 serves it, and every request for any other address is aborted and counted (the count must be zero).
+127.0.0.1 serves it as a static host does (validators and ``Cache-Control``, so the browser's HTTP cache, and
+V8's code cache with it, serve every kernel after the first), and every request for any other address goes to
+a proxy on 127.0.0.1 that refuses it; the site's requests for another address (its pages' and their workers')
+are counted and must be none.  (Not Playwright's request routing: a route turns the browser's HTTP cache off,
+so each of the five kernels fetched Pyodide anew.  The proxy also refuses Chromium's own service requests,
+such as autofill's, which are not the site's.)
 
 * The landing page lists every game and says which notebooks are not in the site and why.
 * The Pax notebook, opened from its link (the notebook page a learner gets), starts its kernel with the
@@ -29,7 +34,7 @@ import os
 import statistics
 import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -79,6 +84,11 @@ from illumi_widgets.widget import base as _b
 _shown = {w.model_id: bool(w._live_view) for w in list(_b._DISPLAYED) if w.model_id}
 print(_j.dumps(_shown))"""
 
+# whether these modules were loaded from bytecode compiled ahead (in a source's place, or beside it)
+BYTECODE_PY = """import json as _j, os as _o, IPython as _ip, illumi_widgets.engine as _e
+print(_j.dumps({"json": _j.__file__.endswith(".pyc"), "IPython": _ip.__file__.endswith(".pyc"),
+                "illumi_widgets.engine": _o.path.isfile(_e.__cached__)}))"""
+
 # a Pax duel against a bot that moves first (seat 0, Blue), and a small Analyse budget
 CLICKS = 30  # clicks timed for the p50
 # After a click on the board: wait (in the page, no round trip to the test per frame) until the board paints
@@ -113,10 +123,30 @@ class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, *_args) -> None:
         pass
 
+    def end_headers(self) -> None:
+        # as GitHub Pages serves a site: fresh for 10 minutes, then revalidated (Last-Modified: 304)
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
     def copyfile(self, source, outputfile) -> None:
         data = source.read()
         type(self).sent[0] += len(data)
         outputfile.write(data)
+
+
+class _Refuse(BaseHTTPRequestHandler):
+    """The browser's proxy for every address but 127.0.0.1 (which it never proxies): counts and refuses."""
+
+    asked: list[str] = []
+
+    def log_message(self, *_args) -> None:
+        pass
+
+    def _refuse(self) -> None:
+        type(self).asked.append(self.path)
+        self.send_error(403, "nothing leaves this machine")
+
+    do_GET = do_POST = do_HEAD = do_PUT = do_OPTIONS = do_CONNECT = _refuse
 
 
 def _site() -> dict:
@@ -191,8 +221,27 @@ def _run_all(page, name: str, seen: dict) -> dict:
     return {"seconds": round(seconds, 1), "boards": len(boards), "first": first}
 
 
+def _cpu_seconds() -> float:
+    """The CPU seconds used so far by this process and everything it started (the browser's processes, the
+    kernels' workers among them): what the test costs the machine, whatever the other processes do (nan
+    without psutil, which ipykernel brings)."""
+    try:
+        import psutil
+    except ImportError:
+        return float("nan")
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:2])
+    for child in me.children(recursive=True):
+        try:
+            total += sum(child.cpu_times()[:2])
+        except psutil.Error:
+            pass
+    return total
+
+
 def test_the_site_plays_every_game_with_nothing_installed(capsys, browser):
     t_test = time.perf_counter()
+    cpu0 = _cpu_seconds()
     figures = _site()
     site = Path(figures["out"])
     assert figures["bytes"] <= 50e6, f"the site is {figures['bytes'] / 1e6:.1f} MB"
@@ -201,23 +250,22 @@ def test_the_site_plays_every_game_with_nothing_installed(capsys, browser):
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    outside: list[str] = []
+    outside: list[str] = []  # the site's requests (the pages' and their workers') for another address
+    _Refuse.asked = refused = []  # everything the proxy refused (Chromium's own services' requests too)
+    refuser = ThreadingHTTPServer(("127.0.0.1", 0), _Refuse)
+    threading.Thread(target=refuser.serve_forever, daemon=True).start()
     errors: list[str] = []
+    stacks: list[str] = []  # (where each page error came from, for the failure's message)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    context = browser.new_context(viewport={"width": 1300, "height": 1000},
+                                  proxy={"server": f"http://127.0.0.1:{refuser.server_address[1]}",
+                                         "bypass": "127.0.0.1"})
     try:
         context.set_default_timeout(120_000)  # a loaded 2-core machine renders a notebook slowly
-
-        def route(r) -> None:
-            if r.request.url.startswith(base + "/"):
-                r.continue_()
-            else:
-                outside.append(r.request.url)
-                r.abort()
-
-        context.route("**/*", route)
+        context.on("request", lambda r: None if r.url.startswith((base + "/", "data:", "blob:"))
+                   else outside.append(r.url))
         page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("pageerror", lambda exc: (errors.append(str(exc)), stacks.append(exc.stack or "")))
         try:
             got = _play(page, base, figures)
         except BaseException as exc:
@@ -225,10 +273,12 @@ def test_the_site_plays_every_game_with_nothing_installed(capsys, browser):
             if errors and isinstance(exc, AssertionError):
                 raise AssertionError(f"{exc}\n(the page's errors: {errors[:5]})") from exc
             raise
+        cpu = _cpu_seconds() - cpu0
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
+        for srv in (server, refuser):
+            srv.shutdown()
+            srv.server_close()
 
     trips = got["trips"]
     p50 = statistics.median(trips) if trips else float("nan")
@@ -239,14 +289,16 @@ def test_the_site_plays_every_game_with_nothing_installed(capsys, browser):
               f"first board {got['first_board_s']:.1f} s; click->repaint p50 {p50:.0f} ms over {len(trips)} "
               f"clicks {[round(t) for t in trips]} (with their undos in {got['clicks_s']:.1f} s); "
               f"Run All (s, boards): {got['notebooks']}; "
-              f"second kernel ready {got['kernel2_s']:.1f} s; requests outside 127.0.0.1: {len(outside)}; "
-              f"test {time.perf_counter() - t_test:.0f} s (1-minute load {os.getloadavg()[0]:.1f})")
+              f"second kernel ready {got['kernel2_s']:.1f} s; requests outside 127.0.0.1: {len(outside)} "
+              f"(and {len(refused)} of Chromium's own refused: {sorted(set(refused))[:3]}); "
+              f"test {time.perf_counter() - t_test:.0f} s, {cpu:.0f} s of CPU (1-minute load "
+              f"{os.getloadavg()[0]:.1f})")
     assert outside == [], f"requests left the machine: {outside[:5]}"
     # anywidget rejects a model's "ready" when its set-up takes over 2 s (AbortSignal.timeout(2000) in its
     # runtime) even if the set-up then finishes: on a loaded machine's Pyodide a slow start, not a failure.
     # Every board painted and was played (checked above), so that message alone is not a failure.
     failures = [e for e in errors if SLOW_START not in e]
-    assert not failures, errors
+    assert not failures, f"{errors} (where: {[s[:400] for s in stacks][:3]})"
 
 
 def _play(page, base: str, figures: dict) -> dict:
@@ -270,6 +322,10 @@ def _play(page, base: str, figures: dict) -> dict:
     page.wait_for_function(KERNEL_IDLE_JS, arg=None, timeout=LONG_MS, polling=200)
     got["kernel_s"] = time.perf_counter() - t0
     assert "emscripten" in _exec(page, "import sys, illumi_widgets; print(sys.platform)")
+    # the kernel compiled none of what it imports: the standard library, IPython and this package come as
+    # bytecode the site's own Python compiled ahead (illumi_widgets.lite.bytecode)
+    ahead = json.loads(_exec(page, BYTECODE_PY).strip().splitlines()[-1])
+    assert all(ahead.values()), f"modules the kernel compiled from source at its start: {ahead}"
     seen: dict = {}
     run = _run_all(page, pax, seen)
     got["first_board_s"] = got["kernel_s"] + run.pop("first")
