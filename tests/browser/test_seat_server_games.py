@@ -1,13 +1,10 @@
 """Every game is served: Illuminati, Primordial Secrets and Gray Eminence, each on its own real seat server
 (``python -m illumi_widgets.serve GAME``), played for a number of moves clicked in the pages of two seats,
 with a spectator page open (Gray Eminence needs three players: the third seat is a bot, whose moves show on
-every page). Each seat's page is in its own browser context; the spectator's page is a second tab of the first
-seat's browser (sharing its cookies and cache: a perspective comes from the link, never from the browser, so
-it must still hold nothing of that seat's; and a tab of a warm browser costs about a third of a page in a new
-context). After every move every page paints the new position, and the DOM text and every websocket frame of
-each page hold none of its perspective's secrets (``Game.secrets``: hands, private plots, sealed bids,
-programming and votes, Boxes of Secrets, secret objectives) at the version the frame shows; the seats' pages
-did receive their own hidden things (the scan reads the frames where they would leak).
+every page). After every move every page paints the new position, and the DOM text and every websocket
+frame of each page hold none of its perspective's secrets (``Game.secrets``: hands, private plots, sealed
+bids, programming and votes, Boxes of Secrets, secret objectives) at the version the frame shows; the seats'
+pages did receive their own hidden things (the scan reads the frames where they would leak).
 
 (Pax, the fourth game, is played whole in test_seat_server.py.)
 """
@@ -43,8 +40,7 @@ def test_a_game_served_to_two_seats_and_a_spectator_leaks_nothing(game, players,
     try:
         names = server.match().state.game.seat_names
         seats = [open_board(browser, server.links[names[s]], names[s], s) for s in (0, 1)]
-        boards = [*seats, open_board(browser, server.links["spectator"], "spectator", None,
-                                     context=seats[0].context)]
+        boards = [*seats, open_board(browser, server.links["spectator"], "spectator", None)]
         assert "spectator" in boards[2].page.locator("body").inner_text().lower()
         assert boards[2].page.locator("button[data-option]").count() == 0
         for s, b in enumerate(seats):
@@ -87,6 +83,6 @@ def test_a_game_served_to_two_seats_and_a_spectator_leaks_nothing(game, players,
               f"{scanned:,} characters of websocket frames scanned; own hidden things seen: "
               + ", ".join(f"{names[s]} {len(own.get(s, ()))}" for s in (0, 1)))
     finally:
-        for b in reversed(boards):  # (the spectator's tab first: the first seat's page closes its browser)
+        for b in boards:
             b.close()
         server.stop()

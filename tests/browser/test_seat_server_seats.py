@@ -1,11 +1,10 @@
 """The seat server's seats in real Chromium, on one real server (a 2-player Pax game shared by the tests of
-this module, in order): a seat link opened in two tabs is that seat in both, and a move clicked in either
-tab shows in the other; a closed tab rejoins with its link (a new tab of the same browser) and sees its
-seat's current position; the host hands the seat of a player who left (who closed their tab) to a bot from
-the host page, and the bot's moves show on every page (the seat's own link, opened again in that browser,
-included). Each player's pages are in their own browser context; the spectator's page in the host test is a
-second tab of the host's browser. Every page's DOM and websocket frames are scanned for its perspective's
-secrets after every move."""
+this module, in order): a seat link opened in two tabs is that seat in both, and a move clicked in either tab
+shows in the other; a closed tab rejoins with its link (a new tab of the same browser) and sees its seat's
+current position; the host hands the seat of a player who left (who closed their tab) to a bot from the host
+page, and the bot's moves show on every page (the seat's own link, opened again in that browser, included).
+Each player's and the spectator's pages are in their own browser context. Every page's DOM and websocket
+frames are scanned for its perspective's secrets after every move."""
 
 from __future__ import annotations
 
@@ -138,8 +137,7 @@ def test_a_closed_tab_rejoins_with_its_link_and_sees_its_seats_current_position(
 def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, save_screenshot):
     host = open_board(browser, server.links["host"], "host", None)
     blue = open_board(browser, server.links["Blue"], "Blue", 0)
-    # the host's browser also watches the spectator link, in a second tab
-    spectator = open_board(browser, server.links["spectator"], "spectator", None, context=host.context)
+    spectator = open_board(browser, server.links["spectator"], "spectator", None)
     red_browser = new_context(browser)  # Red's browser: Red's tab is closed, later a new tab opens Red's link
     red = open_board(browser, server.links["Red"], "Red", 1, context=red_browser)
     rng = random.Random(4)
@@ -185,6 +183,6 @@ def test_the_host_hands_the_seat_of_a_player_who_left_to_a_bot(server, browser, 
         for b in boards:
             assert not b.errors, f"{b.who}: {b.errors}"
     finally:
-        for b in (spectator, host, blue, red):
+        for b in (host, blue, spectator, red):
             b.close()
         red_browser.close()
