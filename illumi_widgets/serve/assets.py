@@ -8,7 +8,8 @@ headers, compressed body) and sends the copy to the next page; and it tells brow
 (``Cache-Control``: a year for a URL that names its version, an hour for the others, revalidated by their
 ETag after that), so a player who reloads the page or opens the game again does not download them again.
 
-Only successful ``GET`` replies under the static mounts are kept (bounded in number and size); a
+Only successful ``GET`` replies under the static mounts that set no cookie are kept (bounded in number and
+size: a reply that sets a cookie belongs to one browser, and is neither kept nor marked public); a
 conditional or ranged request, and everything else (the page itself, the websockets), goes to Solara as
 before.
 """
@@ -74,7 +75,9 @@ class StaticCache:
         async def keep(message) -> None:
             if message["type"] == "http.response.start":
                 start.update(message)
-                if message.get("status") == 200:
+                if any(k.lower() == b"set-cookie" for k, _v in message.get("headers", ())):
+                    start["status"] = None  # one browser's reply: never kept nor shared
+                if start.get("status") == 200:
                     headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() != b"cache-control"]
                     message = {**message, "headers": [*headers, (b"cache-control", cache)]}
             elif message["type"] == "http.response.body" and start.get("status") == 200:

@@ -61,3 +61,36 @@ def test_static_files_are_compressed_once_and_cacheable_by_browsers(server):
     assert _get(server.url.rstrip("/") + "/static/no-such-file.js")[0] == 404
     assert _get(server.url.rstrip("/") + "/static/no-such-file.js")[0] == 404
     assert server.assets.hits == hits
+
+
+def test_a_static_reply_that_sets_a_cookie_is_never_kept_nor_shared():
+    """A reply carrying Set-Cookie belongs to one browser: the cache neither keeps it for the next page nor
+    marks it public (no Cache-Control added)."""
+    import asyncio
+
+    from illumi_widgets.serve.assets import StaticCache
+
+    calls = []
+
+    async def app(scope, receive, send):
+        calls.append(scope["path"])
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/css"), (b"set-cookie", b"session=abc")]})
+        await send({"type": "http.response.body", "body": b"body{}", "more_body": False})
+
+    cache = StaticCache(app)
+    scope = {"type": "http", "method": "GET", "path": "/static/x.css", "query_string": b"", "headers": []}
+
+    async def get():
+        sent = []
+
+        async def send(message):
+            sent.append(message)
+
+        await cache(scope, None, send)
+        return sent
+
+    for _ in range(2):
+        sent = asyncio.run(get())
+        assert b"cache-control" not in {k.lower() for k, _v in sent[0]["headers"]}
+    assert calls == ["/static/x.css"] * 2 and cache.hits == 0 and cache.stored == 0
