@@ -304,6 +304,11 @@ def build_site(out: Path, *, notebooks: Path | None = None, pins: dict, runtime:
                 "exposeAppInBrowser": True,
                 "litePluginSettings": {KERNEL_PLUGIN: {"loadPyodideOptions": {"packages": preload},
                                                        "disablePyPIFallback": True}},
+                # JupyterLab 4.6's default "contentVisibility" windowing throws in the page ("Cannot read
+                # properties of null (reading 'observe')") when a notebook's cells change just after it is
+                # detached (another tab shown): its IntersectionObserver is already gone. "defer" renders
+                # every cell progressively, with no observer; these notebooks are short.
+                "settingsOverrides": {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "defer"}},
             }}, indent=1), encoding="utf-8")
         (lite / "jupyter_lite_config.json").write_text(json.dumps({
             "LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"], "no_sourcemaps": True,

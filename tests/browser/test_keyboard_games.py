@@ -71,6 +71,11 @@ def _by_hand(b):
         m.set_auto(0, pref, False)
 
 
+def _red_random(b, r):
+    acts = list(b.legal_actions())
+    b.play(acts[int(r * len(acts))])
+
+
 def _moves(b):
     return _json.dumps([[a.seat, a.notation()] for a in b.state.history if a.seat != _CHANCE])
 
@@ -316,6 +321,19 @@ def test_keyboard_only_play_axe_and_the_board_in_words(game, tmp_path, page, ope
     # axe-core: the board, a menu open (opened by the keyboard), the end screen
     page.add_script_tag(path=str(AXE))
     _axe(page, widget)
+    # a menu opened by the keyboard: Red plays on (random moves, from the kernel) until a decision offers one
+    # (a short list of answers is all buttons, with no menu)
+    for _ in range(40):
+        if widget.locator(".illumi-panel [aria-haspopup=menu]").count():
+            break
+        kernel(page, f"_red_random(board, {rng.random()!r})")
+        while True:
+            plan = json.loads(kernel(page, "print(_plan(board, 0.0))").strip().splitlines()[-1])
+            if not plan["wait"]:
+                break
+            expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
+        expect(widget).to_have_attribute("data-version", str(plan["version"]))
+        assert not plan["terminal"], "the game ended before any decision of Red's offered a menu"
     _to_board(page)
     _press_until(page, "Tab", {"sel": ".illumi-panel [aria-haspopup=menu]"})
     page.keyboard.press("Enter")

@@ -67,6 +67,7 @@ def test_a_static_reply_that_sets_a_cookie_is_never_kept_nor_shared():
     """A reply carrying Set-Cookie belongs to one browser: the cache neither keeps it for the next page nor
     marks it public (no Cache-Control added)."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from illumi_widgets.serve.assets import StaticCache
 
@@ -90,7 +91,9 @@ def test_a_static_reply_that_sets_a_cookie_is_never_kept_nor_shared():
         await cache(scope, None, send)
         return sent
 
-    for _ in range(2):
-        sent = asyncio.run(get())
-        assert b"cache-control" not in {k.lower() for k, _v in sent[0]["headers"]}
+    # its own thread: a Playwright test earlier in this worker leaves an event loop running in this one
+    with ThreadPoolExecutor(1) as pool:
+        for _ in range(2):
+            sent = pool.submit(asyncio.run, get()).result()
+            assert b"cache-control" not in {k.lower() for k, _v in sent[0]["headers"]}
     assert calls == ["/static/x.css"] * 2 and cache.hits == 0 and cache.stored == 0
