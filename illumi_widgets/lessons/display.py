@@ -22,8 +22,14 @@ FIT = "max-width:100%;height:auto;display:block"
 
 
 def fit_svg(svg: str) -> str:
-    """SVG text made to fit its cell: no wider than the cell (``max-width:100%``), its height following."""
-    return re.sub(r"<svg\b", f'<svg style="{FIT}"', svg, count=1)
+    """SVG text made to fit its cell: no wider than the cell (``max-width:100%``), its height following.  The
+    root element's own ``style``, if it has one, is replaced (an element with two is not well-formed XML)."""
+    found = re.search(r"<svg\b[^>]*>", svg)
+    if found is None:
+        return svg
+    tag = re.sub(r"""\sstyle\s*=\s*("[^"]*"|'[^']*')""", "", found.group(0))
+    tag = f'<svg style="{FIT}"' + tag[len("<svg"):]
+    return svg[:found.start()] + tag + svg[found.end():]
 
 
 PART = "Part of the table; the whole table is the live board below."

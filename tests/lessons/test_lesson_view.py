@@ -56,6 +56,7 @@ def test_every_lessons_picture_is_made_to_fit_the_cell_and_be_read(game):
     picture of part of the table shows the things the lesson's choices point at."""
     import importlib
     import re
+    import xml.etree.ElementTree as ET
 
     from illumi_widgets.lessons.framing import PICTURE_PX
 
@@ -65,6 +66,8 @@ def test_every_lessons_picture_is_made_to_fit_the_cell_and_be_read(game):
         fitting = ("<div class='illumi-picture' style='max-width:100%;overflow:hidden'>"
                    "<svg style=\"max-width:100%;")
         assert fitting in html, key
+        # well-formed XML (the root once had two style attributes: an SVG viewer or an XML parser refuses it)
+        ET.fromstring(re.search(r"<svg\b.*</svg>", html, re.S).group(0))
         assert lesson.before and lesson.before.replace("'", "&#x27;") in html, key
         width, top, view_w, view_h = (float(v) for v in re.search(
             r'width="([\d.]+)" height="[\d.]+" viewBox="0 ([\d.]+) ([\d.]+) ([\d.]+)"', html).groups())
