@@ -59,6 +59,20 @@ KERNEL_IDLE_JS = """(path) => { const a = window.jupyterapp; const w = a && a.sh
 RUN_ALL_JS = """() => { window.__runAll = undefined;
   window.jupyterapp.commands.execute('notebook:run-all-cells').then(
     (ok) => { window.__runAll = ok; }, (e) => { window.__runAll = String(e); }); }"""
+# Open a notebook in the site's JupyterLab as the only document: every open document is closed and every
+# kernel shut down first (a Pyodide kernel's worker ends with it)
+OPEN_ALONE_JS = """async (path) => { const app = window.jupyterapp;
+  for (const w of Array.from(app.shell.widgets('main'))) w.dispose();
+  await app.serviceManager.sessions.refreshRunning();
+  for (const s of Array.from(app.serviceManager.sessions.running())) {
+    await app.serviceManager.sessions.shutdown(s.id); }
+  await app.serviceManager.kernels.refreshRunning();
+  for (const k of Array.from(app.serviceManager.kernels.running())) {
+    await app.serviceManager.kernels.shutdown(k.id); }
+  await app.commands.execute('docmanager:open', {path}); }"""
+# how many kernels the site's JupyterLab has running
+KERNELS_JS = """async () => { const m = window.jupyterapp.serviceManager.kernels;
+  await m.refreshRunning(); return Array.from(m.running()).length; }"""
 # the current notebook's error outputs and code cells not run (from its model: every cell, in view or not)
 NOTEBOOK_RESULT_JS = """() => { const nb = window.jupyterapp.shell.currentWidget.content; const errors = [];
   let notRun = 0, code = 0;
@@ -338,17 +352,20 @@ def _play(page, base: str, figures: dict) -> dict:
 
     # 4. every other tutorial in the site's JupyterLab, each on a kernel of its own, as a learner opens them
     # (two notebooks sharing one Pyodide kernel here left boards at "Loading widget...": each notebook has
-    # its own widget manager, and the kernel's comms reach only one)
+    # its own widget manager, and the kernel's comms reach only one). One JupyterLab page opens them one
+    # after the other, as a learner does from its file browser: the last notebook is closed and its kernel
+    # shut down first (a page loaded per notebook cost a JupyterLab start each, and it restored the last
+    # visit's tabs, whose notebooks started kernels of their own in the background).
     seen = {}
+    page.goto(f"{base}/lab/index.html")
+    page.wait_for_function("() => window.jupyterapp && "
+                           "window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=LONG_MS)
     for name in figures["notebooks"][1:]:
         t0 = time.perf_counter()
-        page.goto(f"{base}/lab/index.html?path={name}")
-        # the site's JupyterLab restores the last visit's tabs too: this notebook must be the one shown
-        page.wait_for_function("() => window.jupyterapp && "
-                               "window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=LONG_MS)
-        page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})", name)
+        page.evaluate(OPEN_ALONE_JS, name)
         page.wait_for_function(KERNEL_IDLE_JS, arg=name, timeout=LONG_MS, polling=200)
         got.setdefault("kernel2_s", time.perf_counter() - t0)
+        assert page.evaluate(KERNELS_JS) == 1, f"{name}: more kernels than its own are running"
         run = _run_all(page, name, seen)
         got["notebooks"][name] = (run["seconds"], run["boards"])
         if name in BROWSER_NOTES:  # what it does otherwise in a browser, said in its output
