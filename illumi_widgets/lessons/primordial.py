@@ -105,7 +105,9 @@ def steal() -> Lesson:
              "and steal one.",
         before="Before: the comparison went Red's way by 4 or more.",
         done=lambda state, moves: moves[-1].kind in ("steal", "choose"),
-        hints=["Any Secret will do: each one counts the same at the end."],
+        hints=["Any Secret will do: each one counts the same at the end.",
+               "The host's Secrets lie face up on the host's mat while you look through them: click one to "
+               "steal it."],
         feedback={"done": "Stolen: the Secret joins your Intents, and you may play it as an Intent later."})
 
 

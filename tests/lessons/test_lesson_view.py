@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from illumi_widgets.lessons import gray_eminence  # noqa: E402
+from illumi_widgets.lessons import gray_eminence, primordial  # noqa: E402
 
 
 def _show(lesson) -> list:
@@ -155,3 +155,24 @@ def test_the_picture_function_stays_the_picture_function_after_a_lesson_is_shown
     from illumi_widgets.lessons import picture
 
     assert callable(picture) and picture.__module__ == "illumi_widgets.lessons.display"
+
+
+def test_the_steal_lessons_picture_shows_the_secrets_red_looks_through():
+    """Primordial's steal lesson: Red chooses one of the host's Secrets; the picture showed only Red's own
+    area (the steal options had no board targets).  Now the Secrets lie face up on the host's mat, each the
+    target of its option, and the picture frames them: every Secret's card and name is in it."""
+    import re
+
+    lesson = primordial.steal()
+    state = lesson.start().state
+    frame = state.data["frames"][-1]
+    assert frame["kind"] == "steal"
+    names = {state.game.intent_name(i) for i in frame["options"]}
+    html = lesson.picture().data
+    shown = set(re.findall(r'data-id="([^"]+)"', html))
+    targets = {t for d in lesson.start().snapshot("seat:0")["decisions"] for o in d["options"]
+               for t in o["targets"]}
+    assert len(targets) == len(frame["options"]) and targets <= shown
+    assert all(n in html for n in names), names
+    assert "Part of the table" in html
+

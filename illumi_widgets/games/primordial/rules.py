@@ -256,6 +256,12 @@ class PrimordialGame(FlowMixin, Game):
             return f["kind"]
         return "recruit" if TURN_STEPS[d["turn"]["step"]][0] == "recruit" else "order"
 
+    def steal_source(self, d, f) -> int:
+        """The seat whose Secrets zone a steal decision ``f`` looks through: the host's, or the thief's own
+        when the host's was empty (``start_steal``)."""
+        return next((s for s in range(d["n"]) if f["options"] and f["options"][0] in d["secrets"][s]),
+                    f["thief"])
+
     def _prompt(self, d, f, seat, left=None) -> str:
         name = self.seat_name(seat)
         t = f["t"]
@@ -266,7 +272,11 @@ class PrimordialGame(FlowMixin, Game):
             return f"{name}: choose five Intents for the next four rounds (sealed)"
         if t == "choose":
             if f["kind"] == "steal":
-                return f"{name}: look through the Secrets and choose one to steal"
+                src = self.steal_source(d, f)
+                if src == seat:  # the host's zone was empty: the thief's own (as printed)
+                    return (f"{name}: look through your own Secrets (the host has none left) and choose one "
+                            "to steal")
+                return f"{name}: look through {self.seat_name(src)}'s Secrets and choose one to steal"
             if f["kind"] == "sacrifice":
                 return f"{name}: choose the visitor to lose (it goes to the host's Sacrifices)"
             return f"{name}: choose the target — {f['why']}"

@@ -321,7 +321,34 @@ def _lines(text: str, maxw: float, em: float, most: int = 3) -> int:
     return max(1, min(most, len(wrap_line(text, maxw, most, em))))
 
 
-def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: float = 11):
+def secret_entity(cid: str, copy: int) -> str:
+    """The scene entity of the ``copy``-th Secret ``cid`` a steal looks through (what its option targets)."""
+    return f"secret:{cid}:{copy}"
+
+
+def _steal_row(view: dict, me) -> tuple | None:
+    """``(seat, title, cards)``: the Secrets a steal decision looks through, face up, each card's entity
+    the target of its "steal" option -- drawn on the mat of the seat they belong to, only in a view that
+    lists them (the thief's own, or the analysis view: ``state.view`` filters them)."""
+    pend = view.get("pending") or {}
+    if pend.get("kind") != "steal" or not pend.get("options") or not isinstance(pend.get("from"), int):
+        return None
+    names = [s["name"] for s in view["seats"]]
+    src, thief = pend["from"], pend["seat"]
+    seen: dict = {}
+    cards = []
+    for c in pend["options"]:
+        seen[c["card"]] = seen.get(c["card"], 0) + 1
+        cards.append({**c, "id": secret_entity(c["card"], seen[c["card"]])})
+    if me == thief:
+        title = ("Your own Secrets (the host has none left) — click one to steal" if src == thief else
+                 f"{names[src]}'s Secrets — you look through them: click one to steal")
+    else:
+        title = f"{names[src]}'s Secrets — {names[thief]} looks through them to steal one"
+    return src, title, cards
+
+
+def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: float = 11, steal=None):
     """A player's mat, top down: name, counts, the card rows; the Intent rows at the bottom.  ``em``: the
     size (scene units) the 11 px minimum draws 11-unit text at on the smallest board this layout is drawn
     on -- each text gets the lines it needs there, so nothing is drawn over another."""
@@ -348,6 +375,8 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         yy += n * lh
     ch = 58
     rows = []
+    if steal is not None and steal[0] == s["seat"]:  # the Secrets being looked through, first: all of them
+        rows.append((steal[1], steal[2]))
     if s.get("plot") and s["plot"].get("hosts"):
         rows.append(("Your hosts (sealed)", s["plot"]["hosts"]))
         rows.append(("Your visitors (sealed)", s["plot"]["visitors"]))
@@ -394,14 +423,16 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
             _card(out, _to(s, c), x + 10 + (k % per) * (kw + 4), ky + (k // per) * 56, kw, 52, texts)
         floor = ky - 4 - dl * lh
     for label, cards in rows:
-        cards = cards[:6]
+        stealing = steal is not None and cards is steal[2]
+        cards = cards if stealing else cards[:6]
         nl = _lines(label, w - 20, em, 2)
         per, cw = _per_row(len(cards), w - 20)
         if yy + nl * lh + 2 + -(-len(cards) // per) * (ch + 4) - 4 > floor:  # no room for rows: one row
             per, cw = _per_row(len(cards), w - 20, least=1)
         if yy + nl * lh + 2 + -(-len(cards) // per) * (ch + 4) - 4 > floor:
             break
-        out.text(x + 10, yy, label, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
+        out.text(x + 10, yy, label, size=11, color=GOLD if stealing else MUTED, maxw=w - 20,
+                 wrap=nl, baseline="top")
         yy += nl * lh + 2
         for k, c in enumerate(cards):
             _card(out, _to(s, c), x + 10 + (k % per) * (cw + 4), yy + (k // per) * (ch + 4), cw, ch, texts)
@@ -446,17 +477,18 @@ def primordial_scene(view: dict, game) -> dict:
                                                        ("left", "right", "across")}}} for s in seats]
     if view.get("terminal"):  # the game is over: there is no next round to visit
         seats = [{**s, "next_visitors": []} for s in seats]
+    steal = _steal_row(view, me)
     for s in seats:
         i = s["seat"]
         _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
-             em=11 * W / WIDE_LEAST)
+             em=11 * W / WIDE_LEAST, steal=steal)
     # the narrow layout: the same blocks, NARROW_W wide, stacked
     nar = _Items()
     y = _court(nar, view, texts, NARROW_W) + 8
     y = _visit_narrow(nar, view, texts, names, y, NARROW_W) + 8
     for s in seats:
         _mat(nar, s, 8, y, NARROW_W - 16, MAT_H, texts, me, view["first_visitor"] == s["seat"],
-             em=11 * NARROW_W / NARROW_LEAST)
+             em=11 * NARROW_W / NARROW_LEAST, steal=steal)
         y += MAT_H + 8
     narrow = {"w": NARROW_W, "h": y, "scroll": True, "items": nar.items}
     return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
@@ -467,6 +499,8 @@ def option_targets(game, action) -> list:
     if action.kind == "recruit":
         cid = action.args[0]
         return ["court:familiar" if game.cards[cid].kind == "familiar" else f"court:{cid}"]
+    if action.kind == "steal":  # the Secret drawn face up while its thief looks through them (_steal_row)
+        return [secret_entity(*action.args)]
     return []
 
 

@@ -128,6 +128,8 @@ def make_view(g, d, seat) -> dict:
             pending.update(kind=f["kind"], seat=f["seat"], why=f.get("why", ""))
             if f["kind"] == "steal" or f.get("private"):
                 pending["count"] = len(f["options"])
+                if f["kind"] == "steal":  # whose Secrets zone the thief looks through (public: the log says)
+                    pending["from"] = g.steal_source(d, f)
                 if omni or seat == f["seat"]:  # the chooser alone looks through a hidden zone
                     pending["options"] = [card_view(g, d, i) for i in f["options"]]
             else:
@@ -285,6 +287,11 @@ def action_label(g, d, a, seat=None) -> str:
 def entity_hint(g, d, seat, entity):
     """The natural action on a clicked card (``c<n>``): recruit a Court card, resolve an effect, choose a
     target.  None when a click there means nothing now."""
+    if isinstance(entity, str) and entity.startswith("secret:"):  # a Secret a steal looks through
+        cid, _sep, k = entity[7:].rpartition(":")
+        want = (cid, int(k)) if k.isdigit() else None
+        return next((a for a in g.candidates(d, seat) if a.kind == "steal" and tuple(a.args) == want
+                     and g.check(d, a) is None), None)
     if isinstance(entity, str) and entity.startswith("court:"):  # a Court card named by its card id
         cid = entity[6:]
         court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
