@@ -21,6 +21,9 @@ GAME = "illuminati"
 RED = 0
 PLAYERS = 3
 ATTACK = "attack mafia control loan-sharks"
+#: the picture of an attack on the Loan Sharks: the attacker's power structure (Red's area) and the target,
+#: as a teacher would crop it (the attack's options also point at the rivals' areas: the whole table)
+FOCUS = ("seat:0", "loan-sharks")
 
 
 def _position(key: str, change=None, then=()) -> str:
@@ -53,6 +56,7 @@ def attack() -> Lesson:
         before="Before: Red's Bavarian Illuminati, the Mafia and the CIA; the Loan Sharks are uncontrolled.",
         done=lambda state, moves: moves[-1].kind == "attack" and moves[-1].notation().endswith(
             "control loan-sharks"),
+        focus=FOCUS,
         hints=["Attack power is the attacker's Power minus the target's Resistance, with +4 for each shared "
                "alignment and −4 for each opposite one. The attack succeeds on two dice at or under it.",
                "The Mafia is Criminal and Violent like the Loan Sharks: click the Loan Sharks and choose "
@@ -70,6 +74,7 @@ def destroy() -> Lesson:
         before="Before: Red's Bavarian Illuminati, the Mafia and the CIA; the Loan Sharks are uncontrolled.",
         done=lambda state, moves: moves[-1].kind == "attack" and moves[-1].notation().endswith(
             "destroy loan-sharks"),
+        focus=FOCUS,
         hints=["An attack to destroy is rolled as the attacker's Power minus the target's Power (not its "
                "Resistance), with +4 for each opposite alignment and −4 for each shared one.",
                "It needs no open arrow. Click the Loan Sharks and choose “Attack Loan Sharks to destroy it, "

@@ -176,3 +176,20 @@ def test_the_steal_lessons_picture_shows_the_secrets_red_looks_through():
     assert all(n in html for n in names), names
     assert "Part of the table" in html
 
+
+@pytest.mark.parametrize("key", ["attack", "destroy"])
+def test_an_illuminati_attack_lessons_picture_is_the_attacker_and_its_target(key):
+    """The attack lessons' pictures showed the whole stack of power structures (the attack's options point
+    at every rival's area too); a teacher crops it to the attacker's power structure and the target group:
+    Red's groups and the Loan Sharks, no rival's area, a picture about a third as tall."""
+    import re
+
+    from illumi_widgets.lessons import illuminati
+
+    html = getattr(illuminati, key)().picture().data
+    shown = set(re.findall(r'data-id="([^"]+)"', html))
+    assert {"loan-sharks", "seat:0", "bavarian-illuminati", "mafia", "cia"} <= shown
+    assert not shown & {"seat:1", "seat:2", "network", "gnomes-of-zurich"}, shown
+    width, view_w, view_h = (float(v) for v in re.search(
+        r'width="([\d.]+)" height="[\d.]+" viewBox="0 [\d.]+ ([\d.]+) ([\d.]+)"', html).groups())
+    assert view_h * width / view_w <= 450
