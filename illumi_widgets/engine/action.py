@@ -149,6 +149,11 @@ class Decision:
     ``sealed`` marks a simultaneous choice whose commit stays hidden from the
     other seats until every seat of the group has committed.
     An immutable value (read-only fields over slots, like :class:`Action`).
+
+    ``prompt`` may be given as a function of no arguments instead of the text: it is called once, when the
+    prompt is first read (random play and search never read it, so a game need not word every decision).
+    Such a function reads the position as it is when called: whoever holds a game's ``decisions(data)``
+    reads their prompts before the position changes; :meth:`State.decisions` reads them before returning.
     """
 
     __slots__ = ("_seat", "_kind", "_prompt", "_options", "_sealed")
@@ -162,7 +167,14 @@ class Decision:
 
     seat = property(attrgetter("_seat"), doc="The seat that decides (``CHANCE`` for chance).")
     kind = property(attrgetter("_kind"), doc="The kind of decision (the game's step name).")
-    prompt = property(attrgetter("_prompt"), doc="The question in plain words.")
+    @property
+    def prompt(self) -> str:
+        """The question in plain words."""
+        p = self._prompt
+        if not isinstance(p, str):  # (given as a function: worded now, once)
+            p = self._prompt = p()
+        return p
+
     options = property(attrgetter("_options"), doc="The legal actions, or None for a chance draw.")
     sealed = property(attrgetter("_sealed"), doc="A sealed simultaneous choice.")
 
@@ -171,7 +183,7 @@ class Decision:
         return f"{self.kind}:{self.seat}"
 
     def _key(self):
-        return (self._seat, self._kind, self._prompt, self._options, self._sealed)
+        return (self._seat, self._kind, self.prompt, self._options, self._sealed)
 
     def __eq__(self, other):
         if other.__class__ is not Decision:
@@ -182,5 +194,5 @@ class Decision:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"Decision(seat={self._seat!r}, kind={self._kind!r}, prompt={self._prompt!r}, "
+        return (f"Decision(seat={self._seat!r}, kind={self._kind!r}, prompt={self.prompt!r}, "
                 f"options={self._options!r}, sealed={self._sealed!r})")

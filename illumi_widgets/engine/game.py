@@ -59,7 +59,8 @@ class Game:
 
     - ``setup() -> data``: the position before the first chance decision (the deal).
     - ``decisions(data) -> list[Decision]``: the pending choices, several for sealed simultaneous
-      ones; ``options=None`` means "the legal actions of that seat", computed by the core.
+      ones; ``options=None`` means "the legal actions of that seat", computed by the core; a prompt may be
+      a function worded on first read (:class:`Decision`).
     - ``candidates(data, seat) -> list[Action]`` and ``check(data, action) -> IllegalAction | None``:
       legal actions are the candidates that pass ``check`` — each rule lives once, in ``check``.
     - ``perform(data, action, log)``: carry out a checked action and every automatic step after it.
@@ -329,6 +330,8 @@ class State:
         """The pending decisions (one per seat to act; several for sealed simultaneous choices).
         ``seat`` (optional) must name a seat of this game or ``CHANCE``: else ``EngineError`` "bad-seat"."""
         pending = self._pending()
+        for d in pending:  # (a prompt given as a function is worded now, while the position is this one)
+            d.prompt  # noqa: B018
         if seat is None:
             return list(pending)
         seat = seat_number(seat, self.game.players, chance=True)
@@ -341,7 +344,7 @@ class State:
         out = []
         for d in game.decisions(data):
             if d.options is None and d.seat != CHANCE:
-                d = Decision(d.seat, d.kind, d.prompt, ActionList(game.legal(data, d.seat)), d.sealed)
+                d = Decision(d.seat, d.kind, d._prompt, ActionList(game.legal(data, d.seat)), d.sealed)
             out.append(d)
         return out
 

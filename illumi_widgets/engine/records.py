@@ -245,6 +245,7 @@ def _trial_problems(game: Game, data, options, limit: int = 24) -> list[str]:
             game.perform(scratch, a, Log([], 0))
             if game.outcome(scratch) is None:
                 for d in game.decisions(scratch):
+                    d.prompt  # noqa: B018 (a prompt worded on demand must word on this position too)
                     if d.options is None and d.seat != CHANCE:
                         game.legal(scratch, d.seat)
         except (EngineError, *_RAW) as e:
@@ -276,6 +277,8 @@ def position_problems(state: State, *, trial: bool = True) -> list[str]:
                 out.append(f"the outcome's winners are not seats of this game: {quote(winners)}")
         else:
             pending = game.decisions(data)
+            for d in pending:
+                d.prompt  # noqa: B018 (a prompt worded on demand must word on this position too)
             if not pending:
                 out.append("the game is not over, but no one is to act")
             for d in pending:

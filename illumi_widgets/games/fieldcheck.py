@@ -121,10 +121,12 @@ def trial_problems(game, d, advance, *, options: int = 40) -> list[str]:
     try:
         probe = game.copy(d)
         for dec in game.decisions(probe):  # as loaded: what the engine lists before any step runs
+            dec.prompt  # noqa: B018 (a prompt worded on demand is worded here: it must not fail either)
             if is_int(dec.seat) and dec.seat >= 0:
                 game.legal(probe, dec.seat)
         advance(probe)
         for dec in game.decisions(probe):
+            dec.prompt  # noqa: B018
             seat = dec.seat
             if not is_int(seat) or seat < 0:
                 continue  # chance: its outcomes are drawn by the engine, checked when recorded
@@ -134,6 +136,7 @@ def trial_problems(game, d, advance, *, options: int = 40) -> list[str]:
                 after = game.copy(probe)
                 game.perform(after, a, Log([], 0))
                 for nxt in game.decisions(after):
+                    nxt.prompt  # noqa: B018
                     if is_int(nxt.seat) and nxt.seat >= 0:
                         game.legal(after, nxt.seat)
         for s in (*range(game.players), None):

@@ -8,6 +8,7 @@ per-seat views in ``view.py``, notation in ``notation.py``.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction
@@ -156,9 +157,10 @@ class GrayEminenceGame(Game):
             )
             return [Decision(CHANCE, t, f"Chance: {what}", None)]
         if t in SEALED:
-            return [Decision(s, t, self.prompt(d, f, s), None, sealed=True) for s in self.sealed_seats(d, f)]
+            return [Decision(s, t, partial(self.prompt, d, f, s), None, sealed=True)  # (worded when read)
+                    for s in self.sealed_seats(d, f)]
         s = self.frame_seat(d, f)
-        return [Decision(s, t if t != "fx" else "pick", self.prompt(d, f, s), None)]
+        return [Decision(s, t if t != "fx" else "pick", partial(self.prompt, d, f, s), None)]
 
     #: the game-site preferences a board offers besides the generic ones (``Match.set_auto``)
     auto_prefs = {"no_choice": "Answer for me when a step has one sensible answer",

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from functools import partial
 from itertools import repeat
 
 from ...engine import CHANCE, Action, Decision, EngineError, Game, IllegalAction, Log, NotationError
@@ -460,10 +461,10 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             first = f.get("first")
             if first is not None:  # the Clergy passive: the holder's opponent reveals first, openly
                 s = first if str(first) not in f["commits"] else (f["def"] if first == f["att"] else f["att"])
-                return [Decision(s, "reveal", self._prompt(d, f, s), None)]
-            return [Decision(s, "reveal", self._prompt(d, f, s), None, sealed=True)
+                return [Decision(s, "reveal", partial(self._prompt, d, f, s), None)]
+            return [Decision(s, "reveal", partial(self._prompt, d, f, s), None, sealed=True)
                     for s in (f["att"], f["def"]) if str(s) not in f["commits"]]
-        return [Decision(f["seat"], t, self._prompt(d, f, f["seat"]), None)]
+        return [Decision(f["seat"], t, partial(self._prompt, d, f, f["seat"]), None)]  # (worded when read)
 
     def _prompt(self, d: PaxData, f: dict, seat: int) -> str:
         """What the decision asks, in the words a player reads on the board (names and plain English; never a

@@ -26,6 +26,7 @@ listed there too.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE, ActionList
@@ -225,8 +226,8 @@ class PrimordialGame(FlowMixin, Game):
             return [Decision(CHANCE, "shuffle", f"Chance: shuffle {who}", None)]
         if t in ("plot", "reset"):  # (the listing given with each decision: listing.py)
             fast = self.fast_legal
-            return [Decision(s, t, self._prompt(d, f, s), sealed_listing(self, d, t, s) if fast else None,
-                             sealed=True)
+            return [Decision(s, t, partial(self._prompt, d, f, s),  # (worded when read)
+                             sealed_listing(self, d, t, s) if fast else None, sealed=True)
                     for s in range(d["n"]) if str(s) not in f["commits"]]
         seat = self.frame_seat(d, f)
         if seat is None:
@@ -235,8 +236,8 @@ class PrimordialGame(FlowMixin, Game):
         if kind == "recruit" and self.fast_legal:  # (the devotion left, counted once for the prompt and list)
             left = self.devotion_left(d)
             options = ActionList(self._recruits(d, seat, left))
-            return [Decision(seat, kind, self._prompt(d, f, seat, left), options)]
-        return [Decision(seat, kind, self._prompt(d, f, seat), None)]
+            return [Decision(seat, kind, partial(self._prompt, d, f, seat, left), options)]
+        return [Decision(seat, kind, partial(self._prompt, d, f, seat), None)]
 
     def frame_seat(self, d, f):
         t = f["t"]
