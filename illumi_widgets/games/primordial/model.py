@@ -72,13 +72,22 @@ def snapshot_position(d: dict, previous: dict) -> dict:
     after a few actions, and checkpoints are never changed in place."""
     out = dict(d)
     for k in SEAT_ZONES:
-        out[k] = [old if old == lst else lst[:] for lst, old in zip(d[k], previous[k], strict=True)]
+        zone, prev = d[k], previous[k]
+        # (a zone of every seat unchanged: the previous one as a whole, no new list to allocate and collect)
+        out[k] = prev if prev == zone else [old if old == lst else lst[:]
+                                             for lst, old in zip(zone, prev, strict=True)]
     for k in SHARED_ZONES:
         old = previous[k]
         out[k] = old if old == d[k] else d[k][:]
     old = previous["intent"]
     out["intent"] = old if old == d["intent"] else d["intent"][:]
-    return _copy_flow(out, d)
+    # the pending steps, the turn and the last move: shared too while they are equal to the previous ones
+    old = previous["ends"]
+    out["ends"] = old if old == d["ends"] else [e[:] for e in d["ends"]]
+    for k in ("frames", "turn", "result", "last"):
+        old, v = previous[k], d[k]
+        out[k] = old if old == v else clone(v)
+    return out
 
 
 def new_position(n: int, box: list, intent_decks: list, secrets: list) -> dict:
