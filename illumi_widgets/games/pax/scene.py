@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ...engine.words import counted
 from ...scene import rnd
+from ...scene_memo import items_of, part
 from ...textfit import text_width, wrap
 from .clicks import effects, score_line
 from .favor import FACTION_NAMES, FACTIONS
@@ -47,6 +48,8 @@ from .scene_cards import (
     _abbr,
     _card_back,
     _card_face,
+    _chip_rows,
+    _chips,
     _event_tip,
     _Items,
     _plot_tip,
@@ -469,57 +472,6 @@ def _events_line(out: _Items, view: dict, game, y: float) -> float:
     return y + 22 + more
 
 
-def _chip_rows(widths, x0: float, x1: float, y: float, max_y, row_h: float, x_next: float | None = None):
-    """Positions ``(x, y)`` of chips of ``widths`` in rows (the first from ``x0``, the next ones from
-    ``x_next``, default ``x0``); stops (shorter list) where ``max_y`` is passed."""
-    pos, x, start = [], x0, x0
-    for w in widths:
-        # (a chip too wide for the first row's room goes to the next row, which starts further left)
-        if (x > start or (x_next is not None and x_next < start)) and x + w > x1:
-            if max_y is not None and y + row_h > max_y + 0.01:  # (a float sum's last bit: no row lost)
-                break
-            start = x0 if x_next is None else x_next
-            x, y = start, y + row_h
-        pos.append((x, y))
-        x += w + 4
-    return pos
-
-
-def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | None = None,
-           row_h: float = 20, x_next: float | None = None):
-    """Name chips ``(text, fill, stroke, ident, tip)`` left to right from ``x0``, onto a next row when the
-    row is full; past ``max_y`` the last ones become one "+N more" chip listing them in its tooltip.
-    Returns the y of the last row."""
-    items = list(items)
-    f = out.fs(MIN_TEXT)
-    widths = [min(x1 - min(x0, x_next or x0), text_width(t, f) + 10) if t else 10 for t, *_ in items]
-    pos = _chip_rows(widths, x0, x1, y, max_y, row_h, x_next)
-    shown = len(pos)
-    more = None
-    while shown < len(items):  # make room for the "+N more" chip
-        more = f"+{len(items) - shown} more"
-        mw = text_width(more, f) + 10
-        fit = _chip_rows(widths[:shown] + [mw], x0, x1, y, max_y, row_h, x_next)
-        if len(fit) == shown + 1:
-            pos = fit
-            break
-        shown -= 1
-    for k in range(shown):
-        text, fill, stroke, ident, tip = items[k]
-        x, yy = pos[k]
-        out.rect(x, yy - 8.5, widths[k], 17, fill=fill, stroke=stroke, lw=0.8, r=3, ident=ident, tip=tip)
-        if text:
-            out.text(x + widths[k] / 2, yy, text, size=MIN_TEXT, align="center", baseline="middle",
-                     maxw=widths[k] - 4, wrap=1)
-    if shown < len(items):
-        x, yy = pos[shown]
-        mw = text_width(more, f) + 10
-        out.rect(x, yy - 8.5, mw, 17, fill="#ffffff", stroke=MUTED, lw=0.8, r=3,
-                 tip="\n".join(t or "(face-down)" for t, *_ in items[shown:]))
-        out.text(x + mw / 2, yy, more, size=MIN_TEXT, align="center", baseline="middle")
-    return pos[-1][1] if pos else y
-
-
 def _seat_panel_items(view: dict, game, s: int, shown) -> tuple[list, list]:
     """The chips of a seat panel: (hand chips, events chips); no hand chips for a seat in ``shown`` (its hand
     is drawn under the map)."""
@@ -582,50 +534,54 @@ def _seat_panels(out: _Items, view: dict, game, y0: float, shown) -> None:
     y = y0 - 4 - ph[0]
     for s in range(n):
         y += (ph[s - 1] if s else ph[0]) + 4
-        name = names[s]
-        out.rect(RX, y, RW, ph[s], fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"),
-                 lw=2.4 if s == turn.get("active") else 1, r=5, ident=f"seat:{s}", tip=f"{name}'s table")
-        out.circle(RX + 12, y + 12, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
-        title = name + (" (you)" if s == me else "") + (" · active" if s == turn.get("active") else "")
-        out.text(RX + 24, y + 12, title, size=13, bold=True, baseline="middle")
-        out.text(RX + RW - 8, y + 12, f"{view['supply'][s]} Influence left", size=MIN_TEXT,
-                 align="right", baseline="middle")
-        # Favor, and the Faction cards held
-        fav = view["favor"][s]
-        yy = y + 12 + r
-        out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
-        for k, f in enumerate(FACTIONS):  # each Favor token: clicked to pay or to give it
-            x = fav_x + k * 33
-            out.rect(x - 9, yy - 9, 30, 18, r=3, ident=f"favor:{s}:{f}",
-                     tip=f"{name}'s {FACTION_NAMES[k]} Favor: {fav.get(f, 0)}")
-            out.icon(f"faction:{f}", x, yy, 14)
-            out.text(x + 9, yy, fav.get(f, 0), size=12, bold=True, baseline="middle")
-        mine_f = [f for f, h in held.items() if int(h) == s]
-        if mine_f:  # the Faction cards this seat holds, framed
-            fx = RX + RW - 6 - 17 * len(mine_f)
-            out.rect(fx - 2, yy - 9, 17 * len(mine_f) + 2, 18, stroke=SEAT_FILL.get(name, "#888"), lw=1, r=3,
-                     tip="Faction cards held: " + ", ".join(FACTION_NAMES[FACTIONS.index(f)] for f in mine_f))
-            for k, f in enumerate(mine_f):
-                out.icon(f"faction:{f}", fx + 8 + k * 17, yy, 14)
-        hand_chips, ev_chips = chips[s]
-        hand = view["hands"][s]
-        yy = y + 12 + 2 * r
-        out.text(RX + 8, yy, f"Hand {hand['count']}", size=MIN_TEXT, color=MUTED, baseline="middle")
-        if s in shown:
-            out.text(hand_x, yy, "shown below the map", size=MIN_TEXT, color=MUTED, baseline="middle",
-                     italic=True)
-        elif hand_chips:
-            room = y + ph[s] - 8 - r * (1 + ev_rows[s])
-            yy = _chips(out, hand_chips, hand_x, RX + RW - 6, yy, max_y=room, row_h=r, x_next=RX + 8)
-        if ev_chips:
-            yy = _chips(out, ev_chips, RX + 8, RX + RW - 6, yy + r, max_y=y + ph[s] - 6 - r, row_h=r)
-        if yy + r - 1 <= y + ph[s] - 4:
-            claims = [p for p, c in view["plots"].get("claims", {}).items()
-                      if any(int(k) == s and v == "on" for k, v in c.items())]
-            text = ("Plots claimed: " + ", ".join(game.plots[p].name for p in claims if p in game.plots)
-                    if claims else "No Plot claimed")
-            out.text(RX + 8, yy + r - 1, _fit(text, RW - 16, out.fs(MIN_TEXT)), size=MIN_TEXT, color=MUTED,
-                     baseline="middle")
+        claims = [p for p, c in view["plots"].get("claims", {}).items()
+                  if any(int(k) == s and v == "on" for k, v in c.items())]
+        # (a panel is built again only when what it shows changed: scene_memo)
+        items_of(_seat_panel, out, game, s, y, ph[s], r, hand_x, fav_x, names[s], s == turn.get("active"),
+                 s == me, view["supply"][s], view["favor"][s], [f for f, h in held.items() if int(h) == s],
+                 view["hands"][s]["count"], s in shown, chips[s], ev_rows[s], claims)
+
+
+def _seat_panel(out: _Items, game, s, y, ph, r, hand_x, fav_x, name, active, mine, supply, fav, mine_f, count,
+                below, chips, ev_rows, claims) -> None:
+    """Seat ``s``'s panel at ``y``, ``ph`` tall (see :func:`_seat_panels`)."""
+    out.rect(RX, y, RW, ph, fill=SEAT_TINT.get(name, "#eee"), stroke=SEAT_FILL.get(name, "#888"),
+             lw=2.4 if active else 1, r=5, ident=f"seat:{s}", tip=f"{name}'s table")
+    out.circle(RX + 12, y + 12, 6, fill=SEAT_FILL.get(name, "#888"), stroke="#1b1b1b", lw=1)
+    title = name + (" (you)" if mine else "") + (" · active" if active else "")
+    out.text(RX + 24, y + 12, title, size=13, bold=True, baseline="middle")
+    out.text(RX + RW - 8, y + 12, f"{supply} Influence left", size=MIN_TEXT, align="right", baseline="middle")
+    # Favor, and the Faction cards held
+    yy = y + 12 + r
+    out.text(RX + 8, yy, "Favor", size=MIN_TEXT, color=MUTED, baseline="middle")
+    for k, f in enumerate(FACTIONS):  # each Favor token: clicked to pay or to give it
+        x = fav_x + k * 33
+        out.rect(x - 9, yy - 9, 30, 18, r=3, ident=f"favor:{s}:{f}",
+                 tip=f"{name}'s {FACTION_NAMES[k]} Favor: {fav.get(f, 0)}")
+        out.icon(f"faction:{f}", x, yy, 14)
+        out.text(x + 9, yy, fav.get(f, 0), size=12, bold=True, baseline="middle")
+    if mine_f:  # the Faction cards this seat holds, framed
+        fx = RX + RW - 6 - 17 * len(mine_f)
+        out.rect(fx - 2, yy - 9, 17 * len(mine_f) + 2, 18, stroke=SEAT_FILL.get(name, "#888"), lw=1, r=3,
+                 tip="Faction cards held: " + ", ".join(FACTION_NAMES[FACTIONS.index(f)] for f in mine_f))
+        for k, f in enumerate(mine_f):
+            out.icon(f"faction:{f}", fx + 8 + k * 17, yy, 14)
+    hand_chips, ev_chips = chips
+    yy = y + 12 + 2 * r
+    out.text(RX + 8, yy, f"Hand {count}", size=MIN_TEXT, color=MUTED, baseline="middle")
+    if below:
+        out.text(hand_x, yy, "shown below the map", size=MIN_TEXT, color=MUTED, baseline="middle",
+                 italic=True)
+    elif hand_chips:
+        room = y + ph - 8 - r * (1 + ev_rows)
+        yy = _chips(out, hand_chips, hand_x, RX + RW - 6, yy, max_y=room, row_h=r, x_next=RX + 8)
+    if ev_chips:
+        yy = _chips(out, ev_chips, RX + 8, RX + RW - 6, yy + r, max_y=y + ph - 6 - r, row_h=r)
+    if yy + r - 1 <= y + ph - 4:
+        text = ("Plots claimed: " + ", ".join(game.plots[p].name for p in claims if p in game.plots)
+                if claims else "No Plot claimed")
+        out.text(RX + 8, yy + r - 1, _fit(text, RW - 16, out.fs(MIN_TEXT)), size=MIN_TEXT, color=MUTED,
+                 baseline="middle")
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -837,11 +793,11 @@ def _right_column(out: _Items, view: dict, game, shown: list[int]) -> float:
     """The right column (at x = RX); returns the y where the seat panels begin (``shown``: the seats whose
     hands are under the map)."""
     y = _header(out, view, game)
-    y = _court(out, view, game, y)
-    y = _pool(out, view, y)
+    y = part(_court, out, view, game, y)  # (built again only when what it reads changed)
+    y = part(_pool, out, view, None, y)
     y = _factions(out, view, y + 4)
-    y = _plots(out, view, game, y)
-    y = _events_line(out, view, game, y + 2)
+    y = part(_plots, out, view, game, y)
+    y = part(_events_line, out, view, game, y + 2)
     _seat_panels(out, view, game, y + 4, shown)
     return y + 4
 

@@ -4,6 +4,8 @@ the board's palette, the scene builder with its ink, and the text of a card's, E
 from __future__ import annotations
 
 from ...scene import SceneItems, rnd
+from ...scene_memo import items_of
+from ...textfit import text_width
 from .favor import ABBR, FACTIONS
 
 MIN_TEXT = 11  # scene units = CSS px at the default width: the smallest text a player reads
@@ -98,8 +100,8 @@ def _rank_mark(out: _Items, rank: str, x: float, y: float, size: float) -> None:
                  baseline="middle", color=INK)
 
 
-def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), seat_names=(), extra_tip="",
-               marks=(), cell_name=None) -> None:
+def _card_face_built(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), seat_names=(),
+                     extra_tip="", marks=(), cell_name=None) -> None:
     """A face-up Luminary card: rank, factions, affiliation, name, Locations with costs and Influence."""
     c = game.lum[cid]
     facs = list(c.factions)
@@ -152,7 +154,7 @@ def _card_face(out: _Items, game, cid: str, x, y, w, h, ident=None, infl=(), sea
                      bold=True)
 
 
-def _card_back(out: _Items, x, y, w, h, ident=None, tip=None, label=None, note=None) -> None:
+def _card_back_built(out: _Items, x, y, w, h, ident=None, tip=None, label=None, note=None) -> None:
     out.rect(x, y, w, h, fill=BACK, stroke=BACK_EDGE, lw=1.2, r=5, ident=ident, tip=tip)
     out.rect(x + 5, y + 5, w - 10, h - 10, stroke=BACK_EDGE, lw=0.8, r=3)
     if label:
@@ -185,3 +187,64 @@ def _mini_card(out: _Items, game, cid, x, y, w, h, ident=None, extra_tip="") -> 
 # ------------------------------------------------------------------------------------------------------
 # the map and the Areopagi
 # ------------------------------------------------------------------------------------------------------
+
+
+def _chip_rows(widths, x0: float, x1: float, y: float, max_y, row_h: float, x_next: float | None = None):
+    """Positions ``(x, y)`` of chips of ``widths`` in rows (the first from ``x0``, the next ones from
+    ``x_next``, default ``x0``); stops (shorter list) where ``max_y`` is passed."""
+    pos, x, start = [], x0, x0
+    for w in widths:
+        # (a chip too wide for the first row's room goes to the next row, which starts further left)
+        if (x > start or (x_next is not None and x_next < start)) and x + w > x1:
+            if max_y is not None and y + row_h > max_y + 0.01:  # (a float sum's last bit: no row lost)
+                break
+            start = x0 if x_next is None else x_next
+            x, y = start, y + row_h
+        pos.append((x, y))
+        x += w + 4
+    return pos
+
+
+def _chips(out: _Items, items, x0: float, x1: float, y: float, max_y: float | None = None,
+           row_h: float = 20, x_next: float | None = None):
+    """Name chips ``(text, fill, stroke, ident, tip)`` left to right from ``x0``, onto a next row when the
+    row is full; past ``max_y`` the last ones become one "+N more" chip listing them in its tooltip.
+    Returns the y of the last row."""
+    items = list(items)
+    f = out.fs(MIN_TEXT)
+    widths = [min(x1 - min(x0, x_next or x0), text_width(t, f) + 10) if t else 10 for t, *_ in items]
+    pos = _chip_rows(widths, x0, x1, y, max_y, row_h, x_next)
+    shown = len(pos)
+    more = None
+    while shown < len(items):  # make room for the "+N more" chip
+        more = f"+{len(items) - shown} more"
+        mw = text_width(more, f) + 10
+        fit = _chip_rows(widths[:shown] + [mw], x0, x1, y, max_y, row_h, x_next)
+        if len(fit) == shown + 1:
+            pos = fit
+            break
+        shown -= 1
+    for k in range(shown):
+        text, fill, stroke, ident, tip = items[k]
+        x, yy = pos[k]
+        out.rect(x, yy - 8.5, widths[k], 17, fill=fill, stroke=stroke, lw=0.8, r=3, ident=ident, tip=tip)
+        if text:
+            out.text(x + widths[k] / 2, yy, text, size=MIN_TEXT, align="center", baseline="middle",
+                     maxw=widths[k] - 4, wrap=1)
+    if shown < len(items):
+        x, yy = pos[shown]
+        mw = text_width(more, f) + 10
+        out.rect(x, yy - 8.5, mw, 17, fill="#ffffff", stroke=MUTED, lw=0.8, r=3,
+                 tip="\n".join(t or "(face-down)" for t, *_ in items[shown:]))
+        out.text(x + mw / 2, yy, more, size=MIN_TEXT, align="center", baseline="middle")
+    return pos[-1][1] if pos else y
+
+
+def _card_face(out: _Items, game, *args, **kwargs) -> None:
+    """:func:`_card_face_built`, or the same items again for the same card at the same place (scene_memo)."""
+    items_of(_card_face_built, out, game, *args, **kwargs)
+
+
+def _card_back(out: _Items, *args, **kwargs) -> None:
+    """:func:`_card_back_built`, or the same items again for the same arguments (scene_memo)."""
+    items_of(_card_back_built, out, None, *args, **kwargs)
