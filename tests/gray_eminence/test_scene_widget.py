@@ -81,6 +81,29 @@ def test_the_narrow_layout_stacks_blocks_that_read_at_470_px(table):
             t.state.apply(t.first())
 
 
+def test_no_text_runs_past_the_narrow_board_once_a_vote_is_done(table):
+    """Issue 30: on a board about 1000 px wide (the narrow layout) "Last vote: …" was drawn from x = 500 of a
+    576-wide layout and ran past its right edge.  Once a vote is done (its result on the board), every text
+    of the narrow layout lies inside the layout's width, as drawn (enlarged to 11 px at 470 and 860 CSS px
+    wide), and the result names the option that won, not a bare number."""
+    from illumi_widgets.textfit import layout_for_width, problems_at, text_box
+
+    for players in (3, 5):
+        t = table(players=players, seed=players)
+        t.drive(lambda x: x.state.view(0).get("last_vote") is not None)
+        for seat in (0, None):
+            scene = gray_eminence_scene(t.state.view(seat), t.game)
+            narrow = layout_for_width(scene, 470)
+            texts = [it for it in narrow["items"] if it.get("t") == "text"]
+            (said,) = [it["s"] for it in texts if it["s"].startswith("Last vote: ")]
+            assert re.search(r" → (option \d+|yes|no)$", said), said
+            for it in texts:
+                x0, _y0, x1, _y1 = text_box(it)
+                assert 0 <= x0 and x1 <= narrow["w"], (it["s"], x0, x1, narrow["w"])
+            for px in (470, 860, 1000, 1250):
+                assert problems_at(scene, px) == [], (players, seat, px)
+
+
 def test_a_rivals_cards_the_seat_knows_are_drawn_for_that_seat_only(table):
     """Issue 13: the cards of a rival's hand a seat knows (a trade, a reveal: ``known`` in the data, the
     view's ``hand_known``) are on that seat's board, named in plain words -- and on no other seat's."""

@@ -471,18 +471,15 @@ def gray_eminence_scene(view: dict, game) -> dict:
                  baseline="top")
     lv = view.get("last_vote")
     if lv:  # on the Power Struggle Board, under the Common Objective (public)
-        out.text(
-            500,
-            292,
-            "Last vote: "
-            + "; ".join(f"{names[int(s)]} {v}" for s, v in lv["votes"].items())
-            + f" → {lv['winner']}",
-            size=11,
-            color=MUTED,
-            maxw=256,
-            wrap=1,
-            baseline="top",
-        )
+        won = lv["winner"]
+        said = ("Last vote: " + "; ".join(f"{names[int(s)]} {v}" for s, v in lv["votes"].items())
+                + (f" → option {won}" if isinstance(won, int) else f" → {won}"))
+        # the wide board: beside the last bidding order, two lines above the Additional event's box at most;
+        # the narrow one: a line of its own under it, as wide as the narrow board (the narrow layout's
+        # moves put it at its left edge)
+        for only, maxw, lines in (("wide", 256, 2), ("narrow", NARROW_W - 40, 1)):
+            out.text(500, 292, said, size=11, color=MUTED, maxw=maxw, wrap=lines, baseline="top")
+            out.items[-1]["only"] = only
     # ---- the other players' mats ---------------------------------------------------------------------------
     others = [s for s in seats if s["seat"] != me]
     w = min(MAT_W, (W - 16) / max(1, len(others)) - 8)  # (the narrow layout stacks them: no wider than that)
@@ -607,7 +604,7 @@ def _narrow(out, mats_x, mat_w) -> dict:
     the two events, tweets, piles), the viewer's mat, then the other players' mats.  A tall stack the
     notebook scrolls (``scroll``), so its text stays near its own size instead of being enlarged to 11 px
     on a board scaled to a third."""
-    board_h = 1034  # the Power Struggle Board's parts, stacked (see the moves below)
+    board_h = 1062  # the Power Struggle Board's parts, stacked (see the moves below)
     out.rect(8, 8, NARROW_W - 16, board_h - 8, fill=BOARD, r=8)
     out.items[-1]["only"] = "narrow"
     out.items.insert(0, out.items.pop())  # (under everything)
@@ -618,11 +615,12 @@ def _narrow(out, mats_x, mat_w) -> dict:
         [450, 56, 770, 112, -438, 52],  # the track's last two slots: a second row
         [0, 120, 490, 292, 0, 52],  # the Relationship Chart
         [490, 120, 775, 292, -480, 218],  # the Bidding Pool: under the chart
-        [0, 292, 775, 312, 0, 212],  # the last bidding order (under the last vote)
-        [0, 312, 380, 480, 0, 228],  # the Mandatory event
-        [380, 312, 775, 480, -372, 388],  # the Additional event: under it
-        [0, 480, 510, 545, 0, 386],  # the tweets
-        [510, 480, 775, 575, -500, 468],  # the resolved / unresolved piles
+        [490, 292, 775, 304, -480, 230],  # the last vote: a line of its own under the last bidding order
+        [0, 292, 775, 312, 0, 212],  # the last bidding order (under the Common Objective)
+        [0, 312, 380, 480, 0, 244],  # the Mandatory event
+        [380, 312, 775, 480, -372, 404],  # the Additional event: under it
+        [0, 480, 510, 545, 0, 402],  # the tweets
+        [510, 480, 775, 575, -500, 496],  # the resolved / unresolved piles (clear of the tweets above)
         [775, 0, W + 1, 575, 8 - 780, mat_y - 8],  # the viewer's mat
     ]
     for i, x in enumerate(mats_x):  # the other players' mats, one under another
