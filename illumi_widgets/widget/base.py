@@ -154,9 +154,11 @@ def _sig(item: Any) -> Any:
     """A cheap hashable signature of a scene item: equal items have equal signatures (not conversely)."""
     if item.__class__ is dict:  # (the usual item: its five keys as they are, when they are all scalars)
         g = item.get
-        key = (g("t"), g("id"), g("s"), g("x"), g("y"))
-        if all(v.__class__ in _SCALAR_CLASSES for v in key):
-            return key
+        t, ident, text, x, y = g("t"), g("id"), g("s"), g("x"), g("y")
+        c = _SCALAR_CLASSES
+        if t.__class__ in c and ident.__class__ in c and text.__class__ in c and x.__class__ in c \
+                and y.__class__ in c:
+            return (t, ident, text, x, y)
     if isinstance(item, dict):
         return tuple(v if isinstance(v := item.get(k), _SCALARS) else type(v).__name__ for k in _SIG_KEYS)
     return repr(item)
@@ -268,6 +270,15 @@ def make_scene_patch(base: dict, new: dict, spans: list | None = None) -> dict |
     if changed:
         patch["set"] = changed
     return patch
+
+
+def patch_size(patch: dict, op_items: list[int]) -> int:
+    """``json_size(patch)`` for a patch of :func:`make_scene_patch`, given ``op_items``: the JSON bytes of
+    each op's item list (which the caller has already measured); only the small rest is encoded."""
+    ops = patch["ops"]
+    size = json_size({k: v for k, v in patch.items() if k != "ops"}) + len(',"ops":[]')
+    size += sum(len(f"[{start},{count},]") for start, count, _ in ops) + sum(op_items) + max(0, len(ops) - 1)
+    return size
 
 
 def _valid_ops(ops: Any, length: int) -> bool:
@@ -594,10 +605,11 @@ class GameWidget(anywidget.AnyWidget):
             if patch is not None:
                 # the new full scene's size from the base's item sizes and the items that change: only
                 # the changed items are encoded (the full scene is nearly all items; same formula as below)
+                added = [json_size(items[j:j + dj]) for _, _, j, dj in spans]  # (each op's item list)
                 full = (self._base_bytes + len(items) + 64
-                        + sum(json_size(items[j:j + dj]) - 1 - dj for _, _, j, dj in spans if dj)
+                        + sum(n - 1 - dj for n, (_, _, _, dj) in zip(added, spans, strict=True) if dj)
                         - sum(self._base_size(i, di) for i, di, _, _ in spans))
-                if json_size(patch) <= self.patch_max_share * full:
+                if patch_size(patch, added) <= self.patch_max_share * full:
                     return {"scene_patch": patch}
         self._stamp += 1
         # the JSON bytes of all the items: the list's, less its brackets and commas (one encoding, not N)

@@ -13,7 +13,14 @@ from illumi_widgets import Match
 from illumi_widgets.engine import CHANCE
 from illumi_widgets.match import LOG_LIMIT
 from illumi_widgets.widget import GameWidget, scene_to_svg
-from illumi_widgets.widget.base import PATCH_MAX_SHARE, apply_scene_patch, json_size, make_scene_patch
+from illumi_widgets.widget.base import (
+    PATCH_MAX_SHARE,
+    _align,
+    apply_scene_patch,
+    json_size,
+    make_scene_patch,
+    patch_size,
+)
 
 
 def rand_item(rng: random.Random, k: int) -> dict:
@@ -191,6 +198,21 @@ def test_a_small_change_sends_only_the_patch_and_a_large_one_a_new_full_scene():
     ctl.change({**ctl.scene, "w": 1200})  # a new size: always a full scene
     assert "scene" in sent[-1] and w.scene["w"] == 1200 and w.scene_patch["ops"] == []
     w.close()
+
+
+def test_the_patch_size_from_its_op_sizes_is_its_json_size():
+    """The widget measures a patch from its ops' item lists (already measured), not by encoding it again."""
+    rng = random.Random(5)
+    scene = rand_scene(rng, 60)
+    base = {**scene, "stamp": 12}
+    for k in range(60):
+        new = {**scene, "items": mutate(rng, scene["items"], rng.choice([1, 2, 5, 20]))}
+        if k % 3 == 0:
+            new["bg"] = f"#{k:06d}"  # (a top-level key set too)
+        spans = _align(base["items"], new["items"])
+        patch = make_scene_patch(base, new, spans)
+        sizes = [json_size(new["items"][j:j + dj]) for _, _, j, dj in spans]
+        assert patch_size(patch, sizes) == json_size(patch)
 
 
 def test_the_patch_is_always_against_the_full_scene_and_never_larger_than_the_limit():
