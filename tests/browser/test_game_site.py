@@ -82,6 +82,13 @@ while not board.match.state.is_terminal():
 board.refresh()
 print("done")
 """
+# what the loop acts on, read without a layout: the board's version, its decisions, a bot's turn, the end
+# screen, the chooser; WAIT_JS waits in the page (asked every 50 ms, at most a second) until it changes
+SIG_JS = """(el) => [el.dataset.version, el.querySelectorAll('.illumi-panel .illumi-decision').length,
+  !!el.querySelector('.illumi-bots.illumi-bot-turn'), !el.querySelector('.illumi-end').hidden,
+  !el.querySelector('.illumi-chooser').hidden].join('|')"""
+WAIT_JS = ("async (el, sig) => { const now = " + SIG_JS + """; const t0 = performance.now();
+  while (now(el) === sig && performance.now() - t0 < 1000) await new Promise((r) => setTimeout(r, 50)); }""")
 STATE_JS = """
 (el) => {
   const p = el.__illumi;
@@ -93,10 +100,15 @@ STATE_JS = """
           end: !el.querySelector('.illumi-end').hidden,
           botTurn: !!el.querySelector('.illumi-bots.illumi-bot-turn'),
           chooser: !el.querySelector('.illumi-chooser').hidden,
-          scrollTop: el.querySelector('.illumi-scroll').scrollTop};
+          scrollTop: el.querySelector('.illumi-scroll').scrollTop, sig: (SIG)(el)};
 }
-"""
-TIME_LIMIT = 30.0  # seconds of clicking per game: then the kernel finishes the game and the board shows it
+""".replace("SIG", SIG_JS, 1)
+# The person's decisions clicked per game (a new window size of SIZES every third one): three at each size, or
+# fewer on a loaded machine after TIME_LIMIT seconds of clicking once every size was seen (at most
+# HARD_LIMIT seconds); then the kernel finishes the game and the board shows it
+MOST_CLICKED = 3 * len(SIZES)
+TIME_LIMIT = 20.0
+HARD_LIMIT = 120.0
 
 
 def write_notebook(tmp_path: Path, name: str, *sources: str) -> Path:
@@ -167,7 +179,8 @@ def test_a_game_against_bots_to_its_end_screen(game, tmp_path, page, page_errors
         st = widget.evaluate(STATE_JS)
         if st["end"]:
             break
-        if time.monotonic() - start > TIME_LIMIT:
+        took = time.monotonic() - start
+        if acted >= MOST_CLICKED or took > HARD_LIMIT or (took > TIME_LIMIT and size_i == len(SIZES)):
             kernel(page, FINISH)
             finished_by_kernel = True
             expect(widget.locator(".illumi-end")).to_be_visible(timeout=20000)
@@ -211,7 +224,7 @@ def test_a_game_against_bots_to_its_end_screen(game, tmp_path, page, page_errors
                     assert after["chooser"], f"{game}: the menu closed when a bot moved"
                     menus_kept += 1
                 page.keyboard.press("Escape")
-        page.wait_for_timeout(60)
+        widget.evaluate(WAIT_JS, st["sig"])  # until something changes (not a poll of the whole state)
     # the end screen: the engine's scores and winners
     end = widget.locator(".illumi-end")
     expect(end).to_be_visible()
@@ -247,4 +260,5 @@ def test_a_game_against_bots_to_its_end_screen(game, tmp_path, page, page_errors
     print(f"{game}: {acted} decisions clicked, last move named {named} times, {menus_kept} menus kept over a "
           f"bot's move, sizes {size_i}/{len(SIZES)}, by {'kernel' if finished_by_kernel else 'play'}")
     assert acted >= 1 and named >= 1
+    assert size_i == len(SIZES) or not finished_by_kernel, f"{game}: {size_i} of {len(SIZES)} window sizes"
     assert not page_errors
