@@ -56,6 +56,7 @@ def test_the_thief_sees_the_secrets_it_looks_through_as_cards_each_the_target_of
         assert f"{g.seat_name(host)}'s Secrets — you look through them: click one to steal" in texts, layout
         # the host's mat holds every Secret, face up, each the one target of its option
         mat = drawn[f"seat:{host}"]
+        said_for = []
         for o in dec["options"]:
             (target,) = o["targets"]
             card = drawn[target]
@@ -63,6 +64,11 @@ def test_the_thief_sees_the_secrets_it_looks_through_as_cards_each_the_target_of
             assert mat["y"] <= card["y"] and card["y"] + card["h"] <= mat["y"] + mat["h"], (layout, target)
             name = o["label"].removeprefix("Steal the Secret ")
             assert card["tip"].startswith(f"{name} (Intent)"), card["tip"]
+            # whom it points at is said for the thief, whose Intent it becomes (not for the host)
+            assert f"For {g.seat_name(host)}, " not in card["tip"], card["tip"]
+            assert "\nFor " not in card["tip"] or f"\nFor {g.seat_name(thief)}, that is " in card["tip"]
+            said_for.append("\nFor " in card["tip"])
+        assert any(said_for)  # (an Intent that visits someone is among them: the check above is not vacuous)
         assert sorted(drawn[o["targets"][0]]["tip"].split(" (Intent)")[0] for o in dec["options"]) == \
             sorted(names)
     # a click on a Secret's card names that steal (the board's hint for a clicked entity)

@@ -81,7 +81,10 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
                  tip=card_tip(c))
         # the whole name: the painter wraps it onto a second line (or squeezes it) rather than cut it
         name = c["name"].replace("Performance: ", "")
-        two = h >= 44 and text_width(name, 11, True) > w - 4  # two lines, down from the top
+        # two lines, down from the top (a tall card -- a Secret to steal -- measures the name as drawn on
+        # the smallest board, as a Pawn's card does)
+        need = text_width(name, em, True) * MIN_SQUEEZE if h >= 64 else text_width(name, 11, True)
+        two = h >= 44 and need > w - 4
         out.text(x + w / 2, y + (4 if two else 15), name, size=11, align="center", bold=True, maxw=w - 4,
                  wrap=2 if two else 1, baseline="top" if two else None)
         sym = "◯ home" if c["finger"] == "none" else {"left": "◀", "right": "▶", "across": "▲"}[c["finger"]]
@@ -326,10 +329,11 @@ def secret_entity(cid: str, copy: int) -> str:
     return f"secret:{cid}:{copy}"
 
 
-def _steal_row(view: dict, me) -> tuple | None:
+def _steal_row(view: dict, me, seats: list) -> tuple | None:
     """``(seat, title, cards)``: the Secrets a steal decision looks through, face up, each card's entity
     the target of its "steal" option -- drawn on the mat of the seat they belong to, only in a view that
-    lists them (the thief's own, or the analysis view: ``state.view`` filters them)."""
+    lists them (the thief's own, or the analysis view: ``state.view`` filters them).  Their tips name whom
+    each Intent points at for the thief, whose Intent it becomes (``seats``: with ``to_names``)."""
     pend = view.get("pending") or {}
     if pend.get("kind") != "steal" or not pend.get("options") or not isinstance(pend.get("from"), int):
         return None
@@ -339,7 +343,7 @@ def _steal_row(view: dict, me) -> tuple | None:
     cards = []
     for c in pend["options"]:
         seen[c["card"]] = seen.get(c["card"], 0) + 1
-        cards.append({**c, "id": secret_entity(c["card"], seen[c["card"]])})
+        cards.append(_to(seats[thief], {**c, "id": secret_entity(c["card"], seen[c["card"]])}))
     if me == thief:
         title = ("Your own Secrets (the host has none left) — click one to steal" if src == thief else
                  f"{names[src]}'s Secrets — you look through them: click one to steal")
@@ -425,18 +429,20 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     for label, cards in rows:
         stealing = steal is not None and cards is steal[2]
         cards = cards if stealing else cards[:6]
+        rh = 66 if stealing else ch  # (a Secret to steal: room for its whole name on two lines)
         nl = _lines(label, w - 20, em, 2)
         per, cw = _per_row(len(cards), w - 20)
-        if yy + nl * lh + 2 + -(-len(cards) // per) * (ch + 4) - 4 > floor:  # no room for rows: one row
+        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:  # no room for rows: one row
             per, cw = _per_row(len(cards), w - 20, least=1)
-        if yy + nl * lh + 2 + -(-len(cards) // per) * (ch + 4) - 4 > floor:
+        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:
             break
         out.text(x + 10, yy, label, size=11, color=GOLD if stealing else MUTED, maxw=w - 20,
                  wrap=nl, baseline="top")
         yy += nl * lh + 2
         for k, c in enumerate(cards):
-            _card(out, _to(s, c), x + 10 + (k % per) * (cw + 4), yy + (k // per) * (ch + 4), cw, ch, texts)
-        yy += -(-len(cards) // per) * (ch + 4) + 2
+            cx, cy = x + 10 + (k % per) * (cw + 4), yy + (k // per) * (rh + 4)
+            _card(out, c if stealing else _to(s, c), cx, cy, cw, rh, texts)
+        yy += -(-len(cards) // per) * (rh + 4) + 2
     if s.get("plotted") is not None and not s.get("hand") and s["hand_count"] and yy + lh + 32 <= floor:
         out.text(x + 10, yy, "Hand (hidden)", size=11, color=MUTED, baseline="top")
         for k in range(s["hand_count"]):
@@ -477,7 +483,7 @@ def primordial_scene(view: dict, game) -> dict:
                                                        ("left", "right", "across")}}} for s in seats]
     if view.get("terminal"):  # the game is over: there is no next round to visit
         seats = [{**s, "next_visitors": []} for s in seats]
-    steal = _steal_row(view, me)
+    steal = _steal_row(view, me, seats)
     for s in seats:
         i = s["seat"]
         _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
