@@ -304,5 +304,10 @@ export function createKeyboard(v) {
   /** Must the update's words be there at once: the focus is to come back to the board (an action started there,
    * or the focused bar button went with its decision)? */
   const needsFocus = () => wanted || !!(lastFocused && !lastFocused.isConnected);
-  return { listeners, render, refocus, focusTarget, activate, current: () => current, ring, needsFocus };
+  /** A menu's entry was picked with the pointer: its closing drops the focus, which is not brought to the board. */
+  function pointerPicked() {
+    wanted = false;
+    lastFocused = null;
+  }
+  return { listeners, render, refocus, focusTarget, activate, current: () => current, ring, needsFocus, pointerPicked };
 }

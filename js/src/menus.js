@@ -100,8 +100,11 @@ export function createMenus(v) {
       b.dataset.decision = String(decision.id);
       b.dataset.option = String(option.id);
       if (option.notation) b.title = String(option.notation);
-      b.addEventListener("click", () => {
+      b.addEventListener("click", (ev) => {
         choose(decision, option); // (sent first: the menu's closing is done while the act is on its way)
+        // picked with the pointer (not Enter or Space: detail 0): the focus is not brought to the board after
+        // the update (no focus ring where a mouse clicked, and no focus move on the page's thread)
+        if (Number(ev && ev.detail) > 0 && v.keyboard && v.keyboard.pointerPicked) v.keyboard.pointerPicked();
         closeChooser();
       });
       if (hasTargets(option)) {

@@ -126,6 +126,26 @@ test("a target with several actions opens the chooser; Escape closes it and focu
   env.cleanup();
 });
 
+test("a chooser entry picked with the pointer sends its act and does not pull the focus into the board", async () => {
+  for (const detail of [1, 0]) { // a mouse's click, then Enter on the entry (a click of detail 0)
+    const env = await mount();
+    const region = buttons(env.tree)[2];
+    region.focus();
+    region.click(); // (the chooser opens: the focus is in it)
+    const items = [...env.el.querySelectorAll(".illumi-chooser [role=menuitem]")];
+    items[1].dispatchEvent(new env.win.MouseEvent("click", { bubbles: true, cancelable: true, detail }));
+    assert.deepEqual(env.acts().map((m) => m.option), ["claim-A"]);
+    assert.equal(env.el.querySelector(".illumi-chooser").hidden, true);
+    env.model.update({ version: 8, decisions: [{ id: "d2", seat: 0, prompt: "Red: choose again",
+      options: [{ id: "move-C3", label: "Move to C3", targets: ["cell:C3"] }] }] });
+    await tick();
+    const onBoard = env.tree.contains(env.doc.activeElement);
+    assert.equal(onBoard, detail === 0, `detail ${detail}: the focus ${onBoard ? "is" : "is not"} on the board`);
+    assert.equal(env.el.querySelector(".illumi-focus-ring").hidden, detail !== 0); // (no ring after a mouse's pick)
+    env.cleanup();
+  }
+});
+
 test("after an action from the board, focus comes back to the board when the new position arrives", async () => {
   const env = await mount();
   const disk = buttons(env.tree)[1];
