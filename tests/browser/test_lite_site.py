@@ -14,7 +14,7 @@ such as autofill's, which are not the site's.)
 * The Pax notebook, opened from its link (the notebook page a learner gets), starts its kernel with the
   package loaded (no install cell) and runs whole (Run All): no cell raises and every board it displayed is
   painted. Then a board with a bot shows the bot's turn played, clicks on a target reach Python and repaint
-  (30 clicks, each taken back with the board's own undo button so the next one is the same), and the
+  (15 clicks, each taken back with the board's own undo button so the next one is the same), and the
   Analyse button finishes and draws its halos.
 * Every other tutorial runs whole the same way in the site's JupyterLab, each on a kernel of its own (as a
   learner opens them: two notebooks sharing one Pyodide kernel left boards at "Loading widget..."), the
@@ -104,7 +104,7 @@ print(_j.dumps({"json": _j.__file__.endswith(".pyc"), "IPython": _ip.__file__.en
                 "illumi_widgets.engine": _o.path.isfile(_e.__cached__)}))"""
 
 # a Pax duel against a bot that moves first (seat 0, Blue), and a small Analyse budget
-CLICKS = 30  # clicks timed for the p50
+CLICKS = 15  # clicks timed for the p50
 # After a click on the board: wait (in the page, no round trip to the test per frame) until the board paints
 # a new version, then press its undo button as a pointer would and wait for that repaint too, and for the
 # undo's move animation (280 ms, js/src/motion.js) to end, as a person's next click would find the board.
