@@ -33,6 +33,60 @@ def clone(obj):
     return obj
 
 
+#: how :func:`copy_position` copies each field holding a container: ``1`` a list or dict of plain values (one
+#: shallow copy), ``2`` a list or dict of such lists (``hands``: Specials per seat; ``ctrl``: group -> [seat,
+#: master, side]); any other field holding a container (the frames, the last attack, ``known`` …) is cloned
+_COPY_DEPTH = dict.fromkeys(("illum", "alive", "out", "box", "deck", "unc", "dead", "discard",
+                             "goals", "destroyed", "turns", "revealed", "money", "used", "income",
+                             "proposals", "gifts", "outdeals"), 1)
+_COPY_DEPTH.update(hands=2, ctrl=2)
+
+
+def copy_position(d: dict) -> dict:
+    """A copy of a position sharing no container with it (what :func:`clone` gives, written out for the
+    position's known shape: an undo checkpoint every few actions copies the whole position)."""
+    out = {}
+    depth = _COPY_DEPTH.get
+    for k, v in d.items():
+        c = v.__class__
+        if c is list:
+            n = depth(k)
+            out[k] = v[:] if n == 1 else [x[:] for x in v] if n == 2 else clone(v)
+        elif c is dict:
+            n = depth(k)
+            out[k] = v.copy() if n == 1 else {g: x[:] for g, x in v.items()} if n == 2 else clone(v)
+        else:
+            out[k] = v
+    return out
+
+
+def snapshot_position(d: dict, previous: dict) -> dict:
+    """A copy of a position for an undo checkpoint (what :func:`copy_position` gives) sharing every field
+    equal to the one in ``previous`` (the checkpoint before it) with ``previous``: most fields are unchanged
+    after a few actions, and checkpoints are never changed in place."""
+    out = {}
+    depth, before = _COPY_DEPTH.get, previous.get
+    for k, v in d.items():
+        c = v.__class__
+        if c is list:
+            old = before(k)
+            if old.__class__ is list and old == v:
+                out[k] = old
+                continue
+            n = depth(k)
+            out[k] = v[:] if n == 1 else [x[:] for x in v] if n == 2 else clone(v)
+        elif c is dict:
+            old = before(k)
+            if old.__class__ is dict and old == v:
+                out[k] = old
+                continue
+            n = depth(k)
+            out[k] = v.copy() if n == 1 else {g: x[:] for g, x in v.items()} if n == 2 else clone(v)
+        else:
+            out[k] = v
+    return out
+
+
 def new_position(n: int, cards: list) -> dict:
     return {
         "n": n, "illum": [None] * n, "alive": [True] * n, "out": [], "box": list(cards), "deck": [],

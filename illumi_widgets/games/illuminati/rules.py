@@ -63,6 +63,8 @@ with ``negotiate`` or ``play`` an "any time" Special):
 
 from __future__ import annotations
 
+from functools import partial
+
 from illumi_widgets.engine import Action, Decision, Game
 from illumi_widgets.engine.action import CHANCE, ActionList
 from illumi_widgets.engine.errors import EngineError, IllegalAction, NotationError
@@ -237,7 +239,10 @@ class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminati
         return M.new_position(self.players, [*self.ill_ids, *self.deck_ids])
 
     def copy(self, d):
-        return M.clone(d)
+        return M.copy_position(d)
+
+    def snapshot(self, d, previous):
+        return M.snapshot_position(d, previous)
 
     def encode(self, d):
         return M.clone(d)
@@ -288,7 +293,7 @@ class IlluminatiGame(ListingMixin, CandidatesMixin, DealsMixin, HiddenIlluminati
             opts = ActionList(self.act(CHANCE, "roll", n) for n in range(2, 13))
             return [Decision(CHANCE, "roll", f"Chance: {what}", opts)]
         seat = self.frame_seat(d, f)
-        return [Decision(seat, t, self._prompt(d, f, seat), None)]
+        return [Decision(seat, t, partial(self._prompt, d, f, seat), None)]  # (worded when read)
 
     def chance_pending(self, d) -> bool:
         """Chance decides next: the pending frame is a deal or a roll (what ``decisions`` would say, without
