@@ -85,8 +85,9 @@ def test_no_text_runs_past_the_narrow_board_once_a_vote_is_done(table):
     """Issue 30: on a board about 1000 px wide (the narrow layout) "Last vote: …" was drawn from x = 500 of a
     576-wide layout and ran past its right edge.  Once a vote is done (its result on the board), every text
     of the narrow layout lies inside the layout's width, as drawn (enlarged to 11 px at 470 and 860 CSS px
-    wide), and the result names the option that won, not a bare number."""
-    from illumi_widgets.textfit import layout_for_width, problems_at, text_box
+    wide), and the result says which option won and by how many votes (each seat's vote in its tip), not
+    "→ 1"."""
+    from illumi_widgets.textfit import layout_for_width, problems_at, shape_box, text_box
 
     for players in (3, 5):
         t = table(players=players, seed=players)
@@ -96,7 +97,13 @@ def test_no_text_runs_past_the_narrow_board_once_a_vote_is_done(table):
             narrow = layout_for_width(scene, 470)
             texts = [it for it in narrow["items"] if it.get("t") == "text"]
             (said,) = [it["s"] for it in texts if it["s"].startswith("Last vote: ")]
-            assert re.search(r" → (option \d+|yes|no)$", said), said
+            assert re.fullmatch(r"Last vote: (option \d+|“yes”|“no”) won( a tie)?, \d+ votes? to (\d+|none)",
+                                said), said
+            tips = [it for it in narrow["items"] if str(it.get("tip", "")).startswith("Last vote: ")]
+            assert len(tips) == 1 and "\nVotes: " in tips[0]["tip"], tips  # (each seat's vote, in its tip)
+            (line,) = [it for it in texts if it["s"] == said]
+            x0, y0, x1, _y1 = shape_box(tips[0])
+            assert x0 <= line["x"] <= x1 and y0 <= line["y"] <= y0 + 4, (tips[0], line)  # (over the line)
             for it in texts:
                 x0, _y0, x1, _y1 = text_box(it)
                 assert 0 <= x0 and x1 <= narrow["w"], (it["s"], x0, x1, narrow["w"])

@@ -12,6 +12,8 @@ choice).  Every clickable thing has an id that the options of the pending decisi
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...engine.words import counted
 from ...scene import SceneItems
 from ...textfit import drawn_lines, wrap_line
@@ -471,14 +473,14 @@ def gray_eminence_scene(view: dict, game) -> dict:
                  baseline="top")
     lv = view.get("last_vote")
     if lv:  # on the Power Struggle Board, under the Common Objective (public)
-        won = lv["winner"]
-        said = ("Last vote: " + "; ".join(f"{names[int(s)]} {v}" for s, v in lv["votes"].items())
-                + (f" → option {won}" if isinstance(won, int) else f" → {won}"))
-        # the wide board: beside the last bidding order, two lines above the Additional event's box at most;
-        # the narrow one: a line of its own under it, as wide as the narrow board (the narrow layout's
-        # moves put it at its left edge)
-        for only, maxw, lines in (("wide", 256, 2), ("narrow", NARROW_W - 40, 1)):
-            out.text(500, 292, said, size=11, color=MUTED, maxw=maxw, wrap=lines, baseline="top")
+        said, every = _last_vote(lv, names)
+        # one line: the wide board's beside the last bidding order (the Additional event's label and box are
+        # just below); the narrow one's a line of its own under it, as wide as the narrow board (the narrow
+        # layout's moves put it at its left edge); each vote in the tip
+        for only, y, maxw in (("wide", 290, 256), ("narrow", 292, NARROW_W - 40)):
+            out.rect(496, y, maxw + 8, 16, tip=every)  # (its corner: in the region the narrow layout moves)
+            out.items[-1]["only"] = only
+            out.text(500, y, said, size=11, color=MUTED, maxw=maxw, wrap=1, baseline="top")
             out.items[-1]["only"] = only
     # ---- the other players' mats ---------------------------------------------------------------------------
     others = [s for s in seats if s["seat"] != me]
@@ -582,6 +584,23 @@ def gray_eminence_scene(view: dict, game) -> dict:
             yy += 17 * lines
     narrow = _narrow(out, [8 + i * (w + 8) for i in range(len(others))], w)
     return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+
+
+def _last_vote(lv: dict, names: list) -> tuple[str, str]:
+    """The last vote's result in a line ("Last vote: option 1 won, 3 votes to 2") and each seat's vote, for
+    its tip.  A vote is on an event's options (numbers) or on a relationship (yes or no)."""
+    won = lv["winner"]
+    what = f"option {won}" if isinstance(won, int) else f"“{won}”"
+    count = Counter(str(v) for v in lv["votes"].values())
+    mine = count.pop(str(won), 0)
+    rest = max(count.values(), default=0)
+    tie = mine == rest
+    line = f"Last vote: {what} won {'a tie' if tie else ''}, {counted(mine, 'vote')} to {rest or 'none'}"
+    line = line.replace(" ,", ",")
+    each = "; ".join(f"{names[int(s)]}: {'option ' if isinstance(v, int) else ''}{v}"
+                     for s, v in lv["votes"].items())
+    why = " (a tie: the player highest on the track decides)" if tie else ""
+    return line, f"Last vote: {what} won{why}.\nVotes: {each}."
 
 
 def _mat_tip(s) -> str:
