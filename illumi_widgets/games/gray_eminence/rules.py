@@ -45,6 +45,7 @@ class GrayEminenceGame(Game):
     def __init__(self, players: int = 4, **options):
         super().__init__(players, **options)
         self.seat_names = SEAT_NAMES[:players]
+        self._format = self.format  # (one bound method for every action listed and kept, not one each)
         self.cards = load_cards(options.get("cards"))
         scen = options.get("scenario", "eu")
         if not isinstance(scen, str) or scen not in self.cards.scenarios:
@@ -76,7 +77,7 @@ class GrayEminenceGame(Game):
         return ", ".join(parts) or "nothing"
 
     def act(self, seat, kind, *args) -> Action:
-        return Action(seat, kind, args, "", self.format)  # (``*args`` is a tuple already)
+        return Action(seat, kind, args, "", self._format)  # (``*args`` is a tuple already)
 
     def format(self, kind, args) -> str:
         from .notation import format_action
@@ -314,7 +315,7 @@ class GrayEminenceGame(Game):
         return out
 
     def _terms_candidates(self, d, f, seat) -> list:
-        to, fmt = f["to"], self.format
+        to, fmt = f["to"], self._format
         give, get = f["give"], f["get"]
         n_terms = sum(v if isinstance(v, int) else len(v) for x in (give, get) for v in x.values())
         # (the actions built directly, not through ``act``: a trade's terms are the most listed step)

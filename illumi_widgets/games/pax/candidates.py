@@ -206,7 +206,7 @@ class CandidatesMixin:
         if only_free and not self.event_on(d, "rosicrucian_advance"):
             return acts
         rosicrucian = self.rosicrucian
-        fmt = self.format  # (actions are built here directly, as self.act builds them)
+        fmt = self._format  # (actions are built here directly, as self.act builds them)
         infl, up, cards, adj, cfac = d.infl, d.up, d.cards, self.adj, self.cfac
         mine = [c for c, t in enumerate(infl) if s in t]
         memo = self._scratch.memo

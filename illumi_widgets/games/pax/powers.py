@@ -240,7 +240,7 @@ class PowersMixin:
         A = self.act
         acts = []
         if not d.scheme_ended:  # (the cards that continue the Scheme: _check_scheme's conditions, all met)
-            fmt, quick = self.format, not d.quick_used  # (built directly, as self.act builds them)
+            fmt, quick = self._format, not d.quick_used  # (built directly, as self.act builds them)
             for cid in d.hands[s]:
                 if self.links(d, cid):
                     acts.append(Action(s, "scheme", (cid, False), "", fmt))

@@ -144,6 +144,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     def __init__(self, players: int = 2, **options):
         super().__init__(players, **options)
         self.seat_names = SEAT_COLORS[:players]
+        self._format = self.format  # (one bound method for every action listed and kept, not one each)
         pd = self.pd = load_pax_data(players, cards=options.get("cards"), map=options.get("map"),
                                      plots=options.get("plots"))
         self.lum = pd.luminaries
@@ -480,7 +481,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
     # notation
     # ================================================================================================
     def act(self, seat: int, kind: str, *args) -> Action:
-        return Action(seat, kind, args, "", self.format)
+        return Action(seat, kind, args, "", self._format)
 
     def format(self, kind: str, args: tuple) -> str:
         if kind == "bot":
