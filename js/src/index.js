@@ -176,8 +176,9 @@ function render({ model, el }) {
         menus.closeConfirm();
       }
       if (lost) s.notice = { text: "The choice you were making changed.", until: now() + NOTICE_MS };
-      s.hover = s.lastPointer && !s.curtainName ? sizing.hitAt(s.lastPointer.x, s.lastPointer.y) : null;
-      if (!s.hover) dom.tip.hidden = true;
+      // the pointer has not moved but the board has: what is under it, and its tooltip, are read anew (a thing
+      // just played is no longer a target: its "Click: …" line and the pointer cursor go)
+      tips.updateHover(s.lastPointer);
     }
     const t1 = now();
     canvas.paint();

@@ -204,6 +204,8 @@ describe("canvas", () => {
     v.advance(LAST_FADE_MS / 2);
     v.canvas.paintOverlay();
     assert.equal(sets(v.calls("over"), "strokeStyle")[0], "rgba(30,110,230,0.900)"); // not half faded
+    // nothing changes until it goes: one repaint then, not a step every FADE_STEP_MS
+    assert.deepEqual([...v.clock.timers.values()].map((t) => t.ms), [LAST_FADE_MS / 2 + 1]);
     v.advance(LAST_FADE_MS);
     v.calls("over").length = 0;
     v.clock.fire();

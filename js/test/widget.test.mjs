@@ -77,6 +77,19 @@ test("hover highlights targets only, and shows tips", () => {
   assert.equal(tip.hidden, true);
 });
 
+test("an update under a still pointer re-reads the hover: a thing no longer a target loses its click text", async () => {
+  const env = mount();
+  const tip = env.el.querySelector(".illumi-tip");
+  const overlay = env.el.querySelector("canvas.illumi-overlay");
+  env.mouse("mousemove", 20, 100); // cell:C3, a target
+  assert.equal(tip.textContent, "Click: Move to C3Cell C3\nInfluence 2");
+  env.model.update({ version: 8, decisions: [] }); // the move was made (the mouse did not move)
+  await tick();
+  assert.equal(tip.hidden, false);
+  assert.equal(tip.textContent, "Cell C3\nInfluence 2"); // its tip, no longer what a click would do
+  assert.ok(!overlay.classList.contains("illumi-pointer"));
+});
+
 test("a click on a single-option target sends the exact act message", () => {
   const env = mount();
   env.mouse("click", 50, 50); // the disk lies on top of cell:C3
