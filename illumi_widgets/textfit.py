@@ -240,11 +240,12 @@ def text_box(item: dict) -> tuple[float, float, float, float]:
 def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> list[str]:
     """What is wrong with a scene's text layout at scale 1: text under ``min_size`` (``maxw`` squeezing
     counts), a line the painter cuts with "…", text outside the canvas, and texts overlapping one another
-    (by more than ``slack`` each way)."""
+    (by more than ``slack`` each way).  Items drawn only in the other layout are left out: the scene's own
+    width draws the wide layout (a scene reflowed for the narrow one says ``"narrow": True``)."""
     w, h = float(scene["w"]), float(scene["h"])
     problems: list[str] = []
     boxes = []
-    for it in scene["items"]:
+    for it in only_in(scene, "narrow" if scene.get("narrow") else "wide")["items"]:
         if it.get("t") != "text":
             continue
         size = float(it.get("size", 12))

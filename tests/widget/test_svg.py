@@ -454,3 +454,20 @@ def test_shape_box_is_where_each_kind_of_shape_is_drawn():
     assert shape_box({"t": "circle", "y": 5, "r": 2}) is None  # no x
     assert shape_box({"t": "poly", "pts": [["a", 1]]}) is None
     assert shape_box({"t": "text", "x": 1, "y": 1, "s": "Blue"}) is None  # texts: text_box
+
+
+def test_layout_checks_judge_each_layout_with_its_own_items():
+    """A text drawn only in the narrow layout and its wide twin at the same place (Gray Eminence's last vote)
+    never overlap, since no layout draws both: the layout check of the scene at its own width (the wide
+    layout) leaves the narrow one out, and of a narrow reflow the wide one; two texts both drawn overlap."""
+    from illumi_widgets.textfit import layout_problems
+
+    def scene(only_a, only_b, **flags):
+        a = {"t": "text", "x": 10, "y": 10, "s": "Last vote: option 2 won", "size": 12, "baseline": "top"}
+        return {"w": 400, "h": 100, **flags,
+                "items": [{**a, "only": only_a} if only_a else a, {**a, "only": only_b} if only_b else a]}
+
+    assert [p for p in layout_problems(scene(None, None)) if "overlap" in p]
+    assert layout_problems(scene("wide", "narrow")) == []
+    assert layout_problems(scene("wide", "narrow", narrow=True)) == []
+    assert [p for p in layout_problems(scene(None, "narrow", narrow=True)) if "overlap" in p]
