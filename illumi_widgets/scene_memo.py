@@ -139,6 +139,29 @@ def _run(fn: Callable, out, view: dict, game, args: tuple):
     return fn(out, view, *args) if game is None else fn(out, view, game, *args)
 
 
+def _recall(fn: Callable, fp: bytes | None, game):
+    """What ``fn`` left under ``fp`` with the same ``game`` object: (game, items, result), or None."""
+    if fp is None:
+        return None
+    with _lock:
+        memory = _memory.get(fn)
+        got = memory.get(fp) if memory is not None else None
+        if got is None or got[0] is not game:
+            return None
+        memory.move_to_end(fp)
+        _counts["hits"] += 1
+        return got
+
+
+def _keep(fn: Callable, fp: bytes, entry: tuple, most: int) -> None:
+    """Remember ``entry`` for ``fn`` under ``fp``, keeping at most ``most`` (the least recently used go)."""
+    with _lock:
+        memory = _memory.setdefault(fn, OrderedDict())
+        memory[fp] = entry
+        while len(memory) > most:
+            memory.popitem(last=False)
+
+
 def part(fn: Callable, out, view: dict, game, *args):
     """``fn(out, view, game, *args)`` (``fn(out, view, *args)`` when ``game`` is None), or the items it
     appended and its result the last time the view held the same values for the keys it reads, with the same
@@ -148,18 +171,10 @@ def part(fn: Callable, out, view: dict, game, *args):
     keys = _learned.get(fn, ())
     args = (_builder(out), *args)
     fp = _fingerprint(keys, view, args)
-    if fp is not None:
-        with _lock:
-            memory = _memory.get(fn)
-            got = memory.get(fp) if memory is not None else None
-            if got is not None and got[0] is game:
-                memory.move_to_end(fp)
-                _counts["hits"] += 1
-            else:
-                got = None
-        if got is not None:
-            out.items.extend(got[1])
-            return got[2]
+    got = _recall(fn, fp, game)
+    if got is not None:
+        out.items.extend(got[1])
+        return got[2]
     _counts["misses"] += 1
     reads = _Reads(view)
     start = len(out.items)
@@ -173,11 +188,7 @@ def part(fn: Callable, out, view: dict, game, *args):
         fp = _fingerprint(keys, view, args)
     if fp is None:
         return result
-    with _lock:
-        memory = _memory.setdefault(fn, OrderedDict())
-        memory[fp] = (game, tuple(out.items[start:]), result)
-        while len(memory) > KEEP:
-            memory.popitem(last=False)
+    _keep(fn, fp, (game, tuple(out.items[start:]), result), KEEP)
     return result
 
 
@@ -191,27 +202,15 @@ def items_of(fn: Callable, out, game, *args, **kwargs):
         fp = marshal.dumps((_builder(out), args, sorted(kwargs.items())), 2)
     except ValueError:
         fp = None
-    if fp is not None:
-        with _lock:
-            memory = _memory.get(fn)
-            got = memory.get(fp) if memory is not None else None
-            if got is not None and got[0] is game:
-                memory.move_to_end(fp)
-                _counts["hits"] += 1
-            else:
-                got = None
-        if got is not None:
-            out.items.extend(got[1])
-            return got[2]
+    got = _recall(fn, fp, game)
+    if got is not None:
+        out.items.extend(got[1])
+        return got[2]
     _counts["misses"] += 1
     start = len(out.items)
     result = fn(out, *args, **kwargs) if game is None else fn(out, game, *args, **kwargs)
     if fp is not None:
-        with _lock:
-            memory = _memory.setdefault(fn, OrderedDict())
-            memory[fp] = (game, tuple(out.items[start:]), result)
-            while len(memory) > KEEP_ITEMS:
-                memory.popitem(last=False)
+        _keep(fn, fp, (game, tuple(out.items[start:]), result), KEEP_ITEMS)
     return result
 
 
