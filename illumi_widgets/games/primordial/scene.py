@@ -128,9 +128,11 @@ def _back(out: _Items, x, y, w, h, tip):
     out.rect(x, y, w, h, fill="#4b3b5c", stroke="#c9a94b", lw=1, r=4, tip=tip)
 
 
-def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
+def _court(out: _Items, view: dict, texts: dict, w=W, picks=None) -> float:
     """The Court across the top (wide: one row; narrow ``w``: Pawns, Royals and the Familiar in rows).
-    Returns its bottom."""
+    ``picks``: the entity of each Court card an effect's choice may target (:func:`_pick_map`).  Returns its
+    bottom."""
+    picks = picks or {}
     court = view["court"]
     narrow = w < W
     cw, ch, gap = 72, 92, 4
@@ -169,11 +171,12 @@ def _court(out: _Items, view: dict, texts: dict, w=W) -> float:
             x += 8
         fx, fy = W - 18 - cw, 36
     for c, x, y in spots:
-        ident = f"court:{c['card']}" if c["card"] not in seen else c["id"]
+        ident = picks.get(c["id"]) or (f"court:{c['card']}" if c["card"] not in seen else c["id"])
         seen.add(c["card"])
         _card(out, c, x, y, cw, ch, texts, ident=ident, cost=True)
     if court["familiar"]:
-        _card(out, court["familiar"], fx, fy, cw, ch, texts, ident="court:familiar", cost=True)
+        _card(out, court["familiar"], fx, fy, cw, ch, texts, cost=True,
+              ident=picks.get(court["familiar"]["id"]) or "court:familiar")
         # the supply's count on the card's top edge (clear of the name below it)
         out.circle(fx + cw - 4, fy - 8, 11, fill=GOLD, stroke="#000", lw=1,
                    tip=f"{court['familiars']} Familiars")
@@ -329,12 +332,73 @@ def secret_entity(cid: str, copy: int) -> str:
     return f"secret:{cid}:{copy}"
 
 
+def pick_entity(cid: str, copy: int) -> str:
+    """The scene entity of the ``copy``-th card ``cid`` an effect's choice, the loss of a visitor or the order
+    of effects picks among (what its "choose", "sacrifice" or "order" option targets): that card as drawn on
+    the board -- in the visit area, The Court, or (a choice among hidden cards) its chooser's mat."""
+    return f"pick:{cid}:{copy}"
+
+
+def _view_cards(view: dict):
+    """Every card the view shows face up (the parties, the mats' rows, The Court)."""
+    for s in view["seats"]:
+        for key in ("visitors", "hosts", "next_visitors", "sacrifices", "hand"):
+            yield from s.get(key) or []
+        for key in ("discard_top", "intent"):
+            if s.get(key):
+                yield s[key]
+    court = view["court"]
+    yield from court["pawns"]
+    yield from court["royals"]
+    if court["familiar"]:
+        yield court["familiar"]
+
+
+def _pick_map(view: dict) -> dict:
+    """``{card token: entity}`` of the cards the pending "choose", "sacrifice" or "order" decision picks
+    among, numbered as its options are (the k-th card of one name is copy k): only the cards the view lists
+    (a choice among hidden cards lists them in its chooser's view alone)."""
+    pend = view.get("pending") or {}
+    order = (view.get("turn") or {}).get("order")
+    if pend.get("t") == "choose" and pend.get("kind") in ("choose", "sacrifice"):
+        cards = pend.get("options") or []
+    elif order:
+        known = {c["id"]: c for c in _view_cards(view)}
+        if any(tok not in known for tok in order):
+            return {}
+        cards = [known[tok] for tok in order]
+    else:
+        return {}
+    out: dict = {}
+    seen: dict = {}
+    for c in cards:
+        seen[c["card"]] = seen.get(c["card"], 0) + 1
+        out.setdefault(c["id"], pick_entity(c["card"], seen[c["card"]]))
+    return out
+
+
+def _name_picks(items: list, picks: dict) -> None:
+    """Give each picked card's entity to the first card drawn for it (The Court, else the visit area, which
+    come before the mats) unless a card was drawn with it already: one place to click for each option."""
+    if not picks:
+        return
+    have = {it.get("id") for it in items}
+    for it in items:
+        ent = picks.get(it.get("id"))
+        if it.get("t") == "rect" and ent and ent not in have:
+            it["id"] = ent
+            have.add(ent)
+
+
 def _steal_row(view: dict, me, seats: list) -> tuple | None:
     """``(seat, title, cards)``: the Secrets a steal decision looks through, face up, each card's entity
     the target of its "steal" option -- drawn on the mat of the seat they belong to, only in a view that
     lists them (the thief's own, or the analysis view: ``state.view`` filters them).  Their tips name whom
-    each Intent points at for the thief, whose Intent it becomes (``seats``: with ``to_names``)."""
+    each Intent points at for the thief, whose Intent it becomes (``seats``: with ``to_names``).  An
+    effect's choice among its chooser's hidden Discard is drawn the same way (:func:`_discard_row`)."""
     pend = view.get("pending") or {}
+    if pend.get("kind") == "choose":
+        return _discard_row(view, me)
     if pend.get("kind") != "steal" or not pend.get("options") or not isinstance(pend.get("from"), int):
         return None
     names = [s["name"] for s in view["seats"]]
@@ -350,6 +414,22 @@ def _steal_row(view: dict, me, seats: list) -> tuple | None:
     else:
         title = f"{names[src]}'s Secrets — {names[thief]} looks through them to steal one"
     return src, title, cards
+
+
+def _discard_row(view: dict, me) -> tuple | None:
+    """``(seat, title, cards)``: the cards of its own Discard an effect's chooser picks among (hidden to the
+    others: only the chooser's view lists them), face up on its mat, each the target of its option."""
+    pend = view["pending"]
+    known = {c["id"] for c in _view_cards(view)}
+    if not pend.get("options") or all(c["id"] in known for c in pend["options"]):
+        return None  # (cards drawn elsewhere on the board: they are clicked there)
+    seat = pend["seat"]
+    picks = _pick_map(view)
+    cards = [{**c, "id": picks[c["id"]]} for c in pend["options"]]
+    why = pend.get("why") or "an effect"
+    who = "Your Discard — click the card to choose" if me == seat else \
+        f"{view['seats'][seat]['name']}'s Discard — {view['seats'][seat]['name']} chooses one"
+    return seat, f"{who} ({why})", cards
 
 
 def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: float = 11, steal=None):
@@ -465,7 +545,8 @@ def primordial_scene(view: dict, game) -> dict:
     me = view.get("perspective") if isinstance(view.get("perspective"), int) else None
     seats = view["seats"]
     out = _Items()
-    _court(out, view, texts)
+    picks = _pick_map(view)
+    _court(out, view, texts, picks=picks)
     _visit(out, view, texts, names)
     n = len(seats)
     y0 = 348
@@ -489,13 +570,15 @@ def primordial_scene(view: dict, game) -> dict:
         _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
              em=11 * W / WIDE_LEAST, steal=steal)
     # the narrow layout: the same blocks, NARROW_W wide, stacked
+    _name_picks(out.items, picks)
     nar = _Items()
-    y = _court(nar, view, texts, NARROW_W) + 8
+    y = _court(nar, view, texts, NARROW_W, picks=picks) + 8
     y = _visit_narrow(nar, view, texts, names, y, NARROW_W) + 8
     for s in seats:
         _mat(nar, s, 8, y, NARROW_W - 16, MAT_H, texts, me, view["first_visitor"] == s["seat"],
              em=11 * NARROW_W / NARROW_LEAST, steal=steal)
         y += MAT_H + 8
+    _name_picks(nar.items, picks)
     narrow = {"w": NARROW_W, "h": y, "scroll": True, "items": nar.items}
     return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
 
@@ -507,6 +590,8 @@ def option_targets(game, action) -> list:
         return ["court:familiar" if game.cards[cid].kind == "familiar" else f"court:{cid}"]
     if action.kind == "steal":  # the Secret drawn face up while its thief looks through them (_steal_row)
         return [secret_entity(*action.args)]
+    if action.kind in ("choose", "sacrifice", "order"):  # the card drawn for it (_pick_map, _name_picks)
+        return [pick_entity(*action.args)]
     return []
 
 

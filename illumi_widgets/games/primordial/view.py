@@ -287,11 +287,13 @@ def action_label(g, d, a, seat=None) -> str:
 def entity_hint(g, d, seat, entity):
     """The natural action on a clicked card (``c<n>``): recruit a Court card, resolve an effect, choose a
     target.  None when a click there means nothing now."""
-    if isinstance(entity, str) and entity.startswith("secret:"):  # a Secret a steal looks through
-        cid, _sep, k = entity[7:].rpartition(":")
-        want = (cid, int(k)) if k.isdigit() else None
-        return next((a for a in g.candidates(d, seat) if a.kind == "steal" and tuple(a.args) == want
-                     and g.check(d, a) is None), None)
+    for prefix, kinds in (("secret:", ("steal",)), ("pick:", ("choose", "sacrifice", "order"))):
+        if isinstance(entity, str) and entity.startswith(prefix):  # a Secret a steal looks through, or a
+            # card an effect's choice, the loss of a visitor or the order of effects picks (scene.pick_entity)
+            cid, _sep, k = entity[len(prefix):].rpartition(":")
+            want = (cid, int(k)) if k.isdigit() else None
+            return next((a for a in g.candidates(d, seat) if a.kind in kinds and tuple(a.args) == want
+                         and g.check(d, a) is None), None)
     if isinstance(entity, str) and entity.startswith("court:"):  # a Court card named by its card id
         cid = entity[6:]
         court = [*d["court_pawns"], *d["court_royals"], *d["familiars"][-1:]]
