@@ -16,7 +16,7 @@ from collections import Counter
 
 from ...engine.words import counted
 from ...scene import SceneItems
-from ...textfit import drawn_lines, wrap_line
+from ...textfit import LINE_HEIGHT, MIN_FONT_PX, MIN_SQUEEZE, drawn_lines, wrap_line
 from .clicks import effects, score_line
 
 
@@ -76,11 +76,26 @@ def _short(name: str, n: int) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
 
 
-def _tweet_words(name: str) -> str:
-    """A tweet's words, then its hashtags on their own line(s)."""
+WIDE_LEAST = 820  #: the narrowest the wide board is drawn (CSS px: 1400 x 900 with JupyterLab's side bar)
+WIDE_EM = MIN_FONT_PX * W / WIDE_LEAST  #: what 11 px text takes there (scene units)
+TWEET_W, TWEET_H = 116, 64
+
+
+def _tweet_words(name: str, w: float = TWEET_W, h: float = TWEET_H) -> str:
+    """A tweet's words, then its hashtags on their own line(s), broken into the lines they take on the
+    smallest wide board (:data:`WIDE_LEAST`: the 11 px minimum draws them :data:`WIDE_EM` units high), so
+    they stay inside a ``w`` x ``h`` card at every size; a tweet whose words and hashtags are more lines
+    than the card holds there shows its hashtags (what the rules read) and leaves its words to the tip."""
     words = name.split(": ", 1)[-1]
     head, sep, tags = words.partition(" #")
-    return f"{head}\n#{tags}" if sep else words
+    width = (w - 2 * CARD_PAD) / MIN_SQUEEZE  # (a line may be narrowed to fit)
+    head_lines = wrap_line(head, width, 9, WIDE_EM, True)
+    tag_lines = wrap_line("#" + tags, width, 9, WIDE_EM, True) if sep else []
+    most = int((h - 4 - WIDE_EM) // (LINE_HEIGHT * WIDE_EM)) + 1
+    lines = head_lines + tag_lines
+    if len(lines) > most and tag_lines:
+        lines = tag_lines
+    return "\n".join(lines)
 
 
 def _chips(out, x, y, vec, prefix, size=22, ids=True, suffix="", num=13):
@@ -104,12 +119,13 @@ def _chips(out, x, y, vec, prefix, size=22, ids=True, suffix="", num=13):
 CARD_PAD = 6  #: room kept between a card's name and its edges (a name that would touch them wraps)
 
 
-def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None):
+def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None, lines=None):
     """A card: its whole name centred in the card (the painter wraps it onto a second line where the board is
-    scaled down and the 11 px minimum enlarges it -- never cut here), ``sub`` on its bottom line."""
+    scaled down and the 11 px minimum enlarges it -- never cut here), ``sub`` on its bottom line.  ``lines``:
+    the most lines each of the name's own lines may be wrapped onto (default: as many as the card holds)."""
     out.rect(x, y, w, h, fill=fill, stroke="#000", lw=1, r=4, ident=ident, tip=tip or name)
     room = h - (15 if sub else 0)  # the name's part of the card (above the sub line)
-    lines = 3 if room >= 50 else 2 if room >= 30 else 1
+    lines = lines or (3 if room >= 50 else 2 if room >= 30 else 1)
     maxw = w - 2 * CARD_PAD
     if drawn_lines({"s": name, "maxw": maxw, "wrap": lines, "bold": True}, 11)[1]:
         maxw = w - 4  # (a name that would be cut with the room kept: the whole card's width rather than "…")
@@ -299,14 +315,16 @@ def gray_eminence_scene(view: dict, game) -> dict:
                 out,
                 x,
                 496,
-                116,
-                64,
+                TWEET_W,
+                TWEET_H,
                 _tweet_words(tweets[i]["name"]),
                 ident=tweets[i]["id"],
                 tip=tweet_tip(game, tweets[i]["id"]),
+                lines=1,  # (each line as broken for the smallest board)
             )
         else:
-            out.rect(x, 496, 116, 64, fill="#3a4258", stroke="#556", lw=1, r=4, tip="empty Tweet slot")
+            out.rect(x, 496, TWEET_W, TWEET_H, fill="#3a4258", stroke="#556", lw=1, r=4,
+                     tip="empty Tweet slot")
     # piles
     # (the newest of each pile in full, two lines at most; the tip lists them all)
     resolved = [f"{r['name']} ({', '.join(r['with'])})" for r in view["resolved"]]
