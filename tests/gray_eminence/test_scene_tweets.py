@@ -1,13 +1,13 @@
-"""A tweet's words stay on its card at every size (issue 30, item 10: looks): on the wide board drawn 820
-CSS px wide (its smallest: a 1400 x 900 window with JupyterLab's side bar), 1000, 1400 and 1920 px, and on
-the narrow layout at 470 px, every tweet of the game's deck, with every text enlarged to the 11 px minimum
+"""A tweet's words stay on its card at every size (issue 30, item 10: looks): on the wide board drawn 900
+CSS px wide (its smallest: a narrower cell gets the narrow layout), 1000, 1400 and 1920 px, and on the narrow
+layout at 470 px, every tweet of the game's deck, with every text enlarged to the 11 px minimum
 as the painter draws it, lies inside its card, none is cut with "…", and the board's layout checks find no
 overlap and nothing outside it.  The whole tweet (its words too) is in the card's tip."""
 
 from __future__ import annotations
 
 from illumi_widgets.games.gray_eminence.scene import W, gray_eminence_scene
-from illumi_widgets.textfit import MIN_FONT_PX, drawn_lines, layout_for_width, problems_at, text_box
+from illumi_widgets.textfit import MIN_FONT_PX, drawn_lines, layout_for_width, only_in, problems_at, text_box
 
 
 def _tweet_scenes(table):
@@ -40,8 +40,8 @@ def _inside(drawn: dict, tweets: list, scale: float):
 
 def test_every_tweet_fits_its_card_at_every_size(table):
     for tweets, scene in _tweet_scenes(table):
-        for px in (820, 1000, 1400, 1920):
-            _inside(layout_for_width(scene, px), tweets, px / W)
+        for px in (900, 1000, 1400, 1920):
+            _inside(only_in(scene, "wide"), tweets, px / W)
         narrow = layout_for_width(scene, 470)
         assert narrow.get("narrow")
         _inside(narrow, tweets, 470 / narrow["w"])
@@ -60,3 +60,16 @@ def test_a_short_tweet_keeps_its_words_on_the_card(table):
                 assert text["s"] == "Sad!\n#NATO"
                 return
     raise AssertionError("no 'Sad! #NATO' in the deck")
+
+
+def test_a_short_window_does_not_draw_the_wide_board_smaller_than_its_text_is_fitted_for(table):
+    """At 1400 x 900 the wide board was fitted to the visible height, about 890 CSS px wide: objective and
+    Faction names on two lines ran over their 'face up' / 'refreshed' lines.  It keeps the scale of a board
+    1000 px wide (scrolling in a box), where the layout checks find nothing."""
+    for players in (3, 5):
+        t = table(players=players, seed=players)
+        t.drive(lambda x: x.top() == "program")
+        for seat in (0, None):
+            scene = gray_eminence_scene(t.state.view(seat), t.game)
+            assert scene["min_scale"] * W == 1000
+            assert problems_at(scene, scene["min_scale"] * W) == []

@@ -76,7 +76,11 @@ def _short(name: str, n: int) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
 
 
-WIDE_LEAST = 820  #: the narrowest the wide board is drawn (CSS px: 1400 x 900 with JupyterLab's side bar)
+#: the wide board is drawn no smaller than this scale when the window is short (it scrolls in a box instead:
+#: a 1400 x 900 window would draw it about 890 CSS px wide, its cards' names over their state lines): its
+#: text is fitted for 1000 CSS px (the layout tests)
+MIN_SCALE = 1000 / W
+WIDE_LEAST = 900  #: the narrowest the wide board is drawn at all (CSS px: a narrower cell gets the narrow)
 WIDE_EM = MIN_FONT_PX * W / WIDE_LEAST  #: what 11 px text takes there (scene units)
 TWEET_W, TWEET_H = 116, 64
 
@@ -601,7 +605,8 @@ def gray_eminence_scene(view: dict, game) -> dict:
             out.text(x + 10, yy, text, size=11, color=ink, maxw=w - 20, wrap=lines, baseline="top")
             yy += 17 * lines
     narrow = _narrow(out, [8 + i * (w + 8) for i in range(len(others))], w)
-    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+    return {"w": W, "h": H, "bg": BG, "min_scale": MIN_SCALE, "items": out.items,
+            "layouts": {"narrow": narrow}}
 
 
 def _last_vote(lv: dict, names: list) -> tuple[str, str]:
