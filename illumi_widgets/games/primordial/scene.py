@@ -10,6 +10,8 @@ and the viewer's own hand and Intents while plotting).  Text is 11 px or more; l
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...scene import SceneItems
 from ...textfit import MIN_SQUEEZE, text_width, wrap_line
 from .clicks import effects, score_line
@@ -101,7 +103,8 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     out.text(x + w / 2, y + (3 if two else 14), c["name"], size=11, color=ink, align="center",
              bold=True, maxw=w - 4, wrap=2 if two else 1, baseline="top" if two else None)
     st = c.get("now") or c
-    if detail and c.get("text"):  # a large card shows its effect, wrapped (the lines that fit at ``em``)
+    if detail and c.get("text") and not c.get("silenced"):  # a large card shows its effect, wrapped (the
+        # lines that fit at ``em``; a silenced card's effect does not happen: the word says so instead)
         # the lines that fit above the numbers at ``em``: the painter wraps the text at its drawn size and
         # cuts only a text longer than that (the tip has it all)
         most = max(1, int((h - 22 - 6 - 1.9 * em) // (1.2 * em)) + 1)
@@ -120,8 +123,9 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     if cost and h >= 56:
         label = f"◉{c['tribute']}" + (f"  ✝{c['sacrifice']}" if c["kind"] == "royal" else "")
         out.text(x + w / 2, y + h - 5, label, size=11, color=ink, align="center", bold=True)
-    if c.get("silenced"):
-        out.text(x + w - 3, y + 26, "silenced", size=11, color="#c33", align="right")
+    if c.get("silenced"):  # under the name, clear of it and of the numbers at the bottom
+        out.text(x + w / 2, y + (22 if detail else 19), "silenced", size=11, color="#c33", align="center",
+                 bold=True, maxw=w - 4, baseline="top")
 
 
 def _back(out: _Items, x, y, w, h, tip):
@@ -508,11 +512,20 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         floor = ky - 4 - dl * lh
     for label, cards in rows:
         stealing = steal is not None and cards is steal[2]
-        cards = cards if stealing else cards[:6]
         rh = 66 if stealing else ch  # (a Secret to steal: room for its whole name on two lines)
         nl = _lines(label, w - 20, em, 2)
         per, cw = _per_row(len(cards), w - 20)
-        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:  # no room for rows: one row
+        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor and not stealing:
+            # no room for cards whose names read: the row in words ("Sacrifices: Messenger ×3, Musician")
+            count = Counter(texts[c["card"]]["name"] for c in cards)
+            said = f"{label}: " + ", ".join(n + (f" ×{k}" if k > 1 else "") for n, k in count.items())
+            nl = _lines(said, w - 20, em, 3)
+            if yy + nl * lh > floor:
+                break
+            out.text(x + 10, yy, said, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
+            yy += nl * lh + 2
+            continue
+        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:  # a steal: one row
             per, cw = _per_row(len(cards), w - 20, least=1)
         if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:
             break
@@ -580,7 +593,10 @@ def primordial_scene(view: dict, game) -> dict:
         y += MAT_H + 8
     _name_picks(nar.items, picks)
     narrow = {"w": NARROW_W, "h": y, "scroll": True, "items": nar.items}
-    return {"w": W, "h": H, "bg": BG, "items": out.items, "layouts": {"narrow": narrow}}
+    # (a short window keeps the wide board at the scale its text is fitted for: it scrolls in a box instead of
+    # drawing it smaller -- at 1400 x 900 it was about 770 CSS px wide, "Whisperer" cut to "Whispe…")
+    return {"w": W, "h": H, "bg": BG, "min_scale": WIDE_LEAST / W, "items": out.items,
+            "layouts": {"narrow": narrow}}
 
 
 def option_targets(game, action) -> list:

@@ -1,0 +1,62 @@
+"""How the Primordial Secrets board reads at the sizes a player meets (issue 30, item 10: looks).
+
+- A short window keeps the wide board at the scale its text is fitted for (``min_scale``: 820 CSS px wide,
+  scrolling in its box): at 1400 x 900 it was fitted to the visible height, about 770 px wide, and Court
+  names were cut ("Whispe…").
+- There, no card name is cut and no two texts overlap, with 2, 3 and 4 players: a row of a mat with no room
+  for readable cards says its cards in words ("Sacrifices: Messenger ×3, Musician"; it was crammed into
+  one row of cards 20 px wide, "Me…"), and "silenced" sits under a card's name instead of over it.
+"""
+
+from __future__ import annotations
+
+from illumi_widgets import load_game
+from illumi_widgets.engine import Rng
+from illumi_widgets.engine.testing import random_action
+from illumi_widgets.games.primordial.scene import WIDE_LEAST, W, primordial_scene
+from illumi_widgets.textfit import MIN_FONT_PX, layout_problems, only_in
+
+ROWS = ("Hosts", "Visitors", "Next round's visitors", "Sacrifices")  # (a mat's rows of cards)
+
+
+def _as_drawn(scene: dict, css: float) -> list[str]:
+    """Every layout problem of the wide board drawn ``css`` px wide, its text enlarged to 11 px as the
+    painter does: a cut text too, not only overlaps."""
+    scale = css / scene["w"]
+    least = MIN_FONT_PX / scale
+    items = []
+    for it in only_in(scene, "wide")["items"]:
+        if it.get("t") == "text" and float(it.get("size", 12)) < least:
+            it = {**it, "size": least}
+            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):
+                it["wrap"] = 2
+        items.append(it)
+    return layout_problems({**scene, "items": items}, min_size=0, slack=2 / scale)
+
+
+def _scenes(players: int):
+    st = load_game("primordial", players=players).new_state(seed=players)
+    rng = Rng(players)
+    for k in range(600):
+        if st.is_terminal():
+            break
+        if k % 20 == 0:
+            for seat in (0, None):
+                yield primordial_scene(st.view(seat), st.game)
+        st.apply(random_action(st, rng))
+
+
+def test_the_wide_board_is_never_drawn_smaller_than_its_text_is_fitted_for_and_reads_there():
+    effects = {c.text for c in load_game("primordial", players=4).cards.values() if c.text}
+    said = silenced = 0
+    for players in (2, 3, 4):
+        for scene in _scenes(players):
+            assert scene["min_scale"] == WIDE_LEAST / W
+            problems = _as_drawn(scene, WIDE_LEAST)
+            # (a card's effect text in the visit area may be cut: its tip has it whole, as the scene says)
+            problems = [p for p in problems if not any(p.startswith(f"text {e!r} is cut") for e in effects)]
+            assert problems == [], (players, problems)
+            texts = [it["s"] for it in scene["items"] if it.get("t") == "text"]
+            said += any(": " in t and t.split(": ")[0] in ROWS for t in texts)
+            silenced += "silenced" in texts
+    assert said and silenced  # (the rows said in words and a silenced card were met: not a vacuous check)
