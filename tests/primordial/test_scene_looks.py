@@ -60,3 +60,43 @@ def test_the_wide_board_is_never_drawn_smaller_than_its_text_is_fitted_for_and_r
             said += any(": " in t and t.split(": ")[0] in ROWS for t in texts)
             silenced += "silenced" in texts
     assert said and silenced  # (the rows said in words and a silenced card were met: not a vacuous check)
+
+
+def test_the_narrow_stack_puts_the_viewers_mat_first_then_the_others_in_play_order():
+    """(Issue 30, item 4: at 1000 x 700 the narrow layout scrolls; a player's own mat -- its hand and Intents,
+    what it clicks to plot -- comes right under the visit, not after every rival's.)"""
+    st = load_game("primordial", players=4).new_state(seed=4)
+    for seat in range(4):
+        narrow = primordial_scene(st.view(seat), st.game)["layouts"]["narrow"]
+        mats = sorted((it["y"], int(it["id"].split(":")[1])) for it in narrow["items"]
+                      if it.get("t") == "rect" and str(it.get("id", "")).startswith("seat:"))
+        assert [s for _y, s in mats] == [(seat + k) % 4 for k in range(4)], seat
+
+
+def test_every_target_of_a_four_player_game_is_drawn_on_both_layouts():
+    """Every option of every decision a seat's board offers (plots and Intent resets composed on the board,
+    recruits, steals, choices, losses, the order of effects) points at things drawn on that board, inside
+    the layout (so the board can scroll to each or point at it with an edge marker), 4 players."""
+    from illumi_widgets.match import Match
+
+    st = load_game("primordial", players=4).new_state(seed=9)
+    rng = Rng(9)
+    kinds = set()
+    for k in range(900):
+        if st.is_terminal():
+            break
+        if k % 7 == 0:
+            match = Match.from_state(st)
+            for seat in {s for s in st.to_act() if s >= 0}:
+                snap = match.snapshot(f"seat:{seat}")
+                for scene in (snap["scene"], {**snap["scene"]["layouts"]["narrow"], "narrow": True}):
+                    drawn = {it["id"]: it for it in scene["items"] if it.get("t") == "rect" and it.get("id")}
+                    for dec in snap["decisions"]:
+                        for o in dec["options"]:
+                            kinds.add(o["notation"].split()[0])
+                            for t in o["targets"]:
+                                r = drawn.get(t)
+                                assert r is not None, (o["label"], t)
+                                assert 0 <= r["y"] and r["y"] + r["h"] <= scene["h"], (o["label"], r)
+        st.apply(random_action(st, rng))
+    assert {"plot", "recruit", "sacrifice"} <= kinds, kinds

@@ -512,10 +512,16 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         floor = ky - 4 - dl * lh
     for label, cards in rows:
         stealing = steal is not None and cards is steal[2]
+        must = stealing or (choosing and cards is s.get("hand"))  # cards to click: drawn as cards
         rh = 66 if stealing else ch  # (a Secret to steal: room for its whole name on two lines)
         nl = _lines(label, w - 20, em, 2)
-        per, cw = _per_row(len(cards), w - 20)
-        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor and not stealing:
+        n_cards, top = len(cards), yy + nl * lh + 2
+        per, cw = _per_row(n_cards, w - 20)
+
+        def fits(per, rh, n=n_cards, top=top):
+            return top + -(-n // per) * (rh + 4) - 4 <= floor
+
+        if not fits(per, rh) and not must:
             # no room for cards whose names read: the row in words ("Sacrifices: Messenger ×3, Musician")
             count = Counter(texts[c["card"]]["name"] for c in cards)
             said = f"{label}: " + ", ".join(n + (f" ×{k}" if k > 1 else "") for n, k in count.items())
@@ -525,9 +531,11 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
             out.text(x + 10, yy, said, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
             yy += nl * lh + 2
             continue
-        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:  # a steal: one row
+        if not fits(per, rh) and not stealing and fits(per, 40):  # a hand to plot with: the names alone
+            rh = 40  # (their numbers are in the tips)
+        elif not fits(per, rh):  # one row
             per, cw = _per_row(len(cards), w - 20, least=1)
-        if yy + nl * lh + 2 + -(-len(cards) // per) * (rh + 4) - 4 > floor:
+        if not fits(per, rh):
             break
         out.text(x + 10, yy, label, size=11, color=GOLD if stealing else MUTED, maxw=w - 20,
                  wrap=nl, baseline="top")
@@ -549,8 +557,8 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
 
 def primordial_scene(view: dict, game) -> dict:
     """The scene (wide, :data:`W` x :data:`H`) with its narrow layout drawn in full in ``layouts.narrow``:
-    The Court in rows, the visit area, then each player's mat one under another, every block at most
-    :data:`NARROW_W` - 16 wide (a tall stack the notebook scrolls)."""
+    The Court in rows, the visit area, then each player's mat one under another (the viewer's first), every
+    block at most :data:`NARROW_W` - 16 wide (a tall stack the notebook scrolls)."""
     from .view import catalog
 
     texts = catalog(game)
@@ -587,7 +595,9 @@ def primordial_scene(view: dict, game) -> dict:
     nar = _Items()
     y = _court(nar, view, texts, NARROW_W, picks=picks) + 8
     y = _visit_narrow(nar, view, texts, names, y, NARROW_W) + 8
-    for s in seats:
+    # the viewer's own mat first, under the visit (its hand, its Intents: what it clicks when plotting), then
+    # the others in play order from it (clockwise: the next is the one its "Visit Left" goes to)
+    for s in sorted(seats, key=lambda s: (s["seat"] - v) % n):
         _mat(nar, s, 8, y, NARROW_W - 16, MAT_H, texts, me, view["first_visitor"] == s["seat"],
              em=11 * NARROW_W / NARROW_LEAST, steal=steal)
         y += MAT_H + 8
