@@ -44,6 +44,13 @@ import pytest
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     sys.dont_write_bytecode = False
 
+# jsonschema (which nbformat brings: nbval, nbclient, JupyterLab's server) imports rfc3987_syntax at its own
+# import when that is installed (jsonschema[format-nongpl]), and rfc3987_syntax builds some 35 Earley parsers
+# then: 3-4 s of CPU in every process of the run that touches a notebook (each worker, each JupyterLab
+# server; python-jsonschema/jsonschema#1428). Without it, jsonschema leaves the "iri" formats unchecked, and
+# no schema the suite or Jupyter validates uses them. Loaded with -p, this runs before nbval imports nbformat.
+sys.modules.setdefault("rfc3987_syntax", None)
+
 os.environ.setdefault("ILLUMI_SIMULATION_GAMES", "10")
 os.environ.setdefault("ILLUMI_ANALYSIS_PLAYOUTS", "30")
 

@@ -66,15 +66,19 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = Path(os.environ.get("ILLUMI_ARTIFACTS") or REPO_ROOT / "tests" / ".artifacts")
 DEFAULT_TIMEOUT_MS = 30_000
 
-# Exec wrapper: the server gets SIGTERM when pytest dies, even by SIGKILL (prctl PR_SET_PDEATHSIG = 1).
-_PDEATHSIG_EXEC = r"""
-import ctypes, os, signal, sys
+# Module runner: the server gets SIGTERM when pytest dies, even by SIGKILL (prctl PR_SET_PDEATHSIG = 1; the
+# module runs in this same process, so the setting holds). And its jsonschema does without rfc3987_syntax, as
+# the suite's own processes do (tests/plugin.py says why: 3-4 s of CPU at every server's start).
+_PDEATHSIG_RUN = r"""
+import ctypes, os, runpy, signal, sys
 libc = ctypes.CDLL(None, use_errno=True)
 if libc.prctl(1, int(signal.SIGTERM), 0, 0, 0) != 0:
     raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
 if os.getppid() != int(os.environ.pop("ILLUMI_PARENT_PID")):
     sys.exit("parent already gone")
-os.execv(sys.argv[1], sys.argv[1:])
+sys.modules.setdefault("rfc3987_syntax", None)
+sys.argv = sys.argv[1:]
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
 """
 
 # --------------------------------------------------------------------------- JupyterLab server
@@ -170,8 +174,7 @@ def start_lab(base: Path, extra_args: tuple[str, ...] = ()) -> Iterator[LabServe
 
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [
-        sys.executable, "-c", _PDEATHSIG_EXEC,
-        sys.executable, "-m", "jupyterlab",
+        sys.executable, "-c", _PDEATHSIG_RUN, "jupyterlab",
         "--no-browser",
         f"--port={port}",
         "--ServerApp.port_retries=0",
