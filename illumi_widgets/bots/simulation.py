@@ -152,16 +152,17 @@ def _scores(outcome: dict, players: int):
     return out
 
 
-def play_game(plan: Plan, index: int, on_state=None) -> dict:
+def play_game(plan: Plan, index: int, on_state=None, on_step=None) -> dict:
     """Play game ``index`` of ``plan`` here and now; its result (see :data:`COLUMNS`, plus ``record``, the
-    game's record as JSON text, when ``plan.records``).  ``on_state(state)`` sees the final state."""
+    game's record as JSON text, when ``plan.records``).  ``on_state(state)`` sees the final state;
+    ``on_step(state, action)`` is called after each decision (:func:`~illumi_widgets.bots.run_bots`)."""
     entrant_of = plan.entrant_of(index)
     seed = game_seed(plan.seed, index)
     t0 = time.perf_counter()
     state = _rules(plan, entrant_of).new_state(seed=seed)
     seated = {seat: _build(plan.bots[e], seat, bot_seed(seed, seat)) for seat, e in enumerate(entrant_of)}
     timing: dict = {}
-    done = run_bots(state, seated, max_steps=plan.max_steps, timing=timing)
+    done = run_bots(state, seated, max_steps=plan.max_steps, timing=timing, on_step=on_step)
     seconds = time.perf_counter() - t0
     by_seat = [0] * plan.players
     for act in done:

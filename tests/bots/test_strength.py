@@ -1,0 +1,107 @@
+"""The strength table's runner (``python -m illumi_widgets.bots.strength``): its pairings, the table's shape,
+and that a run is resumed from its files (tiny games: a few playouts a decision; no timed or strength check,
+the 200-game runs are the measure)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from illumi_widgets.bots import strength
+from illumi_widgets.bots.registry import RULEBOOK_BOTS
+
+TINY = ["--games", "1", "--iterations", "4", "--workers", "1", "--quiet"]
+
+
+def test_pairings_cover_every_rulebook_bot_and_every_other_game():
+    rows = strength.pairings()
+    assert [p.key for p in rows] == [f"pax:{b}" for b in RULEBOOK_BOTS] + [
+        "illuminati:quarter", "primordial-secrets:quarter", "gray-eminence:quarter"]
+    pax = [p for p in rows if p.game == "pax"]
+    assert all(p.players == 2 and p.bots[0] == ("search", {}) and p.bots[1] in RULEBOOK_BOTS for p in pax)
+    for p in rows[len(pax):]:
+        full, *rivals = p.bots
+        assert full == ("search", {}) and len(rivals) == p.players - 1
+        assert all(r == ("search", {"iterations": 50, "per_action": r[1]["per_action"]}) for r in rivals)
+    gray = rows[-1]
+    assert gray.players == 3 and gray.fair == pytest.approx(1 / 3)
+    strong = strength.pairings("search-strong", only=["pax:weishaupt"])
+    assert [(p.key, p.bots[0]) for p in strong] == [("pax:weishaupt", ("search-strong", {}))]
+    assert strength.pairings(iterations=40, only=["illuminati"])[0].bots == (
+        ("search", {"iterations": 40}), ("search", {"iterations": 10, "per_action": 2}))
+
+
+def _lines(folder):
+    return {f.name: f.read_text().splitlines() for f in sorted(folder.glob("*.jsonl"))}
+
+
+def test_table_shape_and_resume(tmp_path, capsys):
+    args = [*TINY, "--dir", str(tmp_path), "--only", "pax:joseph-ii", "--only", "primordial-secrets"]
+    assert strength.main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["pairing", "games"] and out[0].rstrip().endswith("goal")
+    assert len(out) == 4  # header, rule, one line per pairing
+    assert out[2].startswith("Pax: search against Joseph II") and out[2].rstrip().endswith("1 of 200")
+    assert out[3].startswith("Primordial Secrets: search 4 against one at 1 playouts")
+    assert " 1/1 " in out[2] and " 1/1 " in out[3]
+    files = _lines(tmp_path)
+    assert sorted(files) == ["pax--joseph-ii--seed0.jsonl", "primordial-secrets--quarter--seed0.jsonl"]
+    for lines in files.values():
+        head, row = json.loads(lines[0]), json.loads(lines[1])
+        assert head["settings"]["seed"] == 0 and len(lines) == 2
+        assert row["number"] == 0 and len(row["max_think_seconds_by_seat"]) == row["players"]
+        assert len(row["cpu_think_seconds_by_seat"]) == row["players"]
+
+    # the same command again plays nothing; two games a pairing plays only game 1
+    assert strength.main(args) == 0
+    assert _lines(tmp_path) == files
+    assert strength.main([*args[:1], "2", *args[2:]]) == 0
+    again = _lines(tmp_path)
+    for name, lines in again.items():
+        assert lines[:2] == files[name] and [json.loads(x)["number"] for x in lines[1:]] == [0, 1]
+    assert " 2/2 " in capsys.readouterr().out.splitlines()[-1]
+
+    # --table reads the files and plays nothing
+    assert strength.main(["--table", "--dir", str(tmp_path), "--iterations", "4",
+                          "--only", "pax:joseph-ii"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert len(table) == 3 and " 2/200 " in table[2] and _lines(tmp_path) == again
+
+
+def test_files_of_other_settings_are_not_mixed_in(tmp_path, capsys):
+    assert strength.main([*TINY, "--dir", str(tmp_path), "--only", "pax:joseph-ii"]) == 0
+    before = _lines(tmp_path)
+    # other playouts: the file's settings differ, so the run stops and says so
+    assert strength.main(["--games", "1", "--iterations", "8", "--workers", "1", "--quiet", "--dir",
+                          str(tmp_path), "--only", "pax:joseph-ii"]) == 2
+    err = capsys.readouterr().err
+    assert "other settings" in err and "pax--joseph-ii--seed0.jsonl" in err
+    assert _lines(tmp_path) == before
+
+
+def test_bad_arguments_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        strength.main(["--only", "chess"])
+    assert "names no pairing" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        strength.main(["--iterations", "2"])
+    assert "--iterations must be at least 4" in capsys.readouterr().err
+
+
+def test_a_pool_plays_the_same_games(tmp_path):
+    """On an executor (here threads; a process pool or a Dask client alike) the games are those played here,
+    game for game: each is dealt from the run's seed and its number."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rows = strength.pairings(iterations=4, only=["pax:joseph-ii"])
+    here = strength.run(rows, games=2, folder=tmp_path / "here", workers=1)
+    with ThreadPoolExecutor(2) as pool:
+        there = strength.run(rows, games=2, folder=tmp_path / "pool", executor=pool)
+    timing = ("seconds", "think_seconds_by_seat", "max_think_seconds_by_seat", "cpu_think_seconds_by_seat")
+
+    def same(games):
+        return [{k: v for k, v in g.items() if k not in timing} for g in games]
+
+    assert same(here["pax:joseph-ii"]) == same(there["pax:joseph-ii"])
+    assert [g["number"] for g in there["pax:joseph-ii"]] == [0, 1]
