@@ -3,8 +3,9 @@
 ``notebooks/04_primordial_secrets.ipynb`` runs (run all), its boards paint, and on its hot-seat board
 (``hot``) a whole round is played with the mouse only — the privacy curtain clicked away between seats,
 each sealed plot composed by clicking its three host cards and its Intent on the board and confirming it
-(the compose selection, js/src/compose.js), then the visits' decisions, clicked as decision buttons of the
-panel — until round 2 begins."""
+(the compose selection, js/src/compose.js), then the visits' decisions, each clicked on its card on the board
+where it has one (an effect's target, a visitor to lose), else as a button of the panel — until round 2
+begins."""
 
 from __future__ import annotations
 
@@ -68,13 +69,19 @@ def test_primordial_round_by_mouse(page, open_notebook, run_all, save_screenshot
             assert choice in after["history"][len(probe["history"]):], (choice, after["history"][-3:])
             plots += 1
             continue
-        button = widget.locator(f'.illumi-panel button[data-decision="{decision}"][data-option="{choice}"]')
-        expect(button.first).to_be_attached()
-        details = button.first.locator("xpath=ancestor::details")
-        if details.count():
-            details.first.evaluate("(d) => { d.open = true; }")
-        button.first.scroll_into_view_if_needed()
-        button.first.click()
+        spot = next((c for c in probe["clicks"] if c["decision"] == decision and c["option"] == choice
+                     and c["single"]), None)
+        if spot is not None:  # its own card on the board (a choice, a visitor to lose, an effect): clicked
+            click_scene_point(page, widget, probe["w"], probe["h"], spot["x"], spot["y"])
+        else:
+            button = widget.locator(f'.illumi-panel button[data-decision="{decision}"]'
+                                    f'[data-option="{choice}"]')
+            expect(button.first).to_be_attached()
+            details = button.first.locator("xpath=ancestor::details")
+            if details.count():
+                details.first.evaluate("(d) => { d.open = true; }")
+            button.first.scroll_into_view_if_needed()
+            button.first.click()
         confirm = widget.locator(".illumi-confirm-yes")  # ending recruiting with devotion unspent asks first
         if confirm.is_visible():
             confirm.click()
