@@ -16,6 +16,9 @@ Fixtures (all tests here are ``@pytest.mark.browser``):
   test that failed, or whose tab did not tidy up, the tab is dropped and the next test loads a new one.
   ``@pytest.mark.fresh_page`` (a test that reloads the page, changes JupyterLab's settings, or measures a
   cold first paint) and ``ILLUMI_FRESH_PAGES=1`` (every test) give a new browser context instead.
+* ``lab_as_shipped`` -> ``LabServer``: for a test that measures what a person's JupyterLab does (the widget
+  figures): the worker's server with every JupyterLab plugin on (the test servers switch a few off that cost
+  CPU and show nothing here: ``TEST_DISABLED``), and ``page`` a tab loaded on it.
 * ``other_lab_server(*args) -> LabServer``: one more server with extra command-line arguments, for this test;
   ``open_notebook_on(server, page, path) -> Locator`` opens a notebook there.
 * ``open_notebook(page, path) -> Locator``: copies ``path`` (a ``.ipynb`` file; relative paths are
@@ -82,6 +85,14 @@ runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
 """
 
 # --------------------------------------------------------------------------- JupyterLab server
+
+
+#: JupyterLab plugins the test servers switch off (start_lab says why); ``lab_as_shipped`` turns them back on
+TEST_DISABLED = {
+    "@jupyterlab/notebook-extension:export": True,
+    "@jupyterlab/notebook-extension:update-raw-mimetype": True,
+    "@jupyterlab/application-extension:faviconbusy": True,
+}
 
 
 def _free_port() -> int:
@@ -165,12 +176,14 @@ def start_lab(base: Path, extra_args: tuple[str, ...] = ()) -> Iterator[LabServe
     # The notebook's "Export As" menu and the raw cells' format list ask the server for nbconvert's export
     # formats when JupyterLab loads; the server answers by building every exporter (measured: about 3 s of
     # its CPU per JupyterLab load, a third of what the server spends in a browser test). No test exports.
+    # The busy favicon: at each kernel status change (twice per message the kernel handles: every click's
+    # act, every bot move the page asks for, every probe) JupyterLab swaps the tab's icon, which headless
+    # Chromium then fetches and decodes, with no tab strip to show it in (measured: 55 ms of CPU per kernel
+    # round trip across the page, the browser and its network process; 40% of what a round trip costs).
+    # The widget-figures test measures a JupyterLab as shipped (the ``lab_as_shipped`` fixture).
     labconfig = dirs["config"] / "labconfig"
     labconfig.mkdir()
-    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {
-        "@jupyterlab/notebook-extension:export": True,
-        "@jupyterlab/notebook-extension:update-raw-mimetype": True,
-    }}))
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": dict(TEST_DISABLED)}))
 
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [
@@ -342,8 +355,26 @@ def _shared_tab(tab: dict, browser, server: LabServer):
 
 
 @pytest.fixture
+def lab_as_shipped(lab_server: LabServer, _lab_tab: dict) -> Iterator[LabServer]:
+    """The worker's JupyterLab with every plugin on, as shipped (none of :data:`TEST_DISABLED` off), for a
+    test that measures what a person's JupyterLab does (the widget figures). JupyterLab reads its page config
+    at each page load: the worker's tab is loaded again on it (the ``page`` fixture, which asks for this one
+    first), and after the test the config is back and the next test's tab is loaded anew."""
+    config = lab_server.root.parent / "config" / "labconfig" / "page_config.json"
+    config.write_text(json.dumps({"disabledExtensions": {}}))
+    _drop_tab(_lab_tab)
+    try:
+        yield lab_server
+    finally:
+        config.write_text(json.dumps({"disabledExtensions": dict(TEST_DISABLED)}))
+        _drop_tab(_lab_tab)
+
+
+@pytest.fixture
 def page(browser, lab_server, _lab_tab, page_errors: list[str],
          request: pytest.FixtureRequest) -> Iterator[object]:
+    if "lab_as_shipped" in request.fixturenames:  # (its config first, then the tab loaded on it)
+        request.getfixturevalue("lab_as_shipped")
     fresh = (request.node.get_closest_marker("fresh_page") is not None
              or os.environ.get("ILLUMI_FRESH_PAGES") == "1")
     if fresh:
