@@ -42,7 +42,7 @@ from pathlib import Path
 
 from .registry import RULEBOOK_BOTS, available
 from .search import DEFAULT_PER_ACTION, _hint
-from .simulation import _client_executor, default_workers, make_plan, play_game
+from .simulation import _capacity, _client_executor, default_workers, make_plan, play_game
 from .stats import wilson
 
 __all__ = ["Pairing", "pairings", "play", "run", "table"]
@@ -124,11 +124,13 @@ def _game_title(game: str) -> str:
 # ------------------------------------------------------------------------------------------------ one game
 def play(plan, index: int) -> dict:
     """Game ``index`` of ``plan`` (:func:`~illumi_widgets.bots.simulation.play_game`) with, per seat, the
-    longest decision (wall clock) and the CPU seconds of its decisions (``max_think_seconds_by_seat``,
-    ``cpu_think_seconds_by_seat``).  A module-level function: it runs in pool and Dask workers."""
+    longest decision (wall clock), the CPU seconds of its decisions and of its longest one in CPU seconds
+    (``max_think_seconds_by_seat``, ``cpu_think_seconds_by_seat``, ``max_cpu_seconds_by_seat``).
+    A module-level function: it runs in pool and Dask workers."""
     players = plan.players
     longest = [0.0] * players
     cpu = [0.0] * players
+    longest_cpu = [0.0] * players
     mark = [time.perf_counter(), time.process_time()]
 
     def on_step(state, action):  # the time since the last decision: this decision (and its chance steps)
@@ -136,12 +138,14 @@ def play(plan, index: int) -> dict:
         seat = action.seat
         if 0 <= seat < players:
             longest[seat] = max(longest[seat], now - mark[0])
+            longest_cpu[seat] = max(longest_cpu[seat], now_cpu - mark[1])
             cpu[seat] += now_cpu - mark[1]
         mark[0], mark[1] = time.perf_counter(), time.process_time()
 
     row = play_game(plan, index, on_step=on_step)
     row["max_think_seconds_by_seat"] = longest
     row["cpu_think_seconds_by_seat"] = cpu
+    row["max_cpu_seconds_by_seat"] = longest_cpu
     return row
 
 
@@ -228,7 +232,7 @@ def run(rows: list[Pairing], *, games: int = GOAL_GAMES, seed: int = 0, folder="
     else:
         owned = executor is None
         pool = ProcessPoolExecutor(workers or default_workers()) if owned else _client_executor(executor)
-        slots = (workers or default_workers()) if owned else max(1, getattr(pool, "_max_workers", 0) or 4) * 2
+        slots = (workers or default_workers()) if owned else 2 * _capacity(pool)  # a game queued per worker
         queue = list(todo)
         pending: dict = {}
         try:
@@ -266,12 +270,12 @@ def _seat_of(row: dict, entrant: int) -> int:
 
 
 def summarize(pairing: Pairing, games: list[dict]) -> dict:
-    """Entrant 0's figures over ``games``: ``games, wins, rate, low, high, mean_s, max_s, cpu_s,
+    """Entrant 0's figures over ``games``: ``games, wins, rate, low, high, mean_s, max_s, cpu_s, max_cpu_s,
     decisions_per_game`` (a shared win counts ``1/k``; an unfinished game is played, not won)."""
     n = len(games)
     wins = think = cpu = 0.0
     decisions = 0
-    longest = 0.0
+    longest = longest_cpu = 0.0
     for row in games:
         seat = _seat_of(row, 0)
         winners = row["winners"] if row["finished"] else []
@@ -281,17 +285,18 @@ def summarize(pairing: Pairing, games: list[dict]) -> dict:
         cpu += row.get("cpu_think_seconds_by_seat", row["think_seconds_by_seat"])[seat]
         decisions += row["decisions_by_seat"][seat]
         longest = max(longest, row.get("max_think_seconds_by_seat", [0.0] * row["players"])[seat])
+        longest_cpu = max(longest_cpu, row.get("max_cpu_seconds_by_seat", [0.0] * row["players"])[seat])
     low, high = wilson(wins, n)
     return {"games": n, "wins": wins, "rate": wins / n if n else 0.0, "low": low, "high": high,
             "mean_s": think / decisions if decisions else 0.0, "max_s": longest,
-            "cpu_s": cpu / decisions if decisions else 0.0,
+            "cpu_s": cpu / decisions if decisions else 0.0, "max_cpu_s": longest_cpu,
             "decisions_per_game": decisions / n if n else 0.0}
 
 
 def table(rows: list[Pairing], results: dict[str, list[dict]], games: int = GOAL_GAMES) -> str:
     """The strength table as text (one line per pairing)."""
     head = (f"{'pairing':<60} {'games':>9} {'wins':>6} {'win %':>6} {'95% interval':>13} {'fair':>5} "
-            f"{'s/dec':>6} {'max s':>6} {'cpu s':>6}  goal")
+            f"{'s/dec':>6} {'max s':>6} {'cpu s':>6} {'max':>5}  goal")
     out = [head, "-" * len(head)]
     for p in rows:
         s = summarize(p, results.get(p.key, []))
@@ -304,8 +309,27 @@ def table(rows: list[Pairing], results: dict[str, list[dict]], games: int = GOAL
         wins = f"{s['wins']:.0f}" if math.isclose(s["wins"], round(s["wins"])) else f"{s['wins']:.1f}"
         out.append(f"{p.title:<60} {s['games']:>4}/{games:<4} {wins:>6} {s['rate']:>6.1%} "
                    f"{s['low']:>5.1%}-{s['high']:<6.1%} {p.fair:>5.0%} {s['mean_s']:>6.2f} "
-                   f"{s['max_s']:>6.2f} {s['cpu_s']:>6.2f}  {goal}")
+                   f"{s['max_s']:>6.2f} {s['cpu_s']:>6.2f} {s['max_cpu_s']:>5.2f}  {goal}")
+    left = [(p, games - len(results.get(p.key, []))) for p in rows]
+    left = [(p, k) for p, k in left if k > 0]
+    if left:
+        known = [(k, _cpu_per_game(results.get(p.key, []))) for p, k in left]
+        hours = sum(k * c for k, c in known if c is not None) / 3600
+        unknown = [p.key for (p, _), (_, c) in zip(left, known, strict=True) if c is None]
+        out.append(f"left: {sum(k for _, k in left)} games, about {hours:.1f} CPU hours on one core at the "
+                   "CPU seconds a game measured so far" + (f" (and {', '.join(unknown)}, not measured yet)"
+                                                           if unknown else ""))
+    out.append("s/dec and max s: the search's seconds a decision, mean and longest, wall clock (on a busy "
+               "machine it includes waiting for a core); cpu s and max: the same in CPU seconds")
     return "\n".join(out)
+
+
+def _cpu_per_game(games: list[dict]) -> float | None:
+    """The mean CPU seconds of a game's decisions, every seat's (None: no game played yet)."""
+    if not games:
+        return None
+    return sum(sum(g.get("cpu_think_seconds_by_seat", g["think_seconds_by_seat"])) for g in games) / len(
+        games)
 
 
 def _until(text: str) -> float:

@@ -41,7 +41,7 @@ def test_table_shape_and_resume(tmp_path, capsys):
     assert strength.main(args) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["pairing", "games"] and out[0].rstrip().endswith("goal")
-    assert len(out) == 4  # header, rule, one line per pairing
+    assert len(out) == 5 and out[4].startswith("s/dec and max s: ")  # header, rule, the pairings, legend
     assert out[2].startswith("Pax: search against Joseph II") and out[2].rstrip().endswith("1 of 200")
     assert out[3].startswith("Primordial Secrets: search 4 against one at 1 playouts")
     assert " 1/1 " in out[2] and " 1/1 " in out[3]
@@ -51,7 +51,7 @@ def test_table_shape_and_resume(tmp_path, capsys):
         head, row = json.loads(lines[0]), json.loads(lines[1])
         assert head["settings"]["seed"] == 0 and len(lines) == 2
         assert row["number"] == 0 and len(row["max_think_seconds_by_seat"]) == row["players"]
-        assert len(row["cpu_think_seconds_by_seat"]) == row["players"]
+        assert len(row["cpu_think_seconds_by_seat"]) == len(row["max_cpu_seconds_by_seat"]) == row["players"]
 
     # the same command again plays nothing; two games a pairing plays only game 1
     assert strength.main(args) == 0
@@ -60,13 +60,14 @@ def test_table_shape_and_resume(tmp_path, capsys):
     again = _lines(tmp_path)
     for name, lines in again.items():
         assert lines[:2] == files[name] and [json.loads(x)["number"] for x in lines[1:]] == [0, 1]
-    assert " 2/2 " in capsys.readouterr().out.splitlines()[-1]
+    assert " 2/2 " in capsys.readouterr().out.splitlines()[-2]
 
     # --table reads the files and plays nothing
     assert strength.main(["--table", "--dir", str(tmp_path), "--iterations", "4",
                           "--only", "pax:joseph-ii"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert len(table) == 3 and " 2/200 " in table[2] and _lines(tmp_path) == again
+    assert len(table) == 5 and " 2/200 " in table[2] and _lines(tmp_path) == again
+    assert table[3].startswith("left: 198 games, about ")
 
 
 def test_files_of_other_settings_are_not_mixed_in(tmp_path, capsys):
@@ -98,7 +99,8 @@ def test_a_pool_plays_the_same_games(tmp_path):
     here = strength.run(rows, games=2, folder=tmp_path / "here", workers=1)
     with ThreadPoolExecutor(2) as pool:
         there = strength.run(rows, games=2, folder=tmp_path / "pool", executor=pool)
-    timing = ("seconds", "think_seconds_by_seat", "max_think_seconds_by_seat", "cpu_think_seconds_by_seat")
+    timing = ("seconds", "think_seconds_by_seat", "max_think_seconds_by_seat", "cpu_think_seconds_by_seat",
+              "max_cpu_seconds_by_seat")
 
     def same(games):
         return [{k: v for k, v in g.items() if k not in timing} for g in games]
