@@ -100,3 +100,28 @@ def test_every_target_of_a_four_player_game_is_drawn_on_both_layouts():
                                 assert 0 <= r["y"] and r["y"] + r["h"] <= scene["h"], (o["label"], r)
         st.apply(random_action(st, rng))
     assert {"plot", "recruit", "sacrifice"} <= kinds, kinds
+
+
+def test_the_narrow_visit_area_ends_under_its_last_line():
+    """(At 1000 x 700 the narrow visit area kept three lines for its one-line result: a blank band the size
+    of a card row under it.)  Drawn at its smallest (450 CSS px), the area ends a few units under the result
+    line, whatever its number of lines."""
+    from illumi_widgets.games.primordial.scene import NARROW_LEAST
+    from illumi_widgets.textfit import layout_for_width, shape_box, text_box
+
+    met = 0
+    for players in (2, 4):
+        for scene in _scenes(players):
+            narrow = layout_for_width(scene, NARROW_LEAST)
+            least = MIN_FONT_PX * narrow["w"] / NARROW_LEAST
+            said = [it for it in narrow["items"] if it.get("t") == "text"
+                    and str(it["s"]).startswith("Insight − deceit = ")]
+            if not said:
+                continue
+            (it,) = said
+            _x0, _y0, _x1, bottom = text_box({**it, "size": max(least, it["size"])})
+            panel = min((r for r in narrow["items"] if r.get("t") == "rect" and not r.get("id")
+                         and shape_box(r)[1] < it["y"] < shape_box(r)[3]), key=lambda r: r["h"])
+            assert 0 <= shape_box(panel)[3] - bottom <= 18, (it["s"], shape_box(panel), bottom)
+            met += 1
+    assert met

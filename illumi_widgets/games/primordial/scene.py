@@ -308,11 +308,13 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
         if t["outcome"]:
             verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor",
                        "none": "neither"}[t["outcome"]]
-        sub.text(mid, y, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
-                 f"{verdict}. Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
-                 + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
-                 align="center", color=INK, maxw=w - 40, wrap=3, baseline="top")
-        y += 3 * 18
+        said = (f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): {verdict}. "
+                f"Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
+                + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""))
+        em12 = max(12.0, NARROW_EM)  # (12-unit text as drawn on the smallest narrow board)
+        n = _lines(said, w - 40, em12, 3)  # the lines it takes there (no blank ones under it)
+        sub.text(mid, y, said, size=12, align="center", color=INK, maxw=w - 40, wrap=n, baseline="top")
+        y += n * 1.2 * em12 + 4
     items = sub.items
     out.rect(8, y0, w - 16, y + 8 - y0, fill=PANEL, r=6)
     out.items.extend(items)
