@@ -131,8 +131,10 @@ def _card(out, x, y, w, h, name, ident=None, tip=None, fill=CARD, sub=None, line
     room = h - (15 if sub else 0)  # the name's part of the card (above the sub line)
     lines = lines or (3 if room >= 50 else 2 if room >= 30 else 1)
     maxw = w - 2 * CARD_PAD
-    if drawn_lines({"s": name, "maxw": maxw, "wrap": lines, "bold": True}, 11)[1]:
-        maxw = w - 4  # (a name that would be cut with the room kept: the whole card's width rather than "…")
+    if drawn_lines({"s": name, "maxw": maxw, "wrap": lines, "bold": True}, MIN_FONT_PX / MIN_SCALE)[1]:
+        # (a name that would be cut with the room kept, as drawn on the smallest board: the whole card's width
+        # rather than "…" -- "Golden Endowm…" in a hand of nine at 1000 px)
+        maxw = w - 4
     out.text(x + w / 2, y + room / 2 + (1 if sub else 0), name, size=11, color=CARD_INK, align="center",
              bold=True, maxw=maxw, wrap=lines, baseline="middle")
     if sub:
