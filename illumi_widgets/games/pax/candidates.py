@@ -16,7 +16,7 @@ from .model import (
     COURT_SIZE,
     PaxData,
 )
-from .powers import open_locations
+from .powers import open_locations, remember
 
 
 class CandidatesMixin:
@@ -190,6 +190,29 @@ class CandidatesMixin:
                     on[x] += n
         return on
 
+    def _payable_influence(self, holdings, rate, wild, fi) -> dict:
+        """The table of :meth:`_influence_payable` for these holdings, exchange rate, wild Faction and FI
+        Buffs, by (card, open Locations, Nobility discount); kept in the bounded cost table."""
+        costs = self._cost_cache
+        hkey = ("payable", holdings, rate, wild, fi)
+        table = costs.get(hkey)
+        if table is None:
+            table = remember(costs, hkey, {})
+        return table
+
+    def _influence_payable(self, holdings, rate, wild, base) -> int:
+        """How many Influence (0 to 3, at most one per open Location) the holdings can pay for onto a card:
+        ``base`` is (card, open Locations, FI Buffs, Nobility discount); k Influence cost the first k
+        open Locations (:meth:`_influence_needs`), and k+1 Influence are never easier to pay than k."""
+        cid, opens, fi, nob = base
+        most = 0
+        needs_of = self._influence_needs
+        for k in range(1, min(3, len(opens)) + 1):
+            if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
+                break
+            most = k
+        return most
+
     def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
         """The LEGAL Main actions of a turn, generated directly: the same list, in the same order, as the
         candidates of :meth:`_turn_main_candidates` that pass ``check``, but without building the candidates
@@ -272,18 +295,28 @@ class CandidatesMixin:
             if self.event_on(d, "courtly_celebrations"):
                 extra.update(self.geom.edge)
             target = sorted(extra.union(near))
-        needs_of = self._influence_needs
         fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
+        # how many Influence (up to 3) each (card, open Locations, Nobility discount) can take, for these
+        # holdings and FI Buffs: remembered, since a seat pays from the same few holdings again and again
+        payable = self._payable_influence(holdings, rate, wild, fi)
+        rank = self.rank
         for t in target:
-            if not up[t] or self.crown_blocked(d, s, t):
+            if not up[t]:
                 continue
             cid = cards[t]
+            slots = infl[t]
+            if rank[cid] == "CROWN" and any(x is not None and x != s for x in slots):
+                continue  # (crown_blocked, written out)
             if only_free and not rosicrucian(cid):
                 continue
-            opens, nob = open_locations(infl[t], nob_held)
-            for k in range(1, min(3, len(opens), supply) + 1):
-                if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
-                    break  # (k+1 Influence are never easier to pay than k)
+            opens, nob = open_locations(slots, nob_held)
+            key = (cid, opens, nob)
+            most = payable.get(key)
+            if most is None:
+                most = payable[key] = self._influence_payable(holdings, rate, wild, (cid, opens, fi, nob))
+            if most > supply:
+                most = supply
+            for k in range(1, most + 1):
                 acts.append(Action(s, "influence", (t, k, False), "", fmt))
         if only_free:
             return acts

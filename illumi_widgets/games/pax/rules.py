@@ -287,23 +287,27 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
 
     def board_key(self, d: PaxData) -> int:
         """A small number naming the map — (card ids, face-up flags, Influence per cell) — in
-        :meth:`_by_board`'s table. Lodges, claimants and plot witnesses are functions of the map (and of
-        the seat), so they are kept across listings while the map stays the same."""
-
-        def intern():
-            scratch = self._scratch
-            ids = scratch.board_ids
-            key = (tuple(d.cards), tuple(d.up), tuple(d.infl))
-            n = ids.get(key)
-            if n is None:
-                if len(scratch.board_cache) >= _BOARD_CACHE_SIZE:
-                    scratch.board_cache.clear()  # (a full table is simply cleared, names and all)
-                    ids.clear()
-                n = ids[key] = scratch.board_next  # (never reused: a listing may still hold an older one)
-                scratch.board_next += 1
-            return n
-
-        return self._memoized("board", intern)
+        :meth:`_by_board`'s table. Claimants and plot witnesses are functions of the map (and of the seat),
+        so they are kept across listings while the map stays the same. (Written out like
+        :meth:`_memoized`, without a closure per call.)"""
+        scratch = self._scratch
+        memo = scratch.memo
+        if memo is not None:
+            n = memo.get("board")
+            if n is not None:
+                return n
+        ids = scratch.board_ids
+        key = (tuple(d.cards), tuple(d.up), tuple(d.infl))
+        n = ids.get(key)
+        if n is None:
+            if len(scratch.board_cache) >= _BOARD_CACHE_SIZE:
+                scratch.board_cache.clear()  # (a full table is simply cleared, names and all)
+                ids.clear()
+            n = ids[key] = scratch.board_next  # (never reused: a listing may still hold an older one)
+            scratch.board_next += 1
+        if memo is not None:
+            memo["board"] = n
+        return n
 
     def _by_board(self, key, make):
         """``make()``, remembered for ``key`` (which must include everything the value depends on, the map
@@ -316,14 +320,44 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             return v
 
     def lodge_list(self, d: PaxData):
-        return self._memoized("lodges", lambda: self._by_board(
-            ("lodges", self.board_key(d)), lambda: tuple(B.lodges(self.geom, self.faces(d)))))
+        """The Lodges on the map (:func:`board.lodges`). They depend on the face-up cards only, not on the
+        Influence, so they are remembered by (card ids, face-up flags): most actions move Influence and
+        leave the cards as they are."""
+        scratch = self._scratch
+        memo = scratch.memo
+        if memo is not None:
+            v = memo.get("lodges")
+            if v is not None:
+                return v
+        cache = scratch.board_cache
+        key = ("lodges", tuple(d.cards), tuple(d.up))
+        v = cache.get(key)
+        if v is None:
+            if len(cache) >= _BOARD_CACHE_SIZE:
+                cache.clear()  # (as board_key clears it; board names are never reused, so none goes stale)
+            v = cache[key] = tuple(B.lodges(self.geom, self.faces(d)))
+        if memo is not None:
+            memo["lodges"] = v
+        return v
 
     def claimant(self, d: PaxData, fac: str):
         """Who controls the largest ``fac`` Lodge(s), or None (EN Claim Faction; ruling 37)."""
-        return self._memoized(("claimant", fac), lambda: self._by_board(
-            ("claimant", fac, self.board_key(d)), lambda: B.faction_claimant(
-                self.geom, self.faces(d), d.infl, fac, lodge_list=self.lodge_list(d))))
+        scratch = self._scratch
+        memo = scratch.memo
+        mkey = ("claimant", fac)
+        if memo is not None:
+            v = memo.get(mkey, _MISSING)
+            if v is not _MISSING:
+                return v
+        key = ("claimant", fac, self.board_key(d))
+        cache = scratch.board_cache
+        v = cache.get(key, _MISSING)
+        if v is _MISSING:
+            # (with the Lodges given, faction_claimant reads no card faces)
+            v = cache[key] = B.faction_claimant(self.geom, None, d.infl, fac, lodge_list=self.lodge_list(d))
+        if memo is not None:
+            memo[mkey] = v
+        return v
 
     def faces(self, d: PaxData) -> list:
         return self._memoized("faces", lambda: [
