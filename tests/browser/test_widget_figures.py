@@ -5,7 +5,8 @@ update size is (it depends only on the protocol).
   update: scene_patch, or a new full scene now and then, decisions, log tail, status, version), captured at
   ``Widget._send`` over a random 3-player game, next to the same updates re-sending the whole scene;
 * click -> Python -> repaint round trip inside the page (the painter's ``el.__illumi.roundTrips``), over
-  ~30 clicks on the canvas, the chooser menu or the panel of a real JupyterLab page.  Every click is a
+  ~30 clicks on the canvas, the chooser menu or the panel of a real JupyterLab page (every plugin on, as
+  shipped: the ``lab_as_shipped`` fixture; the other browser tests switch a few off).  Every click is a
   plain mouse click at a point (``page.mouse``), and the test then waits inside the page for the new
   ``data-version`` (one awaited promise): Playwright's ``locator.click`` / ``expect`` run their own scripts
   in the page (actionability and hit-target checks, polling) on the very thread that must take the reply,
@@ -519,7 +520,8 @@ def mouse_click(page, locator, settle: bool = False) -> float:
 
 
 @pytest.mark.fresh_page  # (a cold first paint: the first board of a new page)
-def test_click_roundtrip_and_first_paint(tmp_path, page, open_notebook, save_screenshot, capsys, kernel):
+def test_click_roundtrip_and_first_paint(tmp_path, lab_as_shipped, page, open_notebook, save_screenshot,
+                                        capsys, kernel):
     from playwright.sync_api import expect
 
     nb = nbformat.v4.new_notebook()
