@@ -154,13 +154,41 @@ class SettingsMismatch(ValueError):
     """A results file holds games of other settings."""
 
 
+#: what a search bot's strength is made of: recorded with the games, so that a bot whose defaults change
+#: later (``search-strong`` at other playouts, say) is not resumed into the games of its old self
+KNOBS = ("iterations", "time_limit", "per_action", "depth", "c", "widen", "reuse", "lookahead", "epsilon",
+         "sample", "repeat_cap")
+
+
+def knobs(pairing: Pairing) -> list[dict | None]:
+    """Each entrant's search settings as the bot resolves them in the pairing's game (``None``: not a
+    search bot): :data:`KNOBS` and the playout policy."""
+    from ..engine import load_game
+    from .registry import make_bot
+    from .search import SearchBot
+
+    rules = load_game(pairing.game, players=pairing.players)
+    out = []
+    for spec in pairing.bots:
+        name, opts = (spec, {}) if isinstance(spec, str) else spec
+        bot = make_bot(name, 0, **opts)
+        if not isinstance(bot, SearchBot):
+            out.append(None)
+            continue
+        bot._setup(rules)
+        out.append({"class": type(bot).__name__, **{k: getattr(bot, k) for k in KNOBS},
+                    "rollout": bot._rollout})
+    return out
+
+
 def _path(folder: Path, pairing: Pairing, seed: int) -> Path:
     return folder / f"{pairing.key.replace(':', '--')}--seed{seed}.jsonl"
 
 
-def load(path: Path, settings: dict) -> dict[int, dict]:
+def load(path: Path, settings: dict, bots: list | None = None) -> dict[int, dict]:
     """The games already in ``path`` by number (none when it does not exist); a line cut short by a stop
-    while writing is skipped (its game is played again)."""
+    while writing is skipped (its game is played again).  A file whose first line names other
+    ``settings`` (or other search ``bots``: :func:`knobs`) raises :class:`SettingsMismatch`."""
     if not path.exists():
         return {}
     rows: dict[int, dict] = {}
@@ -175,18 +203,26 @@ def load(path: Path, settings: dict) -> dict[int, dict]:
             if obj.get("settings") != settings:
                 raise SettingsMismatch(f"{path} holds games of other settings ({obj.get('settings')}); give "
                                        f"another --dir or --seed, or move the file away")
+            if bots is not None and "bots" in obj and obj["bots"] != bots:
+                raise SettingsMismatch(f"{path} holds games of search bots set otherwise ({obj['bots']}, now "
+                                       f"{bots}); give another --dir or --seed, or move the file away")
             continue
         if isinstance(obj, dict) and isinstance(obj.get("number"), int):
             rows[obj["number"]] = obj
     return rows
 
 
-def _append(path: Path, settings: dict, row: dict) -> None:
-    new = not path.exists() or path.stat().st_size == 0
+def _append(path: Path, head: dict, row: dict) -> None:
+    size = path.stat().st_size if path.exists() else 0
+    cut = False
+    if size:
+        with open(path, "rb") as fh:
+            fh.seek(size - 1)
+            cut = fh.read(1) != b"\n"  # a line cut short by a stop while writing: the game starts a new one
     with open(path, "a", encoding="utf-8") as fh:
-        if new:
-            fh.write(json.dumps({"settings": settings}) + "\n")
-        fh.write(json.dumps(row, default=str) + "\n")
+        if not size:
+            fh.write(json.dumps(head) + "\n")
+        fh.write(("\n" if cut else "") + json.dumps(row, default=str) + "\n")
         fh.flush()
         os.fsync(fh.fileno())
 
@@ -206,17 +242,18 @@ def run(rows: list[Pairing], *, games: int = GOAL_GAMES, seed: int = 0, folder="
     plans = {}
     for p in rows:
         settings = p.settings(seed, max_steps)
+        bots = knobs(p)
         path = _path(folder, p, seed)
-        done[p.key] = load(path, settings)
+        done[p.key] = load(path, settings, bots)
         plans[p.key] = (make_plan(p.game, bots=list(p.bots), seed=seed, players=p.players,
-                                  max_steps=max_steps), path, settings)
+                                  max_steps=max_steps), path, {"settings": settings, "bots": bots})
         todo += [(p.key, i) for i in range(games) if i not in done[p.key]]
     # interleave the pairings so that a stopped run has a few games of each
     todo.sort(key=lambda t: (t[1], [p.key for p in rows].index(t[0])))
 
     def keep(key, row):
-        plan, path, settings = plans[key]
-        _append(path, settings, row)
+        plan, path, head = plans[key]
+        _append(path, head, row)
         done[key][row["number"]] = row
         if log is not None:
             log(f"{key} game {row['number']}: " + _line(row))

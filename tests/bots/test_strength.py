@@ -107,3 +107,31 @@ def test_a_pool_plays_the_same_games(tmp_path):
 
     assert same(here["pax:joseph-ii"]) == same(there["pax:joseph-ii"])
     assert [g["number"] for g in there["pax:joseph-ii"]] == [0, 1]
+
+
+def test_search_bots_set_otherwise_are_not_resumed(tmp_path, monkeypatch, capsys):
+    """The file records each search's resolved settings: if a bot's defaults change (here the search's
+    default per-action cap), its old games are not mixed with the new ones."""
+    from illumi_widgets.bots import search
+
+    args = [*TINY, "--dir", str(tmp_path), "--only", "illuminati"]
+    assert strength.main(args) == 0
+    head = json.loads(next(iter(_lines(tmp_path).values()))[0])
+    assert head["bots"][0]["iterations"] == 4 and head["bots"][1]["iterations"] == 1
+    monkeypatch.setattr(search, "DEFAULT_PER_ACTION", 12)
+    assert strength.main([*args[:1], "2", *args[2:]]) == 2
+    assert "search bots set otherwise" in capsys.readouterr().err
+
+
+def test_a_line_cut_short_is_played_again(tmp_path):
+    """A stop while a game was being written leaves half a line: that game is played again, on a line of
+    its own, and the next games are kept."""
+    rows = strength.pairings(iterations=4, only=["pax:joseph-ii"])
+    strength.run(rows, games=1, folder=tmp_path)
+    path = next(tmp_path.glob("*.jsonl"))
+    whole = path.read_text()
+    path.write_text(whole[: len(whole) - len(whole.splitlines()[-1]) // 2 - 1])  # game 0 cut in half
+    games = strength.run(rows, games=2, folder=tmp_path)["pax:joseph-ii"]
+    assert [g["number"] for g in games] == [0, 1]
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 and json.loads(lines[2])["number"] == 0 and json.loads(lines[3])["number"] == 1
