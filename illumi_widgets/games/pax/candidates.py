@@ -31,16 +31,20 @@ class CandidatesMixin:
         A = self.act
         if t == "turn":
             return self._turn_candidates(d, seat)
-        if t == "pay":
-            return [A(seat, "pay", v) for v in self._payset(d, f, seat)]
+        if t == "pay":  # (the payments _check_pay accepts, in its order; built directly, as self.act does)
+            fmt = self._format
+            return [Action(seat, "pay", (v,), "", fmt)
+                    for v in self.pay_vectors(d, seat, f.get("alts") or [f["slots"]])]
         if t == "collect":
-            return [A(seat, "collect", v) for v in gain_choices(f["slots"])]
+            fmt = self._format
+            return [Action(seat, "collect", (v,), "", fmt) for v in gain_choices(f["slots"])]
         if t == "subvert":
             return [A(seat, "subvert", s) for s in range(d.seats) if s != seat]
         if t == "give":
             return [A(seat, "give", f["to"][0], x) for x in range(6) if f["have"][x] > 0]
         if t == "place":
-            return [A(seat, "place", cid) for cid in d.hands[seat]]
+            fmt = self._format
+            return [Action(seat, "place", (cid,), "", fmt) for cid in d.hands[seat]]
         if t == "move":
             acts = [A(seat, "done")]
             fac = f["fac"]
@@ -240,12 +244,17 @@ class CandidatesMixin:
         # acting card -> how many Favor matching it the seat can pay (slot_capacity), by its factions
         by_facs: dict = {}
         cap_of = {}
-        for a in (*mine, AREO):
-            facs = self.acting_factions(d, s, a)
+        for a in mine:  # (acting_factions, written out: a card's Factions; the Areopagus's contact below)
+            facs = cfac[cards[a]]
             cap = by_facs.get(facs)
             if cap is None:
                 cap = by_facs[facs] = slot_capacity(holdings, facs, rate, wild)
             cap_of[a] = cap
+        facs = self.contact_fac[d.contacts[s]]
+        cap = by_facs.get(facs)
+        if cap is None:
+            cap = by_facs[facs] = slot_capacity(holdings, facs, rate, wild)
+        cap_of[AREO] = cap
         mine_set = set(mine)
         near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
         for c in mine:

@@ -30,7 +30,13 @@ def plain_reason(message: str) -> str:
     """A rules reason as a player reads it: the rulebook named ("rulebook, Redraw" for "EN Redraw") and
     card-effect codes said in words ("(borrowing a Faction card: …)" for "(SF: …)")."""
     message = message.replace("(EN ", "(rulebook, ").replace("; EN ", "; rulebook, ")
-    return _EFFECT_CODE.sub(lambda m: f"({_EFFECT_WORDS[m.group(1)]}: ", message)
+    if ": " not in message:  # (no card-effect code "(XX: " to say in words)
+        return message
+    return _EFFECT_CODE.sub(_effect_words, message)
+
+
+def _effect_words(m) -> str:
+    return f"({_EFFECT_WORDS[m.group(1)]}: "
 
 
 def _illegal(code: str, message: str) -> IllegalAction:

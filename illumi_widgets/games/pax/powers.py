@@ -258,8 +258,10 @@ class PowersMixin:
                 continue
             if key == "congress_of_wilhelmsbad":
                 acts.append(A(s, "event", e, None))
-            elif key == "recruitment_press":
-                acts.extend([A(s, "event", e, x) for x in range(6)])
+            elif key == "recruitment_press":  # (the Factions the seat can pay: the others fail the check)
+                n = self.events[e].params.get("favor", 3)
+                acts.extend([A(s, "event", e, x) for x in range(6)
+                             if self.can_pay_alts(d, s, [[frozenset((x,))] * n])])
             elif key == "ecclesiastical_investigators":
                 for r in range(d.seats):
                     if r != s:
