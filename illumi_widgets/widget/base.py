@@ -7,18 +7,22 @@ The game state lives in a *controller* (the Match); this widget only
   ``controller.handle(message, perspective)``, sending the reply back as a custom message,
 * renders the current scene as SVG next to the live view, so a saved notebook still shows the board.
 
-Scene patches (to keep an update small): the ``scene`` trait holds a FULL scene with a ``stamp`` (an
-integer, new for every full scene this widget sends), and ``scene_patch`` = ``{"base": stamp, "ops":
-[[start, delete_count, [items...]], ...], "set": {...}}`` says how the scene to paint differs from it:
-the splices are applied to ``scene["items"]`` in order, each ``start`` an index into the list as the
-previous splices left it (as ``Array.prototype.splice``), and the optional ``set`` overrides top-level
-keys (``bg``...).  A patch is always relative to the current full scene (never to an earlier patch), so a
-view opened later renders from the two traits alone.  Python sends a new full scene (and an empty patch)
-when there is no base yet, when ``w``/``h`` or a top-level key went away, when the patch would be larger
-than ``patch_max_share`` (:data:`PATCH_MAX_SHARE`) of the full scene, and whenever the perspective,
-``status.curtain`` or ``status.seat`` changes (what the viewer may see changed: an old base holding what
-the new viewer may not see must not stay in the page).
-:func:`apply_scene_patch` gives the effective scene (the painter's ``applyPatch`` does the same).
+Scene patches (to keep an update small): every scene this widget shows has a ``stamp`` (an integer, new for
+every scene), and ``scene_patch`` = ``{"base": stamp, "stamp": stamp, "ops": [[start, delete_count,
+[items...]], ...], "set": {...}}`` says how the scene ``stamp`` differs from the scene ``base`` before it (the
+previous scene, so a patch holds only what the last change changed): the splices are applied to the base's
+``items`` in order, each ``start`` an index into the list as the previous splices left it (as
+``Array.prototype.splice``), and the optional ``set`` overrides top-level keys (``bg``...).  In Python the
+``scene`` trait is always the current FULL scene (with its stamp), but an update that a patch expresses sends
+only ``scene_patch``: the page's copy of ``scene`` is the last full scene SENT, and the page keeps the scene
+it shows to apply the next patch to (a view opened later gets the pair from Python: the full scene whose
+stamp is the patch's own, shown as it is).  Python sends a new full scene (and an empty patch ``{"base":
+stamp, "ops": []}``) when there is no scene yet, when a top-level key went away, when the
+patch would be larger than ``patch_max_share`` (:data:`PATCH_MAX_SHARE`) of the full scene, when the full
+scene the page holds shows something the viewer may no longer see, and whenever the perspective,
+``status.curtain`` or ``status.seat`` changes (what the viewer may see changed: an old scene holding what
+the new viewer may not see must not stay in the page).  :func:`apply_scene_patch` gives the scene a patch
+makes (the painter's ``applyPatch`` does the same).
 
 Bots: when the controller has ``bots`` (seat -> bot) and ``run_bots(max_steps)`` (the Match does), the traits
 ``bot_seats`` / ``bot_turn`` tell the page that a bot seat must decide; the page then sends ``{"type":
@@ -30,6 +34,7 @@ error reply that changes nothing).  ``{"type": "pause_bots", "paused": bool}`` i
 from __future__ import annotations
 
 import json
+import math
 import pathlib
 import re
 import time
@@ -53,13 +58,10 @@ MAX_INT = 2**53 - 1  # the largest integer a browser sends exactly
 MAX_ID_CHARS = 1024
 PERSPECTIVE_RE = re.compile(r"^(seat:\d{1,4}|spectator|omniscient|follow)$")
 SNAPSHOT_KEYS = ("game", "version", "scene", "decisions", "log", "status")
-# A patch larger than this share of the full scene's JSON: send the full scene instead.  A patch grows as the
-# game moves away from its base, so this sets how often a full scene goes: measured on random 3-player
-# Pax games (tests/browser/test_widget_figures.py), 0.2-0.25 gives the smallest mean and median update
-# (the optimum of full/k + growth*k/2 per update); 0.4 sends half again as many bytes.
+# A patch larger than this share of the full scene's JSON: send the full scene instead.  (A patch is against
+# the previous scene: it holds one change, and outgrows this only when most of the board changed at once.)
 PATCH_MAX_SHARE = 0.25
 _WORDS = re.compile(r"[\w'-]+")
-FULL_KEYS = ("w", "h")  # a change of these top-level scene keys always sends the full scene
 PRIVACY_STATUS_KEYS = ("curtain", "seat")  # a change of these (or of the perspective) sends the full scene
 
 # type -> {field: kind}; every field is required and no other field is allowed.
@@ -238,43 +240,144 @@ def _align(a: list, b: list, positions: dict | None = None) -> list[tuple[int, i
     return spans
 
 
-def _ops(spans: list[tuple[int, int, int, int]], b: list) -> list[list]:
-    """The splice ops of :func:`_align`'s spans (each ``start`` an index into the list as the ops before
-    left it)."""
+_MOVED_KEYS = ("x", "y", "pts")
+_NUM = (int, float)
+
+
+def _shape(item: Any) -> Any:
+    """An item without its place (of its ``pts``, how many): the same item drawn elsewhere has the same
+    shape (what pairs them; :func:`_move_of` then checks the move)."""
+    if item.__class__ is not dict:
+        return repr(item)
+    shape = {k: v for k, v in item.items() if k not in _MOVED_KEYS}
+    pts = item.get("pts")
+    if pts is not None:
+        shape["pts"] = len(pts) if isinstance(pts, list) else pts
+    return shape
+
+
+def moved_item(item: dict, dx: float, dy: float) -> dict:
+    """``item`` drawn ``dx``, ``dy`` further (its numeric ``x``, ``y`` and ``pts`` points), as the painter's
+    applyPatch moves it: a new dict."""
+    out = dict(item)
+    if dx and type(out.get("x")) in _NUM:
+        out["x"] = out["x"] + dx
+    if dy and type(out.get("y")) in _NUM:
+        out["y"] = out["y"] + dy
+    pts = out.get("pts")
+    if isinstance(pts, list):
+        out["pts"] = [[p[0] + dx, p[1] + dy] if isinstance(p, list) and len(p) == 2 and type(p[0]) in _NUM
+                      and type(p[1]) in _NUM else p for p in pts]
+    return out
+
+
+def _move_of(a: Any, b: Any) -> tuple | None:
+    """``(dx, dy)`` when ``b`` is exactly ``a`` moved (:func:`moved_item`), else None."""
+    if a.__class__ is not dict or b.__class__ is not dict:
+        return None
+    pa, pb = a.get("pts"), b.get("pts")
+    if isinstance(pa, list) and pa and isinstance(pb, list) and pb:
+        p, q = pa[0], pb[0]
+        if not (isinstance(p, list) and isinstance(q, list) and len(p) == 2 and len(q) == 2
+                and all(type(v) in _NUM for v in (*p, *q))):
+            return None
+        dx, dy = q[0] - p[0], q[1] - p[1]
+    else:
+        xa, xb, ya, yb = a.get("x"), b.get("x"), a.get("y"), b.get("y")
+        dx = xb - xa if type(xa) in _NUM and type(xb) in _NUM else 0
+        dy = yb - ya if type(ya) in _NUM and type(yb) in _NUM else 0
+    if not dx and not dy:
+        return None
+    # the move as the scene's layout wrote it (20.3, not 20.299999999999997: one move then gives a whole run
+    # of items exactly), else as it came
+    for move in ((round(dx, 6), round(dy, 6)), (dx, dy)):
+        if moved_item(a, *move) == b:
+            return move
+    return None
+
+
+def _ops(spans: list[tuple[int, int, int, int]], b: list,
+         a: list | None = None) -> tuple[list[list], list[int]]:
+    """The ops of :func:`_align`'s spans (each ``start`` an index into the list as the ops before left it),
+    and the indices of ``a`` (the base's items) they replace.  With ``a``, items of a span that are the
+    base's items drawn elsewhere (the same item, ``x``/``y``/``pts`` shifted: a board whose row grew moves
+    everything below it) travel as a move, ``[start, count, {"dx": dx, "dy": dy}]`` (``dx`` left out when 0):
+    the ``count`` items at ``start`` moved, not sent again."""
     ops: list[list] = []
+    replaced: list[int] = []
     shift = 0  # how far the ops so far moved the indices of the base list
+
+    def replace(i: int, di: int, j: int, dj: int) -> None:
+        nonlocal shift
+        if di or dj:
+            ops.append([i + shift, di, b[j:j + dj]])
+            replaced.extend(range(i, i + di))
+            shift += dj - di
+
     for i, di, j, dj in spans:
-        ops.append([i + shift, di, b[j:j + dj]])
-        shift += dj - di
-    return ops
+        if a is None or not di or not dj:
+            replace(i, di, j, dj)
+            continue
+        # within the span: the items of the same shape paired in order, then runs of one move each
+        pairs: list[tuple[int, int]] = []
+        x = y = 0
+        for si, sdi, sj, sdj in _align([_shape(t) for t in a[i:i + di]], [_shape(t) for t in b[j:j + dj]]) + [
+                (di, 0, dj, 0)]:
+            while x < si and y < sj:
+                pairs.append((x, y))
+                x += 1
+                y += 1
+            x, y = si + sdi, sj + sdj
+        x = y = 0  # (the span's first items not yet in an op)
+        k = 0
+        while k < len(pairs):
+            pi, pj = pairs[k]
+            move = _move_of(a[i + pi], b[j + pj])
+            if move is None:
+                k += 1
+                continue
+            n = 1
+            while (k + n < len(pairs) and pairs[k + n] == (pi + n, pj + n)  # (the same move gives it exactly)
+                   and isinstance(a[i + pi + n], dict) and moved_item(a[i + pi + n], *move) == b[j + pj + n]):
+                n += 1
+            replace(i + x, pi - x, j + y, pj - y)
+            ops.append([i + pi + shift, n, {"dx": move[0], "dy": move[1]} if move[0] else {"dy": move[1]}])
+            x, y = pi + n, pj + n
+            k += n
+        replace(i + x, di - x, j + y, dj - y)
+    return ops, replaced
 
 
 def make_scene_patch(base: dict, new: dict, spans: list | None = None) -> dict | None:
-    """The patch that turns the full scene ``base`` (with its ``stamp``) into ``new``, or ``None`` when
-    no patch can express it (``w``/``h`` changed, a top-level key went away).
+    """The patch that turns the scene ``base`` (with its ``stamp``) into ``new``, or ``None`` when no patch
+    can express it (a top-level key went away; a new ``w``/``h`` is set as any other key).
 
     Items are matched by ``==`` (see :func:`_align`; ``spans`` may pass its result in): an item equal to
-    the base's stays in the page.  (Python's ``==`` also holds between ``1`` and ``1.0``, which paint the
-    same.)
+    the base's stays in the page, one only drawn elsewhere is moved there (:func:`_ops`).  (Python's ``==``
+    also holds between ``1`` and ``1.0``, which paint the same.)
     """
-    if any(new.get(k) != base.get(k) for k in FULL_KEYS):
-        return None
+    return _patch(base, new, spans)[0]
+
+
+def _patch(base: dict, new: dict, spans: list | None = None) -> tuple[dict | None, list[int]]:
+    """:func:`make_scene_patch`, and the indices of the base's items its ops replace."""
     if any(k not in new for k in base if k not in ("items", "stamp")):
-        return None
+        return None, []
     new_items = _items(new)
     if spans is None:
         spans = _align(_items(base), new_items)
-    patch: dict[str, Any] = {"base": base.get("stamp"), "ops": _ops(spans, new_items)}
+    ops, replaced = _ops(spans, new_items, _items(base))
+    patch: dict[str, Any] = {"base": base.get("stamp"), "ops": ops}
     changed = {k: v for k, v in new.items()
                if k not in ("items", "stamp") and (k not in base or base[k] != v)}
     if changed:
         patch["set"] = changed
-    return patch
+    return patch, replaced
 
 
 def patch_size(patch: dict, op_items: list[int]) -> int:
     """``json_size(patch)`` for a patch of :func:`make_scene_patch`, given ``op_items``: the JSON bytes of
-    each op's item list (which the caller has already measured); only the small rest is encoded."""
+    each op's item list or move (which the caller has already measured); only the small rest is encoded."""
     ops = patch["ops"]
     size = json_size({k: v for k, v in patch.items() if k != "ops"}) + len(',"ops":[]')
     size += sum(len(f"[{start},{count},]") for start, count, _ in ops) + sum(op_items) + max(0, len(ops) - 1)
@@ -288,29 +391,50 @@ def _valid_ops(ops: Any, length: int) -> bool:
         if not (isinstance(op, list) and len(op) == 3):
             return False
         start, count, items = op
-        if type(start) is not int or type(count) is not int or not isinstance(items, list):
+        if type(start) is not int or type(count) is not int:
             return False
         if start < 0 or count < 0 or start + count > length:
+            return False
+        if isinstance(items, dict):  # a move: {"dy": n} or {"dx": n, "dy": n}
+            if not items or set(items) - {"dx", "dy"} or any(
+                    type(v) not in _NUM or not math.isfinite(v) for v in items.values()):
+                return False
+            continue
+        if not isinstance(items, list):
             return False
         length += len(items) - count
     return True
 
 
-def apply_scene_patch(scene: Any, patch: Any) -> dict:
-    """The scene to paint: ``scene`` with ``patch`` applied when ``patch["base"]`` is ``scene["stamp"]``
-    and the patch applies cleanly; else ``scene`` itself (a copy, never mutated)."""
+def apply_scene_patch(scene: Any, patch: Any, shown: Any = None) -> dict:
+    """The scene to paint: ``scene`` itself when it is the patch's own (``patch["stamp"]``); else ``patch``
+    applied to ``scene`` when ``patch["base"]`` is ``scene["stamp"]``, or to ``shown`` (the scene shown
+    before, as the page keeps it) when it is ``shown["stamp"]``, and the patch applies cleanly (the result
+    has the patch's ``stamp`` when it gives one); else ``scene`` itself.  A copy, nothing is mutated."""
     scene = scene if isinstance(scene, dict) else {}
-    if not isinstance(patch, dict) or "stamp" not in scene or patch.get("base") != scene["stamp"]:
+    if not isinstance(patch, dict) or "stamp" not in scene:
         return dict(scene)
+    if "stamp" in patch and patch["stamp"] == scene["stamp"]:
+        return dict(scene)
+    if patch.get("base") != scene["stamp"]:
+        if not (isinstance(shown, dict) and "stamp" in shown and patch.get("base") == shown["stamp"]):
+            return dict(scene)
+        scene = shown
     items = list(_items(scene))
     ops = patch.get("ops", [])
     top = patch.get("set", {})
     if not _valid_ops(ops, len(items)) or not isinstance(top, dict):
         return dict(scene)
     for start, count, new in ops:
+        if isinstance(new, dict):  # the items moved
+            dx, dy = new.get("dx", 0), new.get("dy", 0)
+            new = [moved_item(it, dx, dy) if isinstance(it, dict) else it
+                   for it in items[start:start + count]]
         items[start:start + count] = new
     out = {**scene, **{k: v for k, v in top.items() if k not in ("items", "stamp")}}
     out["items"] = items
+    if "stamp" in patch:
+        out["stamp"] = patch["stamp"]
     return out
 
 
@@ -447,9 +571,10 @@ class GameWidget(anywidget.AnyWidget):
     game = traitlets.Unicode("").tag(sync=True)
     perspective = traitlets.Unicode("spectator").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
-    #: the current FULL scene, with its ``stamp``; paint ``apply_scene_patch(scene, scene_patch)``
+    #: the current FULL scene, with its ``stamp`` (sent to the page only when no patch expresses the change)
     scene = traitlets.Dict().tag(sync=True, to_json=_as_json)
-    #: ``{"base": stamp, "ops": [[start, delete_count, [items]], ...], "set": {...}}`` (module docstring)
+    #: ``{"base": stamp, "stamp": stamp, "ops": [[start, delete_count, [items]], ...], "set": {...}}`` against
+    #: the previous scene (module docstring)
     scene_patch = traitlets.Dict().tag(sync=True, to_json=_as_json)
     decisions = traitlets.List().tag(sync=True, to_json=_as_json)
     #: the event log lines this perspective may read, newest last (named ``log_lines``: ``log`` is the
@@ -473,13 +598,13 @@ class GameWidget(anywidget.AnyWidget):
                 raise TypeError(f"controller has no {name}() method; see illumi_widgets.widget.Controller")
         self._controller = controller
         self._unsubscribe: Callable[[], None] | None = None
-        self._base_sizes: dict[int, int] = {}  # JSON bytes of items of the full scene sent (by index)
-        self._base_bytes = 0  # the JSON bytes of all its items
-        self._base_pos: dict | None = None
+        self._base_bytes = 0  # the JSON bytes of all the items of the current scene
+        self._sent: dict = {}  # the last full scene sent: the page's copy of the ``scene`` trait
+        self._scene_quiet = False  # the scene trait changed but goes unsent (a patch expresses it)
         self._base_words: set[str] | None = None  # the words of that scene (the secrets check), when needed
         self._last_snapshot: Any = None
         self._last_perspective: str | None = None
-        self._base_text: str | None = None  # that scene's items as canonical JSON, when needed
+        self._base_text: str | None = None  # the items of the full scene sent, as canonical JSON, when needed
         self._stamp = 0
         self._privacy: tuple | None = None  # (perspective, curtain, seat) of the full scene sent
         self._display_id: str | None = None  # the output this board was displayed in (its saved picture)
@@ -553,15 +678,20 @@ class GameWidget(anywidget.AnyWidget):
             values.update(self._scene_values(values.pop("scene"), status if isinstance(status, dict) else {},
                                              secrets))
         values["bot_seats"], values["bot_turn"] = self._bot_state()
-        with self.hold_sync():
-            for key, value in values.items():
-                setattr(self, key, value)
+        try:
+            with self.hold_sync():
+                for key, value in values.items():
+                    setattr(self, key, value)
+        finally:
+            self._scene_quiet = False
         self._schedule_store()
 
     def send_state(self, key=None) -> None:
         """Send the traits ``key`` (all when None) to the page as ONE update message.  A board's traits are
         plain JSON data, never binary buffers: the state goes as it is (ipywidgets' own ``send_state`` walks
         and copies the whole of it looking for buffers, a few milliseconds per update on the click's way)."""
+        if key is not None and self._scene_quiet:  # (a patch carries this change of the full scene)
+            key = [k for k in ([key] if isinstance(key, str) else key) if k != "scene"]
         state = self.get_state(key=key)
         if not state:
             return
@@ -587,57 +717,51 @@ class GameWidget(anywidget.AnyWidget):
         return seats, any(s in seats for s in state.to_act())
 
     def _scene_values(self, scene: Any, status: dict, secrets=()) -> dict[str, Any]:
-        """``{"scene_patch": ...}`` against the full scene sent, or a new full ``scene`` + an empty patch.
+        """The new full ``scene`` (with a new stamp) and the ``scene_patch`` against the previous one, which
+        is all that is sent (``_scene_quiet``); or a new full scene sent with an empty patch; or nothing when
+        the scene did not change.
 
-        ``secrets``: what the perspective may not see now (from the controller's snapshot).  If the base
-        scene still held one of them (a card once public, since gone into a rival's hand), the synced base
-        would carry it to the page even though the patched scene does not show it: send a full scene."""
+        ``secrets``: what the perspective may not see now (from the controller's snapshot).  If the full
+        scene the page holds (the last one sent) still held one of them (a card once public, since gone into
+        a rival's hand), the page would keep it though no scene it paints shows it: send a full scene."""
         scene = scene if isinstance(scene, dict) else {}
         items = _items(scene)
         privacy = (self.perspective, *(status.get(k) for k in PRIVACY_STATUS_KEYS))
-        base = self.scene
+        prev = self.scene
         stale = bool(secrets) and self._base_holds(secrets)
-        if base and "stamp" in base and privacy == self._privacy and not stale:
-            if self._base_pos is None:
-                self._base_pos = _positions(_items(base))
-            spans = _align(_items(base), items, self._base_pos)
-            patch = make_scene_patch(base, scene, spans)
+        if prev and "stamp" in prev and privacy == self._privacy and not stale:
+            before = _items(prev)
+            patch, replaced = _patch(prev, scene)
             if patch is not None:
-                # the new full scene's size from the base's item sizes and the items that change: only
-                # the changed items are encoded (the full scene is nearly all items; same formula as below)
-                added = [json_size(items[j:j + dj]) for _, _, j, dj in spans]  # (each op's item list)
-                full = (self._base_bytes + len(items) + 64
-                        + sum(n - 1 - dj for n, (_, _, _, dj) in zip(added, spans, strict=True) if dj)
-                        - sum(self._base_size(i, di) for i, di, _, _ in spans))
-                if patch_size(patch, added) <= self.patch_max_share * full:
-                    return {"scene_patch": patch}
+                if not patch["ops"] and "set" not in patch:
+                    return {}  # the same scene
+                patch["stamp"] = self._stamp + 1
+                # the new full scene's size from the previous one's and the items that change: only those
+                # are encoded (the full scene is nearly all items; its JSON: the items, the commas between
+                # them, and about 64 bytes of the rest; a moved item counts as the same size)
+                added = [json_size(op[2]) for op in patch["ops"]]  # (each op's item list or move)
+                item_bytes = (self._base_bytes
+                              + sum(n - 1 - len(op[2]) for n, op in zip(added, patch["ops"], strict=True)
+                                    if isinstance(op[2], list) and op[2])
+                              - sum(json_size(before[k]) for k in replaced))
+                if patch_size(patch, added) <= self.patch_max_share * (item_bytes + len(items) + 64):
+                    self._stamp += 1
+                    self._base_bytes = item_bytes
+                    self._scene_quiet = True
+                    return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": patch}
         self._stamp += 1
         # the JSON bytes of all the items: the list's, less its brackets and commas (one encoding, not N)
         self._base_bytes = json_size(items) - 2 - max(0, len(items) - 1)
-        self._base_sizes = {}
-        self._base_pos = None  # signature index of the base's items, built when first needed
         self._base_text = None  # its text and words: built when a secrets check first needs them
         self._base_words = None
         self._privacy = privacy
-        return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": {"base": self._stamp, "ops": []}}
-
-    def _base_size(self, start: int, count: int) -> int:
-        """The JSON bytes of items ``start`` to ``start + count`` of the full scene sent (each encoded once).
-        """
-        items = _items(self.scene)
-        sizes = self._base_sizes
-        total = 0
-        for i in range(start, min(start + count, len(items))):
-            n = sizes.get(i)
-            if n is None:
-                n = sizes[i] = json_size(items[i])
-            total += n
-        return total
+        self._sent = {**scene, "stamp": self._stamp}
+        return {"scene": self._sent, "scene_patch": {"base": self._stamp, "ops": []}}
 
     def _base_holds(self, secrets) -> bool:
         """Whether the full scene sent holds one of ``secrets`` (a phrase in its text, or a word of it)."""
         if self._base_text is None:
-            self._base_text = " ".join(_canon(it) for it in _items(self.scene))
+            self._base_text = " ".join(_canon(it) for it in _items(self._sent))
             self._base_words = set(_WORDS.findall(self._base_text))
         text, words = self._base_text, self._base_words
         return any((x in text) if " " in x else (x in words) for x in secrets)
@@ -648,7 +772,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @property
     def effective_scene(self) -> dict:
-        """The scene the front end paints: ``scene`` with ``scene_patch`` applied."""
+        """The scene the front end paints: the current full scene (``apply_scene_patch`` of the traits)."""
         return apply_scene_patch(self.scene, self.scene_patch)
 
     def refresh(self) -> None:

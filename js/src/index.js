@@ -20,6 +20,7 @@ import { injectStyle } from "./style.js";
 import { overlaps } from "./layout.js";
 import { buildDom, DISCONNECTED_TEXT, glyph } from "./dom.js";
 import { buildTargets, createReader, createState } from "./state.js";
+import { followPatch } from "./patch.js";
 import { createTransport, REPLY_TIMEOUT_MS } from "./transport.js";
 import { createConnection } from "./connection.js";
 import { createBots } from "./bots.js";
@@ -253,7 +254,12 @@ function render({ model, el }) {
   }
 
   // ------------------------------------------------------------------ wiring
-  const listeners = WATCHED.map((name) => [`change:${name}`, schedule]);
+  // (each patch is followed at once, in its change: the next one applies to the scene it made)
+  const onPatch = () => {
+    followPatch(model);
+    schedule();
+  };
+  const listeners = WATCHED.map((name) => [`change:${name}`, name === "scene_patch" ? onPatch : schedule]);
   listeners.push(["msg:custom", transport.onMessage]);
   listeners.push(["comm_live_update", connection.onCommLive]);
   for (const [name, fn] of listeners) model.on(name, fn);
@@ -317,4 +323,11 @@ export {
   buildTargets, DISCONNECTED_TEXT, glyph, LAST_FADE_MS, MAX_BAR_BUTTONS, MIN_FONT_PX, overlaps, PICKED_COLOR,
   REPLY_TIMEOUT_MS, TARGET_HALO,
 };
-export default { render };
+/** Once per model (anywidget): follow its scene patches even while no view of it is open (a cell that plays
+ * and then shows the board: the patches sent before the view exists). */
+function initialize({ model }) {
+  model.on("change:scene_patch", () => followPatch(model));
+  followPatch(model);
+}
+
+export default { initialize, render };

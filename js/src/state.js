@@ -3,7 +3,7 @@
 // shared by every module of the front end (index.js wires them); this module only fills it from the traits.
 import { sceneSize } from "./paint.js";
 import { buildIndex } from "./hit.js";
-import { applyPatch } from "./patch.js";
+import { followPatch } from "./patch.js";
 import { composeModel, isCompose, keepSelection } from "./compose.js";
 
 /** True when the option names at least one entity on the board. */
@@ -91,7 +91,7 @@ export function createReader(s, model, { setScene, now, perf }) {
     if (sc !== sceneRef || p !== patchRef) {
       sceneRef = sc;
       patchRef = p;
-      const eff = applyPatch(sc, p);
+      const eff = followPatch(model);
       if (eff.problem) {
         perf.patchesIgnored += 1;
         console.warn(`illumi_widgets: scene patch ignored (${eff.problem}); painting the full scene`);

@@ -407,6 +407,28 @@ test("a view opened later renders the effective scene from the two traits", () =
   assert.equal(env.el.__illumi.patchesIgnored, 0);
 });
 
+test("patches one after another, each against the scene the one before made; a view opened after them", async () => {
+  const model = new FakeModel(initialValues({ scene: STAMPED, scene_patch: { base: 4, ops: [] } }));
+  widget.initialize({ model }); // (anywidget: once per model, before any view)
+  // two patches while no view is open (a cell that plays, then shows the board): the disk moves to D4, then
+  // everything from index 1 on is drawn 10 further right
+  model.update({ scene_patch: { ...MOVE_PATCH, stamp: 5 }, version: 8 });
+  model.update({ scene_patch: { base: 5, stamp: 6, ops: [[1, 8, { dx: 10 }]] }, version: 9 });
+  const env = setup();
+  const cleanup = widget.render({ model, el: env.el });
+  env.placeOverlay();
+  env.mouse("click", 765, 455); // the disk, moved to D4 and then 10 further right
+  assert.deepEqual(model.sent.at(-1), { type: "act", version: 9, decision: "d1", option: "take-disk" });
+  assert.equal(env.el.__illumi.patchesIgnored, 0);
+  model.receive({ type: "error", code: "x", message: "again" }); // lift the in-flight guard
+  model.update({ scene_patch: { base: 6, stamp: 7, ops: [[1, 8, { dx: -10 }]] }, version: 10 }); // and back
+  await tick();
+  env.mouse("click", 755, 455);
+  assert.deepEqual(model.sent.at(-1), { type: "act", version: 10, decision: "d1", option: "take-disk" });
+  assert.equal(env.el.__illumi.patchesIgnored, 0);
+  cleanup();
+});
+
 test("the log panel counts every line (status.log_length) but shows the newest it was sent", () => {
   const log = Array.from({ length: 60 }, (_, i) => `line ${i + 191}`);
   const env = mount({}, { log_lines: log, status: { ...STATUS, log_length: 250 } });

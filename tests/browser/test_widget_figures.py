@@ -171,8 +171,8 @@ def test_bytes_per_update(capsys):
         by_type.setdefault(it.get("t", "?"), []).append(_wire(it))
     data = {
         "game": "pax, 3 players, seed 11, random legal actions (any seat); a GameWidget per perspective",
-        "protocol": f"full scene + scene_patch (full when the patch > {GameWidget.patch_max_share:.0%} "
-                    f"of it), log tail of {LOG_LIMIT} lines",
+        "protocol": f"scene_patch against the previous scene (items moved or sent; a full scene when the "
+                    f"patch > {GameWidget.patch_max_share:.0%} of it), log tail of {LOG_LIMIT} lines",
         "actions": acts,
         "terminal": match.state.is_terminal(),
         "first_state_kb": {p: round(v / 1024, 1) for p, v in first.items()},
