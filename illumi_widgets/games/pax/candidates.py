@@ -194,11 +194,11 @@ class CandidatesMixin:
                     on[x] += n
         return on
 
-    def _payable_influence(self, holdings, rate, wild, fi) -> dict:
-        """The table of :meth:`_influence_payable` for these holdings, exchange rate, wild Faction and FI
-        Buffs, by (card, open Locations, Nobility discount); kept in the bounded cost table."""
+    def _payable_influence(self, holdings, rate, wild, fi, nob_held) -> dict:
+        """The table of :meth:`_influence_payable` for these holdings, exchange rate, wild Faction, FI Buffs
+        and Nobility passive, by (card, its Influence slots); kept in the bounded cost table."""
         costs = self._cost_cache
-        hkey = ("payable", holdings, rate, wild, fi)
+        hkey = ("payable", holdings, rate, wild, fi, nob_held)
         table = costs.get(hkey)
         if table is None:
             table = remember(costs, hkey, {})
@@ -307,7 +307,7 @@ class CandidatesMixin:
         fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
         # how many Influence (up to 3) each (card, open Locations, Nobility discount) can take, for these
         # holdings and FI Buffs: remembered, since a seat pays from the same few holdings again and again
-        payable = self._payable_influence(holdings, rate, wild, fi)
+        payable = self._payable_influence(holdings, rate, wild, fi, nob_held)
         rank = self.rank
         for t in target:
             if not up[t]:
@@ -318,10 +318,10 @@ class CandidatesMixin:
                 continue  # (crown_blocked, written out)
             if only_free and not rosicrucian(cid):
                 continue
-            opens, nob = open_locations(slots, nob_held)
-            key = (cid, opens, nob)
+            key = (cid, slots)  # (the open Locations and the Nobility discount follow from the slots)
             most = payable.get(key)
             if most is None:
+                opens, nob = open_locations(slots, nob_held)
                 most = payable[key] = self._influence_payable(holdings, rate, wild, (cid, opens, fi, nob))
             if most > supply:
                 most = supply
