@@ -20,7 +20,7 @@ import { injectStyle } from "./style.js";
 import { overlaps } from "./layout.js";
 import { buildDom, DISCONNECTED_TEXT, glyph } from "./dom.js";
 import { buildTargets, createReader, createState } from "./state.js";
-import { followPatch } from "./patch.js";
+import { keepPatched } from "./patch.js";
 import { createTransport, REPLY_TIMEOUT_MS } from "./transport.js";
 import { createConnection } from "./connection.js";
 import { createBots } from "./bots.js";
@@ -256,7 +256,7 @@ function render({ model, el }) {
   // ------------------------------------------------------------------ wiring
   // (each patch is followed at once, in its change: the next one applies to the scene it made)
   const onPatch = () => {
-    followPatch(model);
+    keepPatched(model);
     schedule();
   };
   const listeners = WATCHED.map((name) => [`change:${name}`, name === "scene_patch" ? onPatch : schedule]);
@@ -324,10 +324,10 @@ export {
   REPLY_TIMEOUT_MS, TARGET_HALO,
 };
 /** Once per model (anywidget): follow its scene patches even while no view of it is open (a cell that plays
- * and then shows the board: the patches sent before the view exists). */
+ * and then shows the board: the patches sent before the view exists), keeping the scene shown as the model's. */
 function initialize({ model }) {
-  model.on("change:scene_patch", () => followPatch(model));
-  followPatch(model);
+  model.on("change:scene_patch", () => keepPatched(model));
+  keepPatched(model);
 }
 
 export default { initialize, render };

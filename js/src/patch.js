@@ -2,10 +2,11 @@
 // [items...]], ...], set: {...}} turns the scene `base` (the previous one) into the scene `stamp`. The splices
 // apply to the base's items in order (each start an index into the list as the previous splices left it, as
 // Array.prototype.splice); an op [start, count, {dx, dy}] moves the count items at start instead (the same items
-// drawn further: a row that grew moves what is below it); `set` overrides top-level keys. The `scene` trait is
-// the last FULL scene Python sent; the scene a patch applies to is that one or the one the last patch made,
-// which the page keeps per model (followPatch). A patch whose `stamp` is the full scene's own says the full scene is the current one (a view
-// opened later). Python's apply_scene_patch is the twin.
+// drawn further: a row that grew moves what is below it); `set` overrides top-level keys. Python sends the
+// `scene` trait (a FULL scene) only now and then; the page applies each patch to the scene the one before made
+// and keeps that as the model's `scene` (keepPatched). A patch whose `stamp` is the full scene's own says the
+// full scene is the current one (a view opened later, a saved widget state). Python's apply_scene_patch is the
+// twin.
 
 function isCount(n) {
   return typeof n === "number" && Number.isInteger(n) && n >= 0;
@@ -101,4 +102,13 @@ export function followPatch(model) {
   const result = applyPatch(sc, p, last ? last.result.scene : null);
   if (keyed && !result.problem) FOLLOWED.set(sc, { patch: p, result });
   return result;
+}
+
+/** Follow a new patch (followPatch) and keep the scene it made as the model's `scene` in the page (not sent to
+ * Python): what JupyterLab saves as the widget's state (its "save widget state") is then the scene shown, with
+ * the patch whose stamp is its own, and a notebook reopened without its kernel shows the last position. */
+export function keepPatched(model) {
+  const r = followPatch(model);
+  if (r.applied) model.set("scene", r.scene);
+  return r;
 }

@@ -420,6 +420,10 @@ test("patches one after another, each against the scene the one before made; a v
   env.mouse("click", 765, 455); // the disk, moved to D4 and then 10 further right
   assert.deepEqual(model.sent.at(-1), { type: "act", version: 9, decision: "d1", option: "take-disk" });
   assert.equal(env.el.__illumi.patchesIgnored, 0);
+  // the model's scene in the page is the one shown (what a saved widget state holds), the patch its own
+  assert.equal(model.get("scene").stamp, 6);
+  assert.equal(model.get("scene").items.length, 9);
+  assert.equal(model.sent.filter((m) => m.scene !== undefined).length, 0, "nothing of it goes to Python");
   model.receive({ type: "error", code: "x", message: "again" }); // lift the in-flight guard
   model.update({ scene_patch: { base: 6, stamp: 7, ops: [[1, 8, { dx: -10 }]] }, version: 10 }); // and back
   await tick();
