@@ -16,7 +16,7 @@ from .model import (
     COURT_SIZE,
     PaxData,
 )
-from .powers import open_locations, remember
+from .powers import open_locations
 
 
 class CandidatesMixin:
@@ -194,29 +194,6 @@ class CandidatesMixin:
                     on[x] += n
         return on
 
-    def _payable_influence(self, holdings, rate, wild, fi, nob_held) -> dict:
-        """The table of :meth:`_influence_payable` for these holdings, exchange rate, wild Faction, FI Buffs
-        and Nobility passive, by (card, its Influence slots); kept in the bounded cost table."""
-        costs = self._cost_cache
-        hkey = ("payable", holdings, rate, wild, fi, nob_held)
-        table = costs.get(hkey)
-        if table is None:
-            table = remember(costs, hkey, {})
-        return table
-
-    def _influence_payable(self, holdings, rate, wild, base) -> int:
-        """How many Influence (0 to 3, at most one per open Location) the holdings can pay for onto a card:
-        ``base`` is (card, open Locations, FI Buffs, Nobility discount); k Influence cost the first k
-        open Locations (:meth:`_influence_needs`), and k+1 Influence are never easier to pay than k."""
-        cid, opens, fi, nob = base
-        most = 0
-        needs_of = self._influence_needs
-        for k in range(1, min(3, len(opens)) + 1):
-            if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
-                break
-            most = k
-        return most
-
     def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
         """The LEGAL Main actions of a turn, generated directly: the same list, in the same order, as the
         candidates of :meth:`_turn_main_candidates` that pass ``check``, but without building the candidates
@@ -307,7 +284,7 @@ class CandidatesMixin:
         fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
         # how many Influence (up to 3) each (card, open Locations, Nobility discount) can take, for these
         # holdings and FI Buffs: remembered, since a seat pays from the same few holdings again and again
-        payable = self._payable_influence(holdings, rate, wild, fi, nob_held)
+        needs_of = self._influence_needs
         rank = self.rank
         for t in target:
             if not up[t]:
@@ -318,14 +295,10 @@ class CandidatesMixin:
                 continue  # (crown_blocked, written out)
             if only_free and not rosicrucian(cid):
                 continue
-            key = (cid, slots)  # (the open Locations and the Nobility discount follow from the slots)
-            most = payable.get(key)
-            if most is None:
-                opens, nob = open_locations(slots, nob_held)
-                most = payable[key] = self._influence_payable(holdings, rate, wild, (cid, opens, fi, nob))
-            if most > supply:
-                most = supply
-            for k in range(1, most + 1):
+            opens, nob = open_locations(slots, nob_held)
+            for k in range(1, min(3, len(opens), supply) + 1):
+                if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
+                    break  # (k+1 Influence are never easier to pay than k)
                 acts.append(Action(s, "influence", (t, k, False), "", fmt))
         if only_free:
             return acts
