@@ -19,9 +19,9 @@ update size is (it depends only on the protocol).
   input event waiting for the thread, the reply waiting behind the status handling):
   ``ILLUMI_FIGURES_SETTLE=0`` measures that way still, to compare.  (Measured both ways, alternately, at
   load 4-5: the p50 was the same, 110-120 ms, and so were the input's wait, ~11 ms, and kernel -> page,
-  ~20 ms: what keeps the page's thread busy then is not the probe -- the last move's fade repaints the
-  overlay every 200 ms for 3.5 s after each move, and a frame's raster and compositing take 60-70 ms on this
-  machine without a GPU);
+  ~20 ms: what keeps the page's thread busy then is not the probe; not yet traced: likely the frames, whose
+  raster and compositing take 60-70 ms here without a GPU, and the last move's fade, which repaints the
+  overlay every 200 ms for 3.5 s after each move);
 * where a click's time goes: each trip cut into parts that follow one another on one clock (the page's
   ``performance.timeOrigin + now()`` and the kernel's ``time.time()``): the input event waiting for the page's
   thread, the click's handling, page -> kernel, Python until the update is sent (the act and the refresh),
