@@ -13,6 +13,14 @@ are re-dealt from that view alone), with
 * ``reuse=True``: the subtree reached by its own move and the public moves since is the next search's start.
 
 Measured against the rulebook bots and random in ``notebooks/07_analysis.ipynb`` / the final report.
+
+Cost over whole games (2026-11-30, ``python -m illumi_widgets.bots.strength --search search-strong --only
+pax:weishaupt``, one process at ``nice 19`` on the shared 2-core machine, load 6-15): over the first 13 games
+against Weishaupt, 110 decisions a game and 1.20 CPU seconds a decision (0.80-1.48 by game; 132 CPU seconds a
+game); a decision at the full 600 playouts took about 2 CPU seconds (about 3.3 ms a playout).  python-chess's
+random play ran at 7,500-8,800 plies per CPU second in the same hours (8,800 in the README's benchmark), so on
+an idle core this is about 1.0-1.2 s a decision: at or just over a 1-second budget, not under it.  The
+default ``search`` (200 playouts, 30 per action) took 0.44-0.58 CPU seconds a decision in two such games.
 """
 
 from __future__ import annotations
