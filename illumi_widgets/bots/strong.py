@@ -19,7 +19,9 @@ pax:weishaupt``, one process at ``nice 19`` on the shared 2-core machine, load 6
 against Weishaupt, 110 decisions a game and 1.20 CPU seconds a decision (0.80-1.48 by game; 132 CPU seconds a
 game); a decision at the full 600 playouts took about 2 CPU seconds (about 3.3 ms a playout).  python-chess's
 random play ran at 7,500-8,800 plies per CPU second in the same hours (8,800 in the README's benchmark), so on
-an idle core this is about 1.0-1.2 s a decision: at or just over a 1-second budget, not under it.  The
+an idle core this is about 1.0-1.2 s a decision.  Games 14-21 ran on a nearly idle machine (wall clock
+within 15% of CPU time): 0.97 s a decision (937 decisions), the longest 3.4 s: at the 1-second budget, with
+no room left under it.  The
 default ``search`` (200 playouts, 30 per action) took 0.44-0.58 CPU seconds a decision in two such games.
 """
 
