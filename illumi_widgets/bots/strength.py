@@ -1,4 +1,4 @@
-"""The search bot's strength table (issue 35): one command for every pairing, resumable, on one core or many::
+"""The search bot's strength table: one command for every pairing, resumable, on one core or many::
 
     python -m illumi_widgets.bots.strength                      # 200 games a pairing, every local core
     python -m illumi_widgets.bots.strength --workers 1 --search search-strong --only pax
@@ -23,7 +23,7 @@ mixed in: the command says so and stops.
 
 The table: per pairing the games played (of ``--games``), the search's wins, win rate and Wilson 95%
 interval, the fair share, and its seconds a decision (wall-clock mean and maximum over its decisions, and CPU
-mean: on a shared machine the wall clock includes waiting for a core).  For Pax the issue's goal is marked: at
+mean: on a shared machine the wall clock includes waiting for a core).  For Pax the goal is marked: at
 least 55% with the interval's lower end at least 45% over 200 games, at most 1 s a decision.
 """
 
@@ -48,7 +48,7 @@ from .stats import wilson
 __all__ = ["Pairing", "pairings", "play", "run", "table"]
 
 SEARCH_GAMES = ("illuminati", "primordial-secrets", "gray-eminence")
-#: the issue's goal against each Pax rulebook bot over 200 games: win rate, interval's lower end, s/decision
+#: the project's goal against each Pax rulebook bot over 200 games: win rate, interval's lower end, s/decision
 GOAL_RATE, GOAL_LOW, GOAL_SECONDS, GOAL_GAMES = 0.55, 0.45, 1.0, 200
 
 
