@@ -279,10 +279,11 @@ def problems_at(scene: dict, css_width: float) -> list[str]:
     return problems_as_drawn(drawn, drawn["items"], css_width / float(drawn["w"]))
 
 
-def problems_as_drawn(drawn: dict, items, scale: float) -> list[str]:
+def problems_as_drawn(drawn: dict, items, scale: float, *, cut: bool = False) -> list[str]:
     """Texts overlapping or leaving the canvas of layout ``drawn`` whose ``items`` are drawn at ``scale`` (CSS
     px per scene unit): every text enlarged to :data:`MIN_FONT_PX` CSS px as the painter does (wrapped onto
-    two lines where it has a ``maxw``), overlaps counted beyond 2 CSS px."""
+    two lines where it has a ``maxw``), overlaps counted beyond 2 CSS px; with ``cut=True`` also the texts
+    the painter then cuts short with "…"."""
     least = MIN_FONT_PX / scale
     shown = []
     for it in items:
@@ -292,7 +293,7 @@ def problems_as_drawn(drawn: dict, items, scale: float) -> list[str]:
                 it["wrap"] = 2
         shown.append(it)
     return [p for p in layout_problems({**drawn, "items": shown}, min_size=0, slack=2 / scale)
-            if "overlap" in p or "outside" in p]
+            if "overlap" in p or "outside" in p or (cut and " is cut to " in p)]
 
 
 def reflow(scene: dict, layout: str = "narrow") -> dict:

@@ -5,22 +5,14 @@ Endowment" read "Golden Endowm…": the card's name kept its margins though the 
 from __future__ import annotations
 
 from illumi_widgets.games.gray_eminence.scene import MIN_SCALE, W, gray_eminence_scene
-from illumi_widgets.textfit import MIN_FONT_PX, layout_problems, only_in
+from illumi_widgets.textfit import only_in, problems_as_drawn
 
 
 def _as_drawn(scene: dict, css: float) -> list[str]:
     """Every layout problem of the wide board drawn ``css`` px wide, its text enlarged to 11 px as the
     painter does: a cut text too, not only overlaps."""
-    scale = css / scene["w"]
-    least = MIN_FONT_PX / scale
-    items = []
-    for it in only_in(scene, "wide")["items"]:
-        if it.get("t") == "text" and float(it.get("size", 12)) < least:
-            it = {**it, "size": least}
-            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):
-                it["wrap"] = 2
-        items.append(it)
-    return layout_problems({**scene, "items": items}, min_size=0, slack=2 / scale)
+    wide = only_in(scene, "wide")
+    return problems_as_drawn(wide, wide["items"], css / scene["w"], cut=True)
 
 
 def test_a_hand_of_nine_reads_whole_at_the_smallest_scale(table):

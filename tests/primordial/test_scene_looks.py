@@ -14,7 +14,7 @@ from illumi_widgets import load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
 from illumi_widgets.games.primordial.scene import WIDE_LEAST, W, primordial_scene
-from illumi_widgets.textfit import MIN_FONT_PX, layout_problems, only_in
+from illumi_widgets.textfit import MIN_FONT_PX, only_in, problems_as_drawn
 
 ROWS = ("Hosts", "Visitors", "Next round's visitors", "Sacrifices")  # (a mat's rows of cards)
 
@@ -22,16 +22,8 @@ ROWS = ("Hosts", "Visitors", "Next round's visitors", "Sacrifices")  # (a mat's 
 def _as_drawn(scene: dict, css: float) -> list[str]:
     """Every layout problem of the wide board drawn ``css`` px wide, its text enlarged to 11 px as the
     painter does: a cut text too, not only overlaps."""
-    scale = css / scene["w"]
-    least = MIN_FONT_PX / scale
-    items = []
-    for it in only_in(scene, "wide")["items"]:
-        if it.get("t") == "text" and float(it.get("size", 12)) < least:
-            it = {**it, "size": least}
-            if it.get("maxw") and "wrap" not in it and not it.get("maxh"):
-                it["wrap"] = 2
-        items.append(it)
-    return layout_problems({**scene, "items": items}, min_size=0, slack=2 / scale)
+    wide = only_in(scene, "wide")
+    return problems_as_drawn(wide, wide["items"], css / scene["w"], cut=True)
 
 
 def _scenes(players: int):
