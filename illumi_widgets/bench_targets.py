@@ -10,12 +10,29 @@ engine interleaved with its own python-chess play, :mod:`illumi_widgets.bench_en
   :data:`LATENCY_TARGET_US` in every game at every player count, on each engine measured.
 
 A speed target is judged only from at least :data:`JUDGE_GAMES` games per player count, and only when the
-machine was idle: a 1-minute load above its CPU count at the start or the end of the run means other work
-shared the CPUs, and the wall-clock figures then measure the sharing, not the package (:func:`busy`).
-Otherwise the verdict is ``None`` and says why it was not judged.
+machine was idle enough (:func:`busy`): other work sharing the CPUs makes the wall-clock figures measure the
+sharing, not the package.  "Other work" is measured, not guessed from the 1-minute load average (which
+counts the benchmark's own processes, and its scaling section runs one worker per CPU): the machine's busy
+CPU time from ``/proc/stat`` less the CPU time of this run's own process tree (itself and its finished
+children: the other engine's process, the compiled build, the pool and Dask workers), over the wall time
+of the section (:func:`cpu_snapshot`, :func:`others_cpu`), in CPUs used on average.
+
+* the single-process sections (random play beside python-chess on each engine, latency, memory) keep one
+  CPU busy: they are judged if other work used at most ``CPUs − 1`` (at least :data:`OTHERS_MIN_ALLOWED`)
+  while they ran — the old rule's "load at most the CPU count", without the benchmark's own share;
+* the scaling section runs one worker per CPU, so any other work takes CPU from it: its speed-ups are
+  judged if other work used at most :data:`SCALING_OTHERS_SHARE` of the CPUs while it ran.
+
+Without ``/proc/stat`` (not Linux) the 1-minute load average stands in: at most the CPU count at the start
+and at the end of the single-process sections (read before the scaling section raises it).  A record made
+before this measure existed is judged by its loads at the start and the end, as it was.  When a target is
+not judged the verdict is ``None`` and says why.
 """
 
 from __future__ import annotations
+
+import os
+import time
 
 from .engine.registry import game_class
 
@@ -26,19 +43,68 @@ PURE_RATIO = {"pax": 0.8, "illuminati": 0.7, "primordial": 0.7, "gray-eminence":
 DEFAULT_PURE_RATIO = 1.0  # a game registered since: as fast as python-chess
 COMPILED_RATIO = 1.0  # the compiled engine, every game
 TOO_FEW = "too few games to judge"
+OTHERS_MIN_ALLOWED = 0.5  # other work (CPUs on average) a single-process section tolerates on a 1-CPU machine
+SCALING_OTHERS_SHARE = 0.1  # other work (a share of the CPUs) the scaling section tolerates
 
 
 def pure_ratio(name: str) -> float:
     return PURE_RATIO.get(name, DEFAULT_PURE_RATIO)
 
 
+def cpu_snapshot() -> dict | None:
+    """The machine's busy CPU seconds since boot (``/proc/stat``: every CPU's user, nice, system, irq,
+    softirq and steal time) and this process tree's CPU seconds (itself and its finished, waited-for
+    children), with a monotonic clock; ``None`` where ``/proc/stat`` cannot be read."""
+    try:
+        with open("/proc/stat", encoding="ascii") as fh:
+            fields = fh.readline().split()
+        ticks = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not fields or fields[0] != "cpu" or len(fields) < 8:
+        return None
+    v = [int(x) for x in fields[1:9]]  # user nice system idle iowait irq softirq steal (guest is in user)
+    t = os.times()
+    return {"clock": time.monotonic(), "busy_s": (sum(v) - v[3] - v[4]) / ticks,
+            "own_s": t.user + t.system + t.children_user + t.children_system}
+
+
+def others_cpu(start: dict | None, end: dict | None) -> float | None:
+    """CPUs (on average) that work other than this run's own processes kept busy between two
+    :func:`cpu_snapshot` s; ``None`` if either is missing."""
+    if start is None or end is None or end["clock"] <= start["clock"]:
+        return None
+    other = (end["busy_s"] - start["busy_s"]) - (end["own_s"] - start["own_s"])
+    return round(max(0.0, other) / (end["clock"] - start["clock"]), 2)
+
+
 def busy(machine: dict) -> str:
-    """Why no speed target can be judged from this run: other work loaded the machine beyond its CPUs (the
-    wall-clock figures then measure the sharing, not the package); ``""`` if it was idle."""
-    loads = [x for x in (machine.get("loadavg_start"), machine.get("loadavg_end")) if x is not None]
+    """Why no speed target of the single-process sections can be judged from this run: other work kept more
+    than ``CPUs − 1`` busy while they ran (the module's docstring); ``""`` if the machine was idle enough."""
     cpus = machine.get("cpus") or 1
+    others = machine.get("others_cpu")
+    if others is not None:
+        if others > max(cpus - 1, OTHERS_MIN_ALLOWED):
+            return (f"the machine was busy (other work used {others:g} of its {cpus} CPUs on average while "
+                    "the games were timed)")
+        return ""
+    end = machine.get("loadavg_timed_end", machine.get("loadavg_end"))  # (an older record: its end)
+    loads = [x for x in (machine.get("loadavg_start"), end) if x is not None]
     if loads and max(loads) > cpus:
         return f"the machine was busy (1-minute load up to {max(loads):g} on {cpus} CPUs)"
+    return ""
+
+
+def scaling_busy(machine: dict) -> str:
+    """Why the scaling section's speed-ups cannot be judged from this run: other work used more than
+    :data:`SCALING_OTHERS_SHARE` of the CPUs while it ran; without that measure, :func:`busy`."""
+    cpus = machine.get("cpus") or 1
+    others = machine.get("others_cpu_scaling")
+    if others is None:
+        return busy(machine)
+    if others > SCALING_OTHERS_SHARE * cpus:
+        return (f"the machine was busy (other work used {others:g} of its {cpus} CPUs on average while the "
+                "workers ran)")
     return ""
 
 

@@ -38,6 +38,9 @@ def test_quick_benchmark_writes_every_figure(tmp_path):
 
     assert f["settings"]["quick"] is True and isinstance(f["settings"]["games"], int)
     assert isinstance(f["machine"]["python"], str) and isinstance(f["machine"]["date_utc"], str)
+    if Path("/proc/stat").is_file():  # other work while the games were timed, then while the workers ran
+        assert _number(f["machine"]["others_cpu"]) and _number(f["machine"]["others_cpu_scaling"])
+        assert "CPUs on average while the games were timed" in proc.stdout
     assert f["machine"]["compiled_modules"] == [] and "engine: pure Python" in proc.stdout
 
     for p in PLAYERS:
@@ -197,6 +200,34 @@ def test_the_readme_table_does_not_judge_speed_on_a_busy_machine():
     assert "p99 ≤ 1 ms in every game and player count: not judged, the machine was busy" in table
     table = readme.readme_table({"benchmark": idle})
     assert "not judged" not in table and (pure + "**met**" in table or pure + "**missed** (" in table)
+
+
+def test_other_work_judges_the_speed_not_the_load_the_benchmark_raises_itself():
+    """The 1-minute load counts the benchmark's own processes (its scaling section runs one worker per CPU:
+    0.66 at the start of a run, 3.56 at its end): the speed targets are judged from the CPU time other work
+    took while each section ran, the machine's busy CPU time less the run's own."""
+    from illumi_widgets import bench_targets as bt
+
+    a = {"clock": 10.0, "busy_s": 100.0, "own_s": 5.0}
+    b = {"clock": 20.0, "busy_s": 118.0, "own_s": 15.0}  # 18 CPU-s busy, 10 of them the run's own
+    assert bt.others_cpu(a, b) == 0.8 and bt.others_cpu(a, None) is None and bt.others_cpu(b, a) is None
+    snap = bt.cpu_snapshot()  # (Linux: /proc/stat; None elsewhere)
+    assert snap is None or (snap["busy_s"] > 0 and snap["own_s"] > 0)
+    run = {"cpus": 2, "loadavg_start": 0.66, "loadavg_timed_end": 1.4, "loadavg_end": 3.56}
+    assert bt.busy({**run, "others_cpu": 0.8}) == ""
+    assert bt.scaling_busy({**run, "others_cpu_scaling": 0.2}) == ""
+    assert bt.busy({**run, "others_cpu": 1.3}) == (
+        "the machine was busy (other work used 1.3 of its 2 CPUs on average while the games were timed)")
+    assert bt.scaling_busy({**run, "others_cpu": 0.1, "others_cpu_scaling": 0.5}) == (
+        "the machine was busy (other work used 0.5 of its 2 CPUs on average while the workers ran)")
+    assert bt.busy(run) == ""  # without /proc/stat: the load before the scaling section, not what it raises
+    late = bt.busy({**run, "loadavg_timed_end": 2.5})
+    assert late == "the machine was busy (1-minute load up to 2.5 on 2 CPUs)"
+    rec = readme.recorded_figures()["benchmark"]
+    table = readme.readme_table({"benchmark": {**rec, "machine": {
+        **rec["machine"], **run, "others_cpu": 0.3, "others_cpu_scaling": 0.1}}})
+    assert "not judged, the machine was busy" not in table
+    assert "other work used 0.3 CPUs on average while the games were timed and 0.1 while the scaling" in table
 
 
 def test_readme_is_refused_for_a_quick_run(tmp_path):
