@@ -615,6 +615,7 @@ class GameWidget(anywidget.AnyWidget):
         self._store_due = 0.0  # (time.monotonic) the pending write waits for a pause until then at most
         self._last_message = float("-inf")  # (time.monotonic) when the page's last message was handled
         self._stored: tuple | None = None  # (version, perspective) last written there
+        self._svg_memo: dict = {}  # the SVG of each item of the picture last stored (scene_to_svg's memo)
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -1023,7 +1024,8 @@ class GameWidget(anywidget.AnyWidget):
                 public.update(scene={**snap["scene"], "stamp": 0}, scene_patch={"base": 0, "ops": []},
                               decisions=[], log_lines=list(snap.get("log", [])),
                               status=snap.get("status", {}))
-            saved.write_board(self.model_id, scene_to_svg(self.picture_scene()), state, self._stored_game())
+            svg = scene_to_svg(self.picture_scene(), memo=self._svg_memo)
+            saved.write_board(self.model_id, svg, state, self._stored_game())
             self._stored = key
             if not _PRUNED:
                 _PRUNED.append(True)

@@ -307,13 +307,17 @@ def _y_span(item: dict) -> tuple[float, float] | None:
 
 
 def scene_to_svg(scene: dict | None, width: float | None = None,
-                 crop: tuple[float, float] | None = None) -> str:
+                 crop: tuple[float, float] | None = None, memo: dict | None = None) -> str:
     """The scene as a standalone SVG document (a string), drawn as the board's painter draws it at
     ``width`` CSS px (default: the scene's own width, scale 1): below 900 px its narrow layout, if it has
     one; no text under 11 CSS px at that width; names wrapped, not cut, where the painter wraps them.
     The document is ``width`` px wide (it shrinks to fit a narrower page: ``max-width:100%``).
     ``crop=(top, bottom)``: only that band of the drawn layout (its units), the whole width; items wholly
-    outside the band are left out."""
+    outside the band are left out.
+
+    ``memo``: a dict kept by the caller between calls, for scenes whose items are never changed in place (a
+    board's: a new item replaces one, and an unchanged item is the very same dict in the next scene): each
+    item's SVG is reused when the same item comes again at the same text size; it then holds this scene's."""
     scene = scene if isinstance(scene, dict) else {}
     css_w = _num(width, 0.0) if width is not None else 0.0
     if isinstance(scene.get("items"), list):
@@ -340,13 +344,23 @@ def scene_to_svg(scene: dict | None, width: float | None = None,
     if bg:
         out.append(f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill={_attr(bg)}/>')
     items = scene.get("items")
+    kept: dict[int, tuple] = {}  # id(item) -> (item, min_size, its SVG): the item held keeps its id its own
     for item in items if isinstance(items, list) else []:
         span = _y_span(item) if crop is not None and isinstance(item, dict) else None
         if span is not None and (span[1] < top or span[0] > bottom):
             continue
-        text = _item(item, min_size)
+        if memo is None:
+            text = _item(item, min_size)
+        else:
+            known = memo.get(id(item))
+            text = known[2] if known is not None and known[0] is item and known[1] == min_size \
+                else _item(item, min_size)
+            kept[id(item)] = (item, min_size, text)
         if text:
             out.append(text)
+    if memo is not None:
+        memo.clear()
+        memo.update(kept)
     out.append("</svg>")
     return "\n".join(out)
 

@@ -471,3 +471,43 @@ def test_layout_checks_judge_each_layout_with_its_own_items():
     assert layout_problems(scene("wide", "narrow")) == []
     assert layout_problems(scene("wide", "narrow", narrow=True)) == []
     assert [p for p in layout_problems(scene(None, "narrow", narrow=True)) if "overlap" in p]
+
+
+def test_a_memo_reuses_each_items_svg_and_draws_the_same_picture():
+    """A board's store draws its picture with a memo: each item's SVG is kept while the very same item is in
+    the next scene (at the same text size); an item changed in place is never assumed unchanged by it."""
+    from illumi_widgets.widget import svg
+
+    scene = {"w": 400, "h": 300, "items": [
+        {"t": "rect", "x": 10, "y": 10, "w": 50, "h": 40, "fill": "#abc"},
+        {"t": "text", "x": 20, "y": 80, "s": "Beauharnais", "size": 12},
+        {"t": "icon", "name": "faction:NOB", "x": 100, "y": 100, "size": 16},
+    ]}
+    memo: dict = {}
+    assert scene_to_svg(scene, memo=memo) == scene_to_svg(scene)
+    assert len(memo) == 3
+    drawn = []
+    real = svg._item
+    try:
+        svg._item = lambda item, min_size=0.0: drawn.append(item) or real(item, min_size)
+        moved = {**scene["items"][0], "x": 30}  # a new item replaces one: only it is drawn
+        after = {**scene, "items": [moved, *scene["items"][1:]]}
+        assert scene_to_svg(after, memo=memo) == real_svg(after, real)
+        assert drawn == [moved]
+        drawn.clear()
+        scene_to_svg(after, 200, memo=memo)  # another width: another text size, all drawn again
+        assert all(any(d is it for d in drawn) for it in after["items"])
+    finally:
+        svg._item = real
+    assert set(memo) == {id(it) for it in after["items"]}  # (only this scene's items are kept)
+
+
+def real_svg(scene, item):
+    """``scene_to_svg(scene)`` drawn by the item painter ``item`` (the real one, while one is wrapped)."""
+    from illumi_widgets.widget import svg
+
+    wrapped, svg._item = svg._item, item
+    try:
+        return scene_to_svg(scene)
+    finally:
+        svg._item = wrapped
