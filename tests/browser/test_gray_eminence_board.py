@@ -5,8 +5,9 @@
 target drawn on the canvas is clicked when one option alone points at it (a visibility-track position, an
 Action card to program or resolve), else the first button of the decision panel.  Every click must move the
 kernel's state on.  In the suite the round is played through its sealed phases (bidding, programming) and
-the tweets, up to its Action phase (the later phases are clicked to the end of a game in
-test_whole_games.py); ``ILLUMI_WHOLE_GAMES=1`` plays the whole round.  A screenshot goes to the artifacts.
+the tweets, up to its Action phase (the later phases are played to the end of a game by keyboard in
+test_keyboard_games.py, and by clicks on the action bar in test_game_site.py); ``ILLUMI_WHOLE_GAMES=1``
+plays the whole round.  A screenshot goes to the artifacts.
 """
 
 from __future__ import annotations

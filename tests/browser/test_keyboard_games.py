@@ -1,17 +1,21 @@
-"""Keyboard-only play, axe-core and the board in words on Illuminati, Primordial Secrets and Gray Eminence
-(issue 31; Pax: test_keyboard.py). In JupyterLab + Debian Chromium at 1400×900, Red's board against random
-bots (``bot_delay=0``: the page asks for their moves):
+"""A whole game played by keyboard alone on each of the four games (issue 31), with axe-core and the board in
+words. In JupyterLab + Debian Chromium at 1400×900, Red's board against random bots in the shortest set-up
+(the fewest players, seeds whose random games are short; ``bot_delay=0``: the page asks for the bots' moves):
 
-* several of Red's decisions are taken with the keyboard alone (Playwright ``keyboard.press`` only): Tab into
-  the board, the arrow keys to a target, Enter (and the chooser menu's arrows and Enter, a spinbutton's
-  arrows, Tab to a button of the action bar and Enter, a composed choice picked thing by thing and its
-  Confirm); a random legal option each time, reached the way the front end offers it
-  (``tests/widget/board_reach.py``, run in the kernel, only says WHERE it is: the kernel never acts). The
-  record's Red moves are exactly the options chosen; the notebook's cell count and active cell are unchanged;
-* Playwright's ``aria_snapshot()`` of the board holds every line ``board.describe()`` names (Red's hand among
-  them), the current decision's prompt and the last move;
-* axe-core (its WCAG 2.0-2.2 A and AA rules) finds no violation on the board, with a menu open, and on the
-  end screen (the game finished from the kernel).
+* every one of Red's decisions, from the first to the end screen, is taken with the keyboard alone
+  (Playwright ``keyboard.press`` only): Tab into the board, the arrow keys to a target, Enter (and the
+  chooser menu's arrows and Enter, a spinbutton's arrows, Tab to a button of the action bar and Enter, a
+  composed choice picked thing by thing and its Confirm); a random legal option each time, reached the way
+  the front end offers it (``tests/widget/board_reach.py``, run in the kernel, only says WHERE it is: the
+  kernel never acts). The record's Red moves are exactly the options chosen; the notebook's cell count and
+  active cell are unchanged (no key reached JupyterLab); the game ends on the end screen;
+* on the way: the focus ring shows, "." goes to the decision's first target, Escape on the board keeps the
+  focus there, Tab leaves the board; Playwright's ``aria_snapshot()`` of the board holds every line
+  ``board.describe()`` names (Red's hand among them), the current decision's prompt and the last move;
+* axe-core (its WCAG 2.0-2.2 A and AA rules) finds no violation on the board, with a menu open (opened by
+  the keyboard; Escape gives the focus back to its button) and on the end screen.
+
+Every decision of a whole game (Red's: 26 to 129 a game here) costs about half a second of keys.
 """
 
 from __future__ import annotations
@@ -29,12 +33,16 @@ pytestmark = pytest.mark.browser
 BOARD = '[data-painted="1"]'
 REACH = (Path(__file__).parents[1] / "widget" / "board_reach.py").read_text()
 AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
-KEYED = 6  # Red's decisions taken by keyboard in each game
+MOST = 1500  # plans asked of the kernel per game (Red's decisions and the bots' turns), a bound never met
+WORDS_AFTER = 4  # the board in words is checked before Red's fifth decision
 
+# the shortest set-ups (the fewest players; seeds whose random games are short); bots for the other seats
 GAMES = {
-    "illuminati": "Illuminati(players=2, seed=3, seat=0, bots={1: 'random'}, bot_delay=0)",
-    "primordial": "PrimordialSecrets(players=2, seed=3, seat=0, bots={1: 'random'}, bot_delay=0)",
-    "gray_eminence": "GrayEminence(players=3, seed=3, seat=0, bots={1: 'random', 2: 'random'}, bot_delay=0)",
+    "pax": "PaxIlluminaten(players=2, seed=2, seat=0, bots={1: 'random'}, bot_delay=0)",  # Red: 88 decisions
+    "illuminati": "Illuminati(players=2, seed=4, seat=0, bots={1: 'random'}, bot_delay=0)",  # 58
+    "primordial": "PrimordialSecrets(players=2, seed=2, seat=0, bots={1: 'random'}, bot_delay=0)",  # 26
+    "gray_eminence": "GrayEminence(players=3, seed=1, seat=0, bots={1: 'random', 2: 'random'}, "
+                     "bot_delay=0)",  # 129
 }
 
 # in the kernel, after board_reach.py: Red's next option (``r`` in [0, 1)) and how the page offers it
@@ -59,6 +67,9 @@ def _plan(b, r):
                if kinds.get(o["id"]) not in withdraw and ways[(d["id"], o["id"])]["how"] in keyed]
     d, o = choices[int(r * len(choices))]
     out.update({"decision": d["id"], "option": o["id"], "group": o.get("group"),
+                "targets": next(([t for o in dd["options"] for t in (o.get("targets") or [])]
+                                 for dd in snap["decisions"]
+                                 if any(o.get("targets") for o in dd["options"])), []),
                 "way": ways[(d["id"], o["id"])]})
     return _json.dumps(out)
 
@@ -71,24 +82,8 @@ def _by_hand(b):
         m.set_auto(0, pref, False)
 
 
-def _red_random(b, r):
-    acts = list(b.legal_actions())
-    b.play(acts[int(r * len(acts))])
-
-
 def _moves(b):
     return _json.dumps([[a.seat, a.notation()] for a in b.state.history if a.seat != _CHANCE])
-
-
-def _finish(b, seed=5):
-    import random as _random
-    rng = _random.Random(seed)
-    m = b.match
-    b.pause_bots()
-    while not m.state.is_terminal():
-        seat = m.state.to_act()[0]
-        m.play(rng.choice(list(m.legal_actions(seat))), f"seat:{seat}")
-    return m.state.is_terminal()
 '''
 
 _NOTEBOOK_JS = """
@@ -133,6 +128,9 @@ async (el) => {
 """
 
 
+_IN_WIDGET_JS = "() => !!(document.activeElement && document.activeElement.closest('.illumi-widget'))"
+
+
 def _focus(page, spec=None) -> dict:
     return page.evaluate(_FOCUS_JS, spec)
 
@@ -154,8 +152,27 @@ def _to_board(page) -> None:
         _press_until(page, "Shift+Tab", {"sel": ".illumi-sr button, .illumi-sr"})
 
 
+_DISTANCE_JS = """
+(entity) => {  // ArrowRight presses from the focused target to `entity` (the targets in reading order)
+  const ids = [...document.activeElement.closest('.illumi-sr').querySelectorAll('[data-entity]')]
+    .map((b) => b.dataset.entity);
+  const i = ids.indexOf(document.activeElement.dataset.entity);
+  const j = ids.indexOf(entity);
+  return i < 0 || j < 0 ? null : j - i;
+}
+"""
+
+
 def _to_entity(page, entity: str) -> None:
+    """To the board's target ``entity`` with the arrow keys: as many Right (or Left) presses as the targets'
+    reading order puts between them, then step by step (Home, Right...) if that missed."""
     _to_board(page)
+    n = page.evaluate(_DISTANCE_JS, entity)
+    if n:
+        for _ in range(abs(n)):
+            page.keyboard.press("ArrowRight" if n > 0 else "ArrowLeft")
+    if _focus(page)["entity"] == entity:
+        return
     page.keyboard.press("Home")
     seen = None
     for _ in range(400):
@@ -254,8 +271,8 @@ def _axe(page, widget) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
-def test_keyboard_only_play_axe_and_the_board_in_words(game, tmp_path, page, open_notebook, run_all, kernel,
-                                                        save_screenshot):
+def test_a_whole_game_by_keyboard_alone(game, tmp_path, page, open_notebook, run_all, kernel,
+                                        save_screenshot):
     from playwright.sync_api import expect
 
     if not AXE.exists():
@@ -263,7 +280,11 @@ def test_keyboard_only_play_axe_and_the_board_in_words(game, tmp_path, page, ope
     page.set_viewport_size({"width": 1400, "height": 900})
     nb = nbformat.v4.new_notebook()
     cls = GAMES[game].split("(")[0]
-    nb.cells = [nbformat.v4.new_code_cell(f"from illumi_widgets import {cls}\nboard = {GAMES[game]}\nboard")]
+    # Red answers every decision itself: no game-site preference answers for it (a board against bots starts
+    # with some on), from the first
+    nb.cells = [nbformat.v4.new_code_cell(f"from illumi_widgets import {cls}\nboard = {GAMES[game]}\n"
+                                          "for _p in list(board.match.auto_prefs(0)):\n"
+                                          "    board.match.set_auto(0, _p, False)\nboard")]
     path = tmp_path / f"keyboard_{game}.ipynb"
     nbformat.write(nb, path)
     panel = open_notebook(page, path)
@@ -272,77 +293,94 @@ def test_keyboard_only_play_axe_and_the_board_in_words(game, tmp_path, page, ope
     expect(widget).to_have_count(1)
     kernel(page, REACH)
     kernel(page, PLAN + "\n_by_hand(board)")
+    before = len(json.loads(kernel(page, "print(_moves(board))").strip().splitlines()[-1]))
     notebook = page.evaluate(_NOTEBOOK_JS)
+    page.add_script_tag(path=str(AXE))
+    _axe(page, widget)
 
     for _ in range(80):  # Tab into the board (through whatever the page has before it)
         page.keyboard.press("Tab")
         if _focus(page)["inBoard"]:
             break
     assert _focus(page)["inBoard"], "Tab never reached the board"
+    expect(widget.locator(".illumi-focus-ring")).to_be_visible()
 
     rng = random.Random(f"keys-{game}")
     chosen: list[str] = []
     hows: dict[str, int] = {}
-    said_last = False
-    for _ in range(200):
-        plan = json.loads(kernel(page, f"print(_plan(board, {rng.random()!r}))").strip().splitlines()[-1])
+    said_last = in_words = menu_axe = dot = False
+    r = None  # the random number of Red's next option: drawn once per decision taken, so the game played
+    for _ in range(MOST):  # does not depend on how often the page had to wait for the bots
+        r = rng.random() if r is None else r
+        plan = json.loads(kernel(page, f"print(_plan(board, {r!r}))").strip().splitlines()[-1])
         if plan["wait"]:  # the bots' turn: the page asks Python for their moves
             expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
             continue
         expect(widget).to_have_attribute("data-version", str(plan["version"]))
-        if plan["terminal"] or len(chosen) == KEYED:
+        if plan["terminal"]:
             break
+        if not dot and plan["targets"]:  # "." goes to the current decision's first target
+            _to_board(page)
+            page.keyboard.press(".")
+            assert _focus(page)["entity"] in plan["targets"], (_focus(page), plan["targets"])
+            dot = True
+        if not in_words and len(chosen) >= WORDS_AFTER:
+            _the_board_in_words(page, widget, kernel)
+            in_words = True
+        if not menu_axe and widget.locator(".illumi-panel [aria-haspopup=menu]").count():
+            # a menu opened by the keyboard: axe-core with it open; Escape closes it, focus back on its button
+            _to_board(page)
+            _press_until(page, "Tab", {"sel": ".illumi-panel [aria-haspopup=menu]"})
+            opener = page.evaluate("() => document.activeElement.outerHTML")
+            page.keyboard.press("Enter")
+            expect(widget.locator(".illumi-chooser:not([hidden])")).to_be_visible()
+            _axe(page, widget)
+            page.keyboard.press("Escape")
+            expect(widget.locator(".illumi-chooser:not([hidden])")).to_have_count(0)
+            assert page.evaluate("() => document.activeElement.outerHTML") == opener
+            menu_axe = True
         how = _take_by_keyboard(page, widget, plan)
+        r = None
         hows[how] = hows.get(how, 0) + 1
         chosen.append(plan["option"])
         expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
+        if how in ("click", "chooser"):  # the focus comes back to the board after the update
+            page.wait_for_function(_IN_WIDGET_JS)
         if not said_last:
             said_last = _last_move_in_snapshot(widget)
-    assert len(chosen) == KEYED, (chosen, hows)
-    moves = json.loads(kernel(page, "print(_moves(board))").strip().splitlines()[-1])
+    else:
+        pytest.fail(f"{game}: not over after {MOST} plans ({len(chosen)} decisions by keyboard, {hows})")
+    # (the record from the first key on: a bot, or a preference still on, may act as the board opens)
+    moves = json.loads(kernel(page, "print(_moves(board))").strip().splitlines()[-1])[before:]
     assert [n for s, n in moves if s == 0] == chosen, "the record is not the options chosen by keyboard"
+    assert len(moves) > len(chosen)  # (the bots played too)
     assert hows.get("click", 0) + hows.get("chooser", 0) + hows.get("compose", 0) > 0, hows
+    assert dot and in_words and said_last, (dot, in_words, said_last)
+    assert menu_axe, "no decision of Red's offered a menu"
     after = page.evaluate(_NOTEBOOK_JS)
-    assert after == notebook, (notebook, after)
+    assert after == notebook, (notebook, after)  # no key reached the notebook
+    expect(widget.locator(".illumi-end:not([hidden])")).to_be_visible()
+    _axe(page, widget)  # the end screen
+    save_screenshot(widget, f"keyboard_{game}")
+    print(f"{game}: {len(chosen)} decisions by keyboard ({hows}), {len(moves) - len(chosen)} by the bots")
 
-    # the board in words: everything describe() names, the decision and the last move
+
+def _the_board_in_words(page, widget, kernel) -> None:
+    """Playwright's aria_snapshot() of the board holds every line describe() names, the decision's prompt;
+    Tab leaves the board and Shift-Tab comes back."""
     page.wait_for_function("() => { const a = document.activeElement; return a && a.closest('.illumi-sr'); }")
-    expect(widget).to_have_attribute("data-version", kernel(page, "print(board.version)").strip())
-    norm = _norm
-    snapshot = norm(widget.aria_snapshot())
+    snapshot = _norm(widget.aria_snapshot())
     words = kernel(page, "print(board.describe())").strip().splitlines()
     things = [ln[2:] for ln in words if ln.startswith("- ")]
-    assert things and all(norm(x) in snapshot for x in things), [x for x in things if norm(x) not in snapshot]
+    missing = [x for x in things if _norm(x) not in snapshot]
+    assert things and not missing, missing
     prompt = kernel(page, "print(board.decisions[0]['prompt'] if board.decisions else '')").strip()
-    assert prompt and norm(prompt) in snapshot
-    assert said_last, "the last move was never shown in the bar"
-    save_screenshot(widget, f"keyboard_{game}")
-
-    # axe-core: the board, a menu open (opened by the keyboard), the end screen
-    page.add_script_tag(path=str(AXE))
-    _axe(page, widget)
-    # a menu opened by the keyboard: Red plays on (random moves, from the kernel) until a decision offers one
-    # (a short list of answers is all buttons, with no menu)
-    for _ in range(40):
-        if widget.locator(".illumi-panel [aria-haspopup=menu]").count():
-            break
-        kernel(page, f"_red_random(board, {rng.random()!r})")
-        while True:
-            plan = json.loads(kernel(page, "print(_plan(board, 0.0))").strip().splitlines()[-1])
-            if not plan["wait"]:
-                break
-            expect(widget).not_to_have_attribute("data-version", str(plan["version"]))
-        expect(widget).to_have_attribute("data-version", str(plan["version"]))
-        assert not plan["terminal"], "the game ended before any decision of Red's offered a menu"
+    assert prompt and _norm(prompt) in snapshot
+    page.keyboard.press("Escape")  # (nothing open: the focus stays on the board)
+    assert _focus(page)["inBoard"]
+    page.keyboard.press("Tab")
+    assert not _focus(page)["inBoard"]
     _to_board(page)
-    _press_until(page, "Tab", {"sel": ".illumi-panel [aria-haspopup=menu]"})
-    page.keyboard.press("Enter")
-    expect(widget.locator(".illumi-chooser:not([hidden])")).to_be_visible()
-    _axe(page, widget)
-    page.keyboard.press("Escape")
-    assert kernel(page, "print(_finish(board))").strip() == "True"
-    expect(widget.locator(".illumi-end:not([hidden])")).to_be_visible()
-    _axe(page, widget)
 
 
 _LAYOUT_JS = """

@@ -1,4 +1,6 @@
-"""Issue 13: a WHOLE random game of Illuminati, Primordial Secrets and Gray Eminence, played by clicks only.
+"""Issue 13: a WHOLE random game of Illuminati and Primordial Secrets, played by clicks only (Gray Eminence's
+and Pax's whole games are played by keyboard alone in test_keyboard_games.py, from the first decision to the
+end screen, which costs the suite less than a Gray Eminence game clicked here did besides).
 
 Each game is a hot-seat board (``seat=None``: whoever must decide, a privacy curtain between players) in
 real JupyterLab + Debian Chromium.  Every decision of every seat is taken in the page -- the curtain
@@ -10,10 +12,9 @@ where things are (``tests/widget/board_reach.py``, the same mirror of js/src the
 it never acts.  At the end the game is over and its record holds exactly the options clicked, in order,
 and replays to the same end.  A screenshot of each final board goes to the artifacts.
 
-Shortest set-ups: Illuminati and Primordial Secrets for 2 players, hot seat (every seat clicked); Gray
-Eminence for 3 players (its minimum) and the standard 5 rounds, about 470 decisions in a random game: too
-many to click them all in the time a test may take, so Red's board is clicked and Blue and Green are random
-bots (the page asks for their moves, ``bot_delay=0``), and the record's Red moves are the ones clicked.
+Shortest set-ups: Illuminati and Primordial Secrets for 2 players, hot seat (every seat clicked). A board
+with bots (none here now; Gray Eminence's was one) has its seat clicked, the bots play (the page asks for
+their moves, ``bot_delay=0``), and the record's moves of the clicked seats are the ones clicked.
 
 In the suite the middle of each game is played in the kernel (random play for every seat, the same random
 game a probe of it found): the first ``OPENING`` decisions are clicked, then the game jumps to ``keep``
@@ -86,8 +87,6 @@ def _moves(b):
 GAMES = {
     "illuminati": ("Illuminati", "players=2, seed={seed}", 600, (), 15),
     "primordial": ("PrimordialSecrets", "players=2, seed={seed}", 600, (), 15),
-    "gray_eminence": ("GrayEminence", "players=3, seed={seed}, seat=0, bots={{1: 'random', 2: 'random'}}, "
-                      "bot_delay=0", 600, (1, 2), 60),
 }
 
 
