@@ -8,6 +8,8 @@ set of Main actions (every card, acting card and count) to show that nothing ``c
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from illumi_widgets import load_game
@@ -74,15 +76,18 @@ def test_fast_turn_listing_equals_checked_candidates(players):
     """At every turn decision of random games, the listing with the fast path equals the listing where
     every candidate goes through ``check`` — including turns under each Special Event and Buff the fast path
     restates (every one occurs, Rosicrucian Advance with no Main action left too); so do the pay, collect
-    and redraw steps, which are listed without checking each candidate."""
+    and redraw steps and the power steps (Swap, Scout and Influence on ANY card among them), which are
+    listed without checking each candidate."""
     turns = events = 0
     seen = dict.fromkeys(_FAST_CONDITIONS, 0)
+    powers = Counter()  # (power steps, by kind: those listed directly among them)
     listed = 0
     for g, state in _walk(players, range(6), prefer=("scheme", "faction", "event")):
         for dec in state.decisions():
-            if dec.kind in ("pay", "collect", "redraw"):  # listed without checking each candidate
+            if dec.kind in ("pay", "collect", "redraw", "power"):  # listed without checking each candidate
                 _assert_fast_equals_checked(g, state, dec)
                 listed += 1
+                powers[state.data.frames[-1]["kind"] if dec.kind == "power" else ""] += 1
             if dec.kind != "turn":
                 continue
             d, s = state.data, dec.seat
@@ -101,6 +106,7 @@ def test_fast_turn_listing_equals_checked_candidates(players):
             events += len(allowed)
     assert turns > 100 and listed > 50 and events > 20, (turns, listed, events)
     assert all(seen.values()), seen
+    assert powers["SW"] and powers["BS"] and powers["BI"], powers
 
 
 def test_fast_turn_listing_misses_nothing_check_allows():
@@ -122,17 +128,18 @@ def test_fast_turn_listing_misses_nothing_check_allows():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
-    """``plot_min_influence``, ``plot_min_faction_cards`` and ``plot_may_be_met`` are necessary
-    conditions.  Random play almost never meets a Plot, so this builds 60 dense random boards (every card
-    face-up, 4-16 of each seat's Influence on random Locations, most Faction cards held by the seats
-    controlling their Lodges): whenever a seat meets a Plot (every Plot of the game), those conditions hold;
-    and every Claim Plot that ``check`` allows the seat to act is listed."""
+    """``plot_min_influence``, ``plot_min_faction_cards``, ``plot_may_be_met`` and the Lodge look
+    (``_lodge_plot_met``) are necessary conditions.  Random play almost never meets a Plot, so this builds
+    60 dense random boards (every card face-up, 4-16 of each seat's Influence on random Locations, most
+    Faction cards held by the seats controlling their Lodges): whenever a seat meets a Plot (every Plot of
+    the game), those conditions hold; and every Claim Plot that ``check`` allows the seat to act is
+    listed."""
     import random
 
     from illumi_widgets.games.pax import board as B
 
     rng = random.Random(players)
-    met = claims = leaders = 0
+    met = claims = leaders = lodge_met = 0
     cheap = dict.fromkeys(("freemason_union", "influential_converts", "path_of_whispers", "shadow_alliance"),
                           0)  # (plots met, by the plots that have a cheap condition)
     for trial in range(60):
@@ -169,6 +176,8 @@ def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
                     mine = [(c, g.lum[d.cards[c]] if d.up[c] else None, t)
                             for c, t in enumerate(d.infl) if s in t]
                     assert B.plot_may_be_met(p.key, p.params, g.geom, mine, s), p.key
+                    assert g._lodge_plot_met(d, s, p.id), p.key
+                    lodge_met += p.key in B.LODGE_PLOTS
                     if p.key in cheap:
                         cheap[p.key] += 1
                     leaders += p.key == "faction_leader"
@@ -178,7 +187,7 @@ def test_plot_floor_never_hides_a_claimable_plot(new, editor, players):
             if g.check(d, a) is None:
                 claims += 1
                 assert a in legal, a.notation()
-    assert met > 60 and claims > 5 and leaders > 5, (met, claims, leaders)
+    assert met > 60 and claims > 5 and leaders > 5 and lodge_met > 5, (met, claims, leaders, lodge_met)
     assert cheap["shadow_alliance"] and cheap["freemason_union"], cheap
 
 

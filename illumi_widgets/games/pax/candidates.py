@@ -9,11 +9,11 @@ from .favor import (
     FACTIONS,
     can_pay_any_need,
     gain_choices,
-    slot_capacity,
 )
 from .model import (
     AREO,
     COURT_SIZE,
+    INFLUENCE_PER_SEAT,
     PaxData,
 )
 from .powers import open_locations
@@ -172,17 +172,31 @@ class CandidatesMixin:
                 plots.append(d.private_plot[s])
             # (a plot needs some of the seat's Influence on the map, Faction Leader Faction cards: skip the
             # ones the seat is too far from)
-            held = sum(1 for h in d.faction_holder.values() if h == s)  # (as plot_families counts them)
+            held = list(d.faction_holder.values()).count(s)  # (as plot_families counts them)
             plots = [p for p in plots
                      if on_map >= self.plot_floor.get(p, 0) and held >= self.plot_min_held.get(p, 0)]
-            if plots:  # (then a cheap look at the seat's own cards: board.plot_may_be_met)
-                mine = [(c, self.lum[d.cards[c]] if d.up[c] else None, t)
-                        for c, t in enumerate(d.infl) if s in t]
-                acts.extend([A(s, "claimplot", p) for p in plots if p not in self.plots or B.plot_may_be_met(
-                    self.plots[p].key, self.plots[p].params, self.geom, mine, s)])
+            if plots:  # (then a cheap look at the seat's own cards: board.plot_may_be_met; and the Lodges)
+                lum, cards, up, infl = self.lum, d.cards, d.up, d.infl
+                mine = [(c, lum[cards[c]] if up[c] else None, infl[c]) for c in self._seat_map(d, s)[0]]
+                plots = [p for p in plots if p not in self.plots or B.plot_may_be_met(
+                    self.plots[p].key, self.plots[p].params, self.geom, mine, s)]
+                acts.extend([A(s, "claimplot", p) for p in plots if self._lodge_plot_met(d, s, p)])
         acts.extend(self._power_turn_candidates(d, s))
         acts.append(A(s, "end"))
         return acts
+
+    def _lodge_plot_met(self, d: PaxData, s: int, p: str) -> bool:
+        """Whether ``s`` meets Plot ``p`` as far as the Lodges tell: for a Plot that uses a Lodge, its
+        witnesses (:func:`board.plot_witnesses`, what ``_check_claimplot`` asks for), which read only the
+        Lodges (kept while the cards stay), the Influence and the seats — a cheap context, without the card
+        faces and the board table ``plot_families`` builds; True for every other Plot (and an unknown id).
+        Most listings meet no Lodge Plot, and its full check cost up to half a millisecond on a new map."""
+        plot = self.plots.get(p)
+        if plot is None or plot.key not in B.LODGE_PLOTS:
+            return True
+        ctx = B.PlotContext(self.geom, (), d.infl, s, d.seats)
+        ctx.__dict__["lodge_list"] = self.lodge_list(d)  # (a cached property: the game's own)
+        return bool(B.plot_witnesses(plot.key, plot.params, ctx))
 
     def _faction_influence(self, d: PaxData, s: int) -> list[int]:
         """Per Faction: how many of ``s``'s Influence lie on face-up cards of that Faction."""
@@ -194,6 +208,64 @@ class CandidatesMixin:
                     on[x] += n
         return on
 
+    def _seat_map(self, d: PaxData, s: int) -> tuple:
+        """What :meth:`_turn_main_legal` reads of the map for seat ``s``, worked out once per map: ``(mine,
+        on_map, factions of each of mine, near, reach, targets)`` — the seat's cards; its Influence on the
+        map; each card's Factions; every card an acting card reaches (next to the seat's Influence or its
+        Areopagus), sorted; for each of those with an acting card, ``(card, acting cards, face-up, Influence
+        on it, [(rival, its Influence there)], rival Influence on it)``; and the face-up cards of ``near``
+        not closed to the seat (a Crown with rival Influence), as :meth:`_influence_targets` gives them.
+        Remembered per seat while the map stays the same: a turn's actions mostly leave the map alone, and
+        comparing the map with the remembered one is cheap (an unchanged card's Influence is the very same
+        tuple)."""
+        scratch = self._scratch
+        kept = scratch.seat_maps.get(s)
+        infl, up, cards = d.infl, d.up, d.cards
+        if kept is not None and kept[2] == infl and kept[0] == cards and kept[1] == up:
+            return kept[3]
+        adj, cfac, areo = self.adj, self.cfac, self.areo_cells[s]
+        mine = [c for c, t in enumerate(infl) if s in t]
+        on_map = sum([infl[c].count(s) for c in mine])
+        fac_of = {a: cfac[cards[a]] for a in mine}
+        mine_set = set(mine)
+        near = set(areo)
+        for c in mine:
+            near.update(adj[c])
+        near = sorted(near)
+        others = [r for r in range(d.seats) if r != s]
+        reach = []
+        for t in near:
+            actors = [c for c in adj[t] if c in mine_set]
+            if t in areo:
+                actors.append(AREO)
+            if not actors:
+                continue
+            if not up[t]:
+                reach.append((t, actors, False, 0, (), 0))
+                continue
+            slots = infl[t]
+            on = len(slots) - slots.count(None)
+            rivals = [(r, slots.count(r)) for r in others if r in slots]
+            reach.append((t, actors, True, on, rivals, on - slots.count(s) if rivals else 0))
+        facts = (mine, on_map, fac_of, near, reach, self._influence_targets(d, s, near))
+        scratch.seat_maps[s] = (list(cards), list(up), list(infl), facts)
+        return facts
+
+    def _influence_targets(self, d: PaxData, s: int, cells) -> list:
+        """The face-up cards among ``cells`` that ``s`` may put Influence on, as far as the map tells (not a
+        Crown with rival Influence: crown_blocked, written out): ``(card, card id, slots)``."""
+        infl, up, cards, rank = d.infl, d.up, d.cards, self.rank
+        out = []
+        for t in cells:
+            if not up[t]:
+                continue
+            cid = cards[t]
+            slots = infl[t]
+            if rank[cid] == "CROWN" and any(x is not None and x != s for x in slots):
+                continue
+            out.append((t, cid, slots))
+        return out
+
     def _turn_main_legal(self, d: PaxData, s: int) -> list[Action]:
         """The LEGAL Main actions of a turn, generated directly: the same list, in the same order, as the
         candidates of :meth:`_turn_main_candidates` that pass ``check``, but without building the candidates
@@ -202,7 +274,7 @@ class CandidatesMixin:
         ``check`` uses (:meth:`_influence_needs`) and the counting behind ``can_pay`` (``slot_capacity``,
         ``can_pay_need``); only the conditions are restated here, including those of the Special Events
         and Buffs that change them (Elector's Decree, Courtly Celebrations, Rosicrucian Advance, the BS
-        Scout bonus, the FE and FX Buffs)."""
+        Scout bonus, the FE and FX Buffs). What it reads of the map comes from :meth:`_seat_map`."""
         acts: list[Action] = []
         # each needs a Main action (EN Action Phase); with none left, Rosicrucian Advance still allows a Scout
         # from a Rosicrucian card and Influence onto one (``free`` in the checks)
@@ -211,92 +283,76 @@ class CandidatesMixin:
             return acts
         rosicrucian = self.rosicrucian
         fmt = self._format  # (actions are built here directly, as self.act builds them)
-        infl, up, cards, adj, cfac = d.infl, d.up, d.cards, self.adj, self.cfac
-        mine = [c for c, t in enumerate(infl) if s in t]
+        cards = d.cards
+        mine, on_map, fac_of, near, reach, targets = self._seat_map(d, s)
         memo = self._scratch.memo
-        if memo is not None and ("on-map", s) not in memo:  # (on_map, counted on the seat's cards only)
-            memo[("on-map", s)] = sum([infl[c].count(s) for c in mine])
-        areo = self.areo_cells[s]
+        if memo is not None:  # (on_map, counted on the seat's cards only)
+            memo[("on-map", s)] = on_map
         holdings, rate, wild = self.holdings_key(d, s)
-        # acting card -> how many Favor matching it the seat can pay (slot_capacity), by its factions
+        # how many Favor matching some Factions the seat can pay (slot_capacity, counted once for the listing:
+        # every type pays 1 for ``rate``, the matching types and the wild one pay 1 each)
+        per_rate = [h // rate for h in holdings]
+        base = sum(per_rate)
+        gain = [h - q for h, q in zip(holdings, per_rate, strict=True)]
+        if wild is not None:
+            base += gain[wild]
+            gain[wild] = 0
+        # acting card -> how many Favor matching it the seat can pay, by its factions
         by_facs: dict = {}
         cap_of = {}
-        for a in mine:  # (acting_factions, written out: a card's Factions; the Areopagus's contact below)
-            facs = cfac[cards[a]]
+        for a, facs in fac_of.items():  # (acting_factions, written out: a card's Factions; the Areopagus's)
             cap = by_facs.get(facs)
             if cap is None:
-                cap = by_facs[facs] = slot_capacity(holdings, facs, rate, wild)
+                cap = by_facs[facs] = base + sum([gain[f] for f in set(facs)])
             cap_of[a] = cap
         facs = self.contact_fac[d.contacts[s]]
         cap = by_facs.get(facs)
         if cap is None:
-            cap = by_facs[facs] = slot_capacity(holdings, facs, rate, wild)
+            cap = by_facs[facs] = base + sum([gain[f] for f in set(facs)])
         cap_of[AREO] = cap
-        mine_set = set(mine)
-        near = set(areo)  # every card with an acting card: adjacent to the seat's Influence or its Areopagus
-        for c in mine:
-            near.update(adj[c])
-        near = sorted(near)
         if not only_free:
             decree = self.event_on(d, "electors_decree")  # Expel despite rival Influence (in the cost)
             free_expel = "FX" in d.buffs  # the FX Buff: Expel costs nothing
             hand = d.hands[s]
-            others = [r for r in range(d.seats) if r != s]
-        for t in near:
-            actors = [c for c in adj[t] if c in mine_set]
-            if t in areo:
-                actors.append(AREO)
-            if not actors:
-                continue
-            if not up[t]:
+            nloc = self.nloc
+        for t, actors, face_up, on, rivals, n_rival in reach:
+            if not face_up:
                 acts.extend([Action(s, "scout", (t, a), "", fmt) for a in actors if cap_of[a] >= 1 and (
                     not only_free or (a != AREO and rosicrucian(cards[a])))])
                 continue
             if only_free:
                 continue  # (Expel and Oust always need a Main action)
-            slots = infl[t]
-            on = len(slots) - slots.count(None)
-            n_on = max(1, on)
-            rivals = [r for r in others if r in slots]
+            n_on = on if on > 1 else 1
             # Expel: a card in hand to put in its place (with Locations for every rival Influence: Decree)
             if rivals:
-                n_rival = on - slots.count(s)
-                expel = decree and any(self.nloc[c] >= n_rival for c in hand)
+                expel = decree and any(nloc[c] >= n_rival for c in hand)
             else:
                 expel = bool(hand)
             for a in actors:
                 cap = cap_of[a]
                 if expel and (free_expel or cap >= n_on):
                     acts.append(Action(s, "expel", (t, a, False), "", fmt))
-                for r in rivals:
-                    acts.extend([Action(s, "oust", (t, r, k, a), "", fmt)
-                                 for k in range(1, min(slots.count(r), cap) + 1)])
-        supply = self.supply(d, s)
+                for r, n in rivals:
+                    acts.extend([Action(s, "oust", (t, r, k, a), "", fmt) for k in range(1, min(n, cap) + 1)])
+        supply = INFLUENCE_PER_SEAT - on_map - len(d.claims[s])  # (self.supply, with the count at hand)
         # Influence goes next to the seat's Influence or Areopagus, on the BS Scout's card, and on any edge
         # card under Courtly Celebrations; k Influence cost the first k open Locations' icons (reduced by the
         # FI Buffs and, on an empty card, the Nobility passive: _influence_base)
-        target = near
         if d.bs_adj or self.event_on(d, "courtly_celebrations"):
             extra = set(d.bs_adj)
             if self.event_on(d, "courtly_celebrations"):
                 extra.update(self.geom.edge)
-            target = sorted(extra.union(near))
+            targets = self._influence_targets(d, s, sorted(extra.union(near)))
         fi, nob_held = d.buffs.count("FI"), self.holds(d, s, "NOB")
         # how many Influence (up to 3) each (card, open Locations, Nobility discount) can take, for these
         # holdings and FI Buffs: remembered, since a seat pays from the same few holdings again and again
         needs_of = self._influence_needs
-        rank = self.rank
-        for t in target:
-            if not up[t]:
-                continue
-            cid = cards[t]
-            slots = infl[t]
-            if rank[cid] == "CROWN" and any(x is not None and x != s for x in slots):
-                continue  # (crown_blocked, written out)
+        most = 3 if supply > 3 else supply
+        for t, cid, slots in targets:
             if only_free and not rosicrucian(cid):
                 continue
             opens, nob = open_locations(slots, nob_held)
-            for k in range(1, min(3, len(opens), supply) + 1):
+            for k in range(1, min(most, len(opens)) + 1):
                 if not can_pay_any_need(holdings, needs_of((cid, opens[:k], fi, nob, 0)), rate, wild):
                     break  # (k+1 Influence are never easier to pay than k)
                 acts.append(Action(s, "influence", (t, k, False), "", fmt))
@@ -305,8 +361,8 @@ class CandidatesMixin:
         extorted = d.extorted
         acts.extend([Action(s, "extort", (c,), "", fmt)
                      for c in self._extort_targets(d, s, mine) if c not in extorted])
+        up, cfac = d.up, self.cfac
         held = {x for c in mine if up[c] for x in cfac[cards[c]]}
         acts.extend([Action(s, "organize", (x, None), "", fmt) for x in sorted(held)
-                     if slot_capacity(holdings, (x,), rate, wild) >= 1])
+                     if base + gain[x] >= 1])  # (slot_capacity(holdings, (x,), rate, wild), as above)
         return acts
-

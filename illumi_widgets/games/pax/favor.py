@@ -10,6 +10,8 @@ spent, so two ways of paying that spend the same tokens are one option.
 
 from __future__ import annotations
 
+from operator import le
+
 FACTIONS = ("NOB", "PRO", "MAG", "ART", "SCH", "CLE")
 FACTION_NAMES = ("Nobility", "Professions", "Magistrates", "Artists", "Scholars", "Clergy")
 ABBR = ("Nob", "Pro", "Mag", "Art", "Sch", "Cle")
@@ -139,6 +141,8 @@ def can_pay_need(holdings, need, rate: int = 3, wild: int | None = None) -> bool
     (Artists), and what is still short by exchanges — ``rate`` spare tokens of one type for one icon of
     another (a short type has no spare tokens, so an exchange always buys another type).  Spare wild tokens
     are never worth exchanging: one pays any icon by itself."""
+    if all(map(le, need, holdings)):  # (each icon paid by a token of its own type: the common case)
+        return True
     short = spare = 0
     extra = 0
     for f in range(6):

@@ -96,10 +96,10 @@ class PowersMixin:
     # ------------------------------------------------------------------------------------------------
     def event_on(self, d, key: str) -> bool:
         """A Special Event is active (it applies to every player's turn — ruling 35)."""
-        active = d.special_active
-        if not any(active):  # (most of the time none is)
-            return False
-        return any(e is not None and self.events[e].key == key for e in active)
+        for e in d.special_active:  # (a loop, not any() over a generator: most of the time none is active)
+            if e is not None and self.events[e].key == key:
+                return True
+        return False
 
     def holds(self, d, s: int, fac: str) -> bool:
         """Whether ``s`` has the use of a Faction card now: a borrowed card (SF) belongs to its borrower
@@ -247,9 +247,11 @@ class PowersMixin:
                     if quick:
                         acts.append(Action(s, "scheme", (cid, True), "", fmt))
         holder, borrowed = d.faction_holder, d.borrowed
-        for fac in FACTIONS:  # (a card no one holds or borrows is no one's)
-            if (fac in holder or fac in borrowed) and fac not in d.sideways and self.holds(d, s, fac):
-                acts.append(A(s, "faction", FI[fac]))
+        if holder or borrowed:  # (a card no one holds or borrows is no one's)
+            sideways = d.sideways
+            for fac in FACTIONS:
+                if (fac in holder or fac in borrowed) and fac not in sideways and self.holds(d, s, fac):
+                    acts.append(A(s, "faction", FI[fac]))
         for e in d.special_active:
             if e is None:
                 continue
@@ -312,6 +314,39 @@ class PowersMixin:
             acts.extend([A(s, "drawcards", "court", i) for i, c in enumerate(d.court) if c is not None])
         elif what == "borrow":
             acts.extend([A(s, "borrow", FI[x]) for x in FACTIONS])
+        return acts
+
+    def _power_legal(self, d, f, s) -> list | None:
+        """The legal options of a power step whose kind is listed directly — the same list, in the same
+        order, as its candidates that pass ``check`` (tests/pax/test_fast_legal.py compares them at every
+        power step of random games) — or None: the other kinds' candidates go through ``check``.
+
+        * a swap (SW): the candidates pair the face-up cards on which no rival out-influences the seat,
+          which is all ``_check_swap`` asks;
+        * a Scout of ANY face-down card (BS, SCH): every candidate, if the seat can pay the step's fee
+          (Scholars), else none (Skip only);
+        * Influence on ANY face-up card (BI, NOB): no adjacency, and the check's conditions (a Crown with
+          rival Influence is closed, no more than the open Locations and the supply, the cost with the
+          step's fee) asked of each card and count directly."""
+        what = POWER_ACTION[f["kind"]]
+        if what == "swap":
+            return self._power_candidates(d, f, s)
+        if what == "scout":
+            acts = self._power_candidates(d, f, s)
+            return acts if self.can_pay_alts(d, s, [self.fee_slots(f)]) else acts[:1]
+        if what != "influence":
+            return None
+        A = self.act
+        acts = [A(s, "skip")]
+        mode, fee = f["kind"], self.fee_slots(f)
+        most = min(3, self.supply(d, s))
+        up, infl = d.up, d.infl
+        for t in range(self.n):
+            if not up[t] or self.crown_blocked(d, s, t):
+                continue
+            for k in range(1, min(most, infl[t].count(None)) + 1):
+                if self.can_pay_influence(d, s, t, k, mode, fee):
+                    acts.append(A(s, "influence", t, k, False))
         return acts
 
     def _extort_targets(self, d, s, mine=None) -> list:
@@ -391,6 +426,9 @@ class PowersMixin:
 
     def power_usable(self, d, s, kind) -> bool:
         f = {"t": "power", "seat": s, "kind": kind, "card": None}
+        fast = self._power_legal(d, f, s) if self.fast_legal else None
+        if fast is not None:  # (the kinds listed directly: any option beside Skip)
+            return len(fast) > 1
         return any(self._checks[a.kind](d, f, a) is None for a in self._power_candidates(d, f, s)[1:])
 
     def _check_skip(self, d, f, a):

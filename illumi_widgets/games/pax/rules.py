@@ -125,6 +125,7 @@ class _Scratch(threading.local):
         self.board_cache: dict = {}  # values that depend only on the map (see _by_board)
         self.board_ids: dict = {}  # map -> its number in board_cache's keys (see board_key)
         self.board_next = 0
+        self.seat_maps: dict = {}  # seat -> (cards, face-up flags, Influence, its facts): see _seat_map
 
 
 class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin, ClaimsMixin, TurnMixin,
@@ -260,6 +261,10 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
                 return self.candidates(d, seat)
             if f["t"] == "redraw" and self.fast_legal:
                 return self._redraw_legal(d, seat)
+            if f["t"] == "power" and self.fast_legal:
+                fast = self._power_legal(d, f, seat)
+                if fast is not None:
+                    return fast
             return [a for a in self.candidates(d, seat) if check(d, f, a) is None]
         finally:
             scratch.memo = outer
