@@ -40,14 +40,14 @@ import re
 import time
 import weakref
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
 import anywidget
 import traitlets
 
 from .. import platform
-from .svg import scene_to_svg
+from .svg import scene_to_svg, svg_parts
 
 __all__ = ["Controller", "GameWidget", "PROTOCOL", "apply_scene_patch", "make_scene_patch",
            "validate_message"]
@@ -106,6 +106,9 @@ STORE_DELAY = 0.5  # seconds: a displayed board stores its latest picture for th
 # STORE_MAX_WAIT s after the change
 STORE_QUIET = 0.25
 STORE_MAX_WAIT = 2.0
+# ... and it goes in steps on the kernel's event loop (the picture's SVG this many items at a time): a click's
+# act that comes during a store is handled between two steps, a millisecond or two later, not after it all
+STORE_STEP_ITEMS = 50
 _PRUNED: list = []  # old stored boards were removed (once per kernel)
 MAX_BOT_DELAY = 60.0
 
@@ -616,6 +619,7 @@ class GameWidget(anywidget.AnyWidget):
         self._last_message = float("-inf")  # (time.monotonic) when the page's last message was handled
         self._stored: tuple | None = None  # (version, perspective) last written there
         self._svg_memo: dict = {}  # the SVG of each item of the picture last stored (scene_to_svg's memo)
+        self._store_task: Any = None  # the store going in steps on the event loop
         super().__init__(perspective=perspective, **kwargs)
         self._refresh()
         ref = weakref.ref(self)
@@ -893,6 +897,9 @@ class GameWidget(anywidget.AnyWidget):
         timer, self._store_timer = getattr(self, "_store_timer", None), None
         if timer is not None:
             timer.cancel()
+        task, self._store_task = getattr(self, "_store_task", None), None
+        if task is not None:
+            task.cancel()
         unsubscribe = getattr(self, "_unsubscribe", None)  # also called by __del__ of a half-built widget
         self._unsubscribe = None
         if unsubscribe is not None:
@@ -998,6 +1005,8 @@ class GameWidget(anywidget.AnyWidget):
         once it is quiet that long, or at the latest :data:`STORE_MAX_WAIT` s after the change)."""
         now = time.monotonic()
         wait = min(self._last_message + STORE_QUIET, self._store_due) - now
+        if self._store_task is not None:  # (the store before is still going: this one after it)
+            wait = max(wait, STORE_QUIET)
         if wait > 0:
             self._store_timer = loop.call_later(wait, self._store_when_quiet, loop)
             return
@@ -1008,7 +1017,31 @@ class GameWidget(anywidget.AnyWidget):
         return None
 
     def _store_now(self) -> None:
+        """Store the picture and widget state: in steps on the kernel's event loop when one runs (a click's
+        act that comes meanwhile is handled between two steps), else at once."""
         self._store_timer = None
+        steps = self._store_steps()
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop running (a script, a test): all at once
+            for _ in steps:
+                pass
+            return
+        self._store_task = loop.create_task(self._store_in_steps(steps))
+
+    async def _store_in_steps(self, steps: Iterator[None]) -> None:
+        import asyncio
+
+        try:
+            for _ in steps:
+                await asyncio.sleep(0)  # (a message that came meanwhile is handled now)
+        finally:
+            self._store_task = None
+
+    def _store_steps(self) -> Iterator[None]:
+        """The store, a step between two yields (what it stores is taken at its start)."""
         try:
             from ipywidgets.embed import dependency_state
 
@@ -1024,8 +1057,15 @@ class GameWidget(anywidget.AnyWidget):
                 public.update(scene={**snap["scene"], "stamp": 0}, scene_patch={"base": 0, "ops": []},
                               decisions=[], log_lines=list(snap.get("log", [])),
                               status=snap.get("status", {}))
-            svg = scene_to_svg(self.picture_scene(), memo=self._svg_memo)
-            saved.write_board(self.model_id, svg, state, self._stored_game())
+            picture, game = self.picture_scene(), self._stored_game()
+            yield
+            lines = []
+            for line in svg_parts(picture, memo=self._svg_memo):
+                lines.append(line)
+                if len(lines) % STORE_STEP_ITEMS == 0:
+                    yield
+            yield
+            saved.write_board(self.model_id, "\n".join(lines), state, game)
             self._stored = key
             if not _PRUNED:
                 _PRUNED.append(True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -318,6 +319,13 @@ def scene_to_svg(scene: dict | None, width: float | None = None,
     ``memo``: a dict kept by the caller between calls, for scenes whose items are never changed in place (a
     board's: a new item replaces one, and an unchanged item is the very same dict in the next scene): each
     item's SVG is reused when the same item comes again at the same text size; it then holds this scene's."""
+    return "\n".join(svg_parts(scene, width, crop, memo))
+
+
+def svg_parts(scene: dict | None, width: float | None = None, crop: tuple[float, float] | None = None,
+              memo: dict | None = None) -> Iterator[str]:
+    """:func:`scene_to_svg`'s lines one by one (the document head, the background, each item's SVG, the end),
+    so a caller can do other work between them (a board's store lets a click's act in)."""
     scene = scene if isinstance(scene, dict) else {}
     css_w = _num(width, 0.0) if width is not None else 0.0
     if isinstance(scene.get("items"), list):
@@ -335,14 +343,12 @@ def scene_to_svg(scene: dict | None, width: float | None = None,
     if crop is not None:
         top = max(0.0, min(_num(crop[0]), h))
         bottom = max(top + 1, min(_num(crop[1], h), h))
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w * scale)}" '
-        f'height="{_fmt((bottom - top) * scale)}" viewBox="0 {_fmt(top)} {_fmt(w)} {_fmt(bottom - top)}" '
-        f'font-family={_attr(FONT_FAMILY)} style="max-width:100%;height:auto">'
-    ]
+    yield (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(w * scale)}" '
+           f'height="{_fmt((bottom - top) * scale)}" viewBox="0 {_fmt(top)} {_fmt(w)} {_fmt(bottom - top)}" '
+           f'font-family={_attr(FONT_FAMILY)} style="max-width:100%;height:auto">')
     bg = _color(scene.get("bg"))
     if bg:
-        out.append(f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill={_attr(bg)}/>')
+        yield f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill={_attr(bg)}/>'
     items = scene.get("items")
     kept: dict[int, tuple] = {}  # id(item) -> (item, min_size, its SVG): the item held keeps its id its own
     for item in items if isinstance(items, list) else []:
@@ -357,12 +363,11 @@ def scene_to_svg(scene: dict | None, width: float | None = None,
                 else _item(item, min_size)
             kept[id(item)] = (item, min_size, text)
         if text:
-            out.append(text)
+            yield text
     if memo is not None:
         memo.clear()
         memo.update(kept)
-    out.append("</svg>")
-    return "\n".join(out)
+    yield "</svg>"
 
 
 def save_svg(scene: dict, path: str | Path, width: float | None = None) -> Path:

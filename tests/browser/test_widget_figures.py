@@ -347,7 +347,8 @@ async ([el, v, timeoutMs]) => {
 # The kernel's side of each message from a board (run in the kernel before the board is made), on the
 # wall clock (epoch ms, as the page's performance.timeOrigin + now()): the shell handler starts,
 # GameWidget._on_message starts and ends, each update (send_state: the traits' state, serialising, handing it
-# to the IOPub thread) and each custom message (the reply) starts and ends; and each store of the picture.
+# to the IOPub thread) and each custom message (the reply) starts and ends; and each step of a store of the
+# picture.
 _KERNEL_TRACE = r"""
 import time as _time
 
@@ -392,18 +393,23 @@ def _traced_on_message(self, widget, content, buffers=None):
 
 _GW._on_message = _traced_on_message
 STORES = []
-_store_now = _GW._store_now
+_store_steps = _GW._store_steps
 
 
-def _traced_store(self):
-    t0 = _now()
-    try:
-        return _store_now(self)
-    finally:
+def _traced_store(self):  # (a store goes in steps on the event loop: each step's span)
+    steps = _store_steps(self)
+    while True:
+        t0 = _now()
+        try:
+            next(steps)
+        except StopIteration:
+            STORES.append([t0, _now()])
+            return
         STORES.append([t0, _now()])
+        yield
 
 
-_GW._store_now = _traced_store
+_GW._store_steps = _traced_store
 _kernel = _Kernel.instance()
 _shell_at = [None]
 _comm_msg = _kernel.shell_handlers["comm_msg"]

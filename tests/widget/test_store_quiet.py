@@ -61,3 +61,41 @@ def test_the_store_lands_at_the_latest_after_store_max_wait(monkeypatch):
 
     asyncio.run(scenario())
     board.close()
+
+
+def test_the_store_goes_in_steps_that_let_a_click_in(tmp_path, monkeypatch):
+    """On the kernel's event loop the store goes in steps (STORE_STEP_ITEMS items of the picture's SVG at a
+    time): a message that comes during it is handled between two steps; what it stores is the board as it was
+    when it began, the same as a store at once."""
+    from illumi_widgets.widget.saved import read_board
+
+    monkeypatch.setenv("ILLUMI_BOARD_STORE", str(tmp_path / "boards"))
+    board = PaxIlluminaten(players=3, seed=7, seat=0)
+    board._send = lambda msg, buffers=None: None
+    board._display_id = "illumi-test-store"
+    board._store_now()  # (no event loop: at once)
+    at_once = read_board(board.model_id)
+    order: list[str] = []
+    steps = board._store_steps
+
+    def traced():
+        for _ in steps():
+            order.append("step")
+            yield
+
+    monkeypatch.setattr(board, "_store_steps", traced)
+    board._stored = None
+
+    async def scenario():
+        board._store_now()
+        await asyncio.sleep(0)
+        loop = asyncio.get_running_loop()
+        loop.call_soon(order.append, "click")  # (a message's handler, due while the store goes)
+        await _until(lambda: board._store_task is None)
+
+    asyncio.run(scenario())
+    assert order.count("step") >= 3 and order[0] == "step" and order[-1] == "step", order
+    assert 0 < order.index("click") < len(order) - 1, order  # handled between two steps, not after the store
+    stored = read_board(board.model_id)
+    assert (stored["svg"], stored["state"]) == (at_once["svg"], at_once["state"])  # (and the game: its time)
+    board.close()
