@@ -162,8 +162,7 @@ class CandidatesMixin:
             open_cards = [f for f in self.faction_cards if holder.get(FACTIONS[f]) != s
                           and FACTIONS[f] not in boxed and FACTIONS[f] not in borrowed]
             if open_cards:
-                on = self._by_board(("faction-influence", s, self.board_key(d)),
-                                    lambda: self._faction_influence(d, s))
+                on = self._seat_map(d, s)[6]  # (the seat's Influence per Faction)
                 acts.extend([A(s, "claimfaction", f) for f in open_cards
                              if on[f] >= 3 and self.claimant(d, FACTIONS[f]) == s])
         if not d.claimed_plot:
@@ -198,26 +197,16 @@ class CandidatesMixin:
         ctx.__dict__["lodge_list"] = self.lodge_list(d)  # (a cached property: the game's own)
         return bool(B.plot_witnesses(plot.key, plot.params, ctx))
 
-    def _faction_influence(self, d: PaxData, s: int) -> list[int]:
-        """Per Faction: how many of ``s``'s Influence lie on face-up cards of that Faction."""
-        on = [0] * 6
-        for c, slots in enumerate(d.infl):
-            if d.up[c] and s in slots:
-                n = slots.count(s)
-                for x in self.cfac[d.cards[c]]:
-                    on[x] += n
-        return on
-
     def _seat_map(self, d: PaxData, s: int) -> tuple:
-        """What :meth:`_turn_main_legal` reads of the map for seat ``s``, worked out once per map: ``(mine,
-        on_map, factions of each of mine, near, reach, targets)`` — the seat's cards; its Influence on the
-        map; each card's Factions; every card an acting card reaches (next to the seat's Influence or its
-        Areopagus), sorted; for each of those with an acting card, ``(card, acting cards, face-up, Influence
-        on it, [(rival, its Influence there)], rival Influence on it)``; and the face-up cards of ``near``
-        not closed to the seat (a Crown with rival Influence), as :meth:`_influence_targets` gives them.
-        Remembered per seat while the map stays the same: a turn's actions mostly leave the map alone, and
-        comparing the map with the remembered one is cheap (an unchanged card's Influence is the very same
-        tuple)."""
+        """What the turn listing reads of the map for seat ``s``, worked out once per map: ``(mine, on_map,
+        factions of each of mine, near, reach, targets, Influence per Faction)`` — the seat's cards; its
+        Influence on the map; each card's Factions; every card an acting card reaches (next to the seat's
+        Influence or its Areopagus), sorted; for each of those with an acting card, ``(card, acting cards,
+        face-up, Influence on it, [(rival, its Influence there)], rival Influence on it)``; the face-up cards
+        of ``near`` not closed to the seat (a Crown with rival Influence), as :meth:`_influence_targets` gives
+        them; and the seat's Influence on the face-up cards of each Faction (for Claim Faction). Remembered
+        per seat while the map stays the same: a turn's actions mostly leave the map alone, and comparing the
+        map with the remembered one is cheap (an unchanged card's Influence is the very same tuple)."""
         scratch = self._scratch
         kept = scratch.seat_maps.get(s)
         infl, up, cards = d.infl, d.up, d.cards
@@ -247,7 +236,13 @@ class CandidatesMixin:
             on = len(slots) - slots.count(None)
             rivals = [(r, slots.count(r)) for r in others if r in slots]
             reach.append((t, actors, True, on, rivals, on - slots.count(s) if rivals else 0))
-        facts = (mine, on_map, fac_of, near, reach, self._influence_targets(d, s, near))
+        fac_on = [0] * 6
+        for c in mine:
+            if up[c]:
+                n = infl[c].count(s)
+                for x in fac_of[c]:
+                    fac_on[x] += n
+        facts = (mine, on_map, fac_of, near, reach, self._influence_targets(d, s, near), fac_on)
         scratch.seat_maps[s] = (list(cards), list(up), list(infl), facts)
         return facts
 
@@ -284,7 +279,7 @@ class CandidatesMixin:
         rosicrucian = self.rosicrucian
         fmt = self._format  # (actions are built here directly, as self.act builds them)
         cards = d.cards
-        mine, on_map, fac_of, near, reach, targets = self._seat_map(d, s)
+        mine, on_map, fac_of, near, reach, targets, _ = self._seat_map(d, s)
         memo = self._scratch.memo
         if memo is not None:  # (on_map, counted on the seat's cards only)
             memo[("on-map", s)] = on_map

@@ -126,6 +126,7 @@ class _Scratch(threading.local):
         self.board_ids: dict = {}  # map -> its number in board_cache's keys (see board_key)
         self.board_next = 0
         self.seat_maps: dict = {}  # seat -> (cards, face-up flags, Influence, its facts): see _seat_map
+        self.last_board = None  # (cards, face-up flags, Influence, its number): see board_key
 
 
 class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin, ClaimsMixin, TurnMixin,
@@ -301,15 +302,20 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             n = memo.get("board")
             if n is not None:
                 return n
-        ids = scratch.board_ids
-        key = (tuple(d.cards), tuple(d.up), tuple(d.infl))
-        n = ids.get(key)
-        if n is None:
-            if len(scratch.board_cache) >= _BOARD_CACHE_SIZE:
-                scratch.board_cache.clear()  # (a full table is simply cleared, names and all)
-                ids.clear()
-            n = ids[key] = scratch.board_next  # (never reused: a listing may still hold an older one)
-            scratch.board_next += 1
+        last = scratch.last_board  # (the map named last: compared by value, cheap when it is unchanged)
+        if last is not None and last[2] == d.infl and last[0] == d.cards and last[1] == d.up:
+            n = last[3]
+        else:
+            ids = scratch.board_ids
+            key = (tuple(d.cards), tuple(d.up), tuple(d.infl))
+            n = ids.get(key)
+            if n is None:
+                if len(scratch.board_cache) >= _BOARD_CACHE_SIZE:
+                    scratch.board_cache.clear()  # (a full table is simply cleared, names and all)
+                    ids.clear()
+                n = ids[key] = scratch.board_next  # (never reused: a listing may still hold an older one)
+                scratch.board_next += 1
+            scratch.last_board = (list(d.cards), list(d.up), list(d.infl), n)
         if memo is not None:
             memo["board"] = n
         return n
