@@ -20,6 +20,8 @@ LINE_HEIGHT = 1.2  #: the painter's line height (paint.js, svg.py)
 # The painter's text rules (js/src/paint.js, layout.js), shared by the SVG picture (widget/svg.py):
 MIN_FONT_PX = 11  #: no text is drawn smaller than this many CSS px
 MIN_SQUEEZE = 0.85  #: a line may be narrowed to 85% of its width to fit its maxw, no more (then "…")
+BALANCE_STEPS = 10  #: halvings of the width a wrapped text's lines are balanced to (paint.js wrapLine)
+LOOSE = 0.4  #: a wrapped text whose last line is narrower than this share of its widest is loose
 NARROW_PX = 900  #: below this width (CSS px) a scene's "narrow" layout is used, if it has one
 ELLIPSIS = "\u2026"
 _REGULAR = (
@@ -93,12 +95,10 @@ def _pieces(line: str) -> list[tuple[str, str]]:
     return out
 
 
-def wrap_line(line: str, maxw: float, max_lines: int, size: float, bold: bool = False) -> list[str]:
-    """The painter's ``wrapLine``: ``line`` split at spaces (or after a hyphen) into at most ``max_lines``
-    lines no wider than ``maxw`` (the last line keeps the rest, however wide)."""
-    if not maxw > 0 or max_lines <= 1 or text_width(line, size, bold) <= maxw:
-        return [line]
-    pieces = _pieces(line)
+def _greedy(pieces: list[tuple[str, str]], maxw: float, max_lines: int, size: float,
+            bold: bool) -> tuple[list[str], bool]:
+    """The pieces filled line by line into lines no wider than ``maxw``: (lines, whether the last line,
+    which takes the rest once ``max_lines`` are reached, is wider)."""
     out: list[str] = []
     cur = ""
     for i, (part, joint) in enumerate(pieces):
@@ -106,14 +106,37 @@ def wrap_line(line: str, maxw: float, max_lines: int, size: float, bold: bool = 
         if cur and text_width(nxt, size, bold) > maxw:
             out.append(cur)
             if len(out) == max_lines - 1:
-                out.append("".join(j + p if k else p for k, (p, j) in enumerate(pieces[i:])))
-                return out
+                rest = "".join(j + p if k else p for k, (p, j) in enumerate(pieces[i:]))
+                out.append(rest)
+                return out, text_width(rest, size, bold) > maxw
             cur = part
         else:
             cur = nxt
     if cur:
         out.append(cur)
-    return out
+    return out, False
+
+
+def wrap_line(line: str, maxw: float, max_lines: int, size: float, bold: bool = False) -> list[str]:
+    """The painter's ``wrapLine``: ``line`` split at spaces (or after a hyphen) into at most ``max_lines``
+    lines no wider than ``maxw`` (the last line keeps the rest, however wide), balanced: as many lines as
+    filling them to ``maxw`` takes, each filled only to the narrowest width that still needs no more
+    lines (no word left alone on a last line)."""
+    if not maxw > 0 or max_lines <= 1 or text_width(line, size, bold) <= maxw:
+        return [line]
+    pieces = _pieces(line)
+    out, over = _greedy(pieces, maxw, max_lines, size, bold)
+    if over or len(out) < 2:
+        return out
+    lo, hi = 0.0, float(maxw)
+    for _ in range(BALANCE_STEPS):
+        mid = (lo + hi) / 2
+        lines, spill = _greedy(pieces, mid, max_lines, size, bold)
+        if not spill and len(lines) <= len(out):
+            hi = mid
+        else:
+            lo = mid
+    return _greedy(pieces, hi, max_lines, size, bold)[0]
 
 
 def fit_line(line: str, maxw: float, size: float, bold: bool = False) -> tuple[str, bool]:
@@ -237,11 +260,13 @@ def text_box(item: dict) -> tuple[float, float, float, float]:
     return x0, y0, x0 + w, y0 + (n - 1) * lh + size
 
 
-def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> list[str]:
+def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0, loose: bool = False) -> list[str]:
     """What is wrong with a scene's text layout at scale 1: text under ``min_size`` (``maxw`` squeezing
-    counts), a line the painter cuts with "…", text outside the canvas, and texts overlapping one another
-    (by more than ``slack`` each way).  Items drawn only in the other layout are left out: the scene's own
-    width draws the wide layout (a scene reflowed for the narrow one says ``"narrow": True``)."""
+    counts), a line the painter cuts with "…", text outside the canvas, texts overlapping one another
+    (by more than ``slack`` each way); with ``loose=True`` also a text wrapped loosely (its last line
+    narrower than :data:`LOOSE` of its widest: a word left alone on a line).  Items drawn only in the other
+    layout are left out: the scene's own width draws the wide layout (a scene reflowed for the narrow one
+    says ``"narrow": True``)."""
     w, h = float(scene["w"]), float(scene["h"])
     problems: list[str] = []
     boxes = []
@@ -252,7 +277,10 @@ def layout_problems(scene: dict, min_size: float = 11, slack: float = 1.0) -> li
         lines, cut = drawn_lines(it, size)
         if cut:
             problems.append(f"text {it['s']!r} is cut to {lines!r}")
-        natural = max(text_width(line, size, bool(it.get("bold"))) for line in lines)
+        widths = [text_width(line, size, bool(it.get("bold"))) for line in lines]
+        natural = max(widths)
+        if loose and len(lines) > 1 and "\n" not in str(it["s"]) and not cut and widths[-1] < LOOSE * natural:
+            problems.append(f"text {it['s']!r} is wrapped loosely: {lines!r}")
         squeeze = min(1.0, float(it["maxw"]) / natural) if it.get("maxw") and natural else 1.0
         if size * squeeze < min_size - 1e-9:
             problems.append(f"text {it['s']!r} at {size * squeeze:.1f} (size {size}, squeezed {squeeze:.2f})")
@@ -279,11 +307,13 @@ def problems_at(scene: dict, css_width: float) -> list[str]:
     return problems_as_drawn(drawn, drawn["items"], css_width / float(drawn["w"]))
 
 
-def problems_as_drawn(drawn: dict, items, scale: float, *, cut: bool = False) -> list[str]:
+def problems_as_drawn(drawn: dict, items, scale: float, *, cut: bool = False,
+                      loose: bool = False) -> list[str]:
     """Texts overlapping or leaving the canvas of layout ``drawn`` whose ``items`` are drawn at ``scale`` (CSS
     px per scene unit): every text enlarged to :data:`MIN_FONT_PX` CSS px as the painter does (wrapped onto
     two lines where it has a ``maxw``), overlaps counted beyond 2 CSS px; with ``cut=True`` also the texts
-    the painter then cuts short with "…"."""
+    the painter then cuts short with "…"; with ``loose=True`` also the texts wrapped loosely (a word alone
+    on its last line)."""
     least = MIN_FONT_PX / scale
     shown = []
     for it in items:
@@ -292,8 +322,9 @@ def problems_as_drawn(drawn: dict, items, scale: float, *, cut: bool = False) ->
             if it.get("maxw") and "wrap" not in it and not it.get("maxh"):  # (the painter's default)
                 it["wrap"] = 2
         shown.append(it)
-    return [p for p in layout_problems({**drawn, "items": shown}, min_size=0, slack=2 / scale)
-            if "overlap" in p or "outside" in p or (cut and " is cut to " in p)]
+    return [p for p in layout_problems({**drawn, "items": shown}, min_size=0, slack=2 / scale, loose=loose)
+            if "overlap" in p or "outside" in p or (cut and " is cut to " in p)
+            or (loose and " is wrapped loosely: " in p)]
 
 
 def reflow(scene: dict, layout: str = "narrow") -> dict:

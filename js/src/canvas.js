@@ -77,6 +77,7 @@ export function createCanvas(v) {
     base.dataset.textsCut = String(stats.cut);
     base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
     base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
+    s.textBoxes = stats.boxes; // (sight.js keeps its edge markers off them)
     base.dataset.layout = (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
     base.dataset.scale = layout.scale.toFixed(4);
   }

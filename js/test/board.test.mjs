@@ -46,6 +46,16 @@ test("the painter never draws text under 11 CSS px and reports the smallest size
   assert.equal(stats.texts, 2);
 });
 
+test("a wrapped text's lines are balanced: no word left alone on its last line (textfit.wrap_line too)", () => {
+  const m = (line) => line.length * 6;
+  const text = "Deck 6 · Discard 0 · Intents 5 (used 0) · Secrets zone 6";
+  // filled to 300 units the first line would take all but "Secrets zone 6"; balanced, half each
+  assert.deepEqual(wrapLine(m, text, 300, 2), ["Deck 6 · Discard 0 · Intents", "5 (used 0) · Secrets zone 6"]);
+  assert.deepEqual(wrapLine(m, text, 300, 3), ["Deck 6 · Discard 0 · Intents", "5 (used 0) · Secrets zone 6"]);
+  // more than the lines allowed: the last line keeps the rest, as before
+  assert.deepEqual(wrapLine(m, text, 60, 2), ["Deck 6 ·", "Discard 0 · Intents 5 (used 0) · Secrets zone 6"]);
+});
+
 test("a name enlarged by the min font wraps onto a second line instead of being cut", () => {
   assert.deepEqual(wrapLine(measure, "Gottlieb Hufeland", 60, 2), ["Gottlieb", "Hufeland"]);
   assert.deepEqual(wrapLine(measure, "Short", 60, 2), ["Short"]);

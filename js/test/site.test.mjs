@@ -305,3 +305,52 @@ describe("wide windows", () => {
     assert.equal(widen(size, fitBoard(size, 1500, 1100), 1500, 1100), null); // the width is used already
   });
 });
+
+describe("edge markers off the text", () => {
+  test("edgeSpot moves a marker along the edge, then away from it, off the text and the targets", async () => {
+    const { edgeSpot } = await import("../src/sight.js");
+    const band = { top: 1000, height: 600 };
+    // nothing in the way: at the bottom edge, where it is asked
+    assert.deepEqual(edgeSpot(150, 30, false, band, 200, 800), { left: 200, top: 1564 });
+    assert.deepEqual(edgeSpot(150, 30, true, band, 200, 800), { left: 200, top: 1006 });
+    // a line of text under that place: along the edge to the nearest free place
+    const line = { left: 180, top: 1560, width: 300, height: 14 };
+    const spot = edgeSpot(150, 30, false, band, 200, 800, [line]);
+    assert.equal(spot.top, 1564);
+    assert.ok(spot.left + 150 <= 180 || spot.left >= 480, JSON.stringify(spot));
+    // text all along the bottom edge: the marker stands above it
+    const row = { left: 0, top: 1560, width: 800, height: 40 };
+    const up = edgeSpot(150, 30, false, band, 200, 800, [row]);
+    assert.ok(up.top + 30 <= 1560, JSON.stringify(up));
+    // text everywhere within reach: the edge place (the least covered)
+    const wall = { left: 0, top: 1000, width: 800, height: 600 };
+    assert.equal(edgeSpot(150, 30, false, band, 200, 800, [wall]).top, 1564);
+  });
+
+  test("a marker of a scrolled board stands off the painted text; report() lists what it covers (nothing)", async () => {
+    const { createSight } = await import("../src/sight.js");
+    const { buildIndex } = await import("../src/hit.js");
+    const { buildTargets } = await import("../src/state.js");
+    const v = stubView({ stubs: { sizing: ["inSight"] } });
+    v.sizing.inSight = () => ({ top: 0, height: 400 });
+    v.layout = { scale: 1, cssW: 600, cssH: 2000, scrolls: true };
+    const scene = { w: 600, h: 2000, items: [{ t: "rect", x: 10, y: 30, w: 100, h: 60, id: "map:A" },
+      { t: "rect", x: 200, y: 1700, w: 100, h: 60, id: "hand:1" }] };
+    v.s.index = buildIndex(scene);
+    const D = { id: "d", options: [{ id: "a", targets: ["map:A"] }, { id: "b", targets: ["hand:1"] }] };
+    v.s.decisions = [D];
+    v.s.targets = buildTargets([D]);
+    v.s.decisionsSig = "1";
+    // a caption across the bottom edge of the visible part, where the marker stood before
+    v.s.textBoxes = [{ x0: 0, y0: 360, x1: 600, y1: 376, id: 1, s: "Nobility Favor: 1 · Clergy Favor: 2" }];
+    const sight = createSight(v);
+    sight.render();
+    const m = v.dom.markers.children[0];
+    assert.equal(m.textContent, "▼ 1 to click below");
+    assert.ok(parseFloat(m.style.top) + 32 <= 360, m.style.top);
+    assert.deepEqual(sight.report().covered, []);
+    // the old place (6 px above the edge) covered it: the report would say so
+    m.style.top = "354px";
+    assert.deepEqual(sight.report().covered, ["Nobility Favor: 1 · Clergy Favor: 2"]);
+  });
+});

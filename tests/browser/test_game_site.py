@@ -7,7 +7,8 @@ person's decisions by clicking the action bar (a random option each time, confir
 and checks:
 
 * after each decision arrives, its targets are in the visible part of the board's box or an edge marker points
-  at the ones out of sight; every target's hit area is at least 24 x 24 CSS px;
+  at the ones out of sight, covering no text the board draws; every target's hit area is at least 24 x 24 CSS
+  px;
 * after the bots' turns, the last-move line names the seat that acted (the engine's last decision's seat);
 * a menu opened while a bot is to move is still open after the bot moved (when the person has a decision
   then: simultaneous choices);
@@ -130,6 +131,8 @@ def _check_sight(state: dict, where: str) -> None:
     out = [t["id"] for t in targets if not t["inSight"]]
     if out:
         assert state["sight"]["markers"], f"{where}: targets {out[:4]} out of sight and no edge marker"
+    # an edge marker stands off the board's text (the lines the painter drew)
+    assert state["sight"]["covered"] == [], f"{where}: an edge marker covers {state['sight']['covered']}"
 
 
 _QUITS = re.compile(r"leave the game|resign|concede|withdraw", re.I)  # the person plays on to the end

@@ -117,3 +117,73 @@ def test_the_narrow_visit_area_ends_under_its_last_line():
             assert 0 <= shape_box(panel)[3] - bottom <= 18, (it["s"], shape_box(panel), bottom)
             met += 1
     assert met
+
+
+WINDOW_1920 = 1150  # the wide board's width in a 1920 x 1080 JupyterLab window (CSS px)
+
+
+def _visits(players: int, seeds=(1, 2)):
+    """Every visit under way (a seat's view) of random games: the scenes whose visit area shows cards."""
+    for seed in seeds:
+        st = load_game("primordial", players=players).new_state(seed=seed)
+        rng = Rng(seed)
+        while not st.is_terminal():
+            view = st.view(0)
+            if view.get("turn") is not None:
+                yield primordial_scene(view, st.game)
+            st.apply(random_action(st, rng))
+
+
+def test_the_visit_area_shows_each_cards_effect_whole():
+    """(Issue 30: with 4 players, in the wide layout, the visit area's effect text was cut -- "add 2 devotion
+    to this c…" -- its cards a fixed three lines tall and a party of five squeezed into half the width.)  The
+    two parties share the width by their number of cards, the cards hold six lines of effect on the smallest
+    board and as many more as fit on a larger one: at the size a 1920 x 1080 window draws the board no effect
+    is cut, at 2, 3 and 4 players; on the smallest board only an effect too long for six lines of the widest
+    card (its tip has it whole)."""
+    from illumi_widgets.games.primordial.scene import MATS_Y, VISIT_Y, WIDE_EM
+    from illumi_widgets.textfit import wrap_line
+
+    met = 0
+    for players in (2, 3, 4):
+        for scene in _visits(players):
+            wide = only_in(scene, "wide")
+            area = [it for it in wide["items"] if VISIT_Y <= it.get("y", -1) < MATS_Y]
+            assert _as_drawn_items(wide, area, WINDOW_1920) == [], players
+            long = {it["s"] for it in area
+                    if it.get("t") == "text" and len(wrap_line(str(it["s"]), 162, 99, WIDE_EM)) > 6}
+            cut = [p for p in _as_drawn_items(wide, area, WIDE_LEAST) if not any(repr(s) in p for s in long)]
+            assert cut == [], players
+            met += 1
+    assert met > 100
+
+
+def _as_drawn_items(wide: dict, items: list, css: float) -> list[str]:
+    return problems_as_drawn(wide, items, css / wide["w"], cut=True)
+
+
+def test_the_mats_wrap_their_lines_evenly():
+    """(Issue 30: at 1920 x 1080 the mats broke lines loosely -- "Deck 6 · Discard 0 · Intents 4 (used 1) ·
+    Secrets zone" then "6" alone on a line, and "Your Intent" over "(sealed)" with the mat's width free.) The
+    painter balances a wrapped text's lines (textfit.wrap_line as paint.js wrapLine), and an Intent's label
+    takes the width its row has: no text of the board is wrapped loosely (a word alone on its last line) at
+    the smallest board or in a 1920 x 1080 window, and with 2 or 3 players the Intent labels take one line."""
+    from illumi_widgets.textfit import drawn_lines
+
+    labels = ("Visiting Intent", "Your Intent (sealed)", "Discard top", "Used Intent")
+    one = 0
+    for players in (2, 3, 4):
+        for scene in _scenes(players):
+            wide = only_in(scene, "wide")
+            for css in (WIDE_LEAST, WINDOW_1920):
+                loose = [p for p in problems_as_drawn(wide, wide["items"], css / W, loose=True)
+                         if " is wrapped loosely: " in p]
+                assert loose == [], (players, css, loose)
+                if players < 4:
+                    size = MIN_FONT_PX * W / css
+                    for it in wide["items"]:
+                        if it.get("t") == "text" and it["s"] in labels:
+                            big = max(size, it["size"])
+                            assert len(drawn_lines({**it, "size": big}, big)[0]) == 1, (it, css)
+                            one += 1
+    assert one

@@ -15,7 +15,7 @@ import pytest
 from illumi_widgets import load_game
 from illumi_widgets.engine import Rng
 from illumi_widgets.engine.testing import random_action
-from illumi_widgets.games.primordial.scene import NARROW_LEAST, NARROW_W, WIDE_LEAST, W
+from illumi_widgets.games.primordial.scene import NARROW_LEAST, NARROW_W, VISIT_H, VISIT_Y, WIDE_LEAST, W
 from illumi_widgets.match import Match
 
 
@@ -68,9 +68,9 @@ def _check_targets(st, seat, kind, where=None):
 
 
 def _in_visit_area(layout, scene, card, drawn):
-    """Inside the visit area (wide: the panel from y 144 to 340; narrow: above the first mat)."""
+    """Inside the visit area (wide: its panel, VISIT_H high from VISIT_Y; narrow: above the first mat)."""
     if layout == "wide":
-        assert 144 <= card["y"] and card["y"] + card["h"] <= 340, card
+        assert VISIT_Y <= card["y"] and card["y"] + card["h"] <= VISIT_Y + VISIT_H, card
     else:
         first_mat = min(r["y"] for k, rs in drawn.items() if k.startswith("seat:") for r in rs)
         assert card["y"] + card["h"] <= first_mat, card

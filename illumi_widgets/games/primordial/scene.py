@@ -16,9 +16,11 @@ from ...scene import SceneItems
 from ...textfit import MIN_SQUEEZE, text_width, wrap_line
 from .clicks import effects, score_line
 
-W, H = 1200, 840
+W, H = 1200, 900
+VISIT_Y, VISIT_H = 144, 256  # the visit area (its cards hold six lines of effect on the smallest board)
+MATS_Y = VISIT_Y + VISIT_H + 8  # the players' mats, under it
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
-MAT_H = H - 348 - 8  # a player's mat, as high as in the wide layout
+MAT_H = H - MATS_Y - 8  # a player's mat, as high as in the wide layout
 WIDE_LEAST = 820  # the narrowest the wide board is drawn (CSS px: ~1400x900 JupyterLab with its file browser)
 NARROW_LEAST = 450  # ... and the narrow stack (a 900 px window with JupyterLab's file browser open)
 WIDE_EM = 11 * W / WIDE_LEAST  # the size 11-unit text is drawn at there (scene units)
@@ -107,8 +109,9 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
         # lines that fit at ``em``; a silenced card's effect does not happen: the word says so instead)
         # the lines that fit above the numbers at ``em``: the painter wraps the text at its drawn size and
         # cuts only a text longer than that (the tip has it all)
-        most = max(1, int((h - 22 - 6 - 1.9 * em) // (1.2 * em)) + 1)
-        out.text(x + 5, y + 22, c["text"], size=11, color=ink, maxw=w - 8, wrap=most, baseline="top")
+        # (the box above the numbers: as many lines as it holds at the size drawn, more on a larger board)
+        out.text(x + 5, y + 22, c["text"], size=11, color=ink, maxw=w - 8, maxh=h - 22 - 8 - 0.95 * em,
+                 wrap=12, baseline="top")
     if h >= 44:
         yy = y + h - (20 if cost and h >= 56 else 6)
         gold = GOLD if c["frame"] == "black" else "#8a6a10"
@@ -206,22 +209,22 @@ def _last_visit_text(last: dict, names: list) -> str:
 
 
 def _visit(out: _Items, view: dict, texts: dict, names: list):
-    y0, h = 144, 196
+    y0, h = VISIT_Y, VISIT_H
     out.rect(8, y0, W - 16, h, fill=PANEL, r=6)
     t = view.get("turn")
     seats = view["seats"]
     if t is None:
         last = view.get("last_visit")
         title = _between_visits_title(view)
-        out.text(W / 2, y0 + 28, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
+        out.text(W / 2, y0 + 32, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
                  align="center")
         if last:
-            out.text(W / 2, y0 + 54, _last_visit_text(last, names), size=12, align="center", color=MUTED)
+            out.text(W / 2, y0 + 62, _last_visit_text(last, names), size=12, align="center", color=MUTED)
         for k, item in enumerate(LEGEND):  # the symbols of the cards
-            lx, ly = 40 + (k % 3) * 380, y0 + 100 + (k // 3) * 26
+            lx, ly = 40 + (k % 3) * 380, y0 + 116 + (k // 3) * 28
             out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
             out.text(lx + 24, ly, item["text"], size=12, color=INK)
-        out.text(W / 2, y0 + 170, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit "
+        out.text(W / 2, y0 + h - 26, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit "
                  "higher — the host Sacrifices a visitor; the visitors' devotion recruits from The Court.",
                  size=12, align="center", color=MUTED)
         return
@@ -229,25 +232,30 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    ch = 108  # (three lines of effect above the numbers on the smallest board; wide cards hold them)
-    for side, seat, x0, label in (("visitors", v, 24, "Visitors"), ("hosts", hst, W / 2 + 40, "Hosts")):
+    ch = h - 88  # (six lines of effect above the numbers on the smallest board, more on a larger one)
+    # the cards of both parties share the width (a party of five gets more of it than a party of three), the
+    # insight / deceit totals between them
+    nv, nh = len(seats[v]["visitors"]), len(seats[hst]["hosts"])
+    gap, mid_w = 6, 72
+    cw = min(170, (W - 48 - mid_w - gap * max(0, nv + nh - 2)) / max(1, nv + nh))
+    left_w = max(1, nv) * (cw + gap) - gap
+    mid = 24 + left_w + mid_w / 2
+    for side, seat, x0, label in (("visitors", v, 24, "Visitors"),
+                                  ("hosts", hst, 24 + left_w + mid_w, "Hosts")):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
-        party = seats[seat][side]
-        cw = min(170, (W / 2 - 48 - 6 * (len(party) - 1)) / max(1, len(party)))
-        for k, c in enumerate(party):
-            _card(out, c, x0 + k * (cw + 6), y0 + 56, cw, ch, texts, mark=c["id"] in order, detail=True)
+        for k, c in enumerate(seats[seat][side]):
+            _card(out, c, x0 + k * (cw + gap), y0 + 56, cw, ch, texts, mark=c["id"] in order, detail=True)
     ins, dec = t["insight"], t["deceit"]
     margin = ins - dec
-    mid = W / 2 - 8
-    out.text(mid, y0 + 76, f"●{ins}", size=20, color=INSIGHT, align="center", bold=True)
-    out.text(mid, y0 + 98, "vs", size=12, color=MUTED, align="center")
-    out.text(mid, y0 + 122, f"▲{dec}", size=20, color=DECEIT, align="center", bold=True)
+    out.text(mid, y0 + 56 + ch / 2 - 26, f"●{ins}", size=20, color=INSIGHT, align="center", bold=True)
+    out.text(mid, y0 + 56 + ch / 2 - 4, "vs", size=12, color=MUTED, align="center")
+    out.text(mid, y0 + 56 + ch / 2 + 20, f"▲{dec}", size=20, color=DECEIT, align="center", bold=True)
     need = t["steal_margin"]
     verdict = ("steals a Secret" if margin >= need else "loses a visitor" if margin < 0 else "neither")
     if t["outcome"]:
         verdict = {"steal": "stole a Secret", "sacrifice": "lost a visitor", "none": "neither"}[t["outcome"]]
-    out.text(W / 2, y0 + 184, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
+    out.text(W / 2, y0 + h - 12, f"Insight − deceit = {margin} (steal at {need} or more, Sacrifice below 0): "
              f"{verdict}. Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
              + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
              align="center", color=INK)
@@ -456,10 +464,13 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     n = _lines(head, w - 20 - side, em * 13 / 11, 2)
     out.text(x + 10, y + 6, head, size=13, color=color, bold=True, maxw=w - 20 - side, wrap=n, baseline="top")
     yy = y + 8 + n * lh * 13 / 11
-    for text, ink in ((f"Deck {s['deck']} · Discard {s['discard']} · Intents {s['intent_deck']} (used "
-                       f"{s['intent_discard']}) · Secrets zone {s['secrets']}", MUTED),
-                      (f"Stolen Secrets {s['stolen']} · Sacrifices {len(s['sacrifices'])} · Royals "
-                       f"{s['royals']}", INK)):
+    # (each count stays whole on its line: its words are joined by no-break spaces, the line breaks at " · ")
+    for parts, ink in (((f"Deck {s['deck']}", f"Discard {s['discard']}",
+                         f"Intents {s['intent_deck']} (used {s['intent_discard']})",
+                         f"Secrets zone {s['secrets']}"), MUTED),
+                       ((f"Stolen Secrets {s['stolen']}", f"Sacrifices {len(s['sacrifices'])}",
+                         f"Royals {s['royals']}"), INK)):
+        text = " · ".join(p.replace(" ", "\u00a0") for p in parts)
         n = _lines(text, w - 20, em)
         out.text(x + 10, yy, text, size=11, color=ink, maxw=w - 20, wrap=n, baseline="top")
         yy += n * lh
@@ -491,8 +502,10 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         bits.append(("Discard top", s["discard_top"]))
     if s.get("intent_discard_top"):
         bits.append(("Used Intent", s["intent_discard_top"]))
-    iw = min(92, (w - 20 - 4 * (len(bits) - 1)) / max(1, len(bits)))
-    bl = max([_lines(label, iw, em, 2) for label, _ in bits] or [0])
+    room = (w - 20 - 4 * (len(bits) - 1)) / max(1, len(bits))
+    iw = min(92, room)  # the cards' width; a label takes the width of its slot, up to its whole length
+    slot = min(room, max([iw] + [text_width(label, em) + 4 for label, _ in bits]))
+    bl = max([_lines(label, slot, em, 2) for label, _ in bits] or [0])
     iy = y + h - 56  # the bottom row's cards
     choosing = s.get("plotted") is False and s["seat"] == me
     pool = s.get("reset_pool") if choosing else None
@@ -552,9 +565,9 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
             _back(out, x + 10 + k * 18, yy + lh + 2, 40, 30, "a card in hand (hidden)")
     xx = x + 10
     for label, c in bits:
-        out.text(xx, iy - 2 - bl * lh, label, size=11, color=MUTED, maxw=iw, wrap=bl, baseline="top")
+        out.text(xx, iy - 2 - bl * lh, label, size=11, color=MUTED, maxw=slot, wrap=bl, baseline="top")
         _card(out, _to(s, c), xx, iy, iw, 52, texts)
-        xx += iw + 4
+        xx += slot + 4
 
 
 def primordial_scene(view: dict, game) -> dict:
@@ -572,7 +585,7 @@ def primordial_scene(view: dict, game) -> dict:
     _court(out, view, texts, picks=picks)
     _visit(out, view, texts, names)
     n = len(seats)
-    y0 = 348
+    y0 = MATS_Y
     mw = (W - 16 - (n - 1) * 8) / n
     # the mats sit as around the table, seen from the viewer's chair: play runs clockwise, so the player to
     # the viewer's left (the next clockwise, "Visit Left") is drawn on the left and the one to the right on
