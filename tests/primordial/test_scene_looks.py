@@ -139,8 +139,9 @@ def test_the_visit_area_shows_each_cards_effect_whole():
     to this c…" -- its cards a fixed three lines tall and a party of five squeezed into half the width.)  The
     two parties share the width by their number of cards, the cards hold six lines of effect on the smallest
     board and as many more as fit on a larger one: at the size a 1920 x 1080 window draws the board no effect
-    is cut, at 2, 3 and 4 players; on the smallest board only an effect too long for six lines of the widest
-    card (its tip has it whole)."""
+    is cut, at 2, 3 and 4 players; on the smallest board (820 px) only an effect too long for six lines of the
+    widest card, in these games (the two longest, 134 and 137 characters; the tip has them whole. A party of
+    seven cards, narrower, can cut a 109-character one there too)."""
     from illumi_widgets.games.primordial.scene import MATS_Y, VISIT_Y, WIDE_EM
     from illumi_widgets.textfit import wrap_line
 
