@@ -85,23 +85,23 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
                  tip=card_tip(c))
         # the whole name: the painter wraps it onto a second line (or squeezes it) rather than cut it
         name = c["name"].replace("Performance: ", "")
-        # two lines, down from the top (a tall card -- a Secret to steal -- measures the name as drawn on
-        # the smallest board, as a Pawn's card does)
-        need = text_width(name, em, True) * MIN_SQUEEZE if h >= 64 else text_width(name, 11, True)
-        two = h >= 44 and need > w - 4
+        # two lines, down from the top, where the card is tall enough for them over its symbol's lines (each
+        # measured as drawn on the smallest board)
+        sym = _intent_symbol(c)
+        two = _name_lines(name, w, em) > 1 and h >= card_height(c, w, em, names=2)
         out.text(x + w / 2, y + (4 if two else 15), name, size=11, align="center", bold=True, maxw=w - 4,
                  wrap=2 if two else 1, baseline="top" if two else None)
-        sym = "◯ home" if c["finger"] == "none" else {"left": "◀", "right": "▶", "across": "▲"}[c["finger"]]
-        out.text(x + w / 2, y + h - 6, sym + (" +invite" if c.get("invite") else ""), size=11, align="center",
-                 color=MUTED, maxw=w - 4)
+        out.text(x + w / 2, y + h - 6, sym, size=11, align="center", color=MUTED, maxw=w - 4,
+                 wrap=_name_lines(sym, w, em, bold=False))
         return
     fill, ink = FRAME[c["frame"]], FRAME_INK[c["frame"]]
     stroke = GOLD if mark else "#000"
     out.rect(x, y, w, h, fill=fill, stroke=stroke, lw=3 if mark else 1, r=4, ident=ident or c["id"],
              tip=card_tip(c))
     # the whole name (the painter squeezes it, or wraps it where a second line is clear of the texts below)
-    two = (h >= 44 and not detail and not c.get("silenced")
-           and text_width(c["name"], em, True) * MIN_SQUEEZE > w - 4)  # (as drawn on the smallest board)
+    # (two lines as drawn on the smallest board, clear of the numbers; a card too low for numbers: its name)
+    two = (not detail and not c.get("silenced") and _name_lines(c["name"], w, em) > 1
+           and h >= (card_height(c, w, em, names=2) if h >= 44 else name_height(2, em)))
     out.text(x + w / 2, y + (3 if two else 14), c["name"], size=11, color=ink, align="center",
              bold=True, maxw=w - 4, wrap=2 if two else 1, baseline="top" if two else None)
     st = c.get("now") or c
@@ -129,6 +129,33 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
     if c.get("silenced"):  # under the name, clear of it and of the numbers at the bottom
         out.text(x + w / 2, y + (22 if detail else 19), "silenced", size=11, color="#c33", align="center",
                  bold=True, maxw=w - 4, baseline="top")
+
+
+def _intent_symbol(c: dict) -> str:
+    sym = "◯ home" if c["finger"] == "none" else {"left": "◀", "right": "▶", "across": "▲"}[c["finger"]]
+    return sym + (" +invite" if c.get("invite") else "")
+
+
+def _name_lines(text: str, w: float, em: float, bold: bool = True) -> int:
+    """1 if ``text`` fits a card ``w`` wide on one line at ``em``; else 2."""
+    return 1 if text_width(text, em, bold) * MIN_SQUEEZE <= w - 4 else 2
+
+
+def card_height(c: dict, w: float, em: float, names: int | None = None) -> float:
+    """The least height of a small card of a mat row (``w`` wide, its 11-unit text drawn at ``em``) whose name
+    (``names`` lines: as many as it needs, at most two) reads over its numbers (an Intent: its symbol's
+    lines) with nothing overlapping: a two-line name stands from the top, the numbers from the bottom."""
+    intent = bool(c.get("intent"))
+    name = c["name"].replace("Performance: ", "") if intent else c["name"]
+    n = names or _name_lines(name, w, em)
+    top = (4 if intent else 3) + 1.2 * em + em if n > 1 else (15 if intent else 14) + 0.2 * em
+    low = (_name_lines(_intent_symbol(c), w, em, bold=False) - 1) * 1.2 * em if intent else 0
+    return top + low + 0.8 * em + 6
+
+
+def name_height(lines: int, em: float) -> float:
+    """The least height of a card too low for its numbers (under 44) that shows its name on ``lines``."""
+    return 5 + 2.2 * em if lines > 1 else 14 + 0.2 * em + 6
 
 
 def _back(out: _Items, x, y, w, h, tip):
@@ -506,7 +533,10 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     iw = min(92, room)  # the cards' width; a label takes the width of its slot, up to its whole length
     slot = min(room, max([iw] + [text_width(label, em) + 4 for label, _ in bits]))
     bl = max([_lines(label, slot, em, 2) for label, _ in bits] or [0])
-    iy = y + h - 56  # the bottom row's cards
+    # the bottom row's cards: as tall as the tallest name over its numbers needs (a two-line name, a symbol
+    # on two lines)
+    bh = max([52] + [card_height({**texts[c["card"]], **c}, iw, em) for _label, c in bits])
+    iy = y + h - 4 - bh
     choosing = s.get("plotted") is False and s["seat"] == me
     pool = s.get("reset_pool") if choosing else None
     deck_row = None
@@ -518,12 +548,17 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     floor = iy - bl * lh - 4  # the top of the bottom row's labels
     if deck_row:
         dl = _lines(deck_row[0], w - 20, em, 2)
-        per, kw = _per_row(len(deck_row[1]), w - 20, most=92)
-        ky = floor - 56 * -(-len(deck_row[1]) // per)
+        # (cards as wide as their longest word reads: "Masquerade" was cut to "Masquer…" at 76)
+        word = max(text_width(part, em, True) * MIN_SQUEEZE + 4 for c in deck_row[1]
+                   for part in texts[c["card"]]["name"].replace("Performance: ", "").split())
+        per, kw = _per_row(len(deck_row[1]), w - 20, least=min(92, max(76, word)), most=92)
+        kh = max([52] + [card_height({**texts[c["card"]], **c}, kw, em) for c in deck_row[1]])
+        ky = floor - (kh + 4) * -(-len(deck_row[1]) // per)
         out.text(x + 10, ky - 2 - dl * lh, deck_row[0], size=11, color=MUTED, maxw=w - 20, wrap=dl,
                  baseline="top")
         for k, c in enumerate(deck_row[1]):
-            _card(out, _to(s, c), x + 10 + (k % per) * (kw + 4), ky + (k // per) * 56, kw, 52, texts)
+            _card(out, _to(s, c), x + 10 + (k % per) * (kw + 4), ky + (k // per) * (kh + 4), kw, kh, texts,
+                  em=em)
         floor = ky - 4 - dl * lh
     for label, cards in rows:
         stealing = steal is not None and cards is steal[2]
@@ -546,8 +581,10 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
             out.text(x + 10, yy, said, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
             yy += nl * lh + 2
             continue
-        if not fits(per, rh) and not stealing and fits(per, 40):  # a hand to plot with: the names alone
-            rh = 40  # (their numbers are in the tips)
+        # a hand to plot with: the names alone (their numbers are in the tips), as low as they read
+        low = max(28, *(name_height(_name_lines(texts[c["card"]]["name"], cw, em), em) for c in cards))
+        if not fits(per, rh) and not stealing and fits(per, low):
+            rh = low
         elif not fits(per, rh):  # one row
             per, cw = _per_row(len(cards), w - 20, least=1)
         if not fits(per, rh):
@@ -557,7 +594,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         yy += nl * lh + 2
         for k, c in enumerate(cards):
             cx, cy = x + 10 + (k % per) * (cw + 4), yy + (k // per) * (rh + 4)
-            _card(out, c if stealing else _to(s, c), cx, cy, cw, rh, texts)
+            _card(out, c if stealing else _to(s, c), cx, cy, cw, rh, texts, em=em)
         yy += -(-len(cards) // per) * (rh + 4) + 2
     if s.get("plotted") is not None and not s.get("hand") and s["hand_count"] and yy + lh + 32 <= floor:
         out.text(x + 10, yy, "Hand (hidden)", size=11, color=MUTED, baseline="top")
@@ -566,7 +603,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     xx = x + 10
     for label, c in bits:
         out.text(xx, iy - 2 - bl * lh, label, size=11, color=MUTED, maxw=slot, wrap=bl, baseline="top")
-        _card(out, _to(s, c), xx, iy, iw, 52, texts)
+        _card(out, _to(s, c), xx, iy, iw, bh, texts, em=em)
         xx += slot + 4
 
 
