@@ -22,6 +22,9 @@ What a game's scene provides (the spec the generic board builds on)
   drawn at least ``11 / min_scale`` scene units, so the scene wraps, measures and spaces its text for that
   size (Pax: ``_Items(fit=...)`` and ``out.fs(size)``; Illuminati: the ``t``/``room`` sizes), and
   :func:`illumi_widgets.widget.svg.problems_at_scale` checks that nothing then overlaps (icon letters count).
+  A wide cell (1400 CSS px or more) whose height-fitted board uses under 3/4 of its width draws the board
+  up to 1.3x larger, scrolling in its box; a scene read as one picture says ``"grow": 1`` (no enlargement:
+  Primordial Secrets, whole in a 1920 x 1080 window).
 * **Fits the window.**  The board scales to min(cell width, visible height of the notebook area).  A
   scene may give ``"layouts": {"narrow": {"w", "h", "moves": [[x0, y0, x1, y1, dx, dy], ...]}}``: below
   900 CSS px of width the painter uses the narrow size and shifts every item whose anchor (``x, y``; a

@@ -23,10 +23,12 @@ export const WIDE_USE = 0.75; // ... whose board, fitted to the visible height, 
 export const WIDE_GROWTH = 1.3; // ... draws it up to this much larger (up to the width), scrolling in its box
 
 /** A wide cell's larger board: when the height-fitted board `fit` leaves much of a wide cell's width unused,
- * the scene scaled to the width, at most WIDE_GROWTH times `fit`'s scale (its box then scrolls); else null. */
-export function widen(size, fit, availW, availH) {
-  if (!(availW >= WIDE_PX) || !(availH > 0) || fit.cssW >= WIDE_USE * availW) return null;
-  const scale = Math.min(availW / size.w, fit.scale * WIDE_GROWTH);
+ * the scene scaled to the width, at most `growth` (the scene's `grow`, default WIDE_GROWTH) times `fit`'s scale
+ * (its box then scrolls); else null. A scene read as one picture (`grow: 1`) is never enlarged to scroll. */
+export function widen(size, fit, availW, availH, growth = WIDE_GROWTH) {
+  const most = num(growth, WIDE_GROWTH) > 0 ? num(growth, WIDE_GROWTH) : WIDE_GROWTH;
+  if (!(availW >= WIDE_PX) || !(availH > 0) || fit.cssW >= WIDE_USE * availW || most <= 1.05) return null;
+  const scale = Math.min(availW / size.w, fit.scale * most);
   if (scale <= fit.scale * 1.05) return null;
   return { scale, cssW: Math.max(1, Math.round(size.w * scale)), cssH: Math.max(1, Math.round(size.h * scale)) };
 }

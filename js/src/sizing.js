@@ -85,7 +85,7 @@ export function createSizing(v) {
       fit = fitBoard(s.size, Math.max(1, avail - SCROLLBAR_PX), availH, least);
     }
     // a wide window: a board fitted to the height that leaves most of the width empty is drawn larger
-    const wide = scrolls ? null : widen(s.size, fit, Math.max(1, avail - SCROLLBAR_PX), availH);
+    const wide = scrolls ? null : widen(s.size, fit, Math.max(1, avail - SCROLLBAR_PX), availH, s.scene.grow);
     if (wide) {
       scrolls = true;
       fit = wide;

@@ -304,6 +304,14 @@ describe("wide windows", () => {
     assert.equal(widen(size, fitBoard(size, 1200, 800), 1200, 800), null); // not a wide cell
     assert.equal(widen(size, fitBoard(size, 1500, 1100), 1500, 1100), null); // the width is used already
   });
+  test("a scene read as one picture (grow: 1, Primordial Secrets) stays whole in a wide window", async () => {
+    const { fitBoard, widen } = await import("../src/layout.js");
+    const size = { w: 1200, h: 900 }; // (at 1920 x 1080: 1480 x 740 free, the board 987 px wide fitted)
+    const fit = fitBoard(size, 1480, 740);
+    assert.ok(widen(size, fit, 1480, 740)); // (by default it would be enlarged, and scroll)
+    assert.equal(widen(size, fit, 1480, 740, 1), null);
+    assert.ok(widen(size, fit, 1480, 740, 1.2).scale <= fit.scale * 1.2 + 1e-9);
+  });
 });
 
 describe("edge markers off the text", () => {

@@ -225,3 +225,13 @@ def test_every_mat_drawn_reads_on_the_smallest_board():
                 assert problems == [], (players, problems)
             st.apply(random_action(st, rng))
     assert intents > 100, intents  # (Intent rows of many contents were met)
+
+
+def test_a_wide_window_draws_the_board_whole():
+    """(Issue 30: at 1920 x 1080 the board, 900 units high since its visit area grew, was fitted to the
+    visible height about 990 px wide of 1480, under 3/4 of the width: the painter enlarged it 1.3x and it
+    scrolled in its box, the mats below the fold.)  The scene is read as one picture: it asks for no
+    enlargement (the painter's widen(), js/src/layout.js, honours ``grow``; js/test/site.test.mjs)."""
+    st = load_game("primordial", players=3).new_state(seed=3)
+    scene = primordial_scene(st.view(0), st.game)
+    assert scene["grow"] == 1

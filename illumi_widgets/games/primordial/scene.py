@@ -657,7 +657,9 @@ def primordial_scene(view: dict, game) -> dict:
     narrow = {"w": NARROW_W, "h": y, "scroll": True, "items": nar.items}
     # (a short window keeps the wide board at the scale its text is fitted for: it scrolls in a box instead of
     # drawing it smaller -- at 1400 x 900 it was about 770 CSS px wide, "Whisperer" cut to "Whispe…")
-    return {"w": W, "h": H, "bg": BG, "min_scale": WIDE_LEAST / W, "items": out.items,
+    # (read as one picture -- The Court, the visit and every mat together: a wide window draws it whole,
+    # fitted to the visible height, never enlarged 1.3x to scroll in its box as at 1920 x 1080)
+    return {"w": W, "h": H, "bg": BG, "min_scale": WIDE_LEAST / W, "grow": 1, "items": out.items,
             "layouts": {"narrow": narrow}}
 
 
