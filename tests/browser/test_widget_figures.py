@@ -78,7 +78,9 @@ CLICKS = 30
 # conditions, run the test with and without it, alternately): ILLUMI_FIGURES_ESM=/tmp/old/widget.js
 ESM_OVERRIDE = os.environ.get("ILLUMI_FIGURES_ESM")
 # A diagnostic (changes nothing measured): ILLUMI_FIGURES_TRACE=/tmp/trace.json writes a Chromium performance
-# trace (devtools.timeline) of the timed clicks there, to read what the page's main thread does in a trip.
+# trace (devtools.timeline) of the timed clicks there, to read what the page's main thread does in a trip; it
+# records invalidation tracking too, which names what made each restyle (a class, a pseudo-class such as the
+# notebook's focus) and on which element.
 TRACE_TO = os.environ.get("ILLUMI_FIGURES_TRACE")
 # A person's reaction before a click, once the page is settled (ms); ILLUMI_FIGURES_SETTLE=0: click at once
 # after the test's own probe, as the test did before (the probe's trailing work then falls inside the trip)
