@@ -342,9 +342,9 @@ class State:
         if game.outcome(data) is not None:
             return []
         out = []
-        for d in game.decisions(data):
-            if d.options is None and d.seat != CHANCE:
-                d = Decision(d.seat, d.kind, d._prompt, ActionList(game.legal(data, d.seat)), d.sealed)
+        for d in game.decisions(data):  # (the slots read directly: the properties cost a call each)
+            if d._options is None and d._seat != CHANCE:
+                d = Decision(d._seat, d._kind, d._prompt, ActionList(game.legal(data, d._seat)), d._sealed)
             out.append(d)
         return out
 

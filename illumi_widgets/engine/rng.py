@@ -29,6 +29,9 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n == 1:  # (every draw is accepted and the answer is 0: the state moves on as a draw moves it)
+            self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            return 0
         if n <= 0:
             raise ValueError("below() needs n >= 1")
         limit = _MASK - (_MASK + 1) % n

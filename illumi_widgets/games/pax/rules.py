@@ -493,7 +493,10 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
         return final_report(self, d, seat)
 
     def chance_pending(self, d: PaxData) -> bool:
-        return d.result is None and bool(d.frames) and d.frames[-1]["t"] in ("deal", "shuffle")
+        frames = d.frames  # (asked after every action: no call to bool(), one attribute lookup)
+        if d.result is not None or not frames:
+            return False
+        return frames[-1]["t"] in ("deal", "shuffle")
 
     def decisions(self, d: PaxData) -> list[Decision]:
         if d.result is not None or not d.frames:
