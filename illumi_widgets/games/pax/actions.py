@@ -17,6 +17,28 @@ from .model import (
 )
 
 
+def _place_text(game, s, cid, t, placed, carried) -> str:
+    """The log line of a card placed face-up (worded when read: see engine.log)."""
+    extra = f" with {placed} Influence" if carried else ""
+    back = f"; {carried - placed} Influence return to supply" if carried > placed else ""
+    return f"{game.seat_name(s)} places {game.card_label(cid)} face-up at {game.place_name(t)}{extra}{back}."
+
+
+
+def _expel_text(game, s, how, cid, t) -> str:
+    return f"{game.seat_name(s)} {how}Expels {game.card_label(cid)} at {game.place_name(t)}."
+
+
+def _scout_text(game, s, t, acting, free) -> str:
+    return (f"{game.seat_name(s)} Scouts {game.place_name(t)} from {game.place_name(acting)}"
+            + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
+
+
+def _influence_text(game, s, how, t, k, free) -> str:
+    return (f"{game.seat_name(s)} {how}Influences {game.place_name(t)} x{k}"
+            + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
+
+
 class MainActionsMixin:
     """The six main actions (see the module docstring)."""
 
@@ -326,8 +348,7 @@ class MainActionsMixin:
             else:
                 d.frames.append(take)
             return
-        log.add(f"{self.seat_name(s)} Scouts {self.place_name(t)} from {self.place_name(acting)}"
-                + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
+        log.add((_scout_text, (self, s, t, acting, free)))
         self._push_pay(d, s, [frozenset(self.acting_factions(d, s, acting))],
                        f"Scouting {self.place_name(t)}", take)
 
@@ -362,10 +383,7 @@ class MainActionsMixin:
         for i in range(placed):
             slots[i] = carry[i]
         d.infl[t] = tuple(slots)
-        extra = f" with {placed} Influence" if carry else ""
-        back = f"; {len(carry) - placed} Influence return to supply" if len(carry) > placed else ""
-        log.add(f"{self.seat_name(s)} places {self.card_label(cid)} face-up at "
-                f"{self.place_name(t)}{extra}{back}.")
+        log.add((_place_text, (self, s, cid, t, placed, len(carry))))
         if self.rank[cid] in ("ACE", "CROWN"):
             d.revealed = True  # EN Event Check: an Ace/Crown played face-up to the map
         if (f.get("why") == "expel" and f.get("main") and self.rosicrucian(cid)
@@ -387,8 +405,7 @@ class MainActionsMixin:
         free = mode == "main" and self.rosicrucian(d.cards[t]) and self.event_on(d, "rosicrucian_advance")
         self._use_main(d, bonus, t, free)
         how = {"cube": "uses the bonus follow-up to ", "main": ""}.get(mode, "uses a power to ")
-        log.add(f"{self.seat_name(s)} {how}Influences {self.place_name(t)} x{k}"
-                + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
+        log.add((_influence_text, (self, s, how, t, k, free)))
         self._push_pay(d, s, alts[0], f"{k} Influence on {self.place_name(t)}",
                        {"t": "placeinfluence", "seat": s, "cell": t, "n": k}, alts=alts)
 
@@ -493,7 +510,7 @@ class MainActionsMixin:
         pf = self._use_main(d, bonus, t)
         main = pf is None and not bonus
         how = "uses the bonus follow-up to " if bonus else ("uses a power to " if pf is not None else "")
-        log.add(f"{self.seat_name(s)} {how}Expels {self.card_label(d.cards[t])} at {self.place_name(t)}.")
+        log.add((_expel_text, (self, s, how, d.cards[t], t)))
         if pf is not None and pf["kind"] == "BX":
             # BX: then move 1 of your Influence from ANY Location onto the newly placed card (optional)
             d.frames.append({"t": "move", "seat": s, "fac": None, "left": 1, "dest": t, "any": True})

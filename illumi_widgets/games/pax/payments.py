@@ -17,6 +17,15 @@ def _favor(vec) -> str:
     return words if words == "nothing" else words + " Favor"
 
 
+# (log lines worded when read: LogEntry's public text as (format, args); see engine.log)
+def _pay_text(game, s, vec, why) -> str:
+    return f"{game.seat_name(s)} pays {_favor(vec)} for {why}."
+
+
+def _gain_text(game, s, got, why) -> str:
+    return f"{game.seat_name(s)} gains {_favor(got)} ({why})."
+
+
 class PaymentsMixin:
     """Paying and gaining Favor (see the module docstring)."""
 
@@ -74,7 +83,7 @@ class PaymentsMixin:
         for x in range(6):
             d.favor[s][x] -= vec[x]
             d.pool[x] += vec[x]
-        log.add(f"{self.seat_name(s)} pays {_favor(vec)} for {f['why']}.")
+        log.add((_pay_text, (self, s, vec, f["why"])))
 
     def _push_gain(self, d, s, slots, why, conspire=()) -> None:
         """Gain Favor: choose (if a choice), take from the pool or subvert, then give to rivals (Conspire)."""
@@ -113,7 +122,7 @@ class PaymentsMixin:
             d.frames.append({"t": "subvert", "seat": s, "fac": x})
             return
         d.frames.pop()
-        log.add(f"{self.seat_name(s)} gains {_favor(f['got'])} ({f['why']}).")
+        log.add((_gain_text, (self, s, tuple(f["got"]), f["why"])))
         # Conspire (EN Extort; ruling 54): keep what you would normally keep, give the rest
         value = len(f["slots"])
         owed = sum(n for _r, n in f["conspire"])

@@ -88,6 +88,13 @@ def sub_multisets(icons: tuple, keep: int) -> set[tuple]:
     return {tuple(sorted(c)) for c in combinations(icons, keep)}
 
 
+def _scheme_text(game, s, cid, pos, quick, use) -> str:
+    """The log line of a Scheme card played (worded when read: see engine.log)."""
+    return (f"{game.seat_name(s)} plays {game.card_label(cid)} as Scheme card {pos}"
+            + (" for Quick Favor" if quick else "") + (" and uses its ability (Magistrates)"
+                                                        if quick and use else "") + ".")
+
+
 class PowersMixin:
     """Schemes, card abilities, Faction cards and Special Events (see the module docstring)."""
 
@@ -556,9 +563,7 @@ class PowersMixin:
         # READING: with the Magistrates passive, Quick Favor *and* the ability: the ability resolves as when
         # played normally (a Buff still applies automatically, a Bonus/Special may still be skipped)
         use = not quick or self.holds(d, s, "MAG")
-        log.add(f"{self.seat_name(s)} plays {self.card_label(cid)} as Scheme card {pos}"
-                + (" for Quick Favor" if quick else "") + (" and uses its ability (Magistrates)"
-                                                            if quick and use else "") + ".")
+        log.add((_scheme_text, (self, s, cid, pos, quick, use)))
         if quick:
             d.quick_used = True
         if use:

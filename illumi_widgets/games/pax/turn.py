@@ -23,6 +23,18 @@ from .model import (
 )
 
 
+def _turn_text(game, rnd, seat) -> str:  # (log lines worded when read: see engine.log)
+    return f"— Round {rnd}, {game.seat_name(seat)}'s turn —"
+
+
+def _end_text(game, seat) -> str:
+    return f"{game.seat_name(seat)} ends the action phase."
+
+
+def _payout_text(game, ev, s, favor) -> str:
+    return f"{game.events[ev].name} pays out: 1 to the pool, 1 to {game.seat_name(s)} ({favor} left on it)."
+
+
 class TurnMixin:
     """The turn and its steps (see the module docstring)."""
 
@@ -183,7 +195,7 @@ class TurnMixin:
         d.extorted = []
         d.revealed = False
         self.reset_turn_powers(d)
-        log.add(f"— Round {d.round}, {self.seat_name(seat)}'s turn —")
+        log.add((_turn_text, (self, d.round, seat)))
         if seat in self.automa:  # a rulebook bot's turn: its script, its own Check Phase (automa.py)
             d.frames.extend(self.automaton.turn_frames(seat))
         else:
@@ -204,8 +216,7 @@ class TurnMixin:
             if favor > 0:
                 favor -= 1
                 d.favor[s][fac] += 1
-            log.add(f"{self.events[ev].name} pays out: 1 to the pool, 1 to {self.seat_name(s)} "
-                    f"({favor} left on it).")
+            log.add((_payout_text, (self, ev, s, favor)))
             if favor <= 0:
                 d.event_discard.append(ev)
                 log.add(f"{self.events[ev].name} is empty and discarded "
@@ -254,7 +265,7 @@ class TurnMixin:
 
     def _do_end(self, d, a, log):
         d.frames.pop()
-        log.add(f"{self.seat_name(a.seat)} ends the action phase.")
+        log.add((_end_text, (self, a.seat)))
 
     @staticmethod
     def reset_turn_powers(d: PaxData) -> None:
