@@ -3,7 +3,7 @@ action that cards, Favor and Influence are conserved (Game.problems), that undo 
 and redo brings it back, that no seat's (nor a spectator's) view or new log lines hold anything it may not
 see, and that the record replays to the same position (every 100 actions and at the end of every game).
 
-The games run in one process per core.  In the suite, 10 games per player count; ``ILLUMI_RANDOM_GAMES=200``
+The games run in one process per core.  In the suite, 5 games per player count; ``ILLUMI_RANDOM_GAMES=200``
 gives the full run of issue 2 (the endurance runner, ``python -m illumi_widgets.endurance``, is where
 volume belongs).
 """
@@ -16,7 +16,7 @@ import pytest
 
 from illumi_widgets.engine.testing import random_games_parallel
 
-GAMES = int(os.environ.get("ILLUMI_RANDOM_GAMES", "10"))
+GAMES = int(os.environ.get("ILLUMI_RANDOM_GAMES", "5"))
 
 
 @pytest.mark.slow

@@ -22,11 +22,11 @@ from .board_leaks import BoardTable, LeakFound, play_random
 #: (game, players, options, mode, intents): every game, its options that hide more, both undo policies, and a
 #: bot seat (``bots`` goes to the Match: the review's hot-seat board that followed a bot's seat)
 TABLES = [
-    ("pax", 3, {}, "play", 90),
+    ("pax", 3, {}, "play", 60),
     ("pax", 2, {"bots": {1: "random"}}, "play", 80),
-    ("illuminati", 4, {"hidden_illuminati": True}, "play", 70),
+    ("illuminati", 4, {"hidden_illuminati": True}, "play", 50),
     ("illuminati", 3, {"hidden_goals": True}, "analysis", 60),
-    ("primordial", 3, {}, "play", 70),
+    ("primordial", 3, {}, "play", 45),
     ("gray-eminence", 3, {"tweet_vote": True}, "play", 80),
 ]
 
