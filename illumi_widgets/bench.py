@@ -755,11 +755,9 @@ def format_report(f: dict) -> str:
 
 def _others_text(m: dict) -> str:
     """The other work on the machine while the run was timed, in words (what judges the speed targets)."""
-    if m.get("others_cpu") is None:
+    text = targets.others_words(m, joiner=", ")
+    if text is None:
         return "other work not measured here (no /proc/stat): the load judges the speed targets"
-    text = f"other work used {m['others_cpu']:g} CPUs on average while the games were timed"
-    if m.get("others_cpu_scaling") is not None:
-        text += f", {m['others_cpu_scaling']:g} while the scaling workers ran"
     return text + " (the machine's busy CPU time less this run's own)"
 
 

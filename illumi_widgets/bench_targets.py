@@ -95,6 +95,17 @@ def busy(machine: dict) -> str:
     return ""
 
 
+def others_words(machine: dict, joiner: str = " and ") -> str | None:
+    """The other work measured while the run was timed (what judges its speed targets), in words; ``None``
+    for a record made where it was not measured (no ``/proc/stat``, or an older record)."""
+    if machine.get("others_cpu") is None:
+        return None
+    text = f"other work used {machine['others_cpu']:g} CPUs on average while the games were timed"
+    if machine.get("others_cpu_scaling") is not None:
+        text += f"{joiner}{machine['others_cpu_scaling']:g} while the scaling workers ran"
+    return text
+
+
 def scaling_busy(machine: dict) -> str:
     """Why the scaling section's speed-ups cannot be judged from this run: other work used more than
     :data:`SCALING_OTHERS_SHARE` of the CPUs while it ran; without that measure, :func:`busy`."""

@@ -169,12 +169,8 @@ def _busy(machine: dict) -> str:
 def _others_note(m: dict) -> str:
     """The other work measured while the run was timed (what judged its speed), for the table's note; a
     record made before that was measured says nothing of it."""
-    if m.get("others_cpu") is None:
-        return ""
-    text = f"other work used {m['others_cpu']:g} CPUs on average while the games were timed"
-    if m.get("others_cpu_scaling") is not None:
-        text += f" and {m['others_cpu_scaling']:g} while the scaling workers ran"
-    return text + "; "
+    text = bench_targets.others_words(m)
+    return "" if text is None else text + "; "
 
 
 def _verdict_cell(v: dict) -> str:
