@@ -24,7 +24,6 @@ def _place_text(game, s, cid, t, placed, carried) -> str:
     return f"{game.seat_name(s)} places {game.card_label(cid)} face-up at {game.place_name(t)}{extra}{back}."
 
 
-
 def _expel_text(game, s, how, cid, t) -> str:
     return f"{game.seat_name(s)} {how}Expels {game.card_label(cid)} at {game.place_name(t)}."
 
