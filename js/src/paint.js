@@ -2,19 +2,19 @@
 // Item types: rect, circle, text, line, poly, icon (see README of the widget / Python svg.py,
 // which renders the very same items to SVG with the same defaults).
 import iconData from "../../illumi_widgets/widget/icons.json" with { type: "json" };
+import { countOverlaps } from "./overlaps.js";
+import { FONT_FAMILY, lineBoxOf, num, planLines, textPlan } from "./textfit.js";
+
+export { countOverlaps };
+export {
+  firstLineOffset, fitLine, FONT_FAMILY, LINE_HEIGHT, layoutText, lineBox, measureWith, num, wrapLine,
+} from "./textfit.js";
 
 export const DEFAULT_W = 1000;
 export const DEFAULT_H = 700;
-export const FONT_FAMILY = "Helvetica, Arial, sans-serif";
-export const LINE_HEIGHT = 1.2;
 
 const ICONS = iconData.icons;
 const UNKNOWN_ICON = iconData.unknown;
-
-/** Finite number or the fallback. */
-export function num(v, fallback = 0) {
-  return typeof v === "number" && Number.isFinite(v) ? v : fallback;
-}
 
 export function sceneSize(scene) {
   const w = num(scene && scene.w, DEFAULT_W);
@@ -86,170 +86,17 @@ export function fontOf(it) {
   return `${it.italic ? "italic " : ""}${it.bold ? "bold " : ""}${size}px ${FONT_FAMILY}`;
 }
 
-const ALIGNS = { left: "left", center: "center", right: "right", start: "start", end: "end", middle: "center" };
-const BASELINES = {
-  top: "top", hanging: "hanging", middle: "middle", alphabetic: "alphabetic",
-  ideographic: "ideographic", bottom: "bottom",
-};
-
-/** First-line y offset of a multi-line text block so the block honours its baseline. */
-export function firstLineOffset(baseline, n, lineHeight) {
-  if (n <= 1) return 0;
-  if (baseline === "middle") return -((n - 1) * lineHeight) / 2;
-  if (baseline === "bottom" || baseline === "alphabetic" || baseline === "ideographic") {
-    return -(n - 1) * lineHeight;
-  }
-  return 0;
-}
-
 export const MIN_FONT_PX = 11; // no text is drawn smaller than this many CSS pixels
-const MIN_SQUEEZE = 0.85; // a line may be narrowed to 85% of its width to fit its maxw, no more
 
-/** The pieces of a line where it may break: at spaces, and after a hyphen ("Saxe-|Weimar"): [piece, joint]
- * (the joint is what joins it to the piece before: " " or ""). */
-function breakPieces(line) {
-  const out = [];
-  for (const word of line.split(" ")) {
-    const parts = word.match(/[^-]+-|[^-]+|-/g) || [""];
-    parts.forEach((part, k) => out.push([part, k === 0 ? " " : ""]));
-  }
-  return out;
-}
-
-const BALANCE_STEPS = 10; // halvings of the width a wrapped text's lines are balanced to (textfit.py)
-
-/** The pieces filled line by line into lines no wider than maxw: {lines, over (the last line, which takes
- * the rest once maxLines are reached, is wider)}. */
-function greedy(measure, pieces, maxw, maxLines) {
-  const out = [];
-  let cur = "";
-  for (let i = 0; i < pieces.length; i++) {
-    const [part, joint] = pieces[i];
-    const next = cur ? `${cur}${joint}${part}` : part;
-    if (cur && measure(next) > maxw) {
-      out.push(cur);
-      if (out.length === maxLines - 1) {
-        const rest = pieces.slice(i).map(([p, j], k) => (k ? j + p : p)).join("");
-        out.push(rest);
-        return { lines: out, over: measure(rest) > maxw };
-      }
-      cur = part;
-    } else {
-      cur = next;
-    }
-  }
-  if (cur) out.push(cur);
-  return { lines: out, over: false };
-}
-
-/** Split one line into at most `maxLines` lines of width <= maxw (at spaces, or after a hyphen); the last
- * line keeps the rest. Balanced: as many lines as filling them to maxw takes, each filled only to the
- * narrowest width that still needs no more lines (no word left alone on a last line). */
-export function wrapLine(measure, line, maxw, maxLines) {
-  if (!(maxw > 0) || maxLines <= 1 || measure(line) <= maxw) return [line];
-  const pieces = breakPieces(line);
-  const first = greedy(measure, pieces, maxw, maxLines);
-  if (first.over || first.lines.length < 2) return first.lines;
-  let lo = 0;
-  let hi = maxw;
-  for (let k = 0; k < BALANCE_STEPS; k++) {
-    const mid = (lo + hi) / 2;
-    const g = greedy(measure, pieces, mid, maxLines);
-    if (!g.over && g.lines.length <= first.lines.length) hi = mid;
-    else lo = mid;
-  }
-  return greedy(measure, pieces, hi, maxLines).lines;
-}
-
-/** `line` cut to fit `maxw` (with an ellipsis), when even squeezed it would not. */
-export function fitLine(measure, line, maxw) {
-  if (!(maxw > 0) || measure(line) * MIN_SQUEEZE <= maxw) return { text: line, cut: false };
-  let lo = 0;
-  let hi = line.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (measure(`${line.slice(0, mid)}…`) * MIN_SQUEEZE <= maxw) lo = mid;
-    else hi = mid - 1;
-  }
-  return { text: `${line.slice(0, lo).trimEnd()}…`, cut: true };
-}
-
-/** The lines a text item is drawn as, at font size `size` (scene units), and whether a line was cut. */
-export function layoutText(measure, it, size) {
-  const text = it.s === undefined || it.s === null ? "" : String(it.s);
-  const maxw = num(it.maxw, 0);
-  const base = num(it.size, 12);
-  // a text given a maxw may take more lines when the painter had to enlarge it (min font); given a box
-  // height `maxh` too, as many lines as that box holds at the size it is drawn at (and no more than `wrap`)
-  const maxh = num(it.maxh, 0);
-  const byBox = maxw > 0 && maxh > 0 ? Math.max(1, Math.floor(maxh / (size * LINE_HEIGHT) + 1e-6)) : 0;
-  const wrap = Math.max(1, Math.trunc(byBox ? Math.min(byBox, num(it.wrap, byBox))
-    : num(it.wrap, maxw > 0 ? (size > base ? 2 : 1) : 1)));
-  const lines = [];
-  let cut = false;
-  for (const raw of text.split("\n")) {
-    for (const line of wrapLine(measure, raw, maxw, wrap)) {
-      const f = fitLine(measure, line, maxw);
-      cut = cut || f.cut;
-      lines.push(f.text);
-    }
-  }
-  return { lines, cut };
-}
-
-// Widths of text lines as measured for a font (the font string -> line -> width), kept across paints: a board
-// draws the same few hundred lines again on every update, and measuring them is most of a paint's text work.
-const MEASURED = new Map();
-const MEASURED_MAX = 20000; // lines kept (all fonts together) before the table starts afresh
-let measuredLines = 0;
-
-/** The width of `line` in `font` on `ctx` (measured once per font and line), or an estimate without one. */
-export function measureWith(ctx, font, size) {
-  let widths = MEASURED.get(font);
-  if (!widths) MEASURED.set(font, (widths = new Map()));
-  return (line) => {
-    let w = widths.get(line);
-    if (w === undefined) {
-      const m = ctx.measureText(line);
-      w = m && typeof m.width === "number" ? m.width : line.length * size * 0.55;
-      if (++measuredLines > MEASURED_MAX) {
-        MEASURED.clear();
-        widths.clear();
-        measuredLines = 1;
-      }
-      if (!MEASURED.has(font)) MEASURED.set(font, widths);
-      widths.set(line, w);
-    }
-    return w;
-  };
-}
-
-// The lines of each text as laid out (wrapped and cut) for a font, kept across paints like the widths: a board
-// lays out the same few hundred texts again on every update. (The key holds all that layoutText reads.)
-const LAID_OUT = new Map();
-const LAID_OUT_MAX = 5000;
 const EXPANDED = new WeakMap(); // an icon item -> its plain items (expandIcon), for as long as the item lives
 
-function laidOut(measure, it, font, size, text) {
-  const key = `${font}|${it.maxw}|${it.maxh}|${it.wrap}|${it.size}|${text}`;
-  let r = LAID_OUT.get(key);
-  if (r === undefined) {
-    r = layoutText(measure, it, size);
-    if (LAID_OUT.size >= LAID_OUT_MAX) LAID_OUT.clear();
-    LAID_OUT.set(key, r);
-  }
-  return r;
-}
-
 function drawText(ctx, it, opts) {
-  const text = it.s === undefined || it.s === null ? "" : String(it.s);
-  if (!text) return;
   const given = Math.max(1, num(it.size, 12));
   const minSize = opts && opts.minSize > 0 ? opts.minSize : 0; // the smallest font, in scene units
   const size = Math.max(given, minSize);
-  const font = `${it.italic ? "italic " : ""}${it.bold ? "bold " : ""}${size}px ${FONT_FAMILY}`; // (fontOf's)
-  const align = ALIGNS[it.align] || "left";
-  const baseline = BASELINES[it.baseline] || "alphabetic";
+  const p = textPlan(it, size); // (kept per item: textfit.js)
+  if (!p.text) return;
+  const { font, align, baseline } = p;
   // the context's text state is set only when it changes (a whole scene: most texts share a font), as
   // parsing a font or a colour is a good share of a text's cost
   const st = opts && opts.text;
@@ -266,25 +113,23 @@ function drawText(ctx, it, opts) {
     ctx.textBaseline = baseline;
     if (st) st.baseline = baseline;
   }
-  const maxw = num(it.maxw, 0);
-  const measure = measureWith(ctx, font, size);
-  const { lines, cut } = laidOut(measure, it, font, size, text);
-  const lh = size * LINE_HEIGHT;
-  let y = num(it.y) + firstLineOffset(baseline, lines.length, lh);
-  const x = num(it.x);
+  const { maxw, x } = p;
+  const lines = planLines(ctx, it, p);
   const boxes = opts && opts.stats && Array.isArray(opts.stats.boxes) ? opts.stats.boxes : null;
   const id = boxes ? (opts.stats.texts + 1) : 0;
   for (const line of lines) {
-    if (maxw > 0) ctx.fillText(line, x, y, maxw);
-    else ctx.fillText(line, x, y);
-    if (boxes && line) boxes.push({ ...lineBox(measure(line), maxw, align, baseline, x, y, size, id), s: line });
-    y += lh;
+    if (maxw > 0) ctx.fillText(line.s, x, line.y, maxw);
+    else ctx.fillText(line.s, x, line.y);
+    if (boxes && line.s) {
+      const b = lineBoxOf(ctx, p, line);
+      boxes.push({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, id, s: line.s });
+    }
   }
   if (opts && opts.stats) {
     const st = opts.stats;
     st.texts += 1;
     if (size < st.minSize) st.minSize = size;
-    if (cut) st.cut += 1;
+    if (p.cut) st.cut += 1;
   }
 }
 
@@ -328,38 +173,6 @@ export function expandIcon(it) {
     out.push(d);
   }
   return out;
-}
-
-/** The ink box of one drawn line (scene units): its width as drawn (squeezed to `maxw`), from its alignment,
- * and the glyphs' height (~0.95 em: ascenders to descenders) from its baseline. */
-export function lineBox(width, maxw, align, baseline, x, y, size, id = 0) {
-  const w = maxw > 0 ? Math.min(width, maxw) : width;
-  const x0 = align === "center" ? x - w / 2 : align === "right" || align === "end" ? x - w : x;
-  const top = baseline === "top" || baseline === "hanging" ? y + 0.05 * size
-    : baseline === "middle" ? y - 0.45 * size
-      : baseline === "bottom" || baseline === "ideographic" ? y - 0.95 * size
-        : y - 0.75 * size; // alphabetic: ascenders ~0.75 em above, descenders ~0.2 em below
-  return { x0, y0: top, x1: x0 + w, y1: top + 0.95 * size, id };
-}
-
-/** How many pairs of line boxes (of different texts) overlap by more than `slack` each way; `sample`
- * collects the first few pairs' lines (their `s`). */
-export function countOverlaps(boxes, slack = 0, sample = null) {
-  const bs = [...boxes].sort((a, b) => a.x0 - b.x0);
-  let n = 0;
-  for (let i = 0; i < bs.length; i++) {
-    const a = bs[i];
-    for (let j = i + 1; j < bs.length; j++) {
-      const b = bs[j];
-      if (b.x0 >= a.x1 - slack) break;
-      if (a.id === b.id) continue;
-      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > slack && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > slack) {
-        n += 1;
-        if (sample && sample.length < 3) sample.push([a.s, b.s]);
-      }
-    }
-  }
-  return n;
 }
 
 /** Paint one scene item (`opts`: {minSize, stats} of drawScene). */
