@@ -36,8 +36,11 @@ HOOKS = {
 
 def _method(name: str, fn):
     sig = inspect.Signature(HOOKS[name])
+    n = len(HOOKS[name])
 
     def hook(self, *args, **kwargs):
+        if not kwargs and len(args) == n:  # (every argument in order: bind() gives them as they are)
+            return fn(self, *args)
         bound = sig.bind(*args, **kwargs)
         bound.apply_defaults()
         return fn(self, *bound.args)
