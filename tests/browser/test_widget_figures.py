@@ -82,6 +82,9 @@ ESM_OVERRIDE = os.environ.get("ILLUMI_FIGURES_ESM")
 # records invalidation tracking too, which names what made each restyle (a class, a pseudo-class such as the
 # notebook's focus) and on which element.
 TRACE_TO = os.environ.get("ILLUMI_FIGURES_TRACE")
+# A diagnostic (changes nothing measured): ILLUMI_FIGURES_WIRE=/tmp/wire.json writes the trips' marks, every
+# message the page's kernel websocket received (time, channel, type) and the kernel's marks, to line them up
+WIRE_TO = os.environ.get("ILLUMI_FIGURES_WIRE")
 # A person's reaction before a click, once the page is settled (ms); ILLUMI_FIGURES_SETTLE=0: click at once
 # after the test's own probe, as the test did before (the probe's trailing work then falls inside the trip)
 SETTLE_MS = int(os.environ.get("ILLUMI_FIGURES_SETTLE", "200"))
@@ -653,6 +656,9 @@ def test_click_roundtrip_and_first_paint(tmp_path, lab_as_shipped, page, open_no
     ktrace = json.loads(kernel(page, "import json; print(json.dumps(KTRACE))").strip().splitlines()[-1])
     stores = json.loads(kernel(page, "import json; print(json.dumps(STORES))").strip().splitlines()[-1])
     comm = kernel(page, "print(fig.model_id)").strip().splitlines()[-1]
+    if WIRE_TO:  # (the raw marks, every message the page's websocket took, on the epoch clock)
+        Path(WIRE_TO).write_text(json.dumps({"origin": origin, "comm": comm, "trips": perf["trips"],
+                                             "wire": wire, "ktrace": ktrace}))
     cut = []
     for tr in perf["trips"]:
         c = trip_parts(tr, wire, ktrace, origin, comm)
