@@ -46,11 +46,27 @@ def _sig(item: Any) -> Any:
     return repr(item)
 
 
-def _positions(items: list) -> dict:
-    """Signature -> the ascending indexes of the items with it."""
+def _positions(items: list, start: int = 0, stop: int | None = None) -> dict:
+    """Signature -> the ascending indexes of the items with it (of those in ``[start, stop)``)."""
     out: dict = {}
-    for k, item in enumerate(items):
-        out.setdefault(_sig(item), []).append(k)
+    c = _SCALAR_CLASSES
+    for k in range(start, len(items) if stop is None else stop):
+        item = items[k]
+        if item.__class__ is dict:  # (:func:`_sig` written out: this runs for every item of a scene)
+            g = item.get
+            t, ident, text, x, y = g("t"), g("id"), g("s"), g("x"), g("y")
+            if t.__class__ in c and ident.__class__ in c and text.__class__ in c and x.__class__ in c \
+                    and y.__class__ in c:
+                sig = (t, ident, text, x, y)
+            else:
+                sig = _sig(item)
+        else:
+            sig = _sig(item)
+        ks = out.get(sig)
+        if ks is None:
+            out[sig] = [k]
+        else:
+            ks.append(k)
     return out
 
 
@@ -105,8 +121,8 @@ def _align(a: list, b: list, positions: dict | None = None) -> list[tuple[int, i
             if best:
                 break
         if best is None and i < ea and j < eb:
-            if positions is None:
-                positions = _positions(a)
+            if positions is None:  # (only the items a later difference can reach: from here to ``ea``)
+                positions = _positions(a, i, ea)
             cost = None
             for y in range(j, eb):  # the cheapest (x - i) + (y - j) with a[x] == b[y]
                 if cost is not None and y - j >= cost:
@@ -121,7 +137,6 @@ def _align(a: list, b: list, positions: dict | None = None) -> list[tuple[int, i
     return spans
 
 
-_MOVED_KEYS = ("x", "y", "pts")
 _NUM = (int, float)
 
 
@@ -130,8 +145,10 @@ def _shape(item: Any) -> Any:
     shape (what pairs them; :func:`_move_of` then checks the move)."""
     if item.__class__ is not dict:
         return repr(item)
-    shape = {k: v for k, v in item.items() if k not in _MOVED_KEYS}
-    pts = item.get("pts")
+    shape = item.copy()  # (a copy less three keys: cheaper than a comprehension over all of them)
+    shape.pop("x", None)
+    shape.pop("y", None)
+    pts = shape.pop("pts", None)
     if pts is not None:
         shape["pts"] = len(pts) if isinstance(pts, list) else pts
     return shape

@@ -1,0 +1,74 @@
+"""The scene diff's shortcuts give what the plain computation gives: the signatures of only the items a later
+difference can reach (not of all the base's items), and an item's shape made from a copy of it, on the
+scenes of a random Pax game and on odd items."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from illumi_widgets import Match
+from illumi_widgets.engine import CHANCE
+from illumi_widgets.widget.patches import _align, _items, _positions, _shape
+
+
+def pax_scenes(seed: int, steps: int, perspective: str = "omniscient") -> list[list]:
+    """The scene items of ``steps`` random decisions of a Pax game, in order."""
+    match = Match("pax", players=3, seed=seed)
+    rng = random.Random(seed)
+    out = [_items(match.snapshot(perspective)["scene"])]
+    for _ in range(steps):
+        decisions = [d for d in match.state.decisions() if d.seat != CHANCE and d.options]
+        if not decisions:
+            break
+        match.play(rng.choice(list(rng.choice(decisions).options)))
+        out.append(_items(match.snapshot(perspective)["scene"]))
+    return out
+
+
+def plain_shape(item):
+    """An item's shape as the diff first made it (a comprehension over its keys)."""
+    if item.__class__ is not dict:
+        return repr(item)
+    shape = {k: v for k, v in item.items() if k not in ("x", "y", "pts")}
+    pts = item.get("pts")
+    if pts is not None:
+        shape["pts"] = len(pts) if isinstance(pts, list) else pts
+    return shape
+
+
+def test_the_diff_of_pax_scenes_is_the_plain_computation():
+    scenes = pax_scenes(3, 30) + pax_scenes(4, 12, "seat:1")
+    searched = 0
+    for k, (a, b) in enumerate(zip(scenes, scenes[1:], strict=False)):
+        # the plain computation: the signatures of all the base's items
+        assert _align(a, b) == _align(a, b, positions=_positions(a)), k
+        for item in a:
+            assert _shape(item) == plain_shape(item) and list(_shape(item)) == list(plain_shape(item))
+        shapes = [_shape(t) for t in a], [_shape(t) for t in b]
+        assert _align(*shapes) == _align(*shapes, positions=_positions(shapes[0])), k
+        searched += _align(a, b) != _align(a, b, positions={})  # (the signatures were used)
+    assert searched, "no diff needed the signatures: the test shows nothing"
+
+
+def odd_item(rng: random.Random) -> object:
+    if rng.random() < 0.05:
+        return rng.choice([None, "text", 3, ["rect"]])
+    item = {"t": rng.choice(["rect", "text"]), "x": rng.choice([1, 1.0, 2]), "y": rng.choice([0, 5])}
+    for key, values in (("id", ["a", "b"]), ("s", ["x", 1]), ("fill", ["#fff", None, [1, 2]]),
+                        ("pts", [[[0, 0], [1, 1]], [[0, 0]], 2, None, [[2, 2], [3, 3]]])):
+        if rng.random() < 0.6:
+            item[key] = rng.choice(values)
+    if rng.random() < 0.2:
+        item.pop(rng.choice(["x", "y"]))
+    return item
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_items_shape_is_the_plain_one(seed):
+    rng = random.Random(seed)
+    for _ in range(200):
+        item = odd_item(rng)
+        shape = _shape(item)
+        assert shape == plain_shape(item) and repr(shape) == repr(plain_shape(item)), item
