@@ -147,6 +147,11 @@ class Controller(Protocol):
 _canon = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode  # base text
 
 
+def _items_bytes(items: list) -> int:
+    """The JSON bytes of the ``items`` together: their list's, less its brackets and commas (one encoding)."""
+    return json_size(items) - 2 - max(0, len(items) - 1)
+
+
 def _error(code: str, message: str) -> dict:
     return {"type": "error", "code": code, "message": message}
 
@@ -454,15 +459,14 @@ class GameWidget(anywidget.AnyWidget):
                 item_bytes = (self._base_bytes
                               + sum(n - 1 - len(op[2]) for n, op in zip(added, patch["ops"], strict=True)
                                     if isinstance(op[2], list) and op[2])
-                              - sum(json_size(before[k]) for k in replaced))
+                              - _items_bytes([before[k] for k in replaced]))
                 if patch_size(patch, added) <= self.patch_max_share * (item_bytes + len(items) + 64):
                     self._stamp += 1
                     self._base_bytes = item_bytes
                     self._scene_quiet = True
                     return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": patch}
         self._stamp += 1
-        # the JSON bytes of all the items: the list's, less its brackets and commas (one encoding, not N)
-        self._base_bytes = json_size(items) - 2 - max(0, len(items) - 1)
+        self._base_bytes = _items_bytes(items)
         self._base_text = None  # its text and words: built when a secrets check first needs them
         self._base_words = None
         self._privacy = privacy

@@ -1,6 +1,6 @@
 """The scene diff's shortcuts give what the plain computation gives: the signatures of only the items a later
-difference can reach (not of all the base's items), and an item's shape made from a copy of it, on the
-scenes of a random Pax game and on odd items."""
+difference can reach (not of all the base's items), an item's shape made from a copy of it, and the size of
+the items a patch replaces measured in one encoding, on the scenes of a random Pax game and odd items."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 
 from illumi_widgets import Match
 from illumi_widgets.engine import CHANCE
-from illumi_widgets.widget.patches import _align, _items, _positions, _shape
+from illumi_widgets.widget.base import _items_bytes
+from illumi_widgets.widget.patches import _align, _items, _positions, _shape, json_size
 
 
 def pax_scenes(seed: int, steps: int, perspective: str = "omniscient") -> list[list]:
@@ -72,3 +73,11 @@ def test_an_items_shape_is_the_plain_one(seed):
         item = odd_item(rng)
         shape = _shape(item)
         assert shape == plain_shape(item) and repr(shape) == repr(plain_shape(item)), item
+
+
+
+def test_the_items_bytes_in_one_encoding_are_the_sum_of_each_items():
+    """The size of the items a patch replaces, in one encoding of their list, is the sum of their sizes."""
+    for items in pax_scenes(6, 3, "seat:0") + [[], [{"s": "é—✓ \"x\""}], [1, "two", None, [3.5]]]:
+        assert _items_bytes(items) == sum(json_size(it) for it in items)
+        assert _items_bytes(items[5:9]) == sum(json_size(it) for it in items[5:9])
