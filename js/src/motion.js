@@ -46,6 +46,16 @@ export function thingsOf(items) {
   return out;
 }
 
+// The things of each scene's items, kept for as long as the list lives (a scene's items are never changed):
+// an update's plan reads the scene before it, whose things the update before found as its new scene's.
+const THINGS = new WeakMap();
+
+function keptThings(items) {
+  let things = THINGS.get(items);
+  if (things === undefined) THINGS.set(items, (things = thingsOf(items)));
+  return things;
+}
+
 const faceDown = (it) => typeof it.tip === "string" && /face-down/i.test(it.tip);
 const textOf = (items, members) => members.map((i) => (items[i].t === "text" ? String(items[i].s) : "")).join("|");
 
@@ -54,8 +64,8 @@ export function planMotion(a, b) {
   if (!a || !b || a === b || num(a.w) !== num(b.w) || num(a.h) !== num(b.h) || !!a.narrow !== !!b.narrow) return [];
   const ai = Array.isArray(a.items) ? a.items : [];
   const bi = Array.isArray(b.items) ? b.items : [];
-  const before = thingsOf(ai);
-  const after = thingsOf(bi);
+  const before = keptThings(ai);
+  const after = keptThings(bi);
   const plan = [];
   for (const [id, t] of after) {
     const o = before.get(id);
