@@ -50,10 +50,13 @@ from .patches import (  # noqa: F401 - (defined here before; tests import them f
     _align,
     _items,
     _patch,
+    _positions,
     apply_scene_patch,
+    items_bytes,
     json_size,
     make_scene_patch,
     moved_item,
+    op_bytes,
     patch_size,
 )
 from .svg import scene_to_svg, svg_parts
@@ -145,11 +148,6 @@ class Controller(Protocol):
 
 # ---------------------------------------------------------------------------------------- scene patches
 _canon = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode  # base text
-
-
-def _items_bytes(items: list) -> int:
-    """The JSON bytes of the ``items`` together: their list's, less its brackets and commas (one encoding)."""
-    return json_size(items) - 2 - max(0, len(items) - 1)
 
 
 def _error(code: str, message: str) -> dict:
@@ -312,7 +310,9 @@ class GameWidget(anywidget.AnyWidget):
                 raise TypeError(f"controller has no {name}() method; see illumi_widgets.widget.Controller")
         self._controller = controller
         self._unsubscribe: Callable[[], None] | None = None
-        self._base_bytes = 0  # the JSON bytes of all the items of the current scene
+        self._base_bytes: int | None = 0  # the JSON bytes of all the items of the current scene (None: not
+        # measured yet)
+        self._prepared: tuple | None = None  # (the current scene's items, their _positions), made when idle
         self._sent: dict = {}  # the last full scene sent: the page's copy of the ``scene`` trait
         self._scene_quiet = False  # the scene trait changed but goes unsent (a patch expresses it)
         self._base_words: set[str] | None = None  # the words of that scene (the secrets check), when needed
@@ -400,7 +400,29 @@ class GameWidget(anywidget.AnyWidget):
                     setattr(self, key, value)
         finally:
             self._scene_quiet = False
+        self._prepare_soon()
         self._schedule_store()
+
+    def _prepare_soon(self) -> None:
+        """Once the update is sent, when the kernel is next idle (the event loop's next turn): what the next
+        update's patch needs of the scene just sent (:meth:`_prepare`), so that a click does not wait for it.
+        Without a running loop (a script, a test) the next patch makes it itself."""
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_soon(self._prepare)
+
+    def _prepare(self) -> None:
+        """The size of the full scene sent, if not measured yet, and the signatures of the current scene's
+        items (the next diff's, :func:`~.patches._align`: what it finds is the same, made when needed)."""
+        items = _items(self.scene)
+        if self._base_bytes is None:
+            self._base_bytes = items_bytes(items)
+        if self._prepared is None or self._prepared[0] is not items:
+            self._prepared = (items, _positions(items))
 
     def send_state(self, key=None) -> None:
         """Send the traits ``key`` (all when None) to the page as ONE update message.  A board's traits are
@@ -447,7 +469,9 @@ class GameWidget(anywidget.AnyWidget):
         stale = bool(secrets) and self._base_holds(secrets)
         if prev and "stamp" in prev and privacy == self._privacy and not stale:
             before = _items(prev)
-            patch, replaced = _patch(prev, scene)
+            ready = self._prepared  # (the signatures of these items, made once the update before was sent)
+            positions = ready[1] if ready is not None and ready[0] is before else None
+            patch, replaced = _patch(prev, scene, positions=positions)
             if patch is not None:
                 if not patch["ops"] and "set" not in patch:
                     return {}  # the same scene
@@ -455,18 +479,17 @@ class GameWidget(anywidget.AnyWidget):
                 # the new full scene's size from the previous one's and the items that change: only those
                 # are encoded (the full scene is nearly all items; its JSON: the items, the commas between
                 # them, and about 64 bytes of the rest; a moved item counts as the same size)
-                added = [json_size(op[2]) for op in patch["ops"]]  # (each op's item list or move)
-                item_bytes = (self._base_bytes
-                              + sum(n - 1 - len(op[2]) for n, op in zip(added, patch["ops"], strict=True)
-                                    if isinstance(op[2], list) and op[2])
-                              - _items_bytes([before[k] for k in replaced]))
-                if patch_size(patch, added) <= self.patch_max_share * (item_bytes + len(items) + 64):
+                if self._base_bytes is None:  # (a full scene sent, not measured since)
+                    self._base_bytes = items_bytes(before)
+                added, inside = op_bytes(patch["ops"])  # (the ops' item lists and moves; the items in them)
+                item_bytes = self._base_bytes + inside - items_bytes([before[k] for k in replaced])
+                if patch_size(patch, [added]) <= self.patch_max_share * (item_bytes + len(items) + 64):
                     self._stamp += 1
                     self._base_bytes = item_bytes
                     self._scene_quiet = True
                     return {"scene": {**scene, "stamp": self._stamp}, "scene_patch": patch}
         self._stamp += 1
-        self._base_bytes = _items_bytes(items)
+        self._base_bytes = None  # (measured once the update is sent: _prepare)
         self._base_text = None  # its text and words: built when a secrets check first needs them
         self._base_words = None
         self._privacy = privacy

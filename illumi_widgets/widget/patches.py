@@ -257,13 +257,15 @@ def make_scene_patch(base: dict, new: dict, spans: list | None = None) -> dict |
     return _patch(base, new, spans)[0]
 
 
-def _patch(base: dict, new: dict, spans: list | None = None) -> tuple[dict | None, list[int]]:
-    """:func:`make_scene_patch`, and the indices of the base's items its ops replace."""
+def _patch(base: dict, new: dict, spans: list | None = None,
+           positions: dict | None = None) -> tuple[dict | None, list[int]]:
+    """:func:`make_scene_patch`, and the indices of the base's items its ops replace (``positions``:
+    :func:`_positions` of the base's items, when made beforehand)."""
     if any(k not in new for k in base if k not in ("items", "stamp")):
         return None, []
     new_items = _items(new)
     if spans is None:
-        spans = _align(_items(base), new_items)
+        spans = _align(_items(base), new_items, positions)
     ops, replaced = _ops(spans, new_items, _items(base))
     patch: dict[str, Any] = {"base": base.get("stamp"), "ops": ops}
     changed = {k: v for k, v in new.items()
@@ -273,9 +275,24 @@ def _patch(base: dict, new: dict, spans: list | None = None) -> tuple[dict | Non
     return patch, replaced
 
 
+def items_bytes(items: list) -> int:
+    """The JSON bytes of the ``items`` together: their list's, less its brackets and commas (one encoding)."""
+    return json_size(items) - 2 - max(0, len(items) - 1)
+
+
+def op_bytes(ops: list) -> tuple[int, int]:
+    """``(the JSON bytes of all the ops' item lists and moves, those of the items in the lists)``, in two
+    encodings (the items of all the lists, all the moves), not one per op."""
+    lists = [op[2] for op in ops if op[2].__class__ is list]
+    moves = [op[2] for op in ops if op[2].__class__ is not list]
+    inside = items_bytes([it for items in lists for it in items])
+    return inside + sum(2 + max(0, len(items) - 1) for items in lists) + items_bytes(moves), inside
+
+
 def patch_size(patch: dict, op_items: list[int]) -> int:
     """``json_size(patch)`` for a patch of :func:`make_scene_patch`, given ``op_items``: the JSON bytes of
-    each op's item list or move (which the caller has already measured); only the small rest is encoded."""
+    each op's item list or move, or their sum (which the caller has already measured: :func:`op_bytes`);
+    only the small rest is encoded."""
     ops = patch["ops"]
     size = json_size({k: v for k, v in patch.items() if k != "ops"}) + len(',"ops":[]')
     size += sum(len(f"[{start},{count},]") for start, count, _ in ops) + sum(op_items) + max(0, len(ops) - 1)

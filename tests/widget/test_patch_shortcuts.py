@@ -10,8 +10,17 @@ import pytest
 
 from illumi_widgets import Match
 from illumi_widgets.engine import CHANCE
-from illumi_widgets.widget.base import _items_bytes
-from illumi_widgets.widget.patches import _align, _items, _positions, _shape, json_size
+from illumi_widgets.widget import GameWidget
+from illumi_widgets.widget.patches import (
+    _align,
+    _items,
+    _patch,
+    _positions,
+    _shape,
+    items_bytes,
+    json_size,
+    op_bytes,
+)
 
 
 def pax_scenes(seed: int, steps: int, perspective: str = "omniscient") -> list[list]:
@@ -76,8 +85,39 @@ def test_an_items_shape_is_the_plain_one(seed):
 
 
 
-def test_the_items_bytes_in_one_encoding_are_the_sum_of_each_items():
-    """The size of the items a patch replaces, in one encoding of their list, is the sum of their sizes."""
-    for items in pax_scenes(6, 3, "seat:0") + [[], [{"s": "é—✓ \"x\""}], [1, "two", None, [3.5]]]:
-        assert _items_bytes(items) == sum(json_size(it) for it in items)
-        assert _items_bytes(items[5:9]) == sum(json_size(it) for it in items[5:9])
+def test_sizes_in_one_encoding_are_the_sums_of_each_ones():
+    """The size of the items a patch replaces, in one encoding of their list, is the sum of their sizes; the
+    size of a patch's item lists and moves, and of the items in the lists, likewise."""
+    scenes = pax_scenes(6, 12, "seat:0")
+    for items in scenes + [[], [{"s": "é—✓ \"x\""}], [1, "two", None, [3.5]]]:
+        assert items_bytes(items) == sum(json_size(it) for it in items)
+        assert items_bytes(items[5:9]) == sum(json_size(it) for it in items[5:9])
+    moves = 0
+    for a, b in zip(scenes, scenes[1:], strict=False):
+        ops = _patch({"items": a}, {"items": b})[0]["ops"] + [[0, 0, []], [0, 1, {"dx": 0.5, "dy": -2}]]
+        inside = sum(json_size(it) for op in ops if isinstance(op[2], list) for it in op[2])
+        assert op_bytes(ops) == (sum(json_size(op[2]) for op in ops), inside)
+        moves += sum(isinstance(op[2], dict) for op in ops) > 1
+    assert moves, "no move in the Pax patches: the test shows less than it says"
+
+
+def test_what_is_made_when_idle_changes_no_update():
+    """A board that made the next patch's signatures and the full scene's size when idle (``_prepare``, on the
+    kernel's event loop once an update is sent) sends the very updates of one that makes them when needed."""
+    match = Match("pax", players=3, seed=8)
+    idle, busy = (GameWidget(match, perspective="omniscient") for _ in range(2))
+    sent: dict = {idle: [], busy: []}
+    for board in sent:
+        board._send = lambda msg, buffers=None, board=board: sent[board].append(msg)
+    rng = random.Random(8)
+    for _ in range(30):
+        idle._prepare()
+        decisions = [d for d in match.state.decisions() if d.seat != CHANCE and d.options]
+        if not decisions:
+            break
+        match.play(rng.choice(list(rng.choice(decisions).options)))
+    assert sent[idle] == sent[busy] and len(sent[idle]) >= 25
+    assert idle._prepared is not None and busy._prepared is None
+    assert any("scene" in m["state"] for m in sent[idle]), "no full scene: its size was not made when idle"
+    for board in sent:
+        board.close()
