@@ -101,16 +101,20 @@ def test_sizes_in_one_encoding_are_the_sums_of_each_ones():
     assert moves, "no move in the Pax patches: the test shows less than it says"
 
 
-def test_what_is_made_when_idle_changes_no_update():
-    """A board that made the next patch's signatures and the full scene's size when idle (``_prepare``, on the
-    kernel's event loop once an update is sent) sends the very updates of one that makes them when needed."""
+@pytest.mark.parametrize("perspective", ["omniscient", "seat:1"])
+def test_what_is_made_when_idle_changes_no_update(perspective):
+    """A board that made the next patch's signatures, the full scene's size and its text for the secrets check
+    when idle (``_prepare``, on the kernel's event loop once an update is sent) sends the very updates of one
+    that makes them when needed."""
     match = Match("pax", players=3, seed=8)
-    idle, busy = (GameWidget(match, perspective="omniscient") for _ in range(2))
+    idle, busy = (GameWidget(match, perspective=perspective) for _ in range(2))
     sent: dict = {idle: [], busy: []}
     for board in sent:
         board._send = lambda msg, buffers=None, board=board: sent[board].append(msg)
     rng = random.Random(8)
-    for _ in range(30):
+    for step in range(90):
+        if step >= 30 and any("scene" in m["state"] for m in sent[idle]):
+            break
         idle._prepare()
         decisions = [d for d in match.state.decisions() if d.seat != CHANCE and d.options]
         if not decisions:
