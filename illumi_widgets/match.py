@@ -95,6 +95,18 @@ _FALLBACK = {"scene": _fallback_scene, "targets": lambda game, action: [], "grou
 
 def _three(fn):
     """A presenter hook called ``fn(game, action, data)``, also when it takes only ``(game, action)``."""
+    try:
+        return _three_once(fn)  # (inspect's signature per snapshot was 2% of one)
+    except TypeError:  # (a hook that cannot be a key)
+        return _three_of(fn)
+
+
+@functools.lru_cache(maxsize=64)
+def _three_once(fn):
+    return _three_of(fn)
+
+
+def _three_of(fn):
     if fn is None:
         return None
     import inspect
