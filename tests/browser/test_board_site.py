@@ -71,6 +71,9 @@ board
 # most crowded wide board -- four mats side by side)
 GAMES["primordial"] = _LATER.format(cls="PrimordialSecrets", name="primordial", skip=3, players=4)
 GAMES["gray-eminence"] = _LATER.format(cls="GrayEminence", name="gray-eminence", skip=0, players=3)
+# The sizes at which a game's wide board is in view whole (issue 30: Primordial, four players, scrolled about
+# 60 px in its box at 1400 x 900)
+WHOLE = {"primordial": {(1400, 900), (1920, 1080)}}
 # The hint for every entity: the first legal action, as a seat that does not act now -> the rules' reason.
 HINT_CELL = """
 from illumi_widgets.engine import Action as _A
@@ -197,6 +200,9 @@ def test_the_board_fits_reads_and_explains_at_every_size(game, tmp_path, page, p
         whole = {"x": seen["x"], "y": top, "w": max(seen["w"], m["bar"]["w"]), "h": bottom - top}
         if m["layout"] == "narrow-scroll":  # a tall stack of blocks: scrolled in a box of the visible height
             assert seen["w"] < 900, f"{w}x{h}: the scrolling narrow layout on a board {seen['w']} px wide"
+        if (w, h) in WHOLE.get(game, ()):  # (drawn whole in its box, not scrolled in it)
+            assert not m["layout"].endswith("-scroll"), (
+                f"{w}x{h}: {game} scrolls in its box ({m['layout']}, box {m['sbox']}, bar {m['bar']})")
         assert inside(whole, m["scroller"], slack=2), f"{w}x{h}: board {whole} not inside {m['scroller']}"
         assert m["minFont"] >= 11 - 0.01, f"{w}x{h}: canvas text drawn at {m['minFont']} px"
         # texts drawn over one another (the painter counts pairs of lines overlapping by more than 2 px)

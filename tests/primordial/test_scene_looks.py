@@ -119,7 +119,8 @@ def test_the_narrow_visit_area_ends_under_its_last_line():
     assert met
 
 
-WINDOW_1920 = 1150  # the wide board's width in a 1920 x 1080 JupyterLab window (CSS px)
+WINDOW_1920 = 1150  # the wide board's width in a 1920 x 1080 JupyterLab window (CSS px; 1114 measured)
+WINDOW_1400 = 840  # ... and in a 1400 x 900 one (fitted to its visible height, 553 px)
 
 
 def _visits(players: int, seeds=(1, 2)):
@@ -136,27 +137,62 @@ def _visits(players: int, seeds=(1, 2)):
 
 def test_the_visit_area_shows_each_cards_effect_whole():
     """(Issue 30: with 4 players, in the wide layout, the visit area's effect text was cut -- "add 2 devotion
-    to this c…" -- its cards a fixed three lines tall and a party of five squeezed into half the width.)  The
-    two parties share the width by their number of cards, the cards hold six lines of effect on the smallest
-    board and as many more as fit on a larger one: at the size a 1920 x 1080 window draws the board no effect
-    is cut, at 2, 3 and 4 players; on the smallest board (820 px) only an effect too long for six lines of the
-    widest card, in these games (the two longest, 134 and 137 characters; the tip has them whole. A party of
-    seven cards, narrower, can cut a 109-character one there too)."""
-    from illumi_widgets.games.primordial.scene import MATS_Y, VISIT_Y, WIDE_EM
-    from illumi_widgets.textfit import wrap_line
+    to this c…" -- its cards a fixed three lines tall and a party of five squeezed into half the width; then,
+    on the smallest board, a party of seven cut a 109-character effect and any party the two longest, 134
+    and 137 characters.)  Each card of the two parties is as wide as its effect needs to show whole in the
+    five lines a card holds on the smallest board, the others share the rest: at 820 px and at the size a
+    1920 x 1080 window draws the board no text of the visit area is cut, at 2, 3 and 4 players, and the
+    narrow layout (drawn at its smallest, 450 px) cuts no effect either: its cards are as tall as their
+    longest effect needs."""
+    from illumi_widgets.games.primordial.scene import MATS_Y, NARROW_LEAST, VISIT_Y
+    from illumi_widgets.textfit import layout_for_width
 
+    effects = {c.text for c in load_game("primordial", players=4).cards.values() if c.text}
     met = 0
     for players in (2, 3, 4):
         for scene in _visits(players):
             wide = only_in(scene, "wide")
             area = [it for it in wide["items"] if VISIT_Y <= it.get("y", -1) < MATS_Y]
-            assert _as_drawn_items(wide, area, WINDOW_1920) == [], players
-            long = {it["s"] for it in area
-                    if it.get("t") == "text" and len(wrap_line(str(it["s"]), 162, 99, WIDE_EM)) > 6}
-            cut = [p for p in _as_drawn_items(wide, area, WIDE_LEAST) if not any(repr(s) in p for s in long)]
-            assert cut == [], players
+            for css in (WIDE_LEAST, WINDOW_1920):
+                assert _as_drawn_items(wide, area, css) == [], (players, css)
+            narrow = layout_for_width(scene, NARROW_LEAST)
+            said = [it for it in narrow["items"] if it.get("t") == "text" and it["s"] in effects]
+            assert problems_as_drawn(narrow, said, NARROW_LEAST / narrow["w"], cut=True) == [], players
             met += 1
     assert met > 100
+
+
+def test_every_cards_effect_reads_whole_in_a_party_of_seven_on_the_smallest_board():
+    """(Issue 30: at 820 px a seven-card visit cut an effect of 109-137 characters; the tip had it whole.)
+    Every card of the game with an effect, in a visit of seven cards whose six others carry the game's six
+    longest effects besides its own (the most crowded party of seven there can be), is drawn on the
+    smallest board (820 px) with its effect whole, as the painter wraps it (textfit, paint.js's mirror)."""
+    from illumi_widgets.games.primordial.scene import MATS_Y, VISIT_Y
+
+    game = load_game("primordial", players=4)
+    st = game.new_state(seed=1)
+    rng = Rng(1)
+    while st.view(0).get("turn") is None:
+        st.apply(random_action(st, rng))
+    view = st.view(0)
+    turn = view["turn"]
+    by_text = {c.text: c for c in game.cards.values() if c.text}
+    with_text = sorted(by_text.values(), key=lambda c: -len(c.text))
+    checked = 0
+    for card in with_text:
+        others = [c for c in with_text if c.text != card.text][:6]
+        party = [{"id": f"x{k}", "card": c.id} for k, c in enumerate([card, *others])]
+        seats = [dict(s) for s in view["seats"]]
+        seats[turn["visitor"]]["visitors"] = party[:4]
+        seats[turn["host"]]["hosts"] = party[4:]
+        scene = primordial_scene({**view, "seats": seats}, game)
+        wide = only_in(scene, "wide")
+        area = [it for it in wide["items"] if VISIT_Y <= it.get("y", -1) < MATS_Y]
+        effects = [it for it in area if it.get("t") == "text" and it["s"] == card.text]
+        assert effects, card.name
+        assert _as_drawn_items(wide, area, WIDE_LEAST) == [], card.name
+        checked += 1
+    assert checked == len(with_text) > 20
 
 
 def _as_drawn_items(wide: dict, items: list, css: float) -> list[str]:
@@ -206,9 +242,12 @@ def test_every_mat_drawn_reads_on_the_smallest_board():
     and where they stand, in a seat's view, every state of a game at 2, 3 and 4
     players -- is drawn at 820 px with nothing cut, overlapping or under 11 px: a card's row is as tall as
     its name on two lines over its numbers (or its symbol on two lines) needs, and cards as wide as their
-    longest word."""
+    longest word.  (Issue 30: drawn larger, in a 1400 x 900 or 1920 x 1080 window, the mats kept a blank
+    line under their counts, wrapped for 820 px onto a line more than they then took.)  No text of a mat
+    outside its cards takes fewer lines there than at 820 px: each line is drawn as it stands at 820 px."""
     seen: set = set()
     intents = 0
+    blank: list = []
     for players in (2, 3, 4):
         st = load_game("primordial", players=players).new_state(seed=1)
         rng = Rng(1)
@@ -223,8 +262,35 @@ def test_every_mat_drawn_reads_on_the_smallest_board():
                 intents += any(it.get("s") in ("Visiting Intent", "Used Intent") for it in items)
                 problems = problems_as_drawn(scene, [mat, *items], WIDE_LEAST / W, cut=True)
                 assert problems == [], (players, problems)
+                blank += _blank_lines(items)
             st.apply(random_action(st, rng))
     assert intents > 100, intents  # (Intent rows of many contents were met)
+    assert blank == [], blank[:5]
+
+
+def _blank_lines(items: list) -> list:
+    """The texts of a mat outside its cards (its name, its counts, the labels of its rows) that would leave a
+    blank line under them in a 1400 x 900 or 1920 x 1080 window: each stands one under another as its lines
+    need at 820 px, so one that hangs from its top (its name, its counts) must take as many lines there as at
+    820 px; a sentence (a row's label, a row said in words) stands on what is under it (``baseline``
+    "bottom"), the room it frees left over it."""
+    from illumi_widgets.textfit import drawn_lines, drawn_size
+
+    cards = [it for it in items if it.get("t") == "rect" and it.get("id")]
+    out = []
+    for it in items:
+        if it.get("t") != "text" or any(c["x"] <= it["x"] <= c["x"] + c["w"] and c["y"] <= it["y"]
+                                         <= c["y"] + c["h"] for c in cards):
+            continue
+        if it.get("baseline") == "bottom":
+            continue
+        if it.get("baseline") != "top":
+            out.append((it["s"], "hangs from neither its top nor its bottom"))
+        least = len(drawn_lines(it, drawn_size(it, MIN_FONT_PX * W / WIDE_LEAST))[0])
+        for css in (WINDOW_1400, WINDOW_1920):
+            if len(drawn_lines(it, drawn_size(it, MIN_FONT_PX * W / css))[0]) < least:
+                out.append((it["s"], css))
+    return out
 
 
 def test_a_wide_window_draws_the_board_whole():
@@ -235,3 +301,22 @@ def test_a_wide_window_draws_the_board_whole():
     st = load_game("primordial", players=3).new_state(seed=3)
     scene = primordial_scene(st.view(0), st.game)
     assert scene["grow"] == 1
+
+
+# the board's box in a 1400 x 900 JupyterLab window with its file browser open, under an action bar of four
+# rows (CSS px, measured in tests/browser/test_board_site.py; 553 under a bar of three)
+BOX_1400 = 525
+
+
+def test_the_board_is_in_view_whole_in_a_1400_by_900_window():
+    """(Issue 30: with 4 players at 1400 x 900 the board, drawn at its smallest readable width, 820 px, was
+    615 px high and scrolled about 60 px in its 553 px box.)  At 2, 3 and 4 players, while plotting and
+    during a visit, the wide board drawn 820 px wide is at most its box's height less 5 px,
+    so it is drawn whole, fitted to the height (tests/browser/test_board_site.py checks no "-scroll" layout
+    there in Chromium)."""
+    for players in (2, 3, 4):
+        phases = set()
+        for scene in _scenes(players):
+            assert scene["h"] * WIDE_LEAST / scene["w"] <= BOX_1400 - 5, (players, scene["h"])
+            phases.add(any(it.get("s", "").endswith("'s Visitors") for it in scene["items"]))
+        assert phases == {True, False}, players  # (visits and the other phases were both met)

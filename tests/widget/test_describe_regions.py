@@ -83,13 +83,17 @@ def test_illuminati_regions_each_power_structure_heads_its_groups():
 def test_primordial_regions_the_court_then_each_seat():
     board = _board("primordial")
     heads = _headings(board)
-    assert heads[0] == "The Court" and len(heads) == 4
-    assert [h.split("… ")[-1].split(" ")[0] for h in heads[1:]] == ["Blue", "Red", "Green"]
+    # (while Red plots, its hand and Intents to click are drawn in the middle of the board, under the phase)
+    assert heads[0] == "The Court" and heads[1].startswith("Round 1 — Plotting") and len(heads) == 5
+    assert [h.split("… ")[-1].split(" ")[0] for h in heads[2:]] == ["Blue", "Red", "Green"]
     court = _part(board, "The Court")
     assert court[0].startswith("Pawn Deck 32 · Royal Deck 8")
-    red = _part(board, heads[2])
-    assert sum(ln.startswith(("Musician.", "Messenger.")) for ln in red) == 6  # Red's own hand, by name
-    blue = _part(board, heads[1])
+    middle = _part(board, heads[1])
+    assert "Your hand: click three to host, the others visit" in middle
+    assert sum(ln.startswith(("Musician.", "Messenger.")) for ln in middle) == 6  # Red's own hand, by name
+    red = _part(board, heads[3])
+    assert sum(ln.startswith(("Musician.", "Messenger.")) for ln in red) == 6  # ... and on its mat
+    blue = _part(board, heads[2])
     assert blue.count("a card in hand (hidden)") == 6
 
 

@@ -10,17 +10,20 @@ and the viewer's own hand and Intents while plotting).  Text is 11 px or more; l
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from functools import lru_cache
 
 from ...scene import SceneItems
-from ...textfit import MIN_SQUEEZE, text_width, wrap_line
+from ...textfit import MIN_SQUEEZE, drawn_lines, text_width, wrap_line
 from .clicks import effects, score_line
 
-W, H = 1200, 900
-VISIT_Y, VISIT_H = 144, 256  # the visit area (its cards hold six lines of effect on the smallest board)
-MATS_Y = VISIT_Y + VISIT_H + 8  # the players' mats, under it
+W, H = 1200, 760  # (at 820 CSS px wide: 519 px high, in view in a 1400 x 900 window, under its bar)
+VISIT_Y, VISIT_H = 132, 230  # the visit area (its cards hold five lines of effect on the smallest board)
+VISIT_CARD_GAP = 88  # the visit area's height less its cards' (title, the parties' names, the totals line)
+MATS_Y = VISIT_Y + VISIT_H + 6  # the players' mats, under it
 NARROW_W = 576  # the narrow layout's width (blocks of at most 560)
-MAT_H = H - MATS_Y - 8  # a player's mat, as high as in the wide layout
+MAT_H = H - MATS_Y - 6  # a player's mat, as high as in the wide layout
 WIDE_LEAST = 820  # the narrowest the wide board is drawn (CSS px: ~1400x900 JupyterLab with its file browser)
 NARROW_LEAST = 450  # ... and the narrow stack (a 900 px window with JupyterLab's file browser open)
 WIDE_EM = 11 * W / WIDE_LEAST  # the size 11-unit text is drawn at there (scene units)
@@ -110,7 +113,7 @@ def _card(out: _Items, c: dict, x, y, w, h, texts: dict, ident=None, cost=False,
         # the lines that fit above the numbers at ``em``: the painter wraps the text at its drawn size and
         # cuts only a text longer than that (the tip has it all)
         # (the box above the numbers: as many lines as it holds at the size drawn, more on a larger board)
-        out.text(x + 5, y + 22, c["text"], size=11, color=ink, maxw=w - 8, maxh=h - 22 - 8 - 0.95 * em,
+        out.text(x + 5, y + 22, c["text"], size=11, color=ink, maxw=w - 8, maxh=effect_box(h, em),
                  wrap=12, baseline="top")
     if h >= 44:
         yy = y + h - (20 if cost and h >= 56 else 6)
@@ -141,6 +144,57 @@ def _name_lines(text: str, w: float, em: float, bold: bool = True) -> int:
     return 1 if text_width(text, em, bold) * MIN_SQUEEZE <= w - 4 else 2
 
 
+def effect_box(ch: float, em: float = WIDE_EM) -> float:
+    """The height of a visit card's effect box (a card ``ch`` high): under its name, over its numbers."""
+    return ch - 22 - 8 - 0.95 * em
+
+
+@lru_cache(maxsize=512)
+def effect_width(text: str, ch: float, em: float = WIDE_EM) -> float:
+    """The least width (scene units, a multiple of 2) of a visit card ``ch`` high whose effect ``text`` shows
+    whole at ``em`` (as the painter draws it: wrapped onto the lines its box holds, squeezed, never cut)."""
+    item = {"s": text, "size": 11, "maxh": effect_box(ch, em), "wrap": 12}
+    lo, hi = 20, 600
+    if drawn_lines({**item, "maxw": hi - 8}, em)[1]:
+        return float(hi)
+    while lo < hi:  # (widths in steps of 2 units)
+        mid = (lo + hi) // 4 * 2
+        if drawn_lines({**item, "maxw": mid - 8}, em)[1]:
+            lo = mid + 2
+        else:
+            hi = mid
+    return float(hi)
+
+
+def effect_height(text: str, w: float, em: float) -> float:
+    """The least height of a visit card ``w`` wide whose effect ``text`` shows whole at ``em``."""
+    lines = len(wrap_line(text, w - 8, 99, em))
+    return math.ceil(lines * 1.2 * em + 22 + 8 + 0.95 * em + 1)
+
+
+def party_widths(cards: list, ch: float, room: float, em: float = WIDE_EM, most: float = 170) -> list:
+    """The widths of the visit area's cards (their printed facts and state: ``name``, ``text``), ``room``
+    wide together: every card as wide as its name and numbers read and its effect shows whole
+    (:func:`effect_width`), the others alike, at most ``most`` (the room shared evenly among those that need
+    less); when even those needs do not fit, each in proportion to them (an effect may be cut: its tip has it
+    whole)."""
+    if not cards:
+        return []
+    base = 3 * text_width("◆0", em) + 10
+    need = [max(base, text_width(c["name"], em, True) * MIN_SQUEEZE + 4,
+                effect_width(c["text"], ch, em) if c.get("text") and not c.get("silenced") else 0)
+            for c in cards]
+    if sum(need) > room:
+        return [n * room / sum(need) for n in need]
+    lo, hi = 0.0, float(most)  # the even width t the others take: sum(max(need, t)) fills the room
+    if sum(max(n, hi) for n in need) <= room:
+        return [max(n, hi) for n in need]
+    for _ in range(30):
+        t = (lo + hi) / 2
+        lo, hi = (t, hi) if sum(max(n, t) for n in need) <= room else (lo, t)
+    return [max(n, lo) for n in need]
+
+
 def card_height(c: dict, w: float, em: float, names: int | None = None) -> float:
     """The least height of a small card of a mat row (``w`` wide, its 11-unit text drawn at ``em``) whose name
     (``names`` lines: as many as it needs, at most two) reads over its numbers (an Intent: its symbol's
@@ -149,6 +203,8 @@ def card_height(c: dict, w: float, em: float, names: int | None = None) -> float
     name = c["name"].replace("Performance: ", "") if intent else c["name"]
     n = names or _name_lines(name, w, em)
     top = (4 if intent else 3) + 1.2 * em + em if n > 1 else (15 if intent else 14) + 0.2 * em
+    if c.get("silenced") and not intent:  # (its name on one line, "silenced" under it)
+        top = 19 + 1.05 * em
     low = (_name_lines(_intent_symbol(c), w, em, bold=False) - 1) * 1.2 * em if intent else 0
     return top + low + 0.8 * em + 6
 
@@ -169,12 +225,12 @@ def _court(out: _Items, view: dict, texts: dict, w=W, picks=None) -> float:
     picks = picks or {}
     court = view["court"]
     narrow = w < W
-    cw, ch, gap = 72, 92, 4
+    cw, ch, gap = 72, 80, 4  # (a name on two lines over its numbers and its costs, at 820 px)
     per_row = max(1, int((w - 36 + gap) // (cw + gap)))
     pawns, royals = court["pawns"], court["royals"]
     rows = -(-len(pawns) // per_row) + -(-(len(royals) + bool(court["familiar"])) // per_row)
     top = 52 if narrow else 36
-    bottom = top + rows * (ch + 6) - 6 + 8 + 10 if narrow else 136
+    bottom = top + rows * (ch + 6) - 6 + 8 + 10 if narrow else top + ch + 8
     out.rect(8, 8, w - 16, bottom - 8, fill=PANEL, r=6)
     out.text(18, 26, "The Court", size=14, color=GOLD, bold=True)
     sub = (f"Pawn Deck {court['pawn_deck']} · Royal Deck {court['royal_deck']}"
@@ -235,11 +291,17 @@ def _last_visit_text(last: dict, names: list) -> str:
             f"deceit {last['deceit']}: {res}")
 
 
-def _visit(out: _Items, view: dict, texts: dict, names: list):
+def _visit(out: _Items, view: dict, texts: dict, names: list, center=None):
     y0, h = VISIT_Y, VISIT_H
     out.rect(8, y0, W - 16, h, fill=PANEL, r=6)
     t = view.get("turn")
     seats = view["seats"]
+    if t is None and center:
+        title = _between_visits_title(view)
+        out.text(W / 2, y0 + 22, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
+                 align="center")
+        _center(out, center, texts, y0 + 40, y0 + h - 10)
+        return
     if t is None:
         last = view.get("last_visit")
         title = _between_visits_title(view)
@@ -248,7 +310,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
         if last:
             out.text(W / 2, y0 + 62, _last_visit_text(last, names), size=12, align="center", color=MUTED)
         for k, item in enumerate(LEGEND):  # the symbols of the cards
-            lx, ly = 40 + (k % 3) * 380, y0 + 116 + (k // 3) * 28
+            lx, ly = 40 + (k % 3) * 380, y0 + 100 + (k // 3) * 28
             out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
             out.text(lx + 24, ly, item["text"], size=12, color=INK)
         out.text(W / 2, y0 + h - 26, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit "
@@ -259,20 +321,28 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    ch = h - 88  # (six lines of effect above the numbers on the smallest board, more on a larger one)
-    # the cards of both parties share the width (a party of five gets more of it than a party of three), the
-    # insight / deceit totals between them
-    nv, nh = len(seats[v]["visitors"]), len(seats[hst]["hosts"])
+    ch = h - VISIT_CARD_GAP  # (five lines of effect over the numbers on the smallest board, more on a larger)
+    # the cards of both parties share the width, the insight / deceit totals between them: each card as wide
+    # as its effect needs to show whole in the lines the card holds at the smallest board, the others alike
+    party = ([(c, "visitors", v) for c in seats[v]["visitors"]]
+             + [(c, "hosts", hst) for c in seats[hst]["hosts"]])
+    nv = len(seats[v]["visitors"])
     gap, mid_w = 6, 72
-    cw = min(170, (W - 48 - mid_w - gap * max(0, nv + nh - 2)) / max(1, nv + nh))
-    left_w = max(1, nv) * (cw + gap) - gap
+    widths = party_widths([{**texts[c["card"]], **c} for c, _s, _seat in party], ch,
+                          W - 48 - mid_w - gap * max(0, len(party) - 2))
+    xs, x = [], 24
+    for k in range(len(party)):
+        x += mid_w - gap if k == nv and nv else 0
+        xs.append(x)
+        x += widths[k] + gap
+    left_w = (xs[nv - 1] + widths[nv - 1] - 24) if nv else widths[0] if widths else 0
     mid = 24 + left_w + mid_w / 2
-    for side, seat, x0, label in (("visitors", v, 24, "Visitors"),
-                                  ("hosts", hst, 24 + left_w + mid_w, "Hosts")):
+    hx = 24 + left_w + mid_w
+    for seat, x0, label in ((v, 24, "Visitors"), (hst, hx, "Hosts")):
         color = SEAT_COLORS.get(names[seat], INK)
         out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
-        for k, c in enumerate(seats[seat][side]):
-            _card(out, c, x0 + k * (cw + gap), y0 + 56, cw, ch, texts, mark=c["id"] in order, detail=True)
+    for k, (c, _side, _seat) in enumerate(party):
+        _card(out, c, xs[k], y0 + 56, widths[k], ch, texts, mark=c["id"] in order, detail=True)
     ins, dec = t["insight"], t["deceit"]
     margin = ins - dec
     out.text(mid, y0 + 56 + ch / 2 - 26, f"●{ins}", size=20, color=INSIGHT, align="center", bold=True)
@@ -286,6 +356,50 @@ def _visit(out: _Items, view: dict, texts: dict, names: list):
              f"{verdict}. Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
              + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
              align="center", color=INK)
+
+
+def _choosing(view: dict, me) -> list | None:
+    """The cards the viewer clicks for its own decision between visits, drawn in the middle of the wide board
+    (the visit area is free then): ``[(label, cards, intents?)]`` -- its hand and its Intent Deck while it
+    plots, the Intents it may keep at an Intent reset; else None (they stay on its mat)."""
+    s = view["seats"][me] if isinstance(me, int) else None
+    if view.get("turn") is not None or not s or s.get("plotted") is not False:
+        return None
+    if s.get("reset_pool"):
+        return [("Your Intents: click five to keep", [_to(s, c) for c in s["reset_pool"]], True)]
+    if s.get("hand") and s.get("intents") and not (s.get("plot") or {}).get("hosts"):
+        return [("Your hand: click three to host, the others visit", s["hand"], False),
+                ("Your Intent Deck: click your Visiting Intent", [_to(s, c) for c in s["intents"]], True)]
+    return None
+
+
+def _center(out: _Items, groups: list, texts: dict, top: float, bottom: float, em: float = WIDE_EM):
+    """The viewer's cards to choose among (:func:`_choosing`), in the middle of the wide board between ``top``
+    and ``bottom``: each group under its label, side by side; a card as wide as its name (an Intent: its
+    longest word) reads and, room allowing, its effect shows whole above its numbers (else its tip has it)."""
+    gap, sep = 6, 28
+    n = sum(len(cards) for _label, cards, _i in groups)
+    room = W - 48 - gap * (n - len(groups)) - sep * (len(groups) - 1)
+    lh = 1.2 * em
+    ch = bottom - top - 2 * lh - 4
+    facts = [[{**texts[c["card"]], **c} for c in cards] for _label, cards, _i in groups]
+    # an Intent: as wide as its longest word reads (at most 110); the other cards share the rest
+    iw = [max(84.0, *(text_width(part, em, True) * MIN_SQUEEZE + 8 for c in fs
+                      for part in c["name"].replace("Performance: ", "").split())) if intents else 0
+          for fs, (_l, _c, intents) in zip(facts, groups, strict=True)]
+    iw = [min(110.0, w) for w in iw]
+    rest = room - sum(w * len(fs) for w, fs in zip(iw, facts, strict=True))
+    x = 24
+    for (label, cards, intents), fs, w in zip(groups, facts, iw, strict=True):
+        widths = [w] * len(cards) if intents else party_widths(fs, ch, rest, em, most=150)
+        block = sum(widths) + gap * (len(cards) - 1)
+        nl = _lines(label, max(block, 1), em, 2)
+        out.text(x, top + (2 - nl) * lh, label, size=11, color=MUTED, maxw=block, wrap=nl, baseline="top")
+        for c, f, cw in zip(cards, fs, widths, strict=True):
+            whole = bool(f.get("text")) and not intents and effect_width(f["text"], ch, em) <= cw
+            _card(out, c, x, top + 2 * lh + 4, cw, ch, texts, detail=whole, em=em)
+            x += cw + gap
+        x += sep - gap
 
 
 def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> float:
@@ -333,6 +447,9 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
             y += 22
             per = max(1, int((w - 48 + 6) // (cw + 6)))
             cards = seats[seat][side]
+            # (as tall as the longest effect of the party needs to show whole, 116 at least)
+            ch = max([116.0] + [effect_height(texts[c["card"]]["text"], cw, NARROW_EM) for c in cards
+                                if texts[c["card"]].get("text") and not c.get("silenced")])
             for k, c in enumerate(cards):
                 _card(sub, c, 24 + (k % per) * (cw + 6), y + (k // per) * (ch + 6), cw, ch, texts,
                       mark=c["id"] in order, detail=True, em=NARROW_EM)
@@ -361,6 +478,26 @@ def _per_row(n: int, width: float, least: float = 76, most: float = 84) -> tuple
     wide."""
     per = max(1, min(n, int((width + 4) // (least + 4))))
     return per, min(most, (width - 4 * (per - 1)) / per)
+
+
+def _say(out: _Items, x, y, text: str, maxw: float, em: float, most: int = 3, size: float = 11, split=True,
+         **kw) -> int:
+    """``text`` from ``y`` down (its top), on the lines it takes where 11-unit text is drawn at ``em`` (the
+    smallest board the layout is drawn on), each line a text of its own: a larger board draws the same lines
+    (it would need fewer), so the rows under them keep no blank line (a list of counts, a name; ``split``
+    False: a sentence, see below).  Returns the number of lines."""
+    big = em * size / 11
+    lines = wrap_line(text, maxw, most, big, bool(kw.get("bold")))
+    if not split:  # a sentence: one text, wrapped by the painter, read whole by the board in words, standing
+        # on what is under it (its last line's bottom where it is at ``em``; a larger board, drawing it on
+        # fewer lines, leaves the room over it)
+        out.text(x, y + len(lines) * 1.2 * big, text, size=size, maxw=maxw, wrap=len(lines),
+                 baseline="bottom", **kw)
+        return len(lines)
+    for k, line in enumerate(lines):  # (a separator at a line's end is the line break itself)
+        line = line[:-2] if line.endswith(" ·") and k < len(lines) - 1 else line
+        out.text(x, y + k * 1.2 * big, line, size=size, maxw=maxw, wrap=1, baseline="top", **kw)
+    return len(lines)
 
 
 def _lines(text: str, maxw: float, em: float, most: int = 3) -> int:
@@ -473,7 +610,8 @@ def _discard_row(view: dict, me) -> tuple | None:
     return seat, f"{who} ({why})", cards
 
 
-def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: float = 11, steal=None):
+def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: float = 11, steal=None,
+         center=False):
     """A player's mat, top down: name, counts, the card rows; the Intent rows at the bottom.  ``em``: the
     size (scene units) the 11 px minimum draws 11-unit text at on the smallest board this layout is drawn
     on -- each text gets the lines it needs there, so nothing is drawn over another."""
@@ -481,15 +619,15 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     lh = em * 1.2
     out.rect(x, y, w, h, fill=PANEL, stroke=color, lw=3 if s["seat"] == me else 1, r=6,
              ident=f"seat:{s['seat']}")
-    head = s["name"] + (" (you)" if s["seat"] == me else "") + ("  ★ First Visitor" if first else "")
+    head = s["name"] + (" (you)" if s["seat"] == me else "") + ("  ★\u00a0First\u00a0Visitor" if first
+                                                                   else "")
     side = 0
     if s.get("plotted") is not None:
         word = "plotted" if s["plotted"] else "plotting…"
         side = text_width(word, em) + 8
         out.text(x + w - 10, y + 8, word, size=11, align="right", color=GOLD if s["plotted"] else MUTED,
                  baseline="top")
-    n = _lines(head, w - 20 - side, em * 13 / 11, 2)
-    out.text(x + 10, y + 6, head, size=13, color=color, bold=True, maxw=w - 20 - side, wrap=n, baseline="top")
+    n = _say(out, x + 10, y + 6, head, w - 20 - side, em, 2, size=13, color=color, bold=True)
     yy = y + 8 + n * lh * 13 / 11
     # (each count stays whole on its line: its words are joined by no-break spaces, the line breaks at " · ")
     for parts, ink in (((f"Deck {s['deck']}", f"Discard {s['discard']}",
@@ -498,17 +636,16 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
                        ((f"Stolen Secrets {s['stolen']}", f"Sacrifices {len(s['sacrifices'])}",
                          f"Royals {s['royals']}"), INK)):
         text = " · ".join(p.replace(" ", "\u00a0") for p in parts)
-        n = _lines(text, w - 20, em)
-        out.text(x + 10, yy, text, size=11, color=ink, maxw=w - 20, wrap=n, baseline="top")
-        yy += n * lh
-    ch = 58
+        yy += _say(out, x + 10, yy, text, w - 20, em, 3, color=ink) * lh
+    ch = 44  # (a card row: at least this high -- its numbers show from 44 -- and as high as its names need)
     rows = []
     if steal is not None and steal[0] == s["seat"]:  # the Secrets being looked through, first: all of them
         rows.append((steal[1], steal[2]))
     if s.get("plot") and s["plot"].get("hosts"):
         rows.append(("Your hosts (sealed)", s["plot"]["hosts"]))
         rows.append(("Your visitors (sealed)", s["plot"]["visitors"]))
-    elif s.get("hand"):
+    elif s.get("hand") and not (center and s["seat"] == me):  # (``center``: the viewer's choice is drawn
+        # in the middle of the board, :func:`_center`)
         rows.append(("Your hand: click three to host, the others visit" if s.get("plotted") is False
                      and s["seat"] == me else "Your hand", s["hand"]))
     if s["hosts"]:
@@ -535,12 +672,14 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
     bl = max([_lines(label, slot, em, 2) for label, _ in bits] or [0])
     # the bottom row's cards: as tall as the tallest name over its numbers needs (a two-line name, a symbol
     # on two lines)
-    bh = max([52] + [card_height({**texts[c["card"]], **c}, iw, em) for _label, c in bits])
+    bh = max([44] + [card_height({**texts[c["card"]], **c}, iw, em) for _label, c in bits])
     iy = y + h - 4 - bh
     choosing = s.get("plotted") is False and s["seat"] == me
     pool = s.get("reset_pool") if choosing else None
     deck_row = None
-    if pool:  # an Intent reset: every Intent the viewer may keep, to click five of
+    if center and choosing:  # (drawn in the middle of the board)
+        pass
+    elif pool:  # an Intent reset: every Intent the viewer may keep, to click five of
         deck_row = ("Your Intents: click five to keep", pool)
     elif s.get("intents"):  # the viewer's own Intent Deck, on its own row
         deck_row = ("Your Intent Deck: click your Visiting Intent" if choosing else "Your Intent Deck",
@@ -552,21 +691,23 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         word = max(text_width(part, em, True) * MIN_SQUEEZE + 4 for c in deck_row[1]
                    for part in texts[c["card"]]["name"].replace("Performance: ", "").split())
         per, kw = _per_row(len(deck_row[1]), w - 20, least=min(92, max(76, word)), most=92)
-        kh = max([52] + [card_height({**texts[c["card"]], **c}, kw, em) for c in deck_row[1]])
+        kh = max([44] + [card_height({**texts[c["card"]], **c}, kw, em) for c in deck_row[1]])
         ky = floor - (kh + 4) * -(-len(deck_row[1]) // per)
-        out.text(x + 10, ky - 2 - dl * lh, deck_row[0], size=11, color=MUTED, maxw=w - 20, wrap=dl,
-                 baseline="top")
+        _say(out, x + 10, ky - 2 - dl * lh, deck_row[0], w - 20, em, 2, color=MUTED, split=False)
         for k, c in enumerate(deck_row[1]):
             _card(out, _to(s, c), x + 10 + (k % per) * (kw + 4), ky + (k // per) * (kh + 4), kw, kh, texts,
                   em=em)
         floor = ky - 4 - dl * lh
     for label, cards in rows:
         stealing = steal is not None and cards is steal[2]
-        must = stealing or (choosing and cards is s.get("hand"))  # cards to click: drawn as cards
-        rh = 66 if stealing else ch  # (a Secret to steal: room for its whole name on two lines)
+        # cards to click, drawn as cards: a Secret to steal, a hand to plot with (the viewer's; every
+        # plotting seat's on the board that sees all)
+        must = stealing or (cards is s.get("hand") and s.get("plotted") is False and me in (None, s["seat"]))
         nl = _lines(label, w - 20, em, 2)
         n_cards, top = len(cards), yy + nl * lh + 2
         per, cw = _per_row(n_cards, w - 20)
+        # as tall as the tallest name over its numbers needs (a Secret to steal: its whole name on two lines)
+        rh = 66 if stealing else max(ch, *(card_height({**texts[c["card"]], **c}, cw, em) for c in cards))
 
         def fits(per, rh, n=n_cards, top=top):
             return top + -(-n // per) * (rh + 4) - 4 <= floor
@@ -578,8 +719,7 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
             nl = _lines(said, w - 20, em, 3)
             if yy + nl * lh > floor:
                 break
-            out.text(x + 10, yy, said, size=11, color=MUTED, maxw=w - 20, wrap=nl, baseline="top")
-            yy += nl * lh + 2
+            yy += _say(out, x + 10, yy, said, w - 20, em, 3, color=MUTED, split=False) * lh + 2
             continue
         # a hand to plot with: the names alone (their numbers are in the tips), as low as they read
         low = max(28, *(name_height(_name_lines(texts[c["card"]]["name"], cw, em), em) for c in cards))
@@ -589,9 +729,8 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
             per, cw = _per_row(len(cards), w - 20, least=1)
         if not fits(per, rh):
             break
-        out.text(x + 10, yy, label, size=11, color=GOLD if stealing else MUTED, maxw=w - 20,
-                 wrap=nl, baseline="top")
-        yy += nl * lh + 2
+        yy += _say(out, x + 10, yy, label, w - 20, em, 2, color=GOLD if stealing else MUTED,
+                   split=False) * lh + 2
         for k, c in enumerate(cards):
             cx, cy = x + 10 + (k % per) * (cw + 4), yy + (k // per) * (rh + 4)
             _card(out, c if stealing else _to(s, c), cx, cy, cw, rh, texts, em=em)
@@ -600,9 +739,18 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         out.text(x + 10, yy, "Hand (hidden)", size=11, color=MUTED, baseline="top")
         for k in range(s["hand_count"]):
             _back(out, x + 10 + k * 18, yy + lh + 2, 40, 30, "a card in hand (hidden)")
+    elif center and choosing and yy + lh + 32 <= floor:  # (its cards are drawn in the middle: a glance here)
+        nl = _say(out, x + 10, yy, "Your hand and Intents (above)", w - 20, em, 2, color=MUTED, split=False)
+        cards = [c for c in (s.get("reset_pool") or s.get("hand") or [])] + (
+            [] if s.get("reset_pool") else list(s.get("intents") or []))
+        step = min(18, (w - 60) / max(1, len(cards)))
+        for k, c in enumerate(cards):
+            c = {**texts[c["card"]], **_to(s, c)}
+            out.rect(x + 10 + k * step, yy + nl * lh + 2, 40, 30, r=4, tip=card_tip(c),
+                     fill=INTENT_BG if c.get("intent") else FRAME[c["frame"]], stroke="#000", lw=1)
     xx = x + 10
     for label, c in bits:
-        out.text(xx, iy - 2 - bl * lh, label, size=11, color=MUTED, maxw=slot, wrap=bl, baseline="top")
+        _say(out, xx, iy - 2 - _lines(label, slot, em, 2) * lh, label, slot, em, 2, color=MUTED, split=False)
         _card(out, _to(s, c), xx, iy, iw, bh, texts, em=em)
         xx += slot + 4
 
@@ -620,7 +768,6 @@ def primordial_scene(view: dict, game) -> dict:
     out = _Items()
     picks = _pick_map(view)
     _court(out, view, texts, picks=picks)
-    _visit(out, view, texts, names)
     n = len(seats)
     y0 = MATS_Y
     mw = (W - 16 - (n - 1) * 8) / n
@@ -638,10 +785,12 @@ def primordial_scene(view: dict, game) -> dict:
     if view.get("terminal"):  # the game is over: there is no next round to visit
         seats = [{**s, "next_visitors": []} for s in seats]
     steal = _steal_row(view, me, seats)
+    center = _choosing({**view, "seats": seats}, me)  # (the viewer's cards to choose among, in the middle)
+    _visit(out, view, texts, names, center)
     for s in seats:
         i = s["seat"]
-        _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 8, texts, me, view["first_visitor"] == i,
-             em=11 * W / WIDE_LEAST, steal=steal)
+        _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 6, texts, me, view["first_visitor"] == i,
+             em=11 * W / WIDE_LEAST, steal=steal, center=bool(center))
     # the narrow layout: the same blocks, NARROW_W wide, stacked
     _name_picks(out.items, picks)
     nar = _Items()
