@@ -150,16 +150,22 @@ def effect_box(ch: float, em: float = WIDE_EM) -> float:
 
 
 @lru_cache(maxsize=512)
-def effect_width(text: str, ch: float, em: float = WIDE_EM) -> float:
+def effect_width(text: str, ch: float, em: float = WIDE_EM, squeeze: bool = False) -> float:
     """The least width (scene units, a multiple of 2) of a visit card ``ch`` high whose effect ``text`` shows
-    whole at ``em`` (as the painter draws it: wrapped onto the lines its box holds, squeezed, never cut)."""
+    whole at ``em`` (as the painter draws it: wrapped onto the lines its box holds, none cut; ``squeeze``: a
+    line may be squeezed to fit, as the painter does, its words closer)."""
     item = {"s": text, "size": 11, "maxh": effect_box(ch, em), "wrap": 12}
+
+    def short(w):  # (cut, or a line squeezed to fit: its words cramped)
+        lines, cut = drawn_lines({**item, "maxw": w - 8}, em)
+        return cut or (not squeeze and max(text_width(line, em) for line in lines) > w - 8)
+
     lo, hi = 20, 600
-    if drawn_lines({**item, "maxw": hi - 8}, em)[1]:
+    if short(hi):
         return float(hi)
     while lo < hi:  # (widths in steps of 2 units)
         mid = (lo + hi) // 4 * 2
-        if drawn_lines({**item, "maxw": mid - 8}, em)[1]:
+        if short(mid):
             lo = mid + 2
         else:
             hi = mid
@@ -175,15 +181,21 @@ def effect_height(text: str, w: float, em: float) -> float:
 def party_widths(cards: list, ch: float, room: float, em: float = WIDE_EM, most: float = 170) -> list:
     """The widths of the visit area's cards (their printed facts and state: ``name``, ``text``), ``room``
     wide together: every card as wide as its name and numbers read and its effect shows whole
-    (:func:`effect_width`), the others alike, at most ``most`` (the room shared evenly among those that need
-    less); when even those needs do not fit, each in proportion to them (an effect may be cut: its tip has it
-    whole)."""
+    (:func:`effect_width`; in a crowded party, its lines squeezed to fit), the others alike, at most
+    ``most`` (the room shared evenly among those that need less); when even those needs do not fit, each
+    in proportion to them (an effect may be cut: its tip has it whole)."""
     if not cards:
         return []
     base = 3 * text_width("◆0", em) + 10
-    need = [max(base, text_width(c["name"], em, True) * MIN_SQUEEZE + 4,
-                effect_width(c["text"], ch, em) if c.get("text") and not c.get("silenced") else 0)
-            for c in cards]
+
+    def needs(squeeze):
+        return [max(base, text_width(c["name"], em, True) * MIN_SQUEEZE + 4,
+                    effect_width(c["text"], ch, em, squeeze) if c.get("text") and not c.get("silenced")
+                    else 0) for c in cards]
+
+    need = needs(False)
+    if sum(need) > room:  # (a crowded party: lines squeezed to fit, as the painter does, rather than cut)
+        need = needs(True)
     if sum(need) > room:
         return [n * room / sum(need) for n in need]
     lo, hi = 0.0, float(most)  # the even width t the others take: sum(max(need, t)) fills the room
