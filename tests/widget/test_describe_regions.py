@@ -89,7 +89,7 @@ def test_primordial_regions_the_court_then_each_seat():
     court = _part(board, "The Court")
     assert court[0].startswith("Pawn Deck 32 · Royal Deck 8")
     middle = _part(board, heads[1])
-    assert "Your hand: click three to host, the others visit" in middle
+    assert middle[0] == "Your hand: click three to host, the others visit"
     assert sum(ln.startswith(("Musician.", "Messenger.")) for ln in middle) == 6  # Red's own hand, by name
     red = _part(board, heads[3])
     assert sum(ln.startswith(("Musician.", "Messenger.")) for ln in red) == 6  # ... and on its mat
