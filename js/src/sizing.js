@@ -50,10 +50,23 @@ export function createSizing(v) {
     return observedHeight > 0 ? Math.max(160, observedHeight - reserve) : 0;
   }
 
+  // The board's height is the tallest its scene has been in this space (layout, width, space available): a
+  // scene a line taller or shorter after a move (a hand, a list) does not change the board's size, which would
+  // make the whole board jump in scale on move after move and redraw every text anew at the new scale.
+  let kept = { key: "", h: 0 };
+
+  /** The size the board is drawn at: the scene's width, and the tallest height of its scene in this space. */
+  function keptSize() {
+    const size = sceneSize(s.scene);
+    const key = `${s.scene.narrow ? "narrow" : "wide"}|${size.w}|${Math.round(layout.availW || 0)}|${Math.round(availHeight())}`;
+    kept = key === kept.key ? { key, h: Math.max(kept.h, size.h) } : { key, h: size.h };
+    return { w: size.w, h: kept.h };
+  }
+
   /** The scene to paint: the raw scene reflowed for the space available. */
   function setScene() {
     s.scene = reflow(s.rawScene, layout.availW || 0, availHeight());
-    s.size = sceneSize(s.scene);
+    s.size = keptSize();
     s.index = buildIndex(s.scene);
   }
 
@@ -72,6 +85,7 @@ export function createSizing(v) {
     layout.availW = avail;
     const availH = availHeight();
     if (!!reflow(s.rawScene, avail, availH).narrow !== wasNarrow) setScene();
+    else s.size = keptSize(); // (the space changed: the tallest height starts again from this scene's)
     const dpr = num(win.devicePixelRatio, 1) > 0 ? num(win.devicePixelRatio, 1) : 1;
     // a scrolling narrow layout (a tall stack of blocks) is fitted to the width only, and scrolls in a box
     // as high as the visible notebook (the action bar stays in sight under it)

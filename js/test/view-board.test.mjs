@@ -53,6 +53,31 @@ describe("sizing", () => {
     assert.equal(v.sizing.measureLayout(), false);
   });
 
+  test("a scene a little taller or shorter after a move keeps the board's size; a new space starts again", () => {
+    // (a hand or a list a line longer must not make the whole board jump in scale, move after move)
+    const v = view({ width: 1000, height: 500 + BAR_RESERVE_PX + 12 });
+    v.sizing.measureHeight();
+    v.sizing.measureLayout();
+    const first = { ...v.sizing.layout };
+    const at = (h) => {
+      v.s.rawScene = { ...SCENE, h };
+      v.sizing.setScene();
+      const resized = v.sizing.measureLayout();
+      return { resized, scale: v.sizing.layout.scale, cssH: v.sizing.layout.cssH, sizeH: v.s.size.h };
+    };
+    const taller = at(SCENE.h + 40); // taller than ever: the board is fitted anew (once)
+    assert.equal(taller.resized, true);
+    assert.ok(taller.scale < first.scale, [taller.scale, first.scale]);
+    const back = at(SCENE.h); // shorter again: the same size and scale, the bottom drawn as background
+    assert.deepEqual([back.resized, back.scale, back.cssH, back.sizeH], [false, taller.scale, taller.cssH, SCENE.h + 40]);
+    assert.equal(at(SCENE.h + 20).resized, false);
+    // the space changes (a window resize): the tallest height starts again from the scene now shown
+    Object.defineProperty(v.win, "innerHeight", { value: 700 + BAR_RESERVE_PX + 12, configurable: true });
+    v.sizing.measureHeight();
+    assert.equal(v.sizing.measureLayout(), true);
+    assert.equal(v.s.size.h, SCENE.h + 20);
+  });
+
   test("the visible height less the bar's bounds the board; a short window never makes it a postage stamp", () => {
     const v = view({ width: 1000, height: 500 + BAR_RESERVE_PX + 12 });
     v.sizing.measureHeight();
