@@ -643,7 +643,7 @@ def _click_scene_point(page, widget, scene_w: float, scene_h: float, x: float, y
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     assert box and box["width"] > 0, "the board canvas has no size"
-    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["height"] / scene_h)
+    page.mouse.click(box["x"] + x * box["width"] / scene_w, box["y"] + y * box["width"] / scene_w)
 
 
 @pytest.fixture

@@ -142,7 +142,7 @@ def test_analyse_and_edit_primordial_and_gray_eminence(tmp_path, page, open_note
         box = canvas.bounding_box()
         assert box and box["width"] > 0
         page.mouse.move(box["x"] + where["x"] * box["width"] / where["w"],
-                        box["y"] + where["y"] * box["height"] / where["h"])
+                        box["y"] + where["y"] * box["width"] / where["w"])
         tip = widget.locator(".illumi-tip")
         expect(tip).to_be_visible(timeout=10_000)
         assert where["name"] in where["tip"], where

@@ -144,7 +144,7 @@ def box(locator) -> dict:
 
 def scene_point(widget, probe: dict, x: float, y: float) -> tuple[float, float]:
     canvas = box(widget.locator("canvas.illumi-overlay"))
-    return canvas["x"] + x * canvas["w"] / probe["w"], canvas["y"] + y * canvas["h"] / probe["h"]
+    return canvas["x"] + x * canvas["w"] / probe["w"], canvas["y"] + y * canvas["w"] / probe["w"]
 
 
 def non_target_point(probe_scene: dict) -> tuple[float, float, str] | None:

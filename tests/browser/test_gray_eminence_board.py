@@ -62,7 +62,7 @@ def test_gray_eminence_notebook_plays_a_round_by_mouse(page, open_notebook, run_
             canvas.scroll_into_view_if_needed()
             box = canvas.bounding_box()
             page.mouse.click(box["x"] + target["x"] * box["width"] / probe["w"],
-                             box["y"] + target["y"] * box["height"] / probe["h"])
+                             box["y"] + target["y"] * box["width"] / probe["w"])
             canvas_clicks += 1
         else:
             decision, _prompt, options = probe["decisions"][0]

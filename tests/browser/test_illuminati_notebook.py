@@ -77,7 +77,7 @@ def test_illuminati_notebook_runs_paints_and_plays_by_mouse(page, open_notebook,
     box = canvas.bounding_box()
     assert box and box["width"] > 0, "the board canvas has no size"
     page.mouse.click(box["x"] + target["x"] * box["width"] / before["w"],
-                     box["y"] + target["y"] * box["height"] / before["h"])
+                     box["y"] + target["y"] * box["width"] / before["w"])
     if target["uses"] > 1:
         menu = widget.locator(".illumi-chooser:not([hidden])")
         expect(menu).to_be_visible()

@@ -409,7 +409,7 @@ def _duel(page) -> tuple[list[float], float]:
     t0 = time.perf_counter()
     for i in range(CLICKS):
         page.mouse.click(box["x"] + target["x"] * box["width"] / probe["w"],
-                         box["y"] + target["y"] * box["height"] / probe["h"])
+                         box["y"] + target["y"] * box["width"] / probe["w"])
         step = page.evaluate(CLICK_TAKEN_BACK_JS, [handle, version])
         assert step["clicked"] is not None, f"click {i + 1} on {target['entity']} did not repaint the board"
         assert step["undone"] is not None, f"the undo of click {i + 1} did not repaint the board"

@@ -45,7 +45,7 @@ def _click_a_move(page, widget, board_probe) -> bool:
         canvas.scroll_into_view_if_needed()
         box = canvas.bounding_box()
         page.mouse.click(box["x"] + c["x"] * box["width"] / probe["w"],
-                         box["y"] + c["y"] * box["height"] / probe["h"])
+                         box["y"] + c["y"] * box["width"] / probe["w"])
     else:
         buttons = widget.locator(".illumi-panel button[data-option]:enabled")
         options = [b.get_attribute("data-option") for b in buttons.all()]

@@ -111,7 +111,7 @@ def _click_scene(page, widget, plan, x, y) -> None:
     canvas = widget.locator("canvas.illumi-overlay")
     box = canvas.bounding_box()
     assert box and box["width"] > 0, "the board canvas has no size"
-    canvas.click(position={"x": x * box["width"] / plan["w"], "y": y * box["height"] / plan["h"]})
+    canvas.click(position={"x": x * box["width"] / plan["w"], "y": y * box["width"] / plan["w"]})
 
 
 def _open_chooser(page, widget, plan):

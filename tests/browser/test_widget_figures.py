@@ -616,7 +616,7 @@ def test_click_roundtrip_and_first_paint(tmp_path, lab_as_shipped, page, open_no
             canvas.scroll_into_view_if_needed()
             box = canvas.bounding_box()
             waited += press_at(page, box["x"] + choice["at"][0] * box["width"] / state["w"],
-                               box["y"] + choice["at"][1] * box["height"] / state["h"], settle=True)
+                               box["y"] + choice["at"][1] * box["width"] / state["w"], settle=True)
             # several options on that entity: the click opened the chooser (at once, in its handler), pick
             # ours from it.  Asked with one querySelector, not a Playwright locator: its selector engine
             # runs on the page's thread while the act is on its way (about 27 ms of it, traced)
