@@ -162,6 +162,7 @@ function render({ model, el }) {
     const prevSig = s.decisionsSig;
     const prevSigs = s.sigs;
     const picked = [...s.selections.keys()];
+    let rehover = false;
     readModel();
     if (s.version !== s.lastVersion) {
       s.lastVersion = s.version;
@@ -177,13 +178,17 @@ function render({ model, el }) {
         menus.closeConfirm();
       }
       if (lost) s.notice = { text: "The choice you were making changed.", until: now() + NOTICE_MS };
-      // the pointer has not moved but the board has: what is under it, and its tooltip, are read anew (a thing
-      // just played is no longer a target: its "Click: …" line and the pointer cursor go)
-      tips.updateHover(s.lastPointer);
+      // the pointer has not moved but the board has: what is under it is read anew (a thing just played is
+      // no longer a target: its glow, its "Click: …" line and the pointer cursor go); the canvases are painted
+      // with it first, and the page's own changes (cursor, tooltip) come after, so that the paint does not
+      // wait for the page's style to be worked out again
+      tips.rehit(s.lastPointer);
+      rehover = true;
     }
     const t1 = now();
     canvas.paint();
     const t2 = now();
+    if (rehover) tips.updateHover(s.lastPointer, true);
     bar.renderStatus();
     if (s.decisionsSig !== prevSig || !dom.panel.childNodes.length || s.curtainName) bar.renderPanel(true);
     bar.renderError();

@@ -48,7 +48,7 @@ export function createTips(v) {
   let whyTimer = null;
   let pinned = null; // {text, until} a reason shown after a click, kept a moment
 
-  function show(text, p, why, click) {
+  function show(text, p, why, click, placeLater = false) {
     if ((!text && !click) || !chooser.hidden || !confirmBox.hidden) {
       tip.hidden = true; // a tooltip never covers an open menu or question
       return;
@@ -58,6 +58,7 @@ export function createTips(v) {
     if (typeof text === "string" && text) tip.append(make(doc, "div", null, text));
     if (why) tip.append(make(doc, "div", "illumi-why", why));
     tip.hidden = false;
+    if (placeLater) return; // (its words are new at once; its place, read from the page's layout, follows)
     tip.style.maxHeight = "";
     v.sizing.place(tip, { x: p.cssX, y: p.cssY }, v.sizing.openBoxes(tip));
   }
@@ -82,10 +83,12 @@ export function createTips(v) {
     return whyCache.has(key) ? whyCache.get(key) : undefined;
   }
 
-  function refresh() {
+  /** The tooltip of what is under the pointer (or the pinned reason); `placeLater`: its words only, not
+   * placed (placing reads the page's layout). */
+  function refresh(placeLater = false) {
     const p = s.lastPointer;
     if (pinned && pinned.until > v.now()) {
-      show(pinned.tip, pinned.p, pinned.text);
+      show(pinned.tip, pinned.p, pinned.text, null, placeLater);
       return;
     }
     pinned = null;
@@ -96,16 +99,42 @@ export function createTips(v) {
     const target = isTarget(s, s.hover.id);
     const reason = s.hover.id && !target ? reasonOf(s.hover.id) : null;
     const click = target ? clickText(s, s.hover.id) : null; // a target: what a click does
-    show(tipFor(s.index, s.hover) || (click ? "" : null), p, reason ? `Not now: ${reason}` : null, click);
+    show(tipFor(s.index, s.hover) || (click ? "" : null), p, reason ? `Not now: ${reason}` : null, click,
+      placeLater);
   }
 
-  function updateHover(p) {
+  let refreshFrame = false; // a tooltip's placing waits for the frame that shows the new position
+  /** refresh() just after the next frame (once, however many ask): a new position is painted first, and its
+   * tooltip placed after it -- placing a box reads the page's layout, which would make the browser lay out
+   * the whole page (and what JupyterLab changed meanwhile) on the way to the new position's paint. */
+  function refreshAfterFrame() {
+    if (refreshFrame) return;
+    refreshFrame = true;
+    v.raf(() => win.setTimeout(() => {
+      refreshFrame = false;
+      if (!s.disposed) refresh();
+    }, 0));
+  }
+
+  /** What is under the resting pointer now, in the state only (no page change, no repaint): for a new
+   * position, before the canvases are painted with it; updateHover(p, true) then does the rest. */
+  function rehit(p) {
+    s.hover = p && !s.curtainName ? v.sizing.hitAt(p.x, p.y) : null;
+  }
+
+  /** What is under the pointer `p` now (the board may have changed under it): the hover, the pointer cursor,
+   * the target glow, and the tooltip (with `later`: its words now, its place just after the next frame, see
+   * refreshAfterFrame). */
+  function updateHover(p, later = false) {
     const prev = s.hover;
     s.hover = p && !s.curtainName ? v.sizing.hitAt(p.x, p.y) : null;
     const onTarget = isTarget(s, s.hover && s.hover.id);
     over.classList.toggle("illumi-pointer", onTarget);
     if ((prev && prev.id) !== (s.hover && s.hover.id)) pinned = null;
-    refresh();
+    if (later && p && typeof v.raf === "function") {
+      refresh(true); // its words at once (the thing just played is no longer a target: its "Click: …" goes)
+      refreshAfterFrame();
+    } else refresh();
     if (whyTimer !== null) win.clearTimeout(whyTimer);
     whyTimer = null;
     if (s.hover && s.hover.id && !onTarget && reasonOf(s.hover.id) === undefined && !whyCache.has(whyKey(s.hover.id))) {
@@ -165,5 +194,5 @@ export function createTips(v) {
     if (whyTimer !== null) win.clearTimeout(whyTimer);
   }
 
-  return { show, refresh, updateHover, onMove, onLeave, explain, onWhy, askWhy, reasonOf, unpin, dispose };
+  return { show, refresh, rehit, updateHover, onMove, onLeave, explain, onWhy, askWhy, reasonOf, unpin, dispose };
 }

@@ -332,6 +332,28 @@ describe("tooltip", () => {
     assert.equal(v.dom.over.classList.contains("illumi-pointer"), false);
   });
 
+  test("the board changes under a resting pointer: the hover first (no page change), then the words, then the place", () => {
+    const v = view();
+    move(v, 20, 100); // cell:C3, a target
+    assert.match(tipText(v), /^Click: Move to C3/);
+    const placed = [];
+    const place = v.sizing.place;
+    v.sizing.place = (...args) => { placed.push(args[0]); return place(...args); };
+    // a new position in which C3 is no longer a target
+    v.s.targets = new Map();
+    v.tips.rehit(v.s.lastPointer); // before the canvases are painted: the state only
+    assert.equal(v.s.hover.id, "cell:C3");
+    assert.ok(v.dom.over.classList.contains("illumi-pointer"), "rehit changes nothing on the page");
+    assert.match(tipText(v), /^Click: Move to C3/);
+    v.tips.updateHover(v.s.lastPointer, true); // after the paint: the cursor and the words at once ...
+    assert.equal(v.dom.over.classList.contains("illumi-pointer"), false);
+    assert.equal(tipText(v), "Cell C3\nInfluence 2");
+    assert.deepEqual(placed, []); // ... its place (read from the page's layout) just after the next frame
+    v.clock.fire(); // the frame
+    v.clock.fire(); // the task after it
+    assert.deepEqual(placed, [v.dom.tip]);
+  });
+
   test("hovering a thing that is not a target asks why once, after a short delay, and shows the reason", () => {
     const v = view();
     move(v, 450, 450); // card:plain
