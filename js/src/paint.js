@@ -146,6 +146,9 @@ function drawLine(ctx, it) {
   setDash(ctx, it.dash);
   ctx.stroke();
   if (it.dash) setDash(ctx, []);
+  // (only a line is drawn round: the shapes after it keep the canvas's sharp joins, as the saved picture's SVG)
+  ctx.lineCap = "butt";
+  ctx.lineJoin = "miter";
 }
 
 /** Expand an icon item into plain items (same algorithm as svg.py's _expand_icon). */

@@ -123,3 +123,15 @@ test("hit-testing picks the topmost entity and ignores tip-only items on top of 
   const tipOnly = buildIndex({ items: [{ t: "rect", x: 0, y: 0, w: 10, h: 10, tip: "hello" }] });
   assert.equal(hitTest(tipOnly, 5, 5).tip, "hello");
 });
+
+test("a line's round ends and joins are its own: a shape stroked after it has the canvas's sharp ones", () => {
+  const rec = recordingContext(null);
+  drawItem(rec.proxy, { t: "line", pts: [[0, 0], [10, 0], [10, 10]], lw: 2, color: "#000" }, { minSize: 0 });
+  drawItem(rec.proxy, { t: "rect", x: 0, y: 0, w: 10, h: 10, stroke: "#000", lw: 1 }, { minSize: 0 });
+  const strokes = rec.calls.map((c, i) => [c, i]).filter(([c]) => c[0] === "stroke").map(([, i]) => i);
+  assert.equal(strokes.length, 2);
+  const joinAt = (i) => rec.calls.slice(0, i).filter((c) => c[0] === "set" && c[1] === "lineJoin").pop()?.[2];
+  const capAt = (i) => rec.calls.slice(0, i).filter((c) => c[0] === "set" && c[1] === "lineCap").pop()?.[2];
+  assert.deepEqual([joinAt(strokes[0]), capAt(strokes[0])], ["round", "round"]);
+  assert.deepEqual([joinAt(strokes[1]) ?? "miter", capAt(strokes[1]) ?? "butt"], ["miter", "butt"]);
+});
