@@ -162,13 +162,21 @@ def test_the_visit_area_shows_each_cards_effect_whole():
     assert met > 100
 
 
-def test_every_cards_effect_reads_whole_in_a_party_of_seven_on_the_smallest_board():
-    """(Issue 30: at 820 px a seven-card visit cut an effect of 109-137 characters; the tip had it whole.)
-    Every card of the game with an effect, in a visit of seven cards whose six others carry the game's six
-    longest effects besides its own (the most crowded party of seven there can be), is drawn on the
-    smallest board (820 px) with its effect whole, as the painter wraps it (textfit, paint.js's mirror)."""
-    from illumi_widgets.games.primordial.scene import MATS_Y, VISIT_Y
+# The largest party a visit can have (rulebook "Moving cards to the next round's Visiting Party", RULINGS.md
+# "Herald-type arrivals"): three visitors from the hand, the four cards the game has that move to the next
+# round's Visiting Party waiting there (three Wanderers, the Hollow Baron), three arrivals brought mid-visit
+# by three Heralds (each moves the top card of its Deck to the party) -- ten visitors -- and three hosts.
+LARGEST_VISITORS, LARGEST_HOSTS = 10, 3
 
+
+def test_every_cards_effect_reads_whole_in_the_largest_party_on_the_smallest_board():
+    """(Issue 30: at 820 px a seven-card visit cut an effect of 109-137 characters; the tip had it whole; then
+    a party of eight with the eight longest effects squeezed them below 11 px or cut them.)  Every card of
+    the game with an effect, in the largest visit the rules allow (:data:`LARGEST_VISITORS` visitors,
+    :data:`LARGEST_HOSTS` hosts) whose twelve others carry the game's longest effects besides its own, is
+    drawn on the smallest board (820 px) with its effect whole, as the painter wraps it (textfit, paint.js's
+    mirror), and nothing else of the board -- the mats under the grown visit area -- is cut, overlaps or is
+    under 11 px.  A party of eight with the eight longest effects reads whole on one row of cards."""
     game = load_game("primordial", players=4)
     st = game.new_state(seed=1)
     rng = Rng(1)
@@ -178,21 +186,30 @@ def test_every_cards_effect_reads_whole_in_a_party_of_seven_on_the_smallest_boar
     turn = view["turn"]
     by_text = {c.text: c for c in game.cards.values() if c.text}
     with_text = sorted(by_text.values(), key=lambda c: -len(c.text))
-    checked = 0
-    for card in with_text:
-        others = [c for c in with_text if c.text != card.text][:6]
-        party = [{"id": f"x{k}", "card": c.id} for k, c in enumerate([card, *others])]
+
+    def scene_of(cards, nv):
+        party = [{"id": f"x{k}", "card": c.id} for k, c in enumerate(cards)]
         seats = [dict(s) for s in view["seats"]]
-        seats[turn["visitor"]]["visitors"] = party[:4]
-        seats[turn["host"]]["hosts"] = party[4:]
-        scene = primordial_scene({**view, "seats": seats}, game)
-        wide = only_in(scene, "wide")
-        area = [it for it in wide["items"] if VISIT_Y <= it.get("y", -1) < MATS_Y]
-        effects = [it for it in area if it.get("t") == "text" and it["s"] == card.text]
+        seats[turn["visitor"]]["visitors"] = party[:nv]
+        seats[turn["host"]]["hosts"] = party[nv:]
+        return only_in(primordial_scene({**view, "seats": seats}, game), "wide")
+
+    checked = 0
+    size = LARGEST_VISITORS + LARGEST_HOSTS
+    for card in with_text:
+        others = [c for c in with_text if c.text != card.text][:size - 1]
+        wide = scene_of([card, *others], LARGEST_VISITORS)
+        effects = [it for it in wide["items"] if it.get("t") == "text" and it["s"] == card.text]
         assert effects, card.name
-        assert _as_drawn_items(wide, area, WIDE_LEAST) == [], card.name
+        assert _as_drawn_items(wide, wide["items"], WIDE_LEAST) == [], card.name
         checked += 1
     assert checked == len(with_text) > 20
+    wide = scene_of(with_text[:8], 5)
+    from illumi_widgets.games.primordial.scene import VISIT_CARD_GAP, VISIT_H
+
+    rows = {it["y"] for it in wide["items"] if it.get("t") == "rect" and str(it.get("id", "")).startswith("x")
+            and it["h"] >= VISIT_H - VISIT_CARD_GAP}  # (the visit area's cards, not the mats')
+    assert len(rows) == 1 and _as_drawn_items(wide, wide["items"], WIDE_LEAST) == []
 
 
 def _as_drawn_items(wide: dict, items: list, css: float) -> list[str]:

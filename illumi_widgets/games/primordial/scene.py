@@ -10,12 +10,11 @@ and the viewer's own hand and Intents while plotting).  Text is 11 px or more; l
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from functools import lru_cache
 
 from ...scene import SceneItems
-from ...textfit import MIN_SQUEEZE, drawn_lines, text_width, wrap_line
+from ...textfit import MIN_SQUEEZE, text_width, wrap_line
+from .cardfit import ROW_GAP, effect_box, effect_height, effect_width, party_rows, party_widths, row_room
 from .clicks import effects, score_line
 
 W, H = 1200, 760  # (at 820 CSS px wide: 519 px high, in view in a 1400 x 900 window, under its bar)
@@ -144,69 +143,6 @@ def _name_lines(text: str, w: float, em: float, bold: bool = True) -> int:
     return 1 if text_width(text, em, bold) * MIN_SQUEEZE <= w - 4 else 2
 
 
-def effect_box(ch: float, em: float = WIDE_EM) -> float:
-    """The height of a visit card's effect box (a card ``ch`` high): under its name, over its numbers."""
-    return ch - 22 - 8 - 0.95 * em
-
-
-@lru_cache(maxsize=512)
-def effect_width(text: str, ch: float, em: float = WIDE_EM, squeeze: bool = False) -> float:
-    """The least width (scene units, a multiple of 2) of a visit card ``ch`` high whose effect ``text`` shows
-    whole at ``em`` (as the painter draws it: wrapped onto the lines its box holds, none cut; ``squeeze``: a
-    line may be squeezed to fit, as the painter does, its words closer)."""
-    item = {"s": text, "size": 11, "maxh": effect_box(ch, em), "wrap": 12}
-
-    def short(w):  # (cut, or a line squeezed to fit: its words cramped)
-        lines, cut = drawn_lines({**item, "maxw": w - 8}, em)
-        return cut or (not squeeze and max(text_width(line, em) for line in lines) > w - 8)
-
-    lo, hi = 20, 600
-    if short(hi):
-        return float(hi)
-    while lo < hi:  # (widths in steps of 2 units)
-        mid = (lo + hi) // 4 * 2
-        if short(mid):
-            lo = mid + 2
-        else:
-            hi = mid
-    return float(hi)
-
-
-def effect_height(text: str, w: float, em: float) -> float:
-    """The least height of a visit card ``w`` wide whose effect ``text`` shows whole at ``em``."""
-    lines = len(wrap_line(text, w - 8, 99, em))
-    return math.ceil(lines * 1.2 * em + 22 + 8 + 0.95 * em + 1)
-
-
-def party_widths(cards: list, ch: float, room: float, em: float = WIDE_EM, most: float = 170) -> list:
-    """The widths of the visit area's cards (their printed facts and state: ``name``, ``text``), ``room``
-    wide together: every card as wide as its name and numbers read and its effect shows whole
-    (:func:`effect_width`; in a crowded party, its lines squeezed to fit), the others alike, at most
-    ``most`` (the room shared evenly among those that need less); when even those needs do not fit, each
-    in proportion to them (an effect may be cut: its tip has it whole)."""
-    if not cards:
-        return []
-    base = 3 * text_width("◆0", em) + 10
-
-    def needs(squeeze):
-        return [max(base, text_width(c["name"], em, True) * MIN_SQUEEZE + 4,
-                    effect_width(c["text"], ch, em, squeeze) if c.get("text") and not c.get("silenced")
-                    else 0) for c in cards]
-
-    need = needs(False)
-    if sum(need) > room:  # (a crowded party: lines squeezed to fit, as the painter does, rather than cut)
-        need = needs(True)
-    if sum(need) > room:
-        return [n * room / sum(need) for n in need]
-    lo, hi = 0.0, float(most)  # the even width t the others take: sum(max(need, t)) fills the room
-    if sum(max(n, hi) for n in need) <= room:
-        return [max(n, hi) for n in need]
-    for _ in range(30):
-        t = (lo + hi) / 2
-        lo, hi = (t, hi) if sum(max(n, t) for n in need) <= room else (lo, t)
-    return [max(n, lo) for n in need]
-
-
 def card_height(c: dict, w: float, em: float, names: int | None = None) -> float:
     """The least height of a small card of a mat row (``w`` wide, its 11-unit text drawn at ``em``) whose name
     (``names`` lines: as many as it needs, at most two) reads over its numbers (an Intent: its symbol's
@@ -303,17 +239,36 @@ def _last_visit_text(last: dict, names: list) -> str:
             f"deceit {last['deceit']}: {res}")
 
 
-def _visit(out: _Items, view: dict, texts: dict, names: list, center=None):
+def visit_layout(view: dict, texts: dict) -> tuple[float, list, list, float]:
+    """``(card height, rows, party, visit area height)`` of the visit under way in the wide layout: its cards
+    (:func:`.cardfit.party_rows`) and the area as tall as they need -- :data:`VISIT_H` for every party but a
+    crowded one (eight cards of long effects: one row of taller cards; the largest party the rules allow,
+    thirteen: two rows), the mats under it that much lower."""
+    t = view["turn"]
+    seats = view["seats"]
+    v, hst = t["visitor"], t["host"]
+    party = ([(c, "visitors", v) for c in seats[v]["visitors"]]
+             + [(c, "hosts", hst) for c in seats[hst]["hosts"]])
+    ch, rows = party_rows([{**texts[c["card"]], **c} for c, _s, _seat in party], len(seats[v]["visitors"]),
+                          VISIT_H - VISIT_CARD_GAP, W - 48, WIDE_EM)
+    h = VISIT_CARD_GAP + len(rows) * ch + (len(rows) - 1) * ROW_GAP
+    return ch, rows, party, max(VISIT_H, h)
+
+
+def _visit(out: _Items, view: dict, texts: dict, names: list, center=None) -> float:
+    """The visit area of the wide layout; returns its height."""
     y0, h = VISIT_Y, VISIT_H
-    out.rect(8, y0, W - 16, h, fill=PANEL, r=6)
     t = view.get("turn")
     seats = view["seats"]
+    if t is not None:
+        ch, rows, party, h = visit_layout(view, texts)
+    out.rect(8, y0, W - 16, h, fill=PANEL, r=6)
     if t is None and center:
         title = _between_visits_title(view)
         out.text(W / 2, y0 + 22, f"Round {view['round']} — {title}", size=14, color=GOLD, bold=True,
                  align="center")
         _center(out, center, texts, y0 + 40, y0 + h - 10)
-        return
+        return h
     if t is None:
         last = view.get("last_visit")
         title = _between_visits_title(view)
@@ -328,38 +283,43 @@ def _visit(out: _Items, view: dict, texts: dict, names: list, center=None):
         out.text(W / 2, y0 + h - 26, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit "
                  "higher — the host Sacrifices a visitor; the visitors' devotion recruits from The Court.",
                  size=12, align="center", color=MUTED)
-        return
+        return h
     v, hst = t["visitor"], t["host"]
     order = set(t.get("order") or [])
     out.text(W / 2, y0 + 22, f"Round {view['round']}: {names[v]} visits {names[hst]} — "
              f"{t['step'].replace('_', ' ')}", size=14, color=GOLD, bold=True, align="center")
-    ch = h - VISIT_CARD_GAP  # (five lines of effect over the numbers on the smallest board, more on a larger)
     # the cards of both parties share the width, the insight / deceit totals between them: each card as wide
     # as its effect needs to show whole in the lines the card holds at the smallest board, the others alike
-    party = ([(c, "visitors", v) for c in seats[v]["visitors"]]
-             + [(c, "hosts", hst) for c in seats[hst]["hosts"]])
-    nv = len(seats[v]["visitors"])
+    # (a crowded party: taller cards, or rows of them -- :func:`visit_layout`)
+    nv, n = len(seats[v]["visitors"]), len(party)
     gap, mid_w = 6, 72
-    widths = party_widths([{**texts[c["card"]], **c} for c, _s, _seat in party], ch,
-                          W - 48 - mid_w - gap * max(0, len(party) - 2))
-    xs, x = [], 24
-    for k in range(len(party)):
-        x += mid_w - gap if k == nv and nv else 0
-        xs.append(x)
-        x += widths[k] + gap
-    left_w = (xs[nv - 1] + widths[nv - 1] - 24) if nv else widths[0] if widths else 0
-    mid = 24 + left_w + mid_w / 2
-    hx = 24 + left_w + mid_w
-    for seat, x0, label in ((v, 24, "Visitors"), (hst, hx, "Hosts")):
+    facts = [{**texts[c["card"]], **c} for c, _s, _seat in party]
+    xs, ys, widths = [0.0] * n, [0.0] * n, [0.0] * n
+    mid = hx = mid_y = None
+    for r, (a, b) in enumerate(rows):
+        room = row_room(rows, r, nv, n, W - 48, gap, mid_w)
+        ws = party_widths(facts[a:b], ch, room, WIDE_EM, most=170 if len(rows) == 1 else room)  # (rows: full)
+        x, y = 24, y0 + 56 + r * (ch + ROW_GAP)
+        for k in range(a, b):
+            if k == nv:  # (the totals' column, the hosts after it)
+                x += mid_w - gap
+                mid, hx, mid_y = x - mid_w / 2, x, y
+            xs[k], ys[k], widths[k] = x, y, ws[k - a]
+            x += ws[k - a] + gap
+        if nv == n and r == len(rows) - 1:  # (no hosts: the totals after the last visitor)
+            mid, hx, mid_y = x - gap + mid_w / 2, x - gap + mid_w, y
+    for seat, x0, yl, label in ((v, 24, y0 + 46, "Visitors"), (hst, hx, mid_y - 10, "Hosts")):
+        if label == "Visitors" and nv == 0:
+            continue  # (no visitor left: the totals' column stands first)
         color = SEAT_COLORS.get(names[seat], INK)
-        out.text(x0, y0 + 46, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
+        out.text(x0, yl, f"{names[seat]}'s {label}", size=12, color=color, bold=True)
     for k, (c, _side, _seat) in enumerate(party):
-        _card(out, c, xs[k], y0 + 56, widths[k], ch, texts, mark=c["id"] in order, detail=True)
+        _card(out, c, xs[k], ys[k], widths[k], ch, texts, mark=c["id"] in order, detail=True)
     ins, dec = t["insight"], t["deceit"]
     margin = ins - dec
-    out.text(mid, y0 + 56 + ch / 2 - 26, f"●{ins}", size=20, color=INSIGHT, align="center", bold=True)
-    out.text(mid, y0 + 56 + ch / 2 - 4, "vs", size=12, color=MUTED, align="center")
-    out.text(mid, y0 + 56 + ch / 2 + 20, f"▲{dec}", size=20, color=DECEIT, align="center", bold=True)
+    out.text(mid, mid_y + ch / 2 - 26, f"●{ins}", size=20, color=INSIGHT, align="center", bold=True)
+    out.text(mid, mid_y + ch / 2 - 4, "vs", size=12, color=MUTED, align="center")
+    out.text(mid, mid_y + ch / 2 + 20, f"▲{dec}", size=20, color=DECEIT, align="center", bold=True)
     need = t["steal_margin"]
     verdict = ("steals a Secret" if margin >= need else "loses a visitor" if margin < 0 else "neither")
     if t["outcome"]:
@@ -368,6 +328,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list, center=None):
              f"{verdict}. Devotion {t['devotion'] - t['spent']} left of {t['devotion']}"
              + (f", Sacrifice costs used {t['sacrifice_cost']}" if t["sacrifice_cost"] else ""), size=12,
              align="center", color=INK)
+    return h
 
 
 def _choosing(view: dict, me) -> list | None:
@@ -705,6 +666,16 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
         per, kw = _per_row(len(deck_row[1]), w - 20, least=min(92, max(76, word)), most=92)
         kh = max([44] + [card_height({**texts[c["card"]], **c}, kw, em) for c in deck_row[1]])
         ky = floor - (kh + 4) * -(-len(deck_row[1]) // per)
+        if ky - 4 - dl * lh < yy and not (choosing or pool):  # (a mat under a crowded visit: no room for
+            # the cards -- the row in words, "Your Intent Deck: Visit Left, Stay Home", where it fits)
+            count = Counter(texts[c["card"]]["name"].replace("Performance: ", "") for c in deck_row[1])
+            said = f"{deck_row[0]}: " + ", ".join(n + (f" ×{k}" if k > 1 else "") for n, k in count.items())
+            nl = _lines(said, w - 20, em, 3)
+            if floor - nl * lh - 2 >= yy:
+                _say(out, x + 10, floor - nl * lh - 2, said, w - 20, em, 3, color=MUTED, split=False)
+                floor -= nl * lh + 4
+            deck_row = None
+    if deck_row:
         _say(out, x + 10, ky - 2 - dl * lh, deck_row[0], w - 20, em, 2, color=MUTED, split=False)
         for k, c in enumerate(deck_row[1]):
             _card(out, _to(s, c), x + 10 + (k % per) * (kw + 4), ky + (k // per) * (kh + 4), kw, kh, texts,
@@ -781,7 +752,6 @@ def primordial_scene(view: dict, game) -> dict:
     picks = _pick_map(view)
     _court(out, view, texts, picks=picks)
     n = len(seats)
-    y0 = MATS_Y
     mw = (W - 16 - (n - 1) * 8) / n
     # the mats sit as around the table, seen from the viewer's chair: play runs clockwise, so the player to
     # the viewer's left (the next clockwise, "Visit Left") is drawn on the left and the one to the right on
@@ -798,7 +768,8 @@ def primordial_scene(view: dict, game) -> dict:
         seats = [{**s, "next_visitors": []} for s in seats]
     steal = _steal_row(view, me, seats)
     center = _choosing({**view, "seats": seats}, me)  # (the viewer's cards to choose among, in the middle)
-    _visit(out, view, texts, names, center)
+    # (a crowded visit's area is taller: the mats start under it, that much lower)
+    y0 = VISIT_Y + _visit(out, view, texts, names, center) + 6
     for s in seats:
         i = s["seat"]
         _mat(out, s, 8 + row.index(i) * (mw + 8), y0, mw, H - y0 - 6, texts, me, view["first_visitor"] == i,
