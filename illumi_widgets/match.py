@@ -62,6 +62,7 @@ from .engine import (
 )
 from .engine.errors import quote
 from .engine.game import malformed
+from .match_ponder import PonderMixin
 from .match_prefs import PrefsMixin
 from .scene import group_amounts
 
@@ -135,7 +136,7 @@ def _locked(method):
     return wrapper
 
 
-class Match(PrefsMixin):
+class Match(PrefsMixin, PonderMixin):
     """One game being played or analysed, shared by any number of widgets and notebook calls.
 
     ``Match("pax", players=3, seed=7, mode="analysis")``; also :meth:`from_record`,
@@ -170,6 +171,8 @@ class Match(PrefsMixin):
         self._auto: dict[int, set[str]] = {}  # seat -> the preferences it turned on (set_auto)
         self._quiet: dict[int, Any] = {}  # seat -> the turn ("don't ask me again this turn") it asked in
         self._review_memo: tuple = (None, None)  # ((version, perspective, index), the review snapshot)
+        self._pondered: dict = {}  # perspective -> what it may click next, worked out ahead (match_ponder)
+        self._primed: tuple | None = None  # (stamp, cache) of the position a click made, if pondered
         if bots:
             from .bots import attach_bots
 
@@ -207,11 +210,13 @@ class Match(PrefsMixin):
     # ------------------------------------------------------------------ properties
     @property
     def state(self) -> State:
-        return self._state
+        with self.lock:  # (never a clone being thought ahead about on another thread: match_ponder)
+            return self._state
 
     @property
     def game(self):
-        return self._state.game
+        with self.lock:
+            return self._state.game
 
     @property
     def mode(self) -> str:
@@ -229,8 +234,10 @@ class Match(PrefsMixin):
 
     @property
     def version(self) -> int:
-        return self._state.version
+        with self.lock:
+            return self._state.version
 
+    @_locked
     def __repr__(self) -> str:
         st = self._state
         if st.is_terminal():
@@ -255,7 +262,7 @@ class Match(PrefsMixin):
         return unsubscribe
 
     def _notify(self) -> None:
-        self._cache_key = None
+        self._cache_key, self._pondered = None, {}
         for cb in list(self._subscribers):
             try:
                 cb()
@@ -531,8 +538,11 @@ class Match(PrefsMixin):
         engine's own action stored in history (never the caller's object)."""
         st = self._state
         n = len(st.history)
+        base = self._ponder_base() if self._pondered else None
         st.apply(act, version=version)
         self._auto_answers()
+        if base is not None:  # (the snapshots of this position may have been worked out ahead)
+            self._pondered_after(decision, act, n, base)
         self._notify()
         return st.history[n]
 
@@ -620,7 +630,9 @@ class Match(PrefsMixin):
     def _cached(self, key, make):
         stamp = (self._state.version, self._follow_ack, self._mode)
         if self._cache_key != stamp:
-            self._cache_key, self._cache = stamp, {}
+            primed, self._primed = self._primed, None
+            self._cache_key = stamp
+            self._cache = primed[1] if primed is not None and primed[0] == stamp else {}
         try:
             return self._cache[key]
         except KeyError:

@@ -278,6 +278,9 @@ class GameWidget(anywidget.AnyWidget):
     svg_in_bundle: bool = True
     #: Send a full scene when a patch would be larger than this share of it (see ``PATCH_MAX_SHARE``).
     patch_max_share: float = PATCH_MAX_SHARE
+    #: once an update is sent, work out while the kernel is idle what each option shown would send (the
+    #: controller's ``ponder``, then the scene patch), so that a click's update does not wait for it
+    ponder_ahead: bool = True
 
     protocol = traitlets.Int(PROTOCOL, read_only=True).tag(sync=True)
     game = traitlets.Unicode("").tag(sync=True)
@@ -313,6 +316,7 @@ class GameWidget(anywidget.AnyWidget):
         self._base_bytes: int | None = 0  # the JSON bytes of all the items of the current scene (None: not
         # measured yet)
         self._prepared: tuple | None = None  # (the current scene's items, their _positions), made when idle
+        self._ahead: dict = {}  # id(a pondered scene) -> (the scene before, it, positions, its _patch result)
         self._sent: dict = {}  # the last full scene sent: the page's copy of the ``scene`` trait
         self._scene_quiet = False  # the scene trait changed but goes unsent (a patch expresses it)
         self._base_words: set[str] | None = None  # the words of that scene (the secrets check), when needed
@@ -400,6 +404,7 @@ class GameWidget(anywidget.AnyWidget):
                     setattr(self, key, value)
         finally:
             self._scene_quiet = False
+            self._ahead = {}
         self._prepare_soon()
         self._schedule_store()
 
@@ -429,7 +434,62 @@ class GameWidget(anywidget.AnyWidget):
             if self._prepared is None or self._prepared[0] is not items:
                 self._prepared = (items, _positions(items))
         except Exception:  # noqa: BLE001 - groundwork only: the next patch makes what is missing itself
+            return
+        self._ponder_soon()
+
+    def _ponder_soon(self) -> None:
+        """Think ahead (:attr:`ponder_ahead`): for each option this board shows (the first
+        :data:`~illumi_widgets.match_ponder.PONDER_OPTIONS`, for at most
+        :data:`~illumi_widgets.match_ponder.PONDER_BUDGET` s), the controller's snapshot after it (``ponder``)
+        and the patch from the scene sent to its scene, one option per turn of the event loop (a click that
+        comes meanwhile is handled between two), from :data:`~illumi_widgets.match_ponder.PONDER_DELAY` s
+        after the update; all at once without a running loop.  A click whose update
+        was pondered sends the same update, sooner (``tests/test_ponder.py``)."""
+        ponder = getattr(self._controller, "ponder", None)
+        if not self.ponder_ahead or not callable(ponder) or getattr(self, "_review", None) is not None:
+            return
+        from ..match_ponder import PONDER_BUDGET, PONDER_DELAY, PONDER_OPTIONS
+
+        options = [(d.get("id"), o.get("id")) for d in self.decisions if isinstance(d, dict)
+                   for o in (d.get("options") or ()) if isinstance(o, dict)][:PONDER_OPTIONS]
+        if not options:
+            return
+        mark = (self.version, self.scene)
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            for option in options:
+                self._ponder_one(ponder, option, mark)
+            return
+
+        until = []
+
+        def step(i: int) -> None:
+            if not until:
+                until.append(time.monotonic() + PONDER_BUDGET)
+            more = self._ponder_one(ponder, options[i], mark) and i + 1 < len(options)
+            if more and time.monotonic() < until[0]:
+                loop.call_soon(step, i + 1)
+
+        loop.call_later(PONDER_DELAY, step, 0)
+
+    def _ponder_one(self, ponder, option: tuple, mark: tuple) -> bool:
+        """One option thought ahead; False once the board has changed since (the rest is not needed)."""
+        prev = self.scene
+        if self.version != mark[0] or prev is not mark[1] or getattr(self, "_review", None) is not None:
+            return False
+        try:
+            snap = ponder(self.perspective, *option)
+            scene = snap.get("scene") if isinstance(snap, dict) else None
+            if isinstance(scene, dict) and prev and "stamp" in prev and id(scene) not in self._ahead:
+                ready = self._prepared
+                positions = ready[1] if ready is not None and ready[0] is _items(prev) else None
+                self._ahead[id(scene)] = (prev, scene, positions, _patch(prev, scene, positions=positions))
+        except Exception:  # noqa: BLE001 - thinking ahead only: the click makes it itself
             pass
+        return True
 
     def send_state(self, key=None) -> None:
         """Send the traits ``key`` (all when None) to the page as ONE update message.  A board's traits are
@@ -478,7 +538,12 @@ class GameWidget(anywidget.AnyWidget):
             before = _items(prev)
             ready = self._prepared  # (the signatures of these items, made once the update before was sent)
             positions = ready[1] if ready is not None and ready[0] is before else None
-            patch, replaced = _patch(prev, scene, positions=positions)
+            ahead = self._ahead.get(id(scene))
+            if ahead is not None and ahead[0] is prev and ahead[1] is scene and ahead[2] is positions:
+                patch, replaced = ahead[3]  # (worked out when idle: _ponder_soon)
+                patch = dict(patch) if patch is not None else None
+            else:
+                patch, replaced = _patch(prev, scene, positions=positions)
             if patch is not None:
                 if not patch["ops"] and "set" not in patch:
                     return {}  # the same scene
