@@ -260,11 +260,15 @@ def test_every_mat_drawn_reads_on_the_smallest_board():
     players -- is drawn at 820 px with nothing cut, overlapping or under 11 px: a card's row is as tall as
     its name on two lines over its numbers (or its symbol on two lines) needs, and cards as wide as their
     longest word.  (Issue 30: drawn larger, in a 1400 x 900 or 1920 x 1080 window, the mats kept a blank
-    line under their counts, wrapped for 820 px onto a line more than they then took.)  No text of a mat
-    outside its cards takes fewer lines there than at 820 px: each line is drawn as it stands at 820 px."""
+    line under their counts, wrapped for 820 px onto a line more than they then took; then they kept the
+    line breaks of 820 px, the wide mats' width unused.)  No text of a mat outside its cards that takes
+    fewer lines there than at 820 px leaves a blank line under it before a row of cards or another text
+    hanging from its top: the piles' counts take fewer, longer lines there (met with 3 and 4 players), the
+    room they free over the race's counts, which stand on the rows under them."""
     seen: set = set()
     intents = 0
     blank: list = []
+    fewer = 0
     for players in (2, 3, 4):
         st = load_game("primordial", players=players).new_state(seed=1)
         rng = Rng(1)
@@ -279,35 +283,46 @@ def test_every_mat_drawn_reads_on_the_smallest_board():
                 intents += any(it.get("s") in ("Visiting Intent", "Used Intent") for it in items)
                 problems = problems_as_drawn(scene, [mat, *items], WIDE_LEAST / W, cut=True)
                 assert problems == [], (players, problems)
-                blank += _blank_lines(items)
+                gaps, shorter = _blank_lines(items)
+                blank += gaps
+                fewer += shorter
             st.apply(random_action(st, rng))
     assert intents > 100, intents  # (Intent rows of many contents were met)
     assert blank == [], blank[:5]
+    assert fewer > 100, fewer  # (a wide window's mats drew texts on fewer lines: not a vacuous check)
 
 
-def _blank_lines(items: list) -> list:
+def _blank_lines(items: list) -> tuple[list, int]:
     """The texts of a mat outside its cards (its name, its counts, the labels of its rows) that would leave a
-    blank line under them in a 1400 x 900 or 1920 x 1080 window: each stands one under another as its lines
-    need at 820 px, so one that hangs from its top (its name, its counts) must take as many lines there as at
-    820 px; a sentence (a row's label, a row said in words) stands on what is under it (``baseline``
-    "bottom"), the room it frees left over it."""
-    from illumi_widgets.textfit import drawn_lines, drawn_size
+    blank line under them in a 1400 x 900 or 1920 x 1080 window, and how many take fewer lines there than
+    at 820 px.  Each stands one under another as its lines need at 820 px; a text hanging from its top (its
+    name, the piles' counts) that takes fewer lines there must have a text standing on what is under it
+    (``baseline`` "bottom": the race's counts, a row's label, a row said in words) next under it, which
+    takes the room it frees."""
+    from illumi_widgets.textfit import drawn_lines, drawn_size, text_box
 
     cards = [it for it in items if it.get("t") == "rect" and it.get("id")]
-    out = []
-    for it in items:
-        if it.get("t") != "text" or any(c["x"] <= it["x"] <= c["x"] + c["w"] and c["y"] <= it["y"]
-                                         <= c["y"] + c["h"] for c in cards):
-            continue
+    texts = [it for it in items if it.get("t") == "text" and not any(
+        c["x"] <= it["x"] <= c["x"] + c["w"] and c["y"] <= it["y"] <= c["y"] + c["h"] for c in cards)]
+    small = MIN_FONT_PX * W / WIDE_LEAST
+    out, fewer = [], 0
+    for it in texts:
         if it.get("baseline") == "bottom":
             continue
         if it.get("baseline") != "top":
             out.append((it["s"], "hangs from neither its top nor its bottom"))
-        least = len(drawn_lines(it, drawn_size(it, MIN_FONT_PX * W / WIDE_LEAST))[0])
+        least = len(drawn_lines(it, drawn_size(it, small))[0])
+        bottom = text_box({**it, "size": drawn_size(it, small)})[3]
+        under = min([t for t in texts if t is not it and text_box({**t, "size": drawn_size(t, small)})[1]
+                     >= bottom - 1] + [c for c in cards if c["y"] >= bottom - 1],
+                    key=lambda t: t["y"] if t.get("t") == "rect" else text_box(
+                        {**t, "size": drawn_size(t, small)})[1], default=None)
         for css in (WINDOW_1400, WINDOW_1920):
             if len(drawn_lines(it, drawn_size(it, MIN_FONT_PX * W / css))[0]) < least:
-                out.append((it["s"], css))
-    return out
+                fewer += 1
+                if under is None or under.get("baseline") != "bottom":
+                    out.append((it["s"], css))
+    return out, fewer
 
 
 def test_a_wide_window_draws_the_board_whole():
@@ -337,3 +352,45 @@ def test_the_board_is_in_view_whole_in_a_1400_by_900_window():
             assert scene["h"] * WIDE_LEAST / scene["w"] <= BOX_1400 - 5, (players, scene["h"])
             phases.add(any(it.get("s", "").endswith("'s Visitors") for it in scene["items"]))
         assert phases == {True, False}, players  # (visits and the other phases were both met)
+
+
+def test_the_cards_chosen_among_while_plotting_are_as_tall_as_their_content():
+    """(Issue 30: while plotting, the hand and the Intents drawn in the middle of the board were cards 137
+    units tall whatever they held -- a name over three numbers, mostly empty at 1920 x 1080.)  Each card
+    there is as tall as the tallest content needs: a hand whose cards show no effect is drawn at most 72
+    units tall, with the symbols of the cards explained under it; one that shows an effect, as tall as its
+    lines need, never taller than the room."""
+    from illumi_widgets.games.primordial.scene import VISIT_H, VISIT_Y
+
+    effects = {c.text for c in load_game("primordial", players=4).cards.values() if c.text}
+    low = tall = 0
+    for players in (3, 4):
+        st = load_game("primordial", players=players).new_state(seed=players)
+        rng = Rng(players)
+        scenes = []
+        while not st.is_terminal() and len(scenes) < 12:
+            view = st.view(0)
+            if view["seats"][0].get("plotted") is False and view["seats"][0].get("hand"):
+                scenes.append(primordial_scene(view, st.game))
+            while not st.is_terminal() and st.view(0)["seats"][0].get("plotted") is False:
+                st.apply(random_action(st, rng))  # (one scene per round)
+            if not st.is_terminal():
+                st.apply(random_action(st, rng))
+        for scene in scenes:
+            wide = only_in(scene, "wide")
+            texts = [it for it in wide["items"] if it.get("t") == "text"]
+            if not any("Plotting: choose" in t["s"] for t in texts) or not any(
+                    t["s"].startswith("Your hand: click") for t in texts):
+                continue
+            cards = [it for it in wide["items"] if it.get("t") == "rect" and it.get("id") and
+                     VISIT_Y < it["y"] < VISIT_Y + VISIT_H]
+            shown = [t for t in texts if t["s"] in effects and VISIT_Y < t["y"] < VISIT_Y + VISIT_H]
+            assert cards and len({c["h"] for c in cards}) == 1, players
+            if shown:
+                tall += 1
+                assert cards[0]["h"] <= VISIT_H - 40, cards[0]
+            else:
+                low += 1
+                assert cards[0]["h"] <= 72, cards[0]
+                assert any(t["s"].startswith("devotion — ") for t in texts), players
+    assert low and tall, (low, tall)

@@ -54,27 +54,33 @@ def party_widths(cards: list, ch: float, room: float, em: float, most: float = 1
     (:func:`effect_width`; in a crowded party, its lines squeezed to fit), the others alike, at most
     ``most`` (the room shared evenly among those that need less); when even those needs do not fit, each
     in proportion to them (an effect may be cut: its tip has it whole)."""
+    shown = tuple((c["name"], c["text"] if c.get("text") and not c.get("silenced") else None) for c in cards)
+    return list(_party_widths(shown, ch, room, em, most))
+
+
+@lru_cache(maxsize=2048)
+def _party_widths(cards: tuple, ch: float, room: float, em: float, most: float) -> tuple:
+    """:func:`party_widths` of ``(name, effect shown or None)`` pairs (a party, a hand: met again)."""
     if not cards:
-        return []
+        return ()
     base = 3 * text_width("◆0", em) + 10
 
     def needs(squeeze):
-        return [max(base, text_width(c["name"], em, True) * MIN_SQUEEZE + 4,
-                    effect_width(c["text"], ch, em, squeeze) if c.get("text") and not c.get("silenced")
-                    else 0) for c in cards]
+        return [max(base, text_width(name, em, True) * MIN_SQUEEZE + 4,
+                    effect_width(text, ch, em, squeeze) if text else 0) for name, text in cards]
 
     need = needs(False)
     if sum(need) > room:  # (a crowded party: lines squeezed to fit, as the painter does, rather than cut)
         need = needs(True)
     if sum(need) > room:
-        return [n * room / sum(need) for n in need]
+        return tuple(n * room / sum(need) for n in need)
     lo, hi = 0.0, float(most)  # the even width t the others take: sum(max(need, t)) fills the room
     if sum(max(n, hi) for n in need) <= room:
-        return [max(n, hi) for n in need]
+        return tuple(max(n, hi) for n in need)
     for _ in range(30):
         t = (lo + hi) / 2
         lo, hi = (t, hi) if sum(max(n, t) for n in need) <= room else (lo, t)
-    return [max(n, lo) for n in need]
+    return tuple(max(n, lo) for n in need)
 
 
 def _need(c: dict, ch: float, em: float) -> float:

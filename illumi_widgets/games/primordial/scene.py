@@ -276,10 +276,7 @@ def _visit(out: _Items, view: dict, texts: dict, names: list, center=None) -> fl
                  align="center")
         if last:
             out.text(W / 2, y0 + 62, _last_visit_text(last, names), size=12, align="center", color=MUTED)
-        for k, item in enumerate(LEGEND):  # the symbols of the cards
-            lx, ly = 40 + (k % 3) * 380, y0 + 100 + (k // 3) * 28
-            out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
-            out.text(lx + 24, ly, item["text"], size=12, color=INK)
+        _legend(out, y0 + 86, y0 + h)  # the symbols of the cards
         out.text(W / 2, y0 + h - 26, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit "
                  "higher — the host Sacrifices a visitor; the visitors' devotion recruits from The Court.",
                  size=12, align="center", color=MUTED)
@@ -349,12 +346,15 @@ def _choosing(view: dict, me) -> list | None:
 def _center(out: _Items, groups: list, texts: dict, top: float, bottom: float, em: float = WIDE_EM):
     """The viewer's cards to choose among (:func:`_choosing`), in the middle of the wide board between ``top``
     and ``bottom``: each group under its label, side by side; a card as wide as its name (an Intent: its
-    longest word) reads and, room allowing, its effect shows whole above its numbers (else its tip has it)."""
+    longest word) reads and, room allowing, its effect shows whole above its numbers (else its tip has it);
+    every card as tall as the tallest content needs (its name, its effect, its numbers: a hand of effectless
+    Pawns is drawn low, not 137 units tall and empty), the symbols of the cards explained under them where
+    there is room."""
     gap, sep = 6, 28
     n = sum(len(cards) for _label, cards, _i in groups)
     room = W - 48 - gap * (n - len(groups)) - sep * (len(groups) - 1)
     lh = 1.2 * em
-    ch = bottom - top - 2 * lh - 4
+    most = bottom - top - 2 * lh - 4  # (the tallest a card may be)
     facts = [[{**texts[c["card"]], **c} for c in cards] for _label, cards, _i in groups]
     # an Intent: as wide as its longest word reads (at most 110); the other cards share the rest
     iw = [max(84.0, *(text_width(part, em, True) * MIN_SQUEEZE + 8 for c in fs
@@ -362,17 +362,63 @@ def _center(out: _Items, groups: list, texts: dict, top: float, bottom: float, e
           for fs, (_l, _c, intents) in zip(facts, groups, strict=True)]
     iw = [min(110.0, w) for w in iw]
     rest = room - sum(w * len(fs) for w, fs in zip(iw, facts, strict=True))
-    x = 24
-    for (label, cards, intents), fs, w in zip(groups, facts, iw, strict=True):
-        widths = [w] * len(cards) if intents else party_widths(fs, ch, rest, em, most=150)
-        block = sum(widths) + gap * (len(cards) - 1)
-        nl = _lines(label, max(block, 1), em, 2)
-        out.text(x, top + (2 - nl) * lh, label, size=11, color=MUTED, maxw=block, wrap=nl, baseline="top")
-        for c, f, cw in zip(cards, fs, widths, strict=True):
+
+    def widths_at(h):  # (each card's width, its effect shown whole if it fits in a card ``h`` high)
+        return [[w] * len(fs) if intents else party_widths(fs, h, rest, em, most=150)
+                for fs, w, (_l, _c, intents) in zip(facts, iw, groups, strict=True)]
+
+    def height(ws):  # the least height every card's name and numbers (its effect, if whole) read in
+        ch = 64.0  # (a name over its numbers, with some air)
+        for fs, cws in zip(facts, ws, strict=True):
+            ch = max([ch] + [card_height(f, cw, em) for f, cw in zip(fs, cws, strict=True)])
+        return ch
+
+    def all_whole(h, ws):  # every effect that reads whole at the tallest reads whole at ``h``
+        return all(effect_width(f["text"], h, em) <= cw
+                   for fs, cws, (_l, _c, intents) in zip(facts, ws, groups, strict=True) if not intents
+                   for f, cw in zip(fs, cws, strict=True)
+                   if f.get("text") and effect_width(f["text"], most, em) <= full[id(f)])
+
+    full = {id(f): cw for fs, cws in zip(facts, widths_at(most), strict=True) for f, cw in zip(fs, cws,
+                                                                                           strict=True)}
+    # the lowest cards (in steps of 4) whose effects read whole, each as wide as it needs for that
+    widths = widths_at(most)
+    steps = list(range(int(height(widths)), int(most), 4))
+    if not any(f.get("text") for fs in facts for f in fs):  # (no effect to show: as low as names need)
+        steps = steps[:1]
+    lo, hi = 0, len(steps)  # (binary search: taller cards hold an effect in less width)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if all_whole(steps[mid], widths_at(steps[mid])) else (mid + 1, hi)
+    ch = most
+    if lo < len(steps):
+        widths = widths_at(steps[lo])
+        ch = max(steps[lo], height(widths))
+    blocks = [sum(ws) + gap * (len(ws) - 1) for ws in widths]
+    nls = [_lines(label, max(block, 1), em, 2) for (label, _c, _i), block in zip(groups, blocks, strict=True)]
+    # the labels, the cards and the legend's rows that fit, in the middle of the room between top and bottom
+    rows = max(0, min(2, int((bottom - top - max(nls) * lh - 4 - ch - 10) // 28)))
+    top += max(0, (bottom - top - max(nls) * lh - 4 - ch - (10 + 28 * rows if rows else 0)) / 2)
+    x, cy = 24, top + max(nls) * lh + 4
+    for (label, cards, intents), fs, ws, block, nl in zip(groups, facts, widths, blocks, nls, strict=True):
+        out.text(x, cy - 4 - nl * lh, label, size=11, color=MUTED, maxw=block, wrap=nl, baseline="top")
+        for c, f, cw in zip(cards, fs, ws, strict=True):
             whole = bool(f.get("text")) and not intents and effect_width(f["text"], ch, em) <= cw
-            _card(out, c, x, top + 2 * lh + 4, cw, ch, texts, detail=whole, em=em)
+            _card(out, c, x, cy, cw, ch, texts, detail=whole, em=em)
             x += cw + gap
         x += sep - gap
+    _legend(out, cy + ch + 10, cy + ch + 10 + 28 * rows)
+
+
+def _legend(out: _Items, top: float, bottom: float):
+    """The symbols of the cards explained, three to a row, in the rows that fit between ``top`` and
+    ``bottom`` (the rows' middles 28 apart, as drawn between visits)."""
+    for k, item in enumerate(LEGEND):
+        lx, ly = 40 + (k % 3) * 380, top + 14 + (k // 3) * 28
+        if ly + 14 > bottom + 0.5:
+            break
+        out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
+        out.text(lx + 24, ly, item["text"], size=12, color=INK)
 
 
 def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> float:
@@ -602,14 +648,21 @@ def _mat(out: _Items, s: dict, x, y, w, h, texts: dict, me, first: bool, em: flo
                  baseline="top")
     n = _say(out, x + 10, y + 6, head, w - 20 - side, em, 2, size=13, color=color, bold=True)
     yy = y + 8 + n * lh * 13 / 11
-    # (each count stays whole on its line: its words are joined by no-break spaces, the line breaks at " · ")
-    for parts, ink in (((f"Deck {s['deck']}", f"Discard {s['discard']}",
-                         f"Intents {s['intent_deck']} (used {s['intent_discard']})",
-                         f"Secrets zone {s['secrets']}"), MUTED),
-                       ((f"Stolen Secrets {s['stolen']}", f"Sacrifices {len(s['sacrifices'])}",
-                         f"Royals {s['royals']}"), INK)):
-        text = " · ".join(p.replace(" ", "\u00a0") for p in parts)
-        yy += _say(out, x + 10, yy, text, w - 20, em, 3, color=ink) * lh
+    # the counts: the piles' hanging from the name, the race to six standing on the rows under them, each
+    # wrapped by the painter in the lines it takes on the smallest board (each count whole on its line: its
+    # words joined by no-break spaces, the lines breaking after a comma) -- a larger board (a 1920 x 1080
+    # window) draws them on fewer, longer lines where the mat's width holds them, the room between the two
+    piles = ", ".join(p.replace(" ", "\u00a0") for p in (
+        f"Deck {s['deck']}", f"Discard {s['discard']}",
+        f"Intents {s['intent_deck']} (used {s['intent_discard']})", f"Secrets zone {s['secrets']}"))
+    race = ", ".join(p.replace(" ", "\u00a0") for p in (
+        f"Stolen Secrets {s['stolen']}", f"Sacrifices {len(s['sacrifices'])}", f"Royals {s['royals']}"))
+    n = _lines(piles, w - 20, em, 3)
+    out.text(x + 10, yy, piles, size=11, color=MUTED, maxw=w - 20, wrap=n, baseline="top")
+    yy += n * lh
+    n = _lines(race, w - 20, em, 3)
+    out.text(x + 10, yy + (n - 1) * lh + em, race, size=11, color=INK, maxw=w - 20, wrap=n, baseline="bottom")
+    yy += n * lh
     ch = 44  # (a card row: at least this high -- its numbers show from 44 -- and as high as its names need)
     rows = []
     if steal is not None and steal[0] == s["seat"]:  # the Secrets being looked through, first: all of them
