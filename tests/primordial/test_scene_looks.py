@@ -359,7 +359,7 @@ def test_the_cards_chosen_among_while_plotting_are_as_tall_as_their_content():
     units tall whatever they held -- a name over three numbers, mostly empty at 1920 x 1080.)  Each card
     there is as tall as the tallest content needs: a hand whose cards show no effect is drawn at most 72
     units tall, with the symbols of the cards explained under it; one that shows an effect, as tall as its
-    lines need, never taller than the room."""
+    lines need in a card at most twice as wide as a plain one, never taller than the room."""
     from illumi_widgets.games.primordial.scene import VISIT_H, VISIT_Y
 
     effects = {c.text for c in load_game("primordial", players=4).cards.values() if c.text}
@@ -386,6 +386,8 @@ def test_the_cards_chosen_among_while_plotting_are_as_tall_as_their_content():
                      VISIT_Y < it["y"] < VISIT_Y + VISIT_H]
             shown = [t for t in texts if t["s"] in effects and VISIT_Y < t["y"] < VISIT_Y + VISIT_H]
             assert cards and len({c["h"] for c in cards}) == 1, players
+            assert max(c["w"] for c in cards) <= 240, cards  # (no card a long strip: at 1920 x 1080 an
+            # Acolyte was drawn 440 units wide and 64 high, its effect on one line)
             if shown:
                 tall += 1
                 assert cards[0]["h"] <= VISIT_H - 40, cards[0]

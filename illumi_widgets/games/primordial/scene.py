@@ -363,36 +363,38 @@ def _center(out: _Items, groups: list, texts: dict, top: float, bottom: float, e
     iw = [min(110.0, w) for w in iw]
     rest = room - sum(w * len(fs) for w, fs in zip(iw, facts, strict=True))
 
-    def widths_at(h):  # (each card's width, its effect shown whole if it fits in a card ``h`` high)
+    def widths_at(h, facts):  # (each card's width: its effect, if it has one, shown whole in ``h`` high)
         return [[w] * len(fs) if intents else party_widths(fs, h, rest, em, most=150)
                 for fs, w, (_l, _c, intents) in zip(facts, iw, groups, strict=True)]
 
-    def height(ws):  # the least height every card's name and numbers (its effect, if whole) read in
+    def height(ws):  # the least height every card's name and numbers read in
         ch = 64.0  # (a name over its numbers, with some air)
         for fs, cws in zip(facts, ws, strict=True):
             ch = max([ch] + [card_height(f, cw, em) for f, cw in zip(fs, cws, strict=True)])
         return ch
 
-    def all_whole(h, ws):  # every effect that reads whole at the tallest reads whole at ``h``
-        return all(effect_width(f["text"], h, em) <= cw
-                   for fs, cws, (_l, _c, intents) in zip(facts, ws, groups, strict=True) if not intents
-                   for f, cw in zip(fs, cws, strict=True)
-                   if f.get("text") and effect_width(f["text"], most, em) <= full[id(f)])
+    # the effects shown: those that read whole in the tallest cards (the others are in the cards' tips)
+    plain = [[f if not intents and f.get("text") and effect_width(f["text"], most, em) <= cw
+              else {**f, "text": None} for f, cw in zip(fs, cws, strict=True)]
+             for fs, cws, (_l, _c, intents) in zip(facts, widths_at(most, facts), groups, strict=True)]
 
-    full = {id(f): cw for fs, cws in zip(facts, widths_at(most), strict=True) for f, cw in zip(fs, cws,
-                                                                                           strict=True)}
+    def all_whole(h, ws):  # every effect shown reads whole at ``h``, its card at most twice as wide as a
+        # plain one (a low card would be one long strip)
+        return all(effect_width(f["text"], h, em) <= min(cw, 240) for fs, cws in zip(plain, ws, strict=True)
+                   for f, cw in zip(fs, cws, strict=True) if f.get("text"))
+
     # the lowest cards (in steps of 4) whose effects read whole, each as wide as it needs for that
-    widths = widths_at(most)
+    widths = widths_at(most, plain)
     steps = list(range(int(height(widths)), int(most), 4))
-    if not any(f.get("text") for fs in facts for f in fs):  # (no effect to show: as low as names need)
+    if not any(f.get("text") for fs in plain for f in fs):  # (no effect to show: as low as names need)
         steps = steps[:1]
     lo, hi = 0, len(steps)  # (binary search: taller cards hold an effect in less width)
     while lo < hi:
         mid = (lo + hi) // 2
-        lo, hi = (lo, mid) if all_whole(steps[mid], widths_at(steps[mid])) else (mid + 1, hi)
+        lo, hi = (lo, mid) if all_whole(steps[mid], widths_at(steps[mid], plain)) else (mid + 1, hi)
     ch = most
     if lo < len(steps):
-        widths = widths_at(steps[lo])
+        widths = widths_at(steps[lo], plain)
         ch = max(steps[lo], height(widths))
     blocks = [sum(ws) + gap * (len(ws) - 1) for ws in widths]
     nls = [_lines(label, max(block, 1), em, 2) for (label, _c, _i), block in zip(groups, blocks, strict=True)]
