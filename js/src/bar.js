@@ -153,10 +153,17 @@ export function createBar(v) {
     return row;
   }
 
+  let shown = null; // what renderStatus last wrote (an update that leaves it the same touches no node)
+
   function renderStatus() {
     const final = s.status.terminal && s.status.final && typeof s.status.final === "object" ? s.status.final : null;
     // at the end the status says who won (the end screen's headline)
     const said = final && typeof final.headline === "string" && final.headline ? final.headline : s.status.text;
+    const line = lastMoveLine(s.status.last);
+    const key = JSON.stringify([said, !!s.status.terminal, s.status.bots, s.status.to_act, model.get("bots_paused"),
+      s.status.score, s.curtainName, line]);
+    if (key === shown) return;
+    shown = key;
     statusLine.textContent = typeof said === "string" ? said : "";
     statusLine.classList.toggle("illumi-terminal", !!s.status.terminal);
     const bots = Array.isArray(s.status.bots) ? s.status.bots.filter((b) => b && typeof b === "object") : [];
@@ -177,7 +184,6 @@ export function createBar(v) {
     }
     scoreLine.textContent = s.curtainName ? "" : score;
     scoreLine.hidden = !scoreLine.textContent;
-    const line = lastMoveLine(s.status.last);
     lastLine.textContent = "";
     lastLine.removeAttribute("title");
     if (line && !s.curtainName) {

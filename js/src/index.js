@@ -158,6 +158,7 @@ function render({ model, el }) {
     if (s.disposed) return;
     const t0 = now();
     const prevScene = s.scene;
+    const prevVersion = s.version;
     const prevDecisions = s.decisionsRef;
     const prevSig = s.decisionsSig;
     const prevSigs = s.sigs;
@@ -210,6 +211,7 @@ function render({ model, el }) {
     markPainted(t0);
     // (the accessible tree's share of the update: the widget figures test reports it)
     perf.lastFlush = { read: t1 - t0, canvas: t2 - t1, dom: t3 - t2, a11y: t4 - t3 };
+    if (s.version !== prevVersion) menus.afterUpdate(); // (a menu picked with the pointer closes after the frame)
     bots.schedule();
     if (s.pending && s.version !== s.pending.version) {
       const end = now();

@@ -29,6 +29,7 @@ const NAV_KEYS = new Set(["Enter", " ", "Escape", "ArrowUp", "ArrowDown", "Arrow
   "PageUp", "PageDown"]);
 const STYLE_ID = "illumi-keyboard-style";
 const CSS = `
+.illumi-chooser.illumi-closing{opacity:0;pointer-events:none}
 .illumi-sr{position:absolute;left:0;top:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;line-height:normal}
 .illumi-focus-ring{position:absolute;pointer-events:none;box-sizing:border-box;border:3px solid #111;outline:3px solid #fff;border-radius:4px;z-index:3}
 .illumi-widget .illumi-amount-value:focus-visible,.illumi-widget .illumi-log>summary:focus-visible,
@@ -305,15 +306,20 @@ export function createKeyboard(v) {
    * or the focused bar button went with its decision)? */
   const needsFocus = () => wanted || !!(lastFocused && !lastFocused.isConnected);
   /** A menu's entry was picked with the pointer: the focus is not brought to the board (no ring where a mouse
-   * clicked). It goes, before the menu closes under it, to the focusable element around the widget (a notebook's
-   * cell), not to the page's body: JupyterLab puts a focus that left the active cell back on it at the next
-   * mousedown, and the focus entering the notebook from the body restyles the whole notebook twice there (about
-   * 1,465 elements each, 26-118 ms, traced); from the menu to the cell around it only the cell is restyled. */
+   * clicked); the menu hands it on when it closes (toHost). */
   function pointerPicked() {
     wanted = false;
     lastFocused = null;
+  }
+  /** The focus, from a menu closing under it, to the focusable element around the widget (a notebook's cell),
+   * not to the page's body: JupyterLab puts a focus that left the active cell back on it at the next mousedown,
+   * and the focus entering the notebook from the body restyles the whole notebook twice there (about 1,465
+   * elements each, 26-118 ms, traced); from the menu to the cell around it only the cell is restyled. */
+  function toHost() {
     const host = root.parentElement && root.parentElement.closest ? root.parentElement.closest("[tabindex]") : null;
     if (host && host.focus && root.contains(doc.activeElement)) host.focus({ preventScroll: true });
   }
-  return { listeners, render, refocus, focusTarget, activate, current: () => current, ring, needsFocus, pointerPicked };
+  return {
+    listeners, render, refocus, focusTarget, activate, current: () => current, ring, needsFocus, pointerPicked, toHost,
+  };
 }

@@ -10,6 +10,8 @@ import { button, make } from "./dom.js";
 import { groupOptions } from "./layout.js";
 import { hasTargets, labelOf } from "./state.js";
 
+const CLOSING_MS = 1000; // a menu picked with the pointer keeps the focus this long at most (fadeChooser)
+
 export function createMenus(v) {
   const { doc, s } = v;
   const { tip, over, chooser, confirmBox } = v.dom;
@@ -19,6 +21,8 @@ export function createMenus(v) {
   let openFor = new Map(); // decision id -> its signature when the chooser or the question opened
   let menuIds = 0;
   let opener = null; // the bar's menu button whose menu is open (aria-expanded)
+  let closing = null; // a menu picked with the pointer: gone from sight, holding the focus until the update is
+  // painted ({timer}); see fadeChooser
 
   const remember = (decisions) => {
     openFor = new Map(decisions.map((d) => [d.id, s.sigs.get(d.id) ?? null]));
@@ -27,7 +31,7 @@ export function createMenus(v) {
   /** Does every decision of the open chooser or question still ask the same? (An update that changes
    * another decision, or only the scene, leaves them open.) */
   function stillValid() {
-    if (chooser.hidden && confirmBox.hidden) return true;
+    if ((chooser.hidden || closing) && confirmBox.hidden) return true;
     for (const [id, sig] of openFor) if (s.sigs.get(id) !== sig) return false;
     return true;
   }
@@ -104,8 +108,12 @@ export function createMenus(v) {
         choose(decision, option); // (sent first: the menu's closing is done while the act is on its way)
         // picked with the pointer (not Enter or Space: detail 0): the focus is not brought to the board after
         // the update (no focus ring where a mouse clicked, and no focus move on the page's thread)
-        if (Number(ev && ev.detail) > 0 && v.keyboard && v.keyboard.pointerPicked) v.keyboard.pointerPicked();
-        closeChooser();
+        if (Number(ev && ev.detail) > 0 && v.keyboard && v.keyboard.pointerPicked) {
+          v.keyboard.pointerPicked();
+          fadeChooser();
+        } else {
+          closeChooser();
+        }
       });
       if (hasTargets(option)) {
         b.addEventListener("mouseenter", () => {
@@ -129,7 +137,47 @@ export function createMenus(v) {
     if (first && first.focus) first.focus({ preventScroll: true });
   }
 
+  /** The menu picked with the pointer goes from sight at once, but keeps the focus (on the entry clicked) until
+   * the update it asked for is painted (afterUpdate), or a second at most: then the focus goes to the element
+   * around the widget (keyboard.toHost) and the menu closes. Moving the focus costs the page's thread a restyle
+   * of the notebook's cell and JupyterLab's focus handlers, a few milliseconds that came on the click's way to
+   * its repaint; a focused element hidden at once would lose the focus to the page (a larger restyle). */
+  function fadeChooser() {
+    if (chooser.hidden || !chooser.contains(doc.activeElement)) {
+      closeChooser();
+      return;
+    }
+    if (confirmBox.hidden) {
+      doc.removeEventListener("keydown", onDocKey, true);
+      doc.removeEventListener("mousedown", onDocDown, true);
+    }
+    if (opener) opener.setAttribute("aria-expanded", "false");
+    opener = null;
+    chooser.classList.add("illumi-closing");
+    chooser.setAttribute("aria-hidden", "true");
+    if (s.emph) {
+      s.emph = null;
+      v.canvas.paintOverlay();
+    }
+    if (closing) v.win.clearTimeout(closing.timer);
+    closing = { timer: v.win.setTimeout(closeChooser, CLOSING_MS) };
+  }
+
+  /** An update was painted: a menu still closing closes just after the frame that shows it. */
+  function afterUpdate() {
+    if (!closing || closing.frame) return;
+    closing.frame = true;
+    v.raf(() => v.win.setTimeout(closeChooser, 0));
+  }
+
   function closeChooser() {
+    if (closing) {
+      v.win.clearTimeout(closing.timer);
+      closing = null;
+      chooser.classList.remove("illumi-closing");
+      chooser.removeAttribute("aria-hidden");
+      if (chooser.contains(doc.activeElement) && v.keyboard && v.keyboard.toHost) v.keyboard.toHost();
+    }
     if (confirmBox.hidden) {
       doc.removeEventListener("keydown", onDocKey, true);
       doc.removeEventListener("mousedown", onDocDown, true);
@@ -276,5 +324,8 @@ export function createMenus(v) {
     return b;
   }
 
-  return { openChooser, closeChooser, choose, openConfirm, closeConfirm, stepper, menuButton, escapeConsumed, stillValid };
+  return {
+    openChooser, closeChooser, choose, openConfirm, closeConfirm, stepper, menuButton, escapeConsumed, stillValid,
+    afterUpdate,
+  };
 }

@@ -135,15 +135,40 @@ test("a chooser entry picked with the pointer sends its act and does not pull th
     const items = [...env.el.querySelectorAll(".illumi-chooser [role=menuitem]")];
     items[1].dispatchEvent(new env.win.MouseEvent("click", { bubbles: true, cancelable: true, detail }));
     assert.deepEqual(env.acts().map((m) => m.option), ["claim-A"]);
-    assert.equal(env.el.querySelector(".illumi-chooser").hidden, true);
+    const chooser = env.el.querySelector(".illumi-chooser");
+    if (detail) { // a mouse's pick: out of sight and out of the accessible tree at once, the focus still in it
+      assert.ok(chooser.classList.contains("illumi-closing") && chooser.getAttribute("aria-hidden") === "true");
+      assert.ok(chooser.contains(env.doc.activeElement), "the focus stays in the menu until the update is painted");
+    } else {
+      assert.equal(chooser.hidden, true);
+    }
     env.model.update({ version: 8, decisions: [{ id: "d2", seat: 0, prompt: "Red: choose again",
       options: [{ id: "move-C3", label: "Move to C3", targets: ["cell:C3"] }] }] });
     await tick();
+    await tick(); // (a menu picked with the pointer closes just after the frame that shows the update)
+    assert.equal(chooser.hidden, true);
+    assert.ok(!chooser.classList.contains("illumi-closing") && !chooser.hasAttribute("aria-hidden"));
+    assert.ok(!chooser.contains(env.doc.activeElement));
     const onBoard = env.tree.contains(env.doc.activeElement);
     assert.equal(onBoard, detail === 0, `detail ${detail}: the focus ${onBoard ? "is" : "is not"} on the board`);
     assert.equal(env.el.querySelector(".illumi-focus-ring").hidden, detail !== 0); // (no ring after a mouse's pick)
     env.cleanup();
   }
+});
+
+test("a menu picked with the pointer closes within a second even when no update comes (a refused act)", async () => {
+  const env = await mount();
+  const region = buttons(env.tree)[2];
+  region.focus();
+  region.click();
+  const chooser = env.el.querySelector(".illumi-chooser");
+  const items = [...chooser.querySelectorAll("[role=menuitem]")];
+  items[1].dispatchEvent(new env.win.MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
+  assert.ok(chooser.classList.contains("illumi-closing") && !chooser.hidden);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  assert.equal(chooser.hidden, true);
+  assert.ok(!chooser.contains(env.doc.activeElement) && !chooser.classList.contains("illumi-closing"));
+  env.cleanup();
 });
 
 test("after an action from the board, focus comes back to the board when the new position arrives", async () => {
