@@ -412,6 +412,9 @@ def _center(out: _Items, groups: list, texts: dict, top: float, bottom: float, e
     _legend(out, cy + ch + 10, cy + ch + 10 + 28 * rows)
 
 
+LEGEND_SIZE = 11.5  # the symbols' words are small print: under the size a caption heads a region at (describe.py)
+
+
 def _legend(out: _Items, top: float, bottom: float):
     """The symbols of the cards explained, three to a row, in the rows that fit between ``top`` and
     ``bottom`` (the rows' middles 28 apart, as drawn between visits)."""
@@ -420,7 +423,7 @@ def _legend(out: _Items, top: float, bottom: float):
         if ly + 14 > bottom + 0.5:
             break
         out.text(lx, ly, item["symbol"], size=16, color=item["color"], bold=True)
-        out.text(lx + 24, ly, item["text"], size=12, color=INK)
+        out.text(lx + 24, ly, item["text"], size=LEGEND_SIZE, color=INK)
 
 
 def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> float:
@@ -444,7 +447,7 @@ def _visit_narrow(out: _Items, view: dict, texts: dict, names: list, y0, w) -> f
             y += 40
         for item in LEGEND:  # the symbols of the cards
             sub.text(40, y, item["symbol"], size=16, color=item["color"], bold=True, baseline="top")
-            sub.text(64, y + 2, item["text"], size=12, color=INK, baseline="top", maxw=w - 90)
+            sub.text(64, y + 2, item["text"], size=LEGEND_SIZE, color=INK, baseline="top", maxw=w - 90)
             y += 24
         sub.text(mid, y + 6, "A visit: insight beats deceit by 4 or more — steal a Secret; deceit higher — "
                  "the host Sacrifices a visitor; the visitors' devotion recruits from The Court.", size=12,
