@@ -73,17 +73,28 @@ export function createCanvas(v) {
       overlapSlack: layout.scale > 0 ? 2 / layout.scale : 2, // 2 CSS px
     });
     // what a test (and a curious person) can read: the smallest text drawn, in CSS px, and lines cut short
-    base.dataset.minFontPx = stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "";
-    base.dataset.textsCut = String(stats.cut);
-    base.dataset.textsOverlap = String(stats.overlaps); // pairs of text lines drawn over one another
-    base.dataset.textsOverlapSample = JSON.stringify(stats.overlapSample); // (the first few, for a test)
+    // (written only when they change: an attribute set is a change of the page's DOM, restyled in the frame)
+    const data = base.dataset;
+    const put = (key, value) => {
+      if (data[key] !== value) data[key] = value;
+    };
+    put("minFontPx", stats.texts ? (stats.minSize * layout.scale).toFixed(2) : "");
+    put("textsCut", String(stats.cut));
+    put("textsOverlap", String(stats.overlaps)); // pairs of text lines drawn over one another
+    put("textsOverlapSample", JSON.stringify(stats.overlapSample)); // (the first few, for a test)
     s.textBoxes = stats.boxes; // (sight.js keeps its edge markers off them)
-    base.dataset.layout = (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : "");
-    base.dataset.scale = layout.scale.toFixed(4);
+    put("layout", (s.scene.narrow ? "narrow" : "wide") + (layout.scrolls ? "-scroll" : ""));
+    put("scale", layout.scale.toFixed(4));
   }
 
-  const stillPage = () => typeof v.win.matchMedia === "function"
-    && v.win.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // the page's "reduce motion" preference (one media query list, live: asked on every update and fade step)
+  let reduceMotion;
+  const stillPage = () => {
+    if (reduceMotion === undefined) {
+      reduceMotion = typeof v.win.matchMedia === "function" ? v.win.matchMedia("(prefers-reduced-motion: reduce)") : null;
+    }
+    return !!(reduceMotion && reduceMotion.matches);
+  };
 
   /** Draw one frame of the running animation on the base (its last frame is the new scene, checked). */
   function motionFrame() {
@@ -160,8 +171,7 @@ export function createCanvas(v) {
     // The last move, fading: an outline in the acting seat's colour on the things it touched.
     const age = s.lastMove && s.lastMove.touched.length ? (v.now() - s.lastMove.t0) / LAST_FADE_MS : 1;
     // with the page's "reduce motion" preference the outline does not fade: it shows, then goes (WCAG 2.3.3)
-    const still = typeof v.win.matchMedia === "function"
-      && v.win.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const still = stillPage();
     const fade = still ? (age < 1 ? 1 : 0) : 1 - age;
     if (fade > 0) {
       const [r, g, b] = rgbOf(s.lastMove.color) || LAST_COLOR; // the acting seat's colour

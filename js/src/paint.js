@@ -66,9 +66,18 @@ function setDash(ctx, dash) {
   ctx.setLineDash(Array.isArray(dash) ? dash.filter((d) => typeof d === "number" && d >= 0) : []);
 }
 
-function fillAndStroke(ctx, it) {
+/** Set the fill colour unless this paint set it last (`st`: the paint's context state, drawScene's; parsing a
+ * colour is a good share of a shape's or a text's cost, and most items of a scene share a few colours). */
+function setFill(ctx, color, st) {
+  if (!st || st.fill !== color) {
+    ctx.fillStyle = color;
+    if (st) st.fill = color;
+  }
+}
+
+function fillAndStroke(ctx, it, st) {
   if (typeof it.fill === "string" && it.fill && it.fill !== "none") {
-    ctx.fillStyle = it.fill;
+    setFill(ctx, it.fill, st);
     ctx.fill();
   }
   const lw = num(it.lw, 1);
@@ -104,7 +113,7 @@ function drawText(ctx, it, opts) {
     ctx.font = font;
     if (st) st.font = font;
   }
-  ctx.fillStyle = typeof it.color === "string" && it.color ? it.color : "#222";
+  setFill(ctx, typeof it.color === "string" && it.color ? it.color : "#222", st);
   if (!st || st.align !== align) {
     ctx.textAlign = align;
     if (st) st.align = align;
@@ -190,7 +199,7 @@ export function drawItem(ctx, it, opts) {
     case "circle":
     case "poly":
       tracePath(ctx, it);
-      fillAndStroke(ctx, it);
+      fillAndStroke(ctx, it, opts && opts.text);
       break;
     case "text":
       drawText(ctx, it, opts);
@@ -218,11 +227,11 @@ export function drawItem(ctx, it, opts) {
 export function drawScene(ctx, scene, size, opts = {}) {
   const stats = { texts: 0, minSize: Infinity, cut: 0, overlaps: 0, boxes: [] };
   // (text: the context's font, alignment and baseline as drawText last set them in this paint)
-  const o = { minSize: num(opts.minSize, 0), stats, text: { font: null, align: null, baseline: null } };
+  const o = { minSize: num(opts.minSize, 0), stats, text: { font: null, align: null, baseline: null, fill: null } };
   const { w, h } = size || sceneSize(scene);
   ctx.clearRect(0, 0, w, h);
   if (scene && typeof scene.bg === "string" && scene.bg) {
-    ctx.fillStyle = scene.bg;
+    setFill(ctx, scene.bg, o.text);
     ctx.fillRect(0, 0, w, h);
   }
   const items = scene && Array.isArray(scene.items) ? scene.items : [];

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { countOverlaps, drawScene } from "../src/paint.js";
+import { countOverlaps, drawItem, drawScene } from "../src/paint.js";
 import { recordingContext } from "../testlib/helpers.mjs";
 
 /** The count as it was (all pairs of the boxes sorted by x0, scanned until the next box starts right of a). */
@@ -115,4 +115,46 @@ test("a text drawn again from its kept plan makes the same canvas calls and stat
     assert.deepEqual(again, fresh);
     assert.ok(fresh.stats.texts >= 7 && fresh.stats.boxes.length > 8);
   }
+});
+
+/** Each drawing call with the context's state (the properties set so far) at that moment: what the pixels
+ * depend on, whatever order the state was set in. */
+function drawnWith(calls) {
+  const state = {};
+  const out = [];
+  for (const c of calls) {
+    if (c[0] === "set") state[c[1]] = c[2];
+    else if (["fill", "stroke", "fillText", "fillRect", "strokeRect", "clearRect"].includes(c[0])) {
+      out.push([...c, { ...state }]);
+    }
+  }
+  return out;
+}
+
+test("a fill colour set only when it changes: every shape and text is drawn with the colour it names", () => {
+  const items = [
+    { t: "rect", x: 0, y: 0, w: 10, h: 10, fill: "#fff" },
+    { t: "rect", x: 20, y: 0, w: 10, h: 10, fill: "#fff", stroke: "#000" },
+    { t: "text", x: 10, y: 20, s: "white text", size: 12, color: "#fff" },
+    { t: "text", x: 10, y: 40, s: "default ink", size: 12 },
+    { t: "text", x: 10, y: 60, s: "default ink again", size: 12 },
+    { t: "circle", x: 50, y: 50, r: 5, fill: "#222" },
+    { t: "line", pts: [[0, 0], [5, 5]], color: "#f00" },
+    { t: "icon", x: 100, y: 400, name: "pax:coin", size: 20 },
+    { t: "rect", x: 0, y: 90, w: 10, h: 10, fill: "#fff", alpha: 0.5 },
+    { t: "text", x: 10, y: 120, s: "after the icon", size: 12, color: "#fff" },
+  ];
+  const { proxy, calls } = recordingContext({});
+  drawScene(proxy, { w: 200, h: 200, bg: "#fff", items }, { w: 200, h: 200 }, {});
+  // the same items, each drawn with every colour set anew (no state kept between them)
+  const plain = recordingContext({});
+  plain.proxy.fillStyle = "#fff";
+  plain.proxy.fillRect(0, 0, 200, 200);
+  for (const it of items) drawItem(plain.proxy, it, {});
+  const kept = drawnWith(calls).filter((c) => c[0] !== "clearRect").map((c) => [c[0], c.at(-1).fillStyle]);
+  const fresh = drawnWith(plain.calls).map((c) => [c[0], c.at(-1).fillStyle]);
+  assert.deepEqual(kept, fresh);
+  const sets = calls.filter((c) => c[0] === "set" && c[1] === "fillStyle").length;
+  const plainSets = plain.calls.filter((c) => c[0] === "set" && c[1] === "fillStyle").length;
+  assert.ok(sets < plainSets, `${sets} colour sets, not fewer than ${plainSets}`);
 });
