@@ -412,7 +412,8 @@ def _center(out: _Items, groups: list, texts: dict, top: float, bottom: float, e
     _legend(out, cy + ch + 10, cy + ch + 10 + 28 * rows)
 
 
-LEGEND_SIZE = 11.5  # the symbols' words are small print: under the size a caption heads a region at (describe.py)
+#: the symbols' words are small print: under the size from which a caption heads a region (describe.py)
+LEGEND_SIZE = 11.5
 
 
 def _legend(out: _Items, top: float, bottom: float):
