@@ -816,6 +816,7 @@ class Match(PrefsMixin, PonderMixin):
             self._label_ok = ok
         return game.label(self._state.data, action, seat) if ok else action.notation()
 
+    @_locked
     def why_not(self, entity: str, perspective: str) -> str | None:
         """Why ``perspective`` cannot use the scene entity ``entity`` now (``State.why_not`` for its seat),
         or ``None`` when it can (or the game names no action on it)."""
@@ -833,6 +834,7 @@ class Match(PrefsMixin, PonderMixin):
         reasons = [st.why_not(s, entity) for s in st.to_act() if s != CHANCE]
         return None if not reasons or None in reasons else reasons[0]
 
+    @_locked
     def legend(self, perspective: str) -> list[dict]:
         """The board's legend (``Game.legend``) for ``perspective``."""
         key = self._norm(perspective)
