@@ -139,3 +139,23 @@ def test_a_board_thinking_ahead_sends_the_updates_of_one_that_does_not(perspecti
     assert sent[ahead] == sent[plain]
     for board in sent:
         board.close()
+
+
+def test_a_board_does_not_think_ahead_about_a_bots_decision(monkeypatch):
+    match = Match("pax", players=3, seed=5)
+    board = GameWidget(match, perspective="omniscient")
+    asked = []
+    real = match.ponder
+    monkeypatch.setattr(match, "ponder", lambda *a: asked.append(a) or real(*a))
+    board._prepare()
+    assert asked, "a person's decision was not pondered: the test shows nothing"
+    seat = a_seat_to_act(match)
+    match.bots[seat] = object()  # (the seat to act is now a bot's)
+    board.refresh()
+    board._last_snapshot = None
+    board._refresh()
+    assert seat in board.bot_seats and board.decisions
+    asked.clear()
+    board._prepare()
+    assert asked == []
+    board.close()

@@ -438,8 +438,8 @@ class GameWidget(anywidget.AnyWidget):
         self._ponder_soon()
 
     def _ponder_soon(self) -> None:
-        """Think ahead (:attr:`ponder_ahead`): for each option this board shows (the first
-        :data:`~illumi_widgets.match_ponder.PONDER_OPTIONS`, for at most
+        """Think ahead (:attr:`ponder_ahead`): for each option this board shows of a person's decision (not a
+        bot's; the first :data:`~illumi_widgets.match_ponder.PONDER_OPTIONS`, for at most
         :data:`~illumi_widgets.match_ponder.PONDER_BUDGET` s), the controller's snapshot after it (``ponder``)
         and the patch from the scene sent to its scene, one option per turn of the event loop (a click that
         comes meanwhile is handled between two), from :data:`~illumi_widgets.match_ponder.PONDER_DELAY` s
@@ -450,7 +450,9 @@ class GameWidget(anywidget.AnyWidget):
             return
         from ..match_ponder import PONDER_BUDGET, PONDER_DELAY, PONDER_OPTIONS
 
-        options = [(d.get("id"), o.get("id")) for d in self.decisions if isinstance(d, dict)
+        bots = set(self.bot_seats)  # (a bot's decision is the bot's: not a click to think ahead about)
+        options = [(d.get("id"), o.get("id")) for d in self.decisions
+                   if isinstance(d, dict) and d.get("seat") not in bots
                    for o in (d.get("options") or ()) if isinstance(o, dict)][:PONDER_OPTIONS]
         if not options:
             return
