@@ -960,6 +960,20 @@ class Match(PrefsMixin, PonderMixin):
         except Exception as e:  # noqa: BLE001 - the protocol: a reply, never an exception
             return {"type": "error", "code": "internal", "message": f"{type(e).__name__}: {quote(str(e))}"}
 
+    def _option_of(self, actor, did: str, oid: str) -> tuple:
+        """``(action, decision)``: option ``oid`` of the pending decision ``did`` of ``actor`` (None: any
+        seat's), or a refusal that names what is wrong (a click's act, and thinking ahead about one)."""
+        st = self._state
+        decision = next((d for d in st.decisions() if d.seat != CHANCE and d.options is not None
+                         and (actor is None or d.seat == actor) and d.id == did), None)
+        if decision is None:
+            whose = "board" if actor is None else f"seat ({st.game.seat_name(actor)})"
+            raise NotYourDecision(f"{quote(did, 60)} is not a pending decision of this {whose}")
+        act = next((a for a in decision.options if a.notation() == oid), None)
+        if act is None:
+            raise _error("unknown-option", f"{quote(oid, 60)} is not one of the options of {quote(did, 60)}")
+        return act, decision
+
     def _handle(self, message: dict, perspective: str) -> dict:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise _error("bad-message", "a message is an object with a 'type'")
@@ -991,17 +1005,7 @@ class Match(PrefsMixin, PonderMixin):
             did, oid = message.get("decision"), message.get("option")
             if not isinstance(did, str) or not isinstance(oid, str):
                 raise _error("bad-message", "fields 'decision' and 'option' must be strings")
-            mine = [d for d in st.decisions() if d.seat != CHANCE and d.options is not None
-                    and (actor is None or d.seat == actor)]
-            decision = next((d for d in mine if d.id == did), None)
-            if decision is None:
-                whose = "board" if actor is None else f"seat ({st.game.seat_name(actor)})"
-                raise NotYourDecision(f"{quote(did, 60)} is not a pending decision of this {whose}")
-            act = next((a for a in decision.options if a.notation() == oid), None)
-            if act is None:
-                raise _error("unknown-option",
-                             f"{quote(oid, 60)} is not one of the options of {quote(did, 60)}")
-            self._apply(act, decision, version)
+            self._apply(*self._option_of(actor, did, oid), version)
         elif kind == "undo":
             self.undo(key)
         elif kind == "redo":

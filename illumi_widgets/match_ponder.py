@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import CHANCE, EngineError
+from .engine import EngineError
 
 __all__ = ["PONDER_BUDGET", "PONDER_DELAY", "PONDER_OPTIONS", "PonderMixin"]
 
@@ -62,10 +62,10 @@ class PonderMixin:
         with self.lock:
             try:
                 key = self._norm(perspective)
-                actor = self._actor(key)
-            except EngineError:
-                return None
-            if key == "host":
+                if key == "host":
+                    return None
+                act, _decision = self._option_of(self._actor(key), decision, option)
+            except EngineError:  # (not this board's to take: nothing to think about)
                 return None
             base = self._ponder_base()
             book = self._pondered.get(key)
@@ -75,11 +75,6 @@ class PonderMixin:
                 done = book[(decision, option)]
                 return done[3][("snapshot", key)] if done is not None else None
             st = self._state
-            pending = next((d for d in st.decisions() if d.seat != CHANCE and d.options is not None
-                            and (actor is None or d.seat == actor) and d.id == decision), None)
-            act = next((a for a in pending.options if a.notation() == option), None) if pending else None
-            if act is None:
-                return None
             saved = (self._state, self._cache_key, self._cache, self._auto, self._quiet, self._primed)
             clone = st.clone()
             done = None
