@@ -54,7 +54,7 @@ def party_widths(cards: list, ch: float, room: float, em: float, most: float = 1
     (:func:`effect_width`; in a crowded party, its lines squeezed to fit), the others alike, at most
     ``most`` (the room shared evenly among those that need less); when even those needs do not fit, each
     in proportion to them (an effect may be cut: its tip has it whole)."""
-    shown = tuple((c["name"], c["text"] if c.get("text") and not c.get("silenced") else None) for c in cards)
+    shown = tuple((c["name"], _shown_text(c)) for c in cards)
     return list(_party_widths(shown, ch, room, em, most))
 
 
@@ -63,11 +63,9 @@ def _party_widths(cards: tuple, ch: float, room: float, em: float, most: float) 
     """:func:`party_widths` of ``(name, effect shown or None)`` pairs (a party, a hand: met again)."""
     if not cards:
         return ()
-    base = 3 * text_width("◆0", em) + 10
 
     def needs(squeeze):
-        return [max(base, text_width(name, em, True) * MIN_SQUEEZE + 4,
-                    effect_width(text, ch, em, squeeze) if text else 0) for name, text in cards]
+        return [card_need(name, text, ch, em, squeeze) for name, text in cards]
 
     need = needs(False)
     if sum(need) > room:  # (a crowded party: lines squeezed to fit, as the painter does, rather than cut)
@@ -83,11 +81,21 @@ def _party_widths(cards: tuple, ch: float, room: float, em: float, most: float) 
     return tuple(max(n, lo) for n in need)
 
 
+def card_need(name: str, text: str | None, ch: float, em: float, squeeze: bool) -> float:
+    """The least width of a visit card ``ch`` high whose ``name`` and numbers read and whose effect ``text``
+    (None: none shown) shows whole (``squeeze``: its lines squeezed to fit, as the painter does)."""
+    return max(3 * text_width("◆0", em) + 10, text_width(name, em, True) * MIN_SQUEEZE + 4,
+               effect_width(text, ch, em, squeeze) if text else 0)
+
+
 def _need(c: dict, ch: float, em: float) -> float:
-    """The least width of a visit card (``c``: its printed facts and state) ``ch`` high whose name and
-    numbers read and whose effect shows whole, its lines squeezed to fit as the painter does."""
-    return max(3 * text_width("◆0", em) + 10, text_width(c["name"], em, True) * MIN_SQUEEZE + 4,
-               effect_width(c["text"], ch, em, True) if c.get("text") and not c.get("silenced") else 0)
+    """:func:`card_need` of a visit card (``c``: its printed facts and state), its lines squeezed to fit."""
+    return card_need(c["name"], _shown_text(c), ch, em, True)
+
+
+def _shown_text(c: dict) -> str | None:
+    """The effect a visit card shows (None: it has none, or it is silenced)."""
+    return c["text"] if c.get("text") and not c.get("silenced") else None
 
 
 def _mid_row(rows: list, nv: int, n: int) -> int:
