@@ -147,18 +147,10 @@ export function createMenus(v) {
       closeChooser();
       return;
     }
-    if (confirmBox.hidden) {
-      doc.removeEventListener("keydown", onDocKey, true);
-      doc.removeEventListener("mousedown", onDocDown, true);
-    }
-    if (opener) opener.setAttribute("aria-expanded", "false");
-    opener = null;
+    letGo();
     chooser.classList.add("illumi-closing");
     chooser.setAttribute("aria-hidden", "true");
-    if (s.emph) {
-      s.emph = null;
-      v.canvas.paintOverlay();
-    }
+    unEmph();
     if (closing) v.win.clearTimeout(closing.timer);
     closing = { timer: v.win.setTimeout(closeChooser, CLOSING_MS) };
   }
@@ -178,15 +170,25 @@ export function createMenus(v) {
       chooser.removeAttribute("aria-hidden");
       if (chooser.contains(doc.activeElement) && v.keyboard && v.keyboard.toHost) v.keyboard.toHost();
     }
+    letGo();
+    if (chooser.hidden) return;
+    chooser.hidden = true;
+    chooser.textContent = "";
+    unEmph();
+  }
+
+  /** The open menu no longer listens for Escape or a click elsewhere, and its bar button says it is closed. */
+  function letGo() {
     if (confirmBox.hidden) {
       doc.removeEventListener("keydown", onDocKey, true);
       doc.removeEventListener("mousedown", onDocDown, true);
     }
     if (opener) opener.setAttribute("aria-expanded", "false");
     opener = null;
-    if (chooser.hidden) return;
-    chooser.hidden = true;
-    chooser.textContent = "";
+  }
+
+  /** The board's emphasis of an entry's targets (the entry hovered) goes. */
+  function unEmph() {
     if (s.emph) {
       s.emph = null;
       v.canvas.paintOverlay();

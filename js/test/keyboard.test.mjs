@@ -19,6 +19,16 @@ const tick = async () => {
   await new Promise((resolve) => win.requestAnimationFrame(() => setTimeout(resolve, 0)));
 };
 
+/** Open the menu of the board's third target (two actions) from its button: {region (that button), chooser,
+ * items (its entries)}. */
+function openRegionMenu(env) {
+  const region = buttons(env.tree)[2];
+  region.focus();
+  region.click(); // (the chooser opens: the focus is in it)
+  const chooser = env.el.querySelector(".illumi-chooser");
+  return { region, chooser, items: [...chooser.querySelectorAll("[role=menuitem]")] };
+}
+
 async function mount(values = {}) {
   const env = setup();
   win = env.win;
@@ -109,12 +119,8 @@ test("Tab stop, arrows, Enter acts; keys inside the board never reach the notebo
 
 test("a target with several actions opens the chooser; Escape closes it and focus returns to the target", async () => {
   const env = await mount();
-  const region = buttons(env.tree)[2];
-  region.focus();
-  region.click();
-  const chooser = env.el.querySelector(".illumi-chooser");
+  const { chooser, items } = openRegionMenu(env);
   assert.equal(chooser.hidden, false);
-  const items = [...chooser.querySelectorAll("[role=menuitem]")];
   assert.deepEqual(items.map((b) => b.textContent), ["Flip region A", "Claim region A"]);
   assert.equal(env.doc.activeElement, items[0]);
   env.press("ArrowDown");
@@ -129,13 +135,9 @@ test("a target with several actions opens the chooser; Escape closes it and focu
 test("a chooser entry picked with the pointer sends its act and does not pull the focus into the board", async () => {
   for (const detail of [1, 0]) { // a mouse's click, then Enter on the entry (a click of detail 0)
     const env = await mount();
-    const region = buttons(env.tree)[2];
-    region.focus();
-    region.click(); // (the chooser opens: the focus is in it)
-    const items = [...env.el.querySelectorAll(".illumi-chooser [role=menuitem]")];
+    const { chooser, items } = openRegionMenu(env);
     items[1].dispatchEvent(new env.win.MouseEvent("click", { bubbles: true, cancelable: true, detail }));
     assert.deepEqual(env.acts().map((m) => m.option), ["claim-A"]);
-    const chooser = env.el.querySelector(".illumi-chooser");
     if (detail) { // a mouse's pick: out of sight and out of the accessible tree at once, the focus still in it
       assert.ok(chooser.classList.contains("illumi-closing") && chooser.getAttribute("aria-hidden") === "true");
       assert.ok(chooser.contains(env.doc.activeElement), "the focus stays in the menu until the update is painted");
@@ -158,11 +160,7 @@ test("a chooser entry picked with the pointer sends its act and does not pull th
 
 test("a menu picked with the pointer closes within a second even when no update comes (a refused act)", async () => {
   const env = await mount();
-  const region = buttons(env.tree)[2];
-  region.focus();
-  region.click();
-  const chooser = env.el.querySelector(".illumi-chooser");
-  const items = [...chooser.querySelectorAll("[role=menuitem]")];
+  const { chooser, items } = openRegionMenu(env);
   items[1].dispatchEvent(new env.win.MouseEvent("click", { bubbles: true, cancelable: true, detail: 1 }));
   assert.ok(chooser.classList.contains("illumi-closing") && !chooser.hidden);
   await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -318,10 +316,7 @@ test("the stepper's amount is a spinbutton: value, bounds, arrow keys, Enter cho
 
 test("menus are ARIA menus named by their title; the bar's menu button says whether it is open", async () => {
   const env = await mount();
-  const region = buttons(env.tree)[2];
-  region.focus();
-  region.click();
-  const chooser = env.el.querySelector(".illumi-chooser");
+  const { region, chooser } = openRegionMenu(env);
   assert.equal(chooser.getAttribute("role"), "menu");
   const title = env.doc.getElementById(chooser.getAttribute("aria-labelledby"));
   assert.equal(title.textContent, "Choose");
