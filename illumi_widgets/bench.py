@@ -888,6 +888,10 @@ def main(argv=None) -> int:
                     help="measure nothing: record the board's figures in JupyterLab from the JSON that "
                          "tests/browser/test_widget_figures.py wrote (tests/.artifacts/widget_figures.json) "
                          "and rewrite the README's figures table")
+    ap.add_argument("--strength", metavar="DIR",
+                    help="measure nothing: record the search's strength from the games that python -m "
+                         "illumi_widgets.bots.strength --search search-strong --dir DIR played and rewrite "
+                         "the README's figures table")
     ap.add_argument("--pictures", action="store_true",
                     help="measure nothing: redraw the README's board pictures (illumi_widgets/docs/img/)")
     args = ap.parse_args(argv)
@@ -905,6 +909,18 @@ def main(argv=None) -> int:
         except ValueError as exc:
             ap.error(str(exc))
         print(f"recorded {rec['widget']} in {readme.FIGURES_JSON}")
+        if "benchmark" in rec:
+            readme.write_readme_table(rec)
+            print(f"rewrote the figures table of {readme.README}")
+        return 0
+    if args.strength:
+        from . import readme
+
+        try:
+            rec = readme.record_strength(Path(args.strength))
+        except ValueError as exc:
+            ap.error(str(exc))
+        print(f"recorded the strength of {rec['strength']['search']} in {readme.FIGURES_JSON}")
         if "benchmark" in rec:
             readme.write_readme_table(rec)
             print(f"rewrote the figures table of {readme.README}")

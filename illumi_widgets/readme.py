@@ -5,8 +5,9 @@ records its figures in ``illumi_widgets/docs/figures.json`` and rewrites the tab
 marker comments with :func:`readme_table`; ``python -m illumi_widgets.bench --test-log PATH`` records the
 summary line of a run of the README's test command (its time, its date) in the same file and rewrites the
 table, measuring nothing; ``--widget-figures PATH`` records the board's figures in JupyterLab the same way
-(the JSON ``tests/browser/test_widget_figures.py`` writes).  ``tests/test_readme.py`` checks that the README
-holds exactly the table these figures give.
+(the JSON ``tests/browser/test_widget_figures.py`` writes), and ``--strength DIR`` the search's strength from
+the games ``python -m illumi_widgets.bots.strength`` wrote into ``DIR``.  ``tests/test_readme.py`` checks
+that the README holds exactly the table these figures give.
 
 ``python -m illumi_widgets.bench --pictures`` redraws the README's pictures of the four boards
 (``illumi_widgets/docs/img/``) from the boards' own SVG export (:meth:`GameWidget.to_svg`), turned into PNG
@@ -125,6 +126,58 @@ def record_widget_figures(figures_json: Path, path: Path = FIGURES_JSON) -> dict
     rec["widget"] = widget
     save_figures(rec, path)
     return rec
+
+
+def record_strength(folder: Path, search: str = "search-strong", path: Path = FIGURES_JSON) -> dict:
+    """Record the search's strength from the games in ``folder`` (written by ``python -m
+    illumi_widgets.bots.strength --search SEARCH --dir FOLDER``, seed 0; its date is its newest file's time);
+    returns the record.  A ``ValueError`` says what is wrong: no such folder, no game in it, or games of other
+    settings."""
+    from .bots import strength
+
+    folder = Path(folder)
+    files = sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+    try:
+        fig = strength.figures(folder, search)
+    except strength.SettingsMismatch as exc:
+        raise ValueError(str(exc)) from None
+    if not files or not any(row["games"] for row in fig["pairings"]):
+        raise ValueError(f"{folder} holds no games of {search} (python -m illumi_widgets.bots.strength "
+                         f"--search {search} --dir {folder} plays them)")
+    when = datetime.datetime.fromtimestamp(max(f.stat().st_mtime for f in files), datetime.timezone.utc)
+    fig["date"] = when.strftime("%Y-%m-%d")
+    rec = recorded_figures(path)
+    rec["strength"] = fig
+    save_figures(rec, path)
+    return rec
+
+
+def _strength_rows(st: dict) -> list[tuple[str, str, str]]:
+    """The search's strength: a row per Pax rulebook bot, then the self-play rows of the other games (one
+    row saying they are not played yet while none is)."""
+    goal = st["goal"]
+    rows = []
+    quarter = [p for p in st["pairings"] if p["game"] != "pax"]
+    for p in st["pairings"]:
+        if p["game"] != "pax" and not any(q["games"] for q in quarter):
+            continue
+        n, wins = p["games"], p["wins"]
+        won = f"{wins:.0f}" if wins == round(wins) else f"{wins:.1f}"
+        value = (f"{won} won of {n} games: {p['rate']:.1%} (95% interval {p['low']:.1%}–{p['high']:.1%}); "
+                 f"{p['cpu_s']:.2f} CPU s a decision" if n else "not played yet")
+        if p["game"] == "pax":
+            verdict = _judged(p["met"]) if p["met"] is not None else f"{n} of {goal['games']} games played"
+            target = (f"≥ {goal['rate']:.0%}, the interval's lower end ≥ {goal['low']:.0%}, "
+                      f"{goal['games']} games, ≤ {goal['seconds']:g} s a decision: {verdict}")
+        else:
+            target = (f"reported over {goal['games']} games (fair share {p['fair']:.0%}): "
+                      f"{n} of {goal['games']} played")
+        rows.append((p["title"], value, target))
+    if not any(q["games"] for q in quarter):
+        names = " / ".join(q["title"].split(":")[0] for q in quarter)
+        rows.append((f"the search at its default against the search at a quarter of its playouts ({names})",
+                     "not played yet", f"reported over {goal['games']} games each"))
+    return rows
 
 
 def _widget_rows(w: dict) -> list[tuple[str, str, str]]:
@@ -270,6 +323,9 @@ def readme_table(rec: dict) -> str:
     w = rec.get("widget")
     if w:
         rows += _widget_rows(w)
+    st = rec.get("strength")
+    if st:
+        rows += _strength_rows(st)
     if t:
         counts = ", ".join(f"{t[k]:,} {k}" for k in ("passed", "failed", "errors", "skipped") if t[k])
         rows.append((f"the test command above (`{TEST_COMMAND}`)", f"{counts} in {_minutes(t['seconds'])}",
@@ -286,6 +342,9 @@ def readme_table(rec: dict) -> str:
     if w:
         note += (f" The board's figures: {w['date']}, `tests/browser/test_widget_figures.py` in JupyterLab "
                  f"and Chromium (1-minute load {w['load_avg_1min']:.2f}).")
+    if st:
+        note += (f" The search's strength: games up to {st['date']}, `python -m illumi_widgets.bots.strength "
+                 f"--search {st['search']}` (seed {st['seed']}).")
     if t:
         note += f" The test run: {t['date']}{', ' + t['note'] if t.get('note') else ''}."
     return "\n".join([*(f"| {' | '.join(r)} |" for r in rows), "", note])

@@ -315,6 +315,62 @@ def test_widget_figures_are_recorded_and_judged_only_on_an_idle_machine(tmp_path
     assert readme.recorded_figures(figures) == busy  # the refused file changed nothing
 
 
+def _strength_games(folder, key, wins, games, cpu=0.8):
+    """A results file of ``games`` games of pairing ``key`` (as ``bots.strength`` writes it), the search
+    (entrant 0, seats alternating) winning the first ``wins``, at ``cpu`` CPU seconds a decision."""
+    from illumi_widgets.bots import strength
+
+    (p,) = strength.pairings("search-strong", only=[key])
+    lines = [json.dumps({"settings": p.settings(0, 20_000)})]
+    for i in range(games):
+        seat = i % 2
+        seats = [f"{e}:{b}" for e, b in ((0, "search-strong"), (1, "other"))]
+        seats = seats if seat == 0 else seats[::-1]
+        lines.append(json.dumps({
+            "number": i, "players": 2, "seats": seats, "finished": True,
+            "winners": [seat] if i < wins else [1 - seat], "decisions_by_seat": [10, 10],
+            "think_seconds_by_seat": [10 * cpu + 5] * 2,  # (waiting for a core too: 0.5 s a decision)
+            "cpu_think_seconds_by_seat": [10 * cpu] * 2,
+            "max_think_seconds_by_seat": [2.0, 2.0], "max_cpu_seconds_by_seat": [1.5, 1.5]}))
+    (folder / f"{key.replace(':', '--')}--seed0.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_the_search_strength_is_recorded_and_judged_on_200_games(tmp_path):
+    """--strength records the search's strength per pairing from the strength runner's files (issue 35: at
+    least 55% against each Pax rulebook bot, the Wilson interval's lower end at least 45%, over 200 games, at
+    most 1 s a decision in CPU seconds); fewer games are reported, not judged; a pairing not played says so;
+    a folder without games, or with games of other settings, is refused and changes nothing."""
+    figures = tmp_path / "figures.json"
+    readme.save_figures({"benchmark": readme.recorded_figures()["benchmark"]}, figures)
+    games = tmp_path / "games"
+    games.mkdir()
+    with pytest.raises(ValueError, match="holds no games of search-strong"):
+        readme.record_strength(games, path=figures)
+    _strength_games(games, "pax:weishaupt", wins=120, games=200)  # 60.0%, interval 53.1-66.5%
+    _strength_games(games, "pax:cagliostro", wins=100, games=200)  # 50.0%: under 55%
+    _strength_games(games, "pax:joseph-ii", wins=150, games=200, cpu=1.3)  # strong, but too slow
+    _strength_games(games, "pax:st-germain", wins=30, games=40)
+    rec = readme.record_strength(games, path=figures)
+    assert readme.recorded_figures(figures) == rec
+    table = readme.readme_table(rec)
+    assert ("| Pax: search-strong against Weishaupt | 120 won of 200 games: 60.0% (95% interval "
+            "53.1%–66.5%); 0.80 CPU s a decision | ≥ 55%, the interval's lower end ≥ 45%, 200 games, ≤ 1 s a "
+            "decision: **met** |") in table
+    assert "against Cagliostro | 100 won of 200 games: 50.0%" in table
+    assert table.count("**missed**") == 2 and "1.30 CPU s a decision" in table  # Cagliostro, Joseph II
+    assert "| 30 won of 40 games: 75.0% (95% interval 59.8%–85.8%); 0.80 CPU s a decision |" in table
+    assert "200 games, ≤ 1 s a decision: 40 of 200 games played |" in table
+    assert ("quarter of its playouts (Illuminati / Primordial Secrets / Gray Eminence) | not played yet |"
+            in table)
+    assert "The search's strength: games up to " in table
+
+    (games / "pax--weishaupt--seed0.jsonl").write_text(json.dumps({"settings": {"seed": 9}}) + "\n",
+                                                        encoding="utf-8")
+    with pytest.raises(ValueError, match="other settings"):
+        readme.record_strength(games, path=figures)
+    assert readme.recorded_figures(figures) == rec  # the refused folder changed nothing
+
+
 def test_the_seat_server_section_says_why_it_is_skipped(monkeypatch):
     """Without Solara, Playwright or a Chromium the benchmark prints the section as skipped, naming what is
     missing, and goes on; asked for 0 moves, it says so."""

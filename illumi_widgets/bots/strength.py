@@ -24,7 +24,9 @@ mixed in: the command says so and stops.
 The table: per pairing the games played (of ``--games``), the search's wins, win rate and Wilson 95%
 interval, the fair share, and its seconds a decision (wall-clock mean and maximum over its decisions, and CPU
 mean: on a shared machine the wall clock includes waiting for a core).  For Pax the goal is marked: at
-least 55% with the interval's lower end at least 45% over 200 games, at most 1 s a decision.
+least 55% with the interval's lower end at least 45% over 200 games, at most 1 s a decision (CPU seconds,
+the mean over the search's decisions: :func:`goal_met`).  ``python -m illumi_widgets.bench --strength DIR``
+puts the table's figures in the README (:func:`figures`).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from .search import DEFAULT_PER_ACTION, _hint
 from .simulation import _capacity, _client_executor, default_workers, make_plan, play_game
 from .stats import wilson
 
-__all__ = ["Pairing", "pairings", "play", "run", "table"]
+__all__ = ["Pairing", "figures", "goal_met", "pairings", "play", "results_in", "run", "table"]
 
 SEARCH_GAMES = ("illuminati", "primordial-secrets", "gray-eminence")
 #: the project's goal against each Pax rulebook bot over 200 games: win rate, interval's lower end, s/decision
@@ -330,6 +332,38 @@ def summarize(pairing: Pairing, games: list[dict]) -> dict:
             "decisions_per_game": decisions / n if n else 0.0}
 
 
+def goal_met(s: dict) -> bool | None:
+    """Whether a Pax pairing's figures (:func:`summarize`) meet the project's goal: at least 55% won, the
+    interval's lower end at least 45%, at most 1 s a decision in CPU seconds (the search's own cost; on a
+    shared machine the wall clock also counts waiting for a core); ``None`` before 200 games."""
+    if s["games"] < GOAL_GAMES:
+        return None
+    return s["rate"] >= GOAL_RATE and s["low"] >= GOAL_LOW and s["cpu_s"] <= GOAL_SECONDS
+
+
+def results_in(folder, rows: list[Pairing], seed: int = 0, max_steps: int = 20_000) -> dict[str, list[dict]]:
+    """The games in ``folder`` of each pairing of ``rows`` (none for a pairing without a file); a file of
+    other settings raises :class:`SettingsMismatch`."""
+    folder = Path(folder)
+    return {p.key: list(load(_path(folder, p, seed), p.settings(seed, max_steps)).values()) for p in rows}
+
+
+def figures(folder, search: str = "search-strong", seed: int = 0) -> dict:
+    """The table's figures for the README (``python -m illumi_widgets.bench --strength``): the search, the
+    run's seed, the goal, and per pairing its key, title, game, fair share, :func:`summarize` figures and
+    ``met`` (:func:`goal_met` for Pax's pairings: ``None`` before 200 games and for the other games)."""
+    rows = pairings(search)
+    results = results_in(folder, rows, seed)
+    out = []
+    for p in rows:
+        s = summarize(p, results[p.key])
+        out.append({"key": p.key, "title": p.title, "game": p.game, "fair": p.fair, **s,
+                    "met": goal_met(s) if p.game == "pax" else None})
+    return {"search": search, "seed": seed,
+            "goal": {"rate": GOAL_RATE, "low": GOAL_LOW, "seconds": GOAL_SECONDS, "games": GOAL_GAMES},
+            "pairings": out}
+
+
 def table(rows: list[Pairing], results: dict[str, list[dict]], games: int = GOAL_GAMES) -> str:
     """The strength table as text (one line per pairing)."""
     head = (f"{'pairing':<60} {'games':>9} {'wins':>6} {'win %':>6} {'95% interval':>13} {'fair':>5} "
@@ -339,10 +373,8 @@ def table(rows: list[Pairing], results: dict[str, list[dict]], games: int = GOAL
         s = summarize(p, results.get(p.key, []))
         goal = ""
         if p.game == "pax":
-            met = (s["games"] >= GOAL_GAMES and s["rate"] >= GOAL_RATE and s["low"] >= GOAL_LOW
-                   and s["mean_s"] <= GOAL_SECONDS)
-            goal = (("met" if met else "not met") if s["games"] >= GOAL_GAMES
-                    else f"{s['games']} of {GOAL_GAMES}")
+            met = goal_met(s)
+            goal = f"{s['games']} of {GOAL_GAMES}" if met is None else ("met" if met else "not met")
         wins = f"{s['wins']:.0f}" if math.isclose(s["wins"], round(s["wins"])) else f"{s['wins']:.1f}"
         out.append(f"{p.title:<60} {s['games']:>4}/{games:<4} {wins:>6} {s['rate']:>6.1%} "
                    f"{s['low']:>5.1%}-{s['high']:<6.1%} {p.fair:>5.0%} {s['mean_s']:>6.2f} "
@@ -427,14 +459,12 @@ def main(argv=None) -> int:
         return 2
     except KeyboardInterrupt:
         print("stopped: the games finished so far are in " + args.dir, file=sys.stderr)
-        results = {p.key: list(load(_path(Path(args.dir), p, args.seed),
-                                    p.settings(args.seed, args.max_steps)).values()) for p in rows}
+        results = results_in(args.dir, rows, args.seed, args.max_steps)
     finally:
         if client is not None:
             client.close()
     if args.table:
-        results = {p.key: list(load(_path(Path(args.dir), p, args.seed),
-                                    p.settings(args.seed, args.max_steps)).values()) for p in rows}
+        results = results_in(args.dir, rows, args.seed, args.max_steps)
     print(table(rows, results, args.games))
     return 0
 

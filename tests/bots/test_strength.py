@@ -135,3 +135,15 @@ def test_a_line_cut_short_is_played_again(tmp_path):
     assert [g["number"] for g in games] == [0, 1]
     lines = path.read_text().splitlines()
     assert len(lines) == 4 and json.loads(lines[2])["number"] == 0 and json.loads(lines[3])["number"] == 1
+
+
+def test_the_goal_is_judged_on_200_games_and_cpu_seconds():
+    """Issue 35's goal against a Pax rulebook bot: at least 55% won with the Wilson interval's lower end at
+    least 45%, over 200 games, at most 1 s a decision in CPU seconds (the wall clock of a shared machine
+    also counts waiting for a core, so it is not the search's budget)."""
+    ok = {"games": 200, "rate": 0.60, "low": 0.531, "cpu_s": 0.8, "mean_s": 2.3}
+    assert strength.goal_met(ok) is True
+    assert strength.goal_met({**ok, "games": 199}) is None
+    assert strength.goal_met({**ok, "rate": 0.545}) is False
+    assert strength.goal_met({**ok, "low": 0.449}) is False
+    assert strength.goal_met({**ok, "cpu_s": 1.01, "mean_s": 0.9}) is False
