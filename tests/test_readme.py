@@ -120,6 +120,20 @@ def test_the_figures_table_is_the_one_the_benchmark_wrote():
         "(or, to re-format the recorded figures, --test-log with the last test run's output)")
 
 
+def test_the_strength_rows_are_the_games_in_the_repository():
+    """The search's strength in the table (issue 35) is what the games kept in ``.results/strength`` give:
+    every game behind a win rate is in the repository, and no figure of it was typed by hand."""
+    from illumi_widgets import readme
+    from illumi_widgets.bots import strength
+
+    st = readme.recorded_figures().get("strength")
+    assert st is not None, "no recorded strength: python -m illumi_widgets.bench --strength .results/strength"
+    games = strength.figures(ROOT / ".results" / "strength", st["search"], st["seed"])
+    assert {**games, "date": st["date"]} == st, (
+        "the recorded strength is not that of the games in .results/strength: run python -m "
+        "illumi_widgets.bench --strength .results/strength")
+
+
 def _dated(text: str) -> list[str]:
     return [m.group(0) for m in DATED.finditer(" ".join(text.split()))]
 
