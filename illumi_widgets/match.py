@@ -537,8 +537,11 @@ class Match(HistoryMixin, PrefsMixin, PonderMixin):
             "outcome": view["outcome"],
             "curtain": None,
             "error": None,
-            "can_undo": self._undo_refusal(key) is None,
-            "can_redo": self._redo_refusal(key) is None,
+            "can_undo": (undo := self._undo_refusal(key)) is None,
+            "can_redo": (redo := self._redo_refusal(key)) is None,
+            # why not, in a person's words (the buttons' tooltips)
+            "undo_why": None if undo is None else undo.detail.get("words", undo.message),
+            "redo_why": None if redo is None else redo.detail.get("words", redo.message),
             "history": hist,
             "mode": self._mode,
             "perspective": key,
@@ -781,7 +784,8 @@ class Match(HistoryMixin, PrefsMixin, PonderMixin):
             raise _error("bad-message", "field 'version' must be an integer")
         if version != self._state.version:
             raise StaleAction(f"this was chosen at version {version}, but the game is now at version "
-                              f"{self._state.version}: the board has been updated, choose again")
+                              f"{self._state.version}: the board has been updated, choose again",
+                              words="The board changed before your choice arrived: please choose again.")
         return version
 
     @_locked
@@ -789,8 +793,8 @@ class Match(HistoryMixin, PrefsMixin, PonderMixin):
         """Apply a checked intent from a widget; returns ``{"type": "ok", "version"}`` or an error reply."""
         try:
             return self._handle(message, perspective)
-        except EngineError as e:
-            return {"type": "error", "code": e.code, "message": e.message}
+        except EngineError as e:  # (a person's words when the error has them: the page shows the message)
+            return {"type": "error", "code": e.code, "message": e.detail.get("words") or e.message}
         except Exception as e:  # noqa: BLE001 - the protocol: a reply, never an exception
             return {"type": "error", "code": "internal", "message": f"{type(e).__name__}: {quote(str(e))}"}
 

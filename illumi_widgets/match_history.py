@@ -17,8 +17,8 @@ __all__ = ["HistoryMixin", "locked"]
 HOST = "host"  # the notebook: no perspective, every seat
 
 
-def _error(code: str, message: str) -> EngineError:
-    return EngineError(message, code=code)
+def _error(code: str, message: str, **detail) -> EngineError:
+    return EngineError(message, code=code, **detail)
 
 
 def locked(method):
@@ -158,14 +158,16 @@ class HistoryMixin:
         return any(game.secrets(before.data, s) - game.secrets(st.data, s) for s in range(game.players))
 
     def _undo_refusal(self, key: str) -> EngineError | None:
+        """Why ``key`` may not undo now (None: it may), for the notebook (the message names the decision in
+        notation) and for a person (``detail["words"]``: plain words, the Undo button's tooltip)."""
         st = self._state
         target = st.undo_index()
         if target is None:
-            return HistoryError("nothing to undo")
+            return HistoryError("nothing to undo", words="There is nothing to undo yet.")
         if self._mode == "analysis":
             return None
         if key == "spectator":
-            return _error("not-allowed", "a spectator cannot undo")
+            return _error("not-allowed", "a spectator cannot undo", words="A spectator cannot undo.")
         seat = None
         if key.startswith("seat:"):
             seat = int(key[5:])
@@ -175,22 +177,28 @@ class HistoryMixin:
         if seat is not None and last.seat != seat:
             whose = st.game.seat_name(last.seat)
             return NotYourDecision(f"the last decision ('{last.notation()}') is {whose}'s: in play mode a "
-                                   "seat may undo only its own decisions")
+                                   "seat may undo only its own decisions",
+                                   words=f"The last decision was {whose}'s: you can take back only your own.")
         if self._cached(("reveals", target), lambda: self.reveals_hidden(target)):
             return _error("hidden-revealed", f"'{last.notation()}' cannot be taken back: hidden information "
-                          "was revealed since (a card drawn, turned up or shown)")
+                          "was revealed since (a card drawn, turned up or shown)",
+                          words="The last decision cannot be taken back: something hidden was revealed since "
+                                "(a card drawn, turned up or shown).")
         return None
 
     def _redo_refusal(self, key: str) -> EngineError | None:
+        """Why ``key`` may not redo now (None: it may), as :meth:`_undo_refusal` says it."""
         st = self._state
         if not st.redo_actions:
-            return HistoryError("nothing to redo")
+            return HistoryError("nothing to redo", words="There is nothing to redo.")
         if self._mode == "analysis":
             return None
         if key == "spectator":
-            return _error("not-allowed", "a spectator cannot redo")
+            return _error("not-allowed", "a spectator cannot redo", words="A spectator cannot redo.")
         seat = int(key[5:]) if key.startswith("seat:") else (self._follow_ack if key == "follow" else None)
         head = st.redo_actions[0]
         if seat is not None and head.seat != seat:
-            return NotYourDecision(f"the next decision to redo is {st.game.seat_name(head.seat)}'s")
+            whose = st.game.seat_name(head.seat)
+            return NotYourDecision(f"the next decision to redo is {whose}'s",
+                                   words=f"The next decision to redo is {whose}'s.")
         return None

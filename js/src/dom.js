@@ -2,6 +2,9 @@
 // and the boxes drawn over the board, the action bar, the log, the curtain). Nothing here listens or knows
 // the state; the modules that own a part of the tree fill it (bar.js, menus.js, tooltip.js, ...).
 export const DISCONNECTED_TEXT = "Kernel disconnected — re-run the cell";
+// the Undo and Redo buttons' tooltips while they can be used (else Python's words say why not: history.js)
+export const UNDO_TITLE = "Undo the last action";
+export const REDO_TITLE = "Redo the action undone";
 const SVGNS = "http://www.w3.org/2000/svg";
 
 export function make(doc, tag, cls, text) {
@@ -94,8 +97,8 @@ export function buildDom(doc) {
     return b;
   };
   named(helpBtn, "Legend");
-  const undoBtn = named(button(doc, "↶ Undo", "illumi-undo", "Undo the last action"), "Undo");
-  const redoBtn = named(button(doc, "↷ Redo", "illumi-redo", "Redo"), "Redo");
+  const undoBtn = named(button(doc, "↶ Undo", "illumi-undo", UNDO_TITLE), "Undo");
+  const redoBtn = named(button(doc, "↷ Redo", "illumi-redo", REDO_TITLE), "Redo");
   const firstBtn = named(button(doc, "«", "illumi-hist-first", "Go to the start of the history"), "First move");
   const prevBtn = named(button(doc, "‹", "illumi-hist-prev", "Step back through the history"), "Previous move");
   const range = make(doc, "input", "illumi-range");

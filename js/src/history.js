@@ -2,8 +2,11 @@
 // "redo", "goto" with an index); Python answers with the position. The stepper is hidden in play mode while
 // there is no history; once a game played in play mode is over, it reviews the game read-only ("review").
 //
+// Undo and Redo say in their tooltips why they cannot be used when they cannot ("undo_why", "redo_why").
+//
 // createHistory(v) uses v.dom (undoBtn, redoBtn, history, firstBtn, prevBtn, range, histLabel, nextBtn,
 // lastBtn), v.s.status and v.transport.sendSimple.
+import { REDO_TITLE, UNDO_TITLE } from "./dom.js";
 import { num } from "./paint.js";
 
 /** The history position {index, length} from the status (clamped; index = length when not given). */
@@ -22,9 +25,16 @@ export function createHistory(v) {
   // does not move); analysis steps the game itself ("goto")
   const goto = (i) => v.transport.sendSimple(s.status.history && s.status.history.review === true ? "review" : "goto", { index: i });
 
+  /** A button's state and its tooltip: what it does, or why it cannot now (Python's words, "undo_why"). */
+  function able(btn, can, why, does, cannot) {
+    btn.disabled = !can;
+    const title = can ? does : typeof why === "string" && why ? why : cannot;
+    if (btn.title !== title) btn.title = title;
+  }
+
   function render() {
-    undoBtn.disabled = !s.status.can_undo;
-    redoBtn.disabled = !s.status.can_redo;
+    able(undoBtn, !!s.status.can_undo, s.status.undo_why, UNDO_TITLE, "Undo is not available now.");
+    able(redoBtn, !!s.status.can_redo, s.status.redo_why, REDO_TITLE, "Redo is not available now.");
     const { index: i, length } = histOf();
     const none = length === 0;
     history.hidden = none && s.status.mode === "play";

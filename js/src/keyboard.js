@@ -214,11 +214,16 @@ export function createKeyboard(v) {
   const press = (b) => {
     if (usable(b)) b.click();
   };
+  // u and r when Undo or Redo cannot be used: the screen reader says why (the button's tooltip: history.js)
+  const pressOrSayWhy = (b) => {
+    if (usable(b)) b.click();
+    else if (b && !b.hidden && b.title && v.announce) v.announce.polite.textContent = b.title;
+  };
 
   function shortcut(key) {
     const d = v.dom;
-    if (key === "u") press(d.undoBtn);
-    else if (key === "r") press(d.redoBtn);
+    if (key === "u") pressOrSayWhy(d.undoBtn);
+    else if (key === "r") pressOrSayWhy(d.redoBtn);
     else if (key === "a") press(d.analyseBtn);
     else if (key === "?") press(d.helpBtn);
     else if (key === "c" && v.command) v.command.toggle(true);

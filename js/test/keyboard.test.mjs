@@ -184,12 +184,13 @@ test("after an action from the board, focus comes back to the board when the new
 });
 
 test("shortcuts: u undo, r redo (when usable), ? the legend, . the first target, l the log", async () => {
-  const env = await mount({ status: { text: "Red to act", can_undo: true, can_redo: false, history: { index: 1, length: 1 } } });
+  const env = await mount({ status: { text: "Red to act", can_undo: true, can_redo: false, redo_why: "There is nothing to redo.", history: { index: 1, length: 1 } } });
   const bar = env.el.querySelector(".illumi-undo");
   bar.focus();
   env.press("u");
-  env.press("r"); // redo is disabled: nothing is sent
+  env.press("r"); // redo is disabled: nothing is sent, and the screen reader hears why
   assert.deepEqual(env.acts().map((m) => m.type), ["undo"]);
+  assert.equal(env.el.querySelector(".illumi-announce").textContent, "There is nothing to redo.");
   env.press("?");
   assert.equal(env.el.querySelector(".illumi-legend").hidden, false);
   env.press(".");

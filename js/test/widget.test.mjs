@@ -203,14 +203,21 @@ test("undo, redo and history controls send their messages and follow status", as
     { type: "goto", version: 7, index: 5 },
     { type: "goto", version: 7, index: 1 },
   ]);
-  env.model.update({ status: { ...STATUS, can_undo: false, can_redo: true, history: { index: 5, length: 5 } }, version: 8 });
+  assert.equal(q(".illumi-undo").title, "Undo the last action");
+  const why = "The last decision was Blue's: you can take back only your own.";
+  env.model.update({ status: { ...STATUS, can_undo: false, can_redo: true, undo_why: why, history: { index: 5, length: 5 } }, version: 8 });
   await tick(); // the update is painted in a microtask
   assert.equal(q(".illumi-undo").disabled, true);
+  assert.equal(q(".illumi-undo").title, why); // a disabled button says why
+  assert.equal(q(".illumi-redo").title, "Redo the action undone");
   assert.equal(q(".illumi-redo").disabled, false);
   assert.equal(q(".illumi-hist-next").disabled, true);
   assert.equal(q(".illumi-hist-prev").disabled, false);
   q(".illumi-redo").click();
   assert.deepEqual(env.model.sent.at(-1), { type: "redo", version: 8 });
+  env.model.update({ status: { ...STATUS, can_undo: false, can_redo: false, history: { index: 5, length: 5 } }, version: 9 });
+  await tick();
+  assert.equal(q(".illumi-redo").title, "Redo is not available now."); // (no words from Python: still not mute)
 });
 
 test("the privacy curtain hides board and panel, and a click sends the curtain message", async () => {

@@ -111,6 +111,8 @@ def test_refused_clicks_change_nothing(match):
         reply = match.handle(msg, perspective)
         assert reply["type"] == "error" and reply["code"] == code, (msg, perspective, reply)
         assert isinstance(reply["message"], str) and reply["message"]
+        if code == "stale":  # a race a person meets (two seats choosing at once): plain words, no version
+            assert reply["message"] == "The board changed before your choice arrived: please choose again."
         assert fingerprint(match) == before
     assert calls == []
 
@@ -187,10 +189,20 @@ def test_play_mode_a_seat_undoes_only_its_own_decision():
     after = fingerprint(m)
     assert m.snapshot(f"seat:{seat}")["status"]["can_undo"] is True
     assert m.snapshot(f"seat:{other}")["status"]["can_undo"] is False
+    # a disabled Undo says why, in a person's words (its tooltip; no notation, no seat number)
+    whose = m.state.game.seat_name(seat)
+    assert m.snapshot(f"seat:{seat}")["status"]["undo_why"] is None
+    assert m.snapshot(f"seat:{other}")["status"]["undo_why"] == (
+        f"The last decision was {whose}'s: you can take back only your own.")
+    assert m.snapshot("spectator")["status"]["undo_why"] == "A spectator cannot undo."
+    assert m.snapshot(f"seat:{seat}")["status"]["redo_why"] == "There is nothing to redo."
     assert m.snapshot("seat:0")["status"]["history"] == {"index": 0, "length": 0}  # no history browsing
     for perspective, code in ((f"seat:{other}", "not-your-decision"), ("spectator", "not-allowed")):
         reply = m.handle({"type": "undo", "version": m.version}, perspective)
         assert reply["code"] == code and fingerprint(m) == after
+        assert reply["message"] == m.snapshot(perspective)["status"]["undo_why"]  # the page's words
+    with pytest.raises(EngineError, match="extort areopagus"):  # the notebook's error names the decision
+        m.undo(perspective=other)
     reply = m.handle({"type": "goto", "version": m.version, "index": 0}, f"seat:{seat}")
     assert reply["code"] == "not-allowed" and fingerprint(m) == after
     while m.state.history and m.state.history[-1] != extort:
@@ -214,6 +226,9 @@ def test_play_mode_no_undo_after_a_scout_reveals_a_card():
     after = fingerprint(m)
     reply = m.handle({"type": "undo", "version": m.version}, f"seat:{seat}")
     assert reply["type"] == "error" and reply["code"] == "hidden-revealed", reply
+    assert reply["message"] == m.snapshot(f"seat:{seat}")["status"]["undo_why"] == (
+        "The last decision cannot be taken back: something hidden was revealed since (a card drawn, turned "
+        "up or shown).")
     assert fingerprint(m) == after
     with pytest.raises(EngineError) as err:
         m.undo()  # not from the notebook either
