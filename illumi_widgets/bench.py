@@ -901,35 +901,21 @@ def main(argv=None) -> int:
         for path in draw_pictures(say=lambda msg: print(msg, file=sys.stderr)):
             print(f"wrote {path}")
         return 0
-    if args.widget_figures:
+    if args.widget_figures or args.strength or args.test_log:  # one part of the figures, measuring nothing
         from . import readme
 
+        if args.widget_figures:
+            part, record = "widget", lambda: readme.record_widget_figures(Path(args.widget_figures))
+        elif args.strength:
+            part, record = "strength", lambda: readme.record_strength(Path(args.strength))
+        else:
+            part, record = "test_run", lambda: readme.record_test_run(Path(args.test_log), args.test_note)
         try:
-            rec = readme.record_widget_figures(Path(args.widget_figures))
+            rec = record()
         except ValueError as exc:
             ap.error(str(exc))
-        print(f"recorded {rec['widget']} in {readme.FIGURES_JSON}")
-        if "benchmark" in rec:
-            readme.write_readme_table(rec)
-            print(f"rewrote the figures table of {readme.README}")
-        return 0
-    if args.strength:
-        from . import readme
-
-        try:
-            rec = readme.record_strength(Path(args.strength))
-        except ValueError as exc:
-            ap.error(str(exc))
-        print(f"recorded the strength of {rec['strength']['search']} in {readme.FIGURES_JSON}")
-        if "benchmark" in rec:
-            readme.write_readme_table(rec)
-            print(f"rewrote the figures table of {readme.README}")
-        return 0
-    if args.test_log:
-        from . import readme
-
-        rec = readme.record_test_run(Path(args.test_log), args.test_note)
-        print(f"recorded {rec['test_run']} in {readme.FIGURES_JSON}")
+        shown = {k: v for k, v in rec[part].items() if k != "pairings"}  # (the strength's rows: the table)
+        print(f"recorded {shown} in {readme.FIGURES_JSON}")
         if "benchmark" in rec:
             readme.write_readme_table(rec)
             print(f"rewrote the figures table of {readme.README}")

@@ -84,8 +84,14 @@ def parse_test_log(text: str) -> dict:
 
 def record_test_run(log: Path, note: str | None = None, path: Path = FIGURES_JSON) -> dict:
     """Record the summary of a run of the README's test command (its output saved in ``log``; the run's date
-    is the log's time); returns the record."""
-    run = parse_test_log(log.read_text(encoding="utf-8", errors="replace"))
+    is the log's time); returns the record.  A ``ValueError`` names a log that cannot be read or has no
+    pytest summary line."""
+    try:
+        run = parse_test_log(log.read_text(encoding="utf-8", errors="replace"))
+    except OSError as exc:
+        raise ValueError(f"{log} cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise ValueError(f"{log}: {exc}") from None
     when = datetime.datetime.fromtimestamp(log.stat().st_mtime, datetime.timezone.utc)
     run["date"] = when.strftime("%Y-%m-%d")
     if note:

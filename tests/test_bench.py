@@ -257,9 +257,21 @@ def test_the_test_log_summary_is_read(line, expected):
     assert readme.parse_test_log(log) == expected
 
 
-def test_a_log_without_a_summary_is_refused():
+def test_a_log_without_a_summary_is_refused(tmp_path, capsys):
     with pytest.raises(ValueError, match="no pytest summary line"):
         readme.parse_test_log("collected 3 items\nKeyboardInterrupt\n")
+    figures = tmp_path / "figures.json"
+    readme.save_figures({"benchmark": readme.recorded_figures()["benchmark"]}, figures)
+    cut = tmp_path / "cut.log"
+    cut.write_text("collected 3 items\n", encoding="utf-8")
+    gone = tmp_path / "gone.log"
+    for log, words in ((cut, "cut.log: no pytest summary line"), (gone, "gone.log cannot be read")):
+        with pytest.raises(ValueError, match=words):
+            readme.record_test_run(log, path=figures)
+        with pytest.raises(SystemExit):  # the command says so in one line, no traceback
+            bench.main(["--test-log", str(log)])
+        assert words in capsys.readouterr().err
+    assert readme.recorded_figures(figures) == {"benchmark": readme.recorded_figures()["benchmark"]}
 
 
 def test_test_log_records_the_run_and_rewrites_the_table(tmp_path):
