@@ -382,12 +382,19 @@ def table(rows: list[Pairing], results: dict[str, list[dict]], games: int = GOAL
     left = [(p, games - len(results.get(p.key, []))) for p in rows]
     left = [(p, k) for p, k in left if k > 0]
     if left:
-        known = [(k, _cpu_per_game(results.get(p.key, []))) for p, k in left]
+        # a pairing not played yet is estimated from the games of its game's other pairings, if any
+        played = {}
+        for p in rows:
+            played.setdefault(p.game, []).extend(results.get(p.key, []))
+        known = [(k, _cpu_per_game(results.get(p.key, [])) or _cpu_per_game(played[p.game])) for p, k in left]
         hours = sum(k * c for k, c in known if c is not None) / 3600
         unknown = [p.key for (p, _), (_, c) in zip(left, known, strict=True) if c is None]
+        guessed = [p.key for p, _ in left if not results.get(p.key) and played[p.game]]
         out.append(f"left: {sum(k for _, k in left)} games, about {hours:.1f} CPU hours on one core at the "
-                   "CPU seconds a game measured so far" + (f" (and {', '.join(unknown)}, not measured yet)"
-                                                           if unknown else ""))
+                   "CPU seconds a game measured so far"
+                   + (f" ({', '.join(guessed)} estimated from the other pairings of their game)"
+                      if guessed else "")
+                   + (f" (and {', '.join(unknown)}, not measured yet)" if unknown else ""))
     out.append("s/dec and max s: the search's seconds a decision, mean and longest, wall clock (on a busy "
                "machine it includes waiting for a core); cpu s and max: the same in CPU seconds")
     return "\n".join(out)

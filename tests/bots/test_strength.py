@@ -68,6 +68,12 @@ def test_table_shape_and_resume(tmp_path, capsys):
     table = capsys.readouterr().out.splitlines()
     assert len(table) == 5 and " 2/200 " in table[2] and _lines(tmp_path) == again
     assert table[3].startswith("left: 198 games, about ")
+    # the Pax pairings not played yet are estimated from the one that was
+    assert strength.main(["--table", "--dir", str(tmp_path), "--iterations", "4", "--only", "pax"]) == 0
+    left = capsys.readouterr().out.splitlines()[-2]
+    assert left.startswith("left: 798 games, about ") and "not measured yet" not in left, left
+    assert left.endswith("(pax:st-germain, pax:cagliostro, pax:weishaupt estimated from the other "
+                         "pairings of their game)"), left
 
 
 def test_files_of_other_settings_are_not_mixed_in(tmp_path, capsys):
