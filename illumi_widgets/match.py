@@ -61,7 +61,7 @@ from .engine import (
 )
 from .engine.errors import quote
 from .engine.game import malformed
-from .match_history import HOST, HistoryMixin
+from .match_history import HOST, HistoryMixin, _error
 from .match_history import locked as _locked
 from .match_ponder import PonderMixin
 from .match_prefs import PrefsMixin
@@ -119,10 +119,6 @@ def _three_of(fn):
     if any(p.kind == p.VAR_POSITIONAL for p in params) or len(params) >= 3:
         return fn
     return lambda game, action, _data: fn(game, action)
-
-
-def _error(code: str, message: str) -> EngineError:
-    return EngineError(message, code=code)
 
 
 class Match(HistoryMixin, PrefsMixin, PonderMixin):

@@ -32,13 +32,10 @@ def locked(method):
     return wrapper
 
 
-_locked = locked
-
-
 class HistoryMixin:
     """The Match's history methods (over its ``_state``, ``_mode``, ``_follow_ack``, ``lock``, snapshots)."""
 
-    @_locked
+    @locked
     def undo(self, perspective=None) -> Action:
         """Take back the last decision (subject to the undo policy of ``mode``)."""
         key = self._norm(perspective)
@@ -49,7 +46,7 @@ class HistoryMixin:
         self._notify()
         return undone
 
-    @_locked
+    @locked
     def redo(self, perspective=None) -> Action:
         """Re-apply the decision last taken back (subject to the undo policy of ``mode``)."""
         key = self._norm(perspective)
@@ -60,7 +57,7 @@ class HistoryMixin:
         self._notify()
         return done
 
-    @_locked
+    @locked
     def goto(self, index: int, perspective=None) -> None:
         """Show the position after ``index`` decisions (0 .. ``history()["length"]``); analysis mode only."""
         self._norm(perspective)
@@ -73,7 +70,7 @@ class HistoryMixin:
             self._state.goto(points[index])
             self._notify()
 
-    @_locked
+    @locked
     def review(self, index: int, perspective: str) -> dict:
         """A read-only snapshot of the position after ``index`` decisions (0 .. ``history()["length"]``) as
         ``perspective`` (a seat, ``"spectator"`` or ``"omniscient"``) saw it then: no decisions, the game not
@@ -106,12 +103,12 @@ class HistoryMixin:
         self._review_memo = (memo, snap)
         return snap
 
-    @_locked
+    @locked
     def can_undo(self, perspective=None) -> bool:
         """Would :meth:`undo` as ``perspective`` be allowed now?"""
         return self._undo_refusal(self._norm(perspective)) is None
 
-    @_locked
+    @locked
     def can_redo(self, perspective=None) -> bool:
         """Would :meth:`redo` as ``perspective`` be allowed now?"""
         return self._redo_refusal(self._norm(perspective)) is None
@@ -131,7 +128,7 @@ class HistoryMixin:
             i = j
         return points
 
-    @_locked
+    @locked
     def history(self) -> dict:
         """``{"index", "length"}``: decisions applied since the start, and in all (with the redo list)."""
         points = self._points()
@@ -139,7 +136,7 @@ class HistoryMixin:
         index = max((i for i, p in enumerate(points) if p <= n), default=0)
         return {"index": index, "length": len(points) - 1}
 
-    @_locked
+    @locked
     def reveals_hidden(self, start: int) -> bool:
         """Did the history from entry ``start`` on reveal hidden information to anyone?
 
