@@ -88,6 +88,10 @@ def _quarter(game: str, iterations: int | None) -> dict:
     return {"iterations": max(1, full // 4), "per_action": max(2, round(per_action / 4))}
 
 
+#: a small count in a title, as a person writes it
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
 def pairings(search: str = "search", iterations: int | None = None, only=None) -> list[Pairing]:
     """The table's pairings (see the module docstring); ``iterations`` overrides the search's playouts per
     decision (in the self-play rows: the default's; the other gets a quarter); ``only``: keys or games to
@@ -105,10 +109,10 @@ def pairings(search: str = "search", iterations: int | None = None, only=None) -
         players = max(2, game_class(game).min_players)
         full = ("search", opts)
         quarter = ("search", q)
-        rival = "one" if players == 2 else f"{players - 1}"
+        rival = _NUMBER_WORDS.get(players - 1, str(players - 1))
         rows.append(Pairing(f"{game}:quarter", game, players, (full,) + (quarter,) * (players - 1),
-                            f"{_game_title(game)}: search {opts.get('iterations', 200)} against {rival} at "
-                            f"{q['iterations']} playouts"))
+                            f"{_game_title(game)}: search at {opts.get('iterations', 200)} playouts against "
+                            f"{rival} at {q['iterations']}"))
     if only:
         wanted = {w.strip().lower() for w in only}
         rows = [p for p in rows if p.key in wanted or p.game in wanted]

@@ -43,7 +43,7 @@ def test_table_shape_and_resume(tmp_path, capsys):
     assert out[0].split()[:2] == ["pairing", "games"] and out[0].rstrip().endswith("goal")
     assert len(out) == 5 and out[4].startswith("s/dec and max s: ")  # header, rule, the pairings, legend
     assert out[2].startswith("Pax: search against Joseph II") and out[2].rstrip().endswith("1 of 200")
-    assert out[3].startswith("Primordial Secrets: search 4 against one at 1 playouts")
+    assert out[3].startswith("Primordial Secrets: search at 4 playouts against one at 1")
     assert " 1/1 " in out[2] and " 1/1 " in out[3]
     files = _lines(tmp_path)
     assert sorted(files) == ["pax--joseph-ii--seed0.jsonl", "primordial-secrets--quarter--seed0.jsonl"]
