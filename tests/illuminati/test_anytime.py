@@ -217,13 +217,36 @@ def test_a_gift_or_sale_that_hands_another_player_the_game_is_refused(table):
         t.give(1, "mafia")
         t.give(1, "irs")
         t.money("gnomes-of-zurich", 140)
-    state.apply("sell cia to blue")  # Blue would control 4 groups (the Basic Goal here); Red 3
-    assert "no player may throw the game" in state.explain("price 0")
-    assert not state.legal_actions()  # no price is legal
-    state.undo()
+    # Blue would control 4 groups (the Basic Goal here), Red 3: no price makes the sale legal, so it cannot be
+    # opened (opened, it left the price step with no legal price, and the game could not go on)
+    assert state.explain("sell cia to blue") == ("at any price, this would hand Blue the game: no player may "
+                                                 "throw the game to another (p.8); a trade that lets both "
+                                                 "players win is legal")
+    assert "sell cia to blue" not in state.legal_actions() and "sell cia to green" in state.legal_actions()
+    # asking for a group is judged alike: Blue selling the Mafia would hand Red the game
+    assert "at any price, this would hand Red the game" in state.explain("buy mafia from blue")
+    with pytest.raises(IllegalAction, match="throw the game"):
+        state.apply("sell cia to blue")
     # money: the Gnomes' goal (150 MB in the structure) is public
     assert "hand Green the game" in state.explain("give 10 to green")
     assert "give 9 to green" in state.legal_actions()
+
+
+def test_a_sale_is_opened_when_some_price_lets_both_players_win(table):
+    # Green (the Gnomes of Zurich, whose goal of 150 MB is public) sells the KGB to Red: Red reaches the
+    # Basic Goal (4 groups here); at 10 MB or more Green reaches 150 MB too, and a trade that lets both win
+    # is legal (p.8): so the sale may be opened, and the price step refuses only the prices below 10
+    state, g, edit = table(goal_groups=4)
+    with edit() as t:
+        for grp in ("cia", "fbi"):
+            t.give(0, grp)
+        t.give(2, "kgb")
+        t.money("gnomes-of-zurich", 140)
+    assert state.explain("buy kgb from green") is None
+    state.apply("buy kgb from green")
+    prices = [a for a in state.legal_actions() if a.kind == "price"]
+    assert [a.args[0] for a in prices] == list(range(10, 21))  # Red's 20 MB; below 10 Red alone would win
+    assert "hand Red the game" in state.explain("price 9")
 
 
 def test_a_trade_that_lets_both_players_win_is_legal(table):

@@ -45,9 +45,25 @@ class DealsMixin:
             return _illegal("not-owned", f"{self.seat_name(owner)} does not control that group")
         if self.cards[g].illuminati:
             return _illegal("illuminati", "an Illuminati card cannot change hands")
-        return None
+        seller, buyer = (a.seat, other) if a.kind == "offer" else (other, a.seat)
+        return self._throws_at_any_price(d, g, seller, buyer)
 
     _check_request = _check_offer
+
+    def _throws_at_any_price(self, d, g, seller, buyer) -> IllegalAction | None:
+        """The refusal of a simple sale of ``g`` (an ``offer`` or ``request``) that would throw the game
+        (p.8) whatever price is named, else ``None``.  Judged when the sale is opened, so the price step
+        that follows always has a legal price (it used to be opened, and then no price was legal: the game
+        could not go on).  The price moves money only, which changes only the money goal; so one price is
+        tried unless a party's money goal is public, and then every price the buyer can pay."""
+        err = self._throws(d, [(seller, buyer, [g], 0), (buyer, seller, [], 0)])
+        if err is None:
+            return None
+        if any(self._goal_public(d, s) and self.seat_goal(d, s) == "goal-money150" for s in (seller, buyer)):
+            for n in range(1, d["money"][d["illum"][buyer]] + 1):
+                if self._throws(d, [(seller, buyer, [g], 0), (buyer, seller, [], n)]) is None:
+                    return None
+        return _illegal("throwing", f"at any price, {err.message}")
 
     def _check_price(self, d, f, a):
         n = a.args[0]
