@@ -9,6 +9,7 @@ import pytest
 
 from illumi_widgets import load_game
 from illumi_widgets.engine.errors import EngineError, IllegalAction
+from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.testing import check_no_leak
 from illumi_widgets.games.illuminati.setup import pass_talk
 
@@ -272,3 +273,51 @@ def test_hidden_goals_are_not_used_to_refuse_a_gift(table):
         t.money("gnomes-of-zurich", 140)
     state.data["goals"][2] = "goal-money150"
     assert "give 10 to green" in state.legal_actions()
+
+
+def _completable(g, d, a) -> bool:
+    """Whether some price the buyer can pay lets the sale ``a`` through without throwing the game (p.8):
+    the price step's own judgement (``_throws``), tried at every price."""
+    grp, other = a.args
+    seller, buyer = (a.seat, other) if a.kind == "offer" else (other, a.seat)
+    cash = d["money"][d["illum"][buyer]]
+    return any(g._throws(d, [(seller, buyer, [grp], 0), (buyer, seller, [], n)]) is None
+               for n in range(cash + 1))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_sale_is_refused_when_opened_exactly_when_no_price_could_complete_it(table, players):
+    """At positions with the groups dealt at random near the Basic Goal (5 groups here) and the Gnomes of
+    Zurich's treasury near their public goal of 150 MB, every sale Red could open is refused as throwing
+    the game (p.8) exactly when no price would let it through; an opened sale always reaches a price step
+    with a legal price, so the game never stops at a step where no one can move.  Both answers occur."""
+    seen = {True: 0, False: 0}
+    rng = Rng(5)
+    for _round in range(12):
+        state, g, edit = table(players=players, goal_groups=5, money=rng.below(40))
+        pool = [c for c, card in g.cards.items() if card.resistance is not None and card.arrow_in is not None]
+        with edit() as t:
+            for seat in range(players):
+                for _ in range(1 + rng.below(4)):
+                    grp = pool.pop(rng.below(len(pool)))
+                    try:
+                        t.add(seat, grp)
+                    except ValueError:  # no open arrow left
+                        break
+            t.money("gnomes-of-zurich", 120 + rng.below(40))
+        d = state.data
+        for a in g.candidates(d, 0):
+            if a.kind not in ("offer", "request"):
+                continue
+            why = state.explain(a)
+            if why is not None and not why.startswith("at any price"):
+                continue  # refused for another reason (a group that cannot change hands)
+            completable = _completable(g, d, a)
+            assert (why is None) == completable, (a.notation(), why)
+            seen[completable] += 1
+            if completable:
+                trial = state.clone()
+                trial.apply(a)
+                prices = trial.legal_actions()
+                assert prices and all(p.kind == "price" for p in prices), a.notation()
+    assert seen[True] and seen[False], seen
