@@ -160,6 +160,17 @@ class SettingsMismatch(ValueError):
     """A results file holds games of other settings."""
 
 
+class GamesFailed(RuntimeError):
+    """Some games stopped with an error (a bug to fix: nothing of them is kept, and a resumed run plays them
+    again); the run played the others.  ``results``: every pairing's games, as :func:`run` returns them;
+    ``failures``: ``(key, game number, the error)``."""
+
+    def __init__(self, results: dict, failures: list):
+        self.results = results
+        self.failures = failures
+        super().__init__("; ".join(f"{key} game {i} stopped: {exc}" for key, i, exc in failures))
+
+
 #: what a search bot's strength is made of: recorded with the games, so that a bot whose defaults change
 #: later (``search-strong`` at other playouts, say) is not resumed into the games of its old self
 KNOBS = ("iterations", "time_limit", "per_action", "depth", "c", "widen", "reuse", "lookahead", "epsilon",
@@ -240,7 +251,8 @@ def run(rows: list[Pairing], *, games: int = GOAL_GAMES, seed: int = 0, folder="
     """Play the games each pairing's file in ``folder`` lacks (at most ``games`` a pairing), appending each
     as it finishes; returns every pairing's games by key.  ``until``: a time (``time.time()``) after which no
     game is started (and, in-process, the run stops after the game under way); games under way in a pool
-    are waited for.  ``log(text)`` hears each finished game."""
+    are waited for.  ``log(text)`` hears each finished game.  A game that raises is not kept and does not stop
+    the others: :class:`GamesFailed` is raised at the end, with every game played and each error."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     done: dict[str, dict[int, dict]] = {}
@@ -267,11 +279,23 @@ def run(rows: list[Pairing], *, games: int = GOAL_GAMES, seed: int = 0, folder="
     def late() -> bool:
         return until is not None and time.time() >= until
 
+    failures: list = []
+
+    def failed(key, i, exc):  # a game that raises is a bug: the run goes on with the others, then says so
+        failures.append((key, i, exc))
+        if log is not None:
+            log(f"{key} game {i}: stopped by an error ({type(exc).__name__}: {exc}); not kept")
+
     if executor is None and (workers or default_workers()) == 1:
         for key, i in todo:
             if late():
                 break
-            keep(key, play(plans[key][0], i))
+            try:
+                row = play(plans[key][0], i)
+            except Exception as exc:  # noqa: BLE001 - any error of a game is reported, the run goes on
+                failed(key, i, exc)
+                continue
+            keep(key, row)
     else:
         owned = executor is None
         pool = ProcessPoolExecutor(workers or default_workers()) if owned else _client_executor(executor)
@@ -282,18 +306,27 @@ def run(rows: list[Pairing], *, games: int = GOAL_GAMES, seed: int = 0, folder="
             while queue or pending:
                 while queue and len(pending) < slots and not late():
                     key, i = queue.pop(0)
-                    pending[pool.submit(play, plans[key][0], i)] = key
+                    pending[pool.submit(play, plans[key][0], i)] = (key, i)
                 if not pending:
                     break
                 finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
                 for fut in finished:
-                    keep(pending.pop(fut), fut.result())
+                    key, i = pending.pop(fut)
+                    try:
+                        row = fut.result()
+                    except Exception as exc:  # noqa: BLE001 - any error of a game is reported, the run goes on
+                        failed(key, i, exc)
+                        continue
+                    keep(key, row)
         finally:
             for fut in pending:
                 fut.cancel()
             if owned:
                 pool.shutdown(wait=True, cancel_futures=True)
-    return {k: [v[i] for i in sorted(v)] for k, v in done.items()}
+    results = {k: [v[i] for i in sorted(v)] for k, v in done.items()}
+    if failures:
+        raise GamesFailed(results, failures)
+    return results
 
 
 def _line(row: dict) -> str:
@@ -468,6 +501,12 @@ def main(argv=None) -> int:
     except SettingsMismatch as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except GamesFailed as exc:
+        print(table(rows, exc.results, args.games))
+        for key, i, err in exc.failures:
+            print(f"error: {key} game {i} stopped: {type(err).__name__}: {err} (not kept; a resumed run "
+                  "plays it again)", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("stopped: the games finished so far are in " + args.dir, file=sys.stderr)
         results = results_in(args.dir, rows, args.seed, args.max_steps)

@@ -10,6 +10,7 @@ import pytest
 
 from illumi_widgets.bots import strength
 from illumi_widgets.bots.registry import RULEBOOK_BOTS
+from illumi_widgets.engine.errors import EngineError
 
 TINY = ["--games", "1", "--iterations", "4", "--workers", "1", "--quiet"]
 
@@ -153,3 +154,38 @@ def test_the_goal_is_judged_on_200_games_and_cpu_seconds():
     assert strength.goal_met({**ok, "rate": 0.545}) is False
     assert strength.goal_met({**ok, "low": 0.449}) is False
     assert strength.goal_met({**ok, "cpu_s": 1.01, "mean_s": 0.9}) is False
+
+
+@pytest.mark.parametrize("where", ["here", "pool"])
+def test_a_game_that_raises_does_not_stop_the_others(tmp_path, monkeypatch, capsys, where):
+    """A game that stops with an error (an engine bug; the runner once lost the games under way to one) is
+    not kept; the run plays the others, then says which game stopped and why, and a resumed run plays it
+    again."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    real = strength.play
+
+    def play(plan, index):
+        if index == 0:
+            raise EngineError("Blue has nothing to decide now", code="not-your-decision")
+        return real(plan, index)
+
+    monkeypatch.setattr(strength, "play", play)
+    rows = strength.pairings(iterations=4, only=["primordial-secrets"])
+    with pytest.raises(strength.GamesFailed) as caught:
+        if where == "here":
+            strength.run(rows, games=3, folder=tmp_path, workers=1)
+        else:
+            with ThreadPoolExecutor(2) as pool:
+                strength.run(rows, games=3, folder=tmp_path, executor=pool)
+    assert [g["number"] for g in caught.value.results["primordial-secrets:quarter"]] == [1, 2]
+    assert str(caught.value) == "primordial-secrets:quarter game 0 stopped: Blue has nothing to decide now"
+    args = [*TINY, "--games", "3", "--dir", str(tmp_path), "--only", "primordial-secrets"]
+    capsys.readouterr()
+    assert strength.main(args) == 1  # game 0 fails again: reported, and the table shows the other two
+    out, err = capsys.readouterr()
+    assert " 2/3 " in out and "error: primordial-secrets:quarter game 0 stopped: EngineError: Blue has " \
+        "nothing to decide now (not kept; a resumed run plays it again)" in err
+    monkeypatch.setattr(strength, "play", real)
+    assert strength.main(args) == 0  # fixed: the resumed run plays game 0
+    assert " 3/3 " in capsys.readouterr().out
