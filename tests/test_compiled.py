@@ -12,7 +12,8 @@ CPU. Then a separate Python whose import path starts there
 * passes a representative subset of each game's rules tests (:data:`RULES_TESTS`, ``slow`` ones left out):
   the files that drive the compiled modules through the rulebook's cases — for the engine its contract,
   triggers and negotiation; for Pax its actions, claims and events, Oust, powers and schemes; for
-  Illuminati its attacks, deals, special cards, goals, set-up and turn, and leaving; for Primordial Secrets
+  Illuminati its attacks, deals, gifts and throwing the game, special cards, goals, set-up and turn, and
+  leaving; for Primordial Secrets
   its rules, card effects, cards, royal count and rulebook positions; for Gray Eminence its round, rulebook
   positions, bidding and roles, common objective and escalation slot (but for :data:`SOURCE_TESTS`, which
   read the ``.py`` sources themselves). (Every rules test runs in pure
@@ -57,8 +58,8 @@ GAMES = ("pax", "illuminati", "primordial", "gray-eminence")
 RULES_TESTS = {
     "engine": ("test_contract.py", "test_triggers.py", "test_negotiation.py"),
     "pax": ("test_actions.py", "test_claims_events.py", "test_oust.py", "test_powers.py", "test_schemes.py"),
-    "illuminati": ("test_attacks.py", "test_deals.py", "test_special_cards.py", "test_goals.py",
-                   "test_setup_turn.py", "test_leaving.py"),
+    "illuminati": ("test_attacks.py", "test_deals.py", "test_anytime.py", "test_special_cards.py",
+                   "test_goals.py", "test_setup_turn.py", "test_leaving.py"),
     "primordial": ("test_rules.py", "test_effects.py", "test_cards.py", "test_royal_count.py",
                    "test_rulebook_positions.py", "test_fast_legal.py"),
     "gray_eminence": ("test_round.py", "test_rulebook_positions.py", "test_bidding_roles.py",
