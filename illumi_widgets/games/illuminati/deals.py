@@ -56,14 +56,18 @@ class DealsMixin:
         that follows always has a legal price (it used to be opened, and then no price was legal: the game
         could not go on).  The price moves money only, which changes only the money goal; so one price is
         tried unless a party's money goal is public, and then every price the buyer can pay."""
-        err = self._throws(d, [(seller, buyer, [g], 0), (buyer, seller, [], 0)])
+        err = self._sale_throws(d, g, seller, buyer, 0)
         if err is None:
             return None
         if any(self._goal_public(d, s) and self.seat_goal(d, s) == "goal-money150" for s in (seller, buyer)):
             for n in range(1, d["money"][d["illum"][buyer]] + 1):
-                if self._throws(d, [(seller, buyer, [g], 0), (buyer, seller, [], n)]) is None:
+                if self._sale_throws(d, g, seller, buyer, n) is None:
                     return None
         return _illegal("throwing", f"at any price, {err.message}")
+
+    def _sale_throws(self, d, g, seller, buyer, price) -> IllegalAction | None:
+        """:meth:`_throws` for the sale of ``g`` from ``seller`` to ``buyer`` at ``price`` MB."""
+        return self._throws(d, [(seller, buyer, [g], 0), (buyer, seller, [], price)])
 
     def _check_price(self, d, f, a):
         n = a.args[0]
@@ -72,7 +76,7 @@ class DealsMixin:
             return _illegal("money", f"the buyer's Illuminati treasury holds {cash} MB (money moves only "
                             "between Illuminati, p.7)")
         dl = f["deal"]
-        return self._throws(d, [(dl["from"], dl["to"], [dl["group"]], 0), (dl["to"], dl["from"], [], n)])
+        return self._sale_throws(d, dl["group"], dl["from"], dl["to"], n)
 
     def _check_accept(self, d, f, a):
         dl = f["deal"]
