@@ -33,9 +33,12 @@ error reply that changes nothing).  ``{"type": "pause_bots", "paused": bool}`` i
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import pathlib
 import re
+import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
@@ -60,6 +63,24 @@ from .patches import (  # noqa: F401 - (defined here before; tests import them f
     patch_size,
 )
 from .svg import scene_to_svg, svg_parts
+
+_log = logging.getLogger(__name__)
+_RLOCK = type(threading.RLock())
+_END = object()
+
+
+def _serial(method):
+    """Run ``method`` holding the board's lock (:attr:`GameWidget._lock`): one thread at a time."""
+
+    @functools.wraps(method)
+    def serial(self, *args, **kwargs):
+        lock = getattr(self, "_lock", None)  # (none yet: a widget half built, its __del__ closing it)
+        if lock is None:
+            return method(self, *args, **kwargs)
+        with lock:
+            return method(self, *args, **kwargs)
+
+    return serial
 
 __all__ = ["Controller", "GameWidget", "PROTOCOL", "apply_scene_patch", "make_scene_patch",
            "validate_message"]
@@ -312,6 +333,13 @@ class GameWidget(anywidget.AnyWidget):
             if not callable(getattr(controller, name, None)):
                 raise TypeError(f"controller has no {name}() method; see illumi_widgets.widget.Controller")
         self._controller = controller
+        # One thread at a time in the board: JupyterLab (4.4 and later, with ipykernel 7) hands a widget's
+        # messages to the kernel on a subshell, a thread of its own, while a cell runs on the main thread (a
+        # cell that plays a move as the person clicks; each thread's event loop runs the board's groundwork,
+        # thinking ahead and store). The controller's own lock when it has a re-entrant one (the Match's):
+        # one lock, taken in one order, whichever side starts (a cell's move notifies the board under it).
+        lock = getattr(controller, "lock", None)
+        self._lock = lock if isinstance(lock, _RLOCK) else threading.RLock()
         self._unsubscribe: Callable[[], None] | None = None
         self._base_bytes: int | None = 0  # the JSON bytes of all the items of the current scene (None: not
         # measured yet)
@@ -373,6 +401,7 @@ class GameWidget(anywidget.AnyWidget):
         if getattr(self, "_controller", None) is not None and change["old"] != change["new"]:
             self._refresh()
 
+    @_serial
     def _refresh(self) -> None:
         """Pull a fresh snapshot and push it to the front end as ONE update."""
         snap = self._snapshot()
@@ -380,7 +409,6 @@ class GameWidget(anywidget.AnyWidget):
             raise TypeError(f"controller.snapshot() must return a dict, not {type(snap).__name__}")
         if snap is self._last_snapshot and self.perspective == self._last_perspective:
             return  # the very snapshot already sent (a controller caches it per version): nothing changed
-        self._last_snapshot, self._last_perspective = snap, self.perspective
         values: dict[str, Any] = {}
         for key in SNAPSHOT_KEYS:
             if key in snap:
@@ -405,6 +433,8 @@ class GameWidget(anywidget.AnyWidget):
         finally:
             self._scene_quiet = False
             self._ahead = {}
+        # noted as sent only once it was: an update that failed half-way is made again by the next refresh
+        self._last_snapshot, self._last_perspective = snap, self.perspective
         self._prepare_soon()
         self._schedule_store()
 
@@ -420,6 +450,7 @@ class GameWidget(anywidget.AnyWidget):
             return
         loop.call_soon(self._prepare)
 
+    @_serial
     def _prepare(self) -> None:
         """The size of the full scene sent, if not measured yet, its text for the secrets check of a board
         with secrets (:meth:`_base_holds`), and the signatures of the current scene's items (the next diff's,
@@ -477,6 +508,7 @@ class GameWidget(anywidget.AnyWidget):
 
         loop.call_later(PONDER_DELAY, step, 0)
 
+    @_serial
     def _ponder_one(self, ponder, option: tuple, mark: tuple) -> bool:
         """One option thought ahead; False once the board has changed since (the rest is not needed)."""
         prev = self.scene
@@ -493,6 +525,7 @@ class GameWidget(anywidget.AnyWidget):
             pass
         return True
 
+    @_serial
     def send_state(self, key=None) -> None:
         """Send the traits ``key`` (all when None) to the page as ONE update message.  A board's traits are
         plain JSON data, never binary buffers: the state goes as it is (ipywidgets' own ``send_state`` walks
@@ -587,11 +620,16 @@ class GameWidget(anywidget.AnyWidget):
         """The scene the front end paints: the current full scene (``apply_scene_patch`` of the traits)."""
         return apply_scene_patch(self.scene, self.scene_patch)
 
+    @_serial
     def refresh(self) -> None:
-        """Re-read the controller (normally not needed: the widget is subscribed to it)."""
+        """Re-read the controller and send the page the whole board again (normally not needed: the widget
+        is subscribed to it and sends each change; this also mends a page that missed an update)."""
+        self._last_snapshot = None
         self._refresh()
+        self.send_state()
 
     # ------------------------------------------------------------------ browser -> controller
+    @_serial
     def set_state(self, sync_data) -> None:
         """A trait update from the browser: refused, for every game.  All traits of a board belong to
         Python — above all a page must not switch its own ``perspective`` (to ``"omniscient"`` or another
@@ -600,9 +638,15 @@ class GameWidget(anywidget.AnyWidget):
         if keys:
             self.send_state(keys)
 
+    @_serial
     def _on_message(self, _widget: Any, content: Any, buffers: Any = None) -> None:
         try:
-            self.send(self.dispatch(content, buffers))
+            try:
+                reply = self.dispatch(content, buffers)
+            except Exception as exc:  # a bug: the page is told (an error, not silence) and the kernel logs it
+                _log.exception("illumi_widgets: a board failed to handle a message from its page")
+                reply = _error("internal", _short(f"The board failed: {type(exc).__name__}: {exc}"))
+            self.send(reply)
         finally:
             self._last_message = time.monotonic()
 
@@ -699,6 +743,7 @@ class GameWidget(anywidget.AnyWidget):
         return {"type": "ok", "version": version, "steps": len(done)}
 
     # ------------------------------------------------------------------ lifecycle and display
+    @_serial
     def close(self) -> None:
         _DISPLAYED.discard(self)
         timer, self._store_timer = getattr(self, "_store_timer", None), None
@@ -767,6 +812,7 @@ class GameWidget(anywidget.AnyWidget):
         _watch_cells(self)
         self._schedule_store()
 
+    @_serial
     def _update_picture(self) -> None:
         """Bring the displayed output up to date (called after a cell ran; nothing if nothing changed)."""
         if self._display_id is None or self._live_view or (self.version, self.perspective) == self._shown:
@@ -786,6 +832,7 @@ class GameWidget(anywidget.AnyWidget):
         return scene_to_svg(self.effective_scene, width)
 
     # ------------------------------------------------------------------ the board in a saved notebook
+    @_serial
     def _schedule_store(self) -> None:
         """Keep this displayed board's latest picture and widget state where the server's pre-save hook
         finds them (:mod:`.saved`), at most once per :data:`STORE_DELAY` s of changes (the last one always
@@ -807,6 +854,7 @@ class GameWidget(anywidget.AnyWidget):
             self._store_due = time.monotonic() + STORE_MAX_WAIT
             self._store_timer = loop.call_later(STORE_DELAY, self._store_when_quiet, loop)
 
+    @_serial
     def _store_when_quiet(self, loop) -> None:
         """The debounced store: now, unless the page sent a message less than :data:`STORE_QUIET` s ago (then
         once it is quiet that long, or at the latest :data:`STORE_MAX_WAIT` s after the change)."""
@@ -823,6 +871,7 @@ class GameWidget(anywidget.AnyWidget):
         """The game kept with the saved picture, to continue after a kernel restart (a game's board says)."""
         return None
 
+    @_serial
     def _store_now(self) -> None:
         """Store the picture and widget state: in steps on the kernel's event loop when one runs (a click's
         act that comes meanwhile is handled between two steps), else at once."""
@@ -842,7 +891,10 @@ class GameWidget(anywidget.AnyWidget):
         import asyncio
 
         try:
-            for _ in steps:
+            while True:
+                with self._lock:  # (a step at a time: the board may change between two)
+                    if next(steps, _END) is _END:
+                        break
                 await asyncio.sleep(0)  # (a message that came meanwhile is handled now)
         finally:
             self._store_task = None

@@ -188,13 +188,14 @@ class BoardWidget(AnalysisMixin, BranchMixin, GameWidget):
     def review(self, index: int | None) -> None:
         """Show the position after ``index`` decisions, read-only, as this board's seat saw it
         (``Match.review``); ``None`` or the history's length: back to the live board."""
-        if index is None:
-            self._review = None
-        else:
-            snap = self._match.review(index, self.perspective)  # (checks the index and the mode)
-            hist = snap["status"]["history"]
-            self._review = None if index >= hist["length"] else (index, self._match.version)
-        self._refresh()
+        with self._lock:  # (the page's slider and a cell may both move it: base.py's one thread at a time)
+            if index is None:
+                self._review = None
+            else:
+                snap = self._match.review(index, self.perspective)  # (checks the index and the mode)
+                hist = snap["status"]["history"]
+                self._review = None if index >= hist["length"] else (index, self._match.version)
+            self._refresh()
 
     def _snapshot(self) -> dict:
         if self._review is not None:
