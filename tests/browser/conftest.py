@@ -283,6 +283,10 @@ def browser() -> Iterator[object]:
 
 
 _RESOURCE_404 = re.compile(r"Failed to load resource: .*\b404\b")
+#: what a failed browser test's report adds (pytest_runtest_makereport): the page's console messages and what
+#: the JupyterLab server and its kernels logged during the test (a kernel's traceback, a dropped websocket)
+_DIAGNOSTICS = pytest.StashKey[dict]()
+_CONSOLE_KEPT = 60
 
 
 @pytest.fixture
@@ -390,8 +394,20 @@ def page(browser, lab_server, _lab_tab, page_errors: list[str],
         if msg.type == "error" and not _RESOURCE_404.search(msg.text):
             page_errors.append(f"console.error: {msg.text}")
 
+    console: list[str] = []
+
+    def keep_console(msg) -> None:
+        console.append(f"{msg.type}: {msg.text}")
+        del console[:-_CONSOLE_KEPT]
+
+    try:
+        log_from = lab_server.log.stat().st_size
+    except OSError:
+        log_from = 0
+    request.node.stash[_DIAGNOSTICS] = {"server": lab_server, "log_from": log_from, "console": console}
     pg.on("pageerror", on_error)
     pg.on("console", on_console)
+    pg.on("console", keep_console)
     failed = True
     try:
         yield pg
@@ -406,6 +422,7 @@ def page(browser, lab_server, _lab_tab, page_errors: list[str],
             try:
                 pg.remove_listener("pageerror", on_error)
                 pg.remove_listener("console", on_console)
+                pg.remove_listener("console", keep_console)
                 clean = not failed and pg.evaluate(_TIDY_JS)
             except Exception:  # noqa: BLE001
                 clean = False
@@ -419,7 +436,24 @@ def page(browser, lab_server, _lab_tab, page_errors: list[str],
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
     setattr(item, f"rep_{report.when}", report)
+    seen = item.stash.get(_DIAGNOSTICS, None)
+    if report.when == "call" and report.failed and seen is not None:
+        console = "\n".join(seen["console"]) or "(nothing)"
+        report.sections.append(("the page's console during the test", console))
+        report.sections.append(("what JupyterLab and its kernels logged during the test",
+                                _log_since(seen["server"].log, seen["log_from"])))
     return report
+
+
+def _log_since(log: Path, offset: int, most: int = 12_000) -> str:
+    """The server log written after ``offset`` bytes (its last ``most`` characters)."""
+    try:
+        with open(log, "rb") as f:
+            f.seek(offset)
+            text = f.read().decode("utf-8", errors="replace")
+    except OSError as exc:
+        return f"(the log could not be read: {exc})"
+    return (text[-most:] if len(text) > most else text) or "(nothing)"
 
 
 # --------------------------------------------------------------------------- helpers
