@@ -643,9 +643,10 @@ class GameWidget(anywidget.AnyWidget):
         try:
             try:
                 reply = self.dispatch(content, buffers)
-            except Exception as exc:  # a bug: the page is told (an error, not silence) and the kernel logs it
+            except Exception:  # a bug: the page is told (an error, not silence) and the kernel logs it
                 _log.exception("illumi_widgets: a board failed to handle a message from its page")
-                reply = _error("internal", _short(f"The board failed: {type(exc).__name__}: {exc}"))
+                reply = _error("internal", "Something went wrong inside this board, and it could not answer. "
+                               "The details are in the kernel's log.")
             self.send(reply)
         finally:
             self._last_message = time.monotonic()
