@@ -12,8 +12,8 @@ from illumi_widgets.engine.registry import load_game
 from illumi_widgets.engine.rng import Rng
 from illumi_widgets.engine.testing import random_action
 
-_CODES = re.compile(r"PIL\d+|EV\d+|PLOT\d+|\bseat \d|pending decision|'[a-z]+ [^']*'|\bFX\b|\bBU:|"
-                    r"\(EN |\([A-Z]{2}: |[A-Z][a-z]{2}/[A-Z][a-z]{2}\b")
+_CODES = re.compile(r"PIL\d+|EV\d+|PLOT\d+|\bx\d+\b|\bseat \d|pending decision|(?<!\w)'[a-z]+ [^']*'|"
+                    r"\bFX\b|\bBU:|\(EN |\([A-Z]{2}: |[A-Z][a-z]{2}/[A-Z][a-z]{2}\b")
 
 
 def _bad(game, text):
@@ -55,6 +55,32 @@ def _play(name, players, seed, decisions):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pax_log_and_reasons_are_plain(players):
     assert _play("pax", players, 10 + players, 250) == set()
+
+
+@pytest.mark.parametrize("bot", ["st-germain", "joseph-ii", "cagliostro", "weishaupt"])
+def test_pax_rulebook_bots_explain_themselves_in_plain_words(bot):
+    """A rulebook bot's turn is logged as the script step it follows and why (the JA appendix's bot rules):
+    the Plan card it swaps in is named, never given by id ("the Plan card PIL044" was a bug)."""
+    g = load_game("pax", players=2, bots={1: bot})
+    bad, script = set(), []
+    for seed in range(8):
+        st, rng = g.new_state(seed=seed), Rng(seed)
+        for _ in range(3000):
+            if st.is_terminal():
+                break
+            st.apply(random_action(st, rng))
+        for e in st.log:
+            for s in (0, 1, None):
+                t = e.text_for(s)
+                if t and _bad(g, t):
+                    bad.add(t)
+                if t and s is None and " of its script: " in t:
+                    script.append(t)
+    assert bad == set(), sorted(bad)[:5]
+    assert len(script) >= 20, f"too few script steps met to prove anything: {len(script)}"
+    if bot in ("cagliostro", "weishaupt"):   # their step 3 swaps a Plan card in
+        swaps = [t for t in script if "the Plan card" in t]
+        assert swaps and all(any(c.name in t for c in g.lum.values()) for t in swaps), swaps[:3]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

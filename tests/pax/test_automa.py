@@ -95,7 +95,7 @@ class Table:
 
     def letters(self) -> list[str]:
         return [e.text_for(None) for e in self.state.log[self.since:]
-                if "follows its script" in (e.text_for(None) or "")]
+                if "of its script: " in (e.text_for(None) or "")]
 
     def cell(self, name) -> int:
         return self.g.geom.cell(name)

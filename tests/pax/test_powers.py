@@ -151,6 +151,10 @@ def test_bx_expel_keeps_its_normal_cost(new, editor):
 
 
 # -- BU ------------------------------------------------------------------------------------------------------
+def frame_base(state):
+    return state.data.frames[-1]["base"]
+
+
 def test_bu_sets_initial_strength_to_the_opponents_plus_one_and_a_crown_then_wins(new, editor):
     state, g, cards = new()
     bu = kind(g, "BU")
@@ -168,8 +172,11 @@ def test_bu_sets_initial_strength_to_the_opponents_plus_one_and_a_crown_then_win
                                     where=lambda c: c.rank == "I")])
         ed.favor("Blue", **{g.lum[acting].factions[0]: 1})
     state.apply(f"scheme {bu}")
-    assert "end the oust with +1 or -1" in state.explain("oust B3 Red x1 from B4")
+    assert "choose which (end the Oust with +1 or -1)" in state.explain("oust B3 Red x1 from B4")
     state.apply("oust B3 Red x1 from B4 +1")
+    said = [e.text_for(None) for e in state.log if "Initial Strength" in (e.text_for(None) or "")]
+    assert said == [(f"Blue's Initial Strength is set to {frame_base(state)[0]}, Red's plus 1 "
+                     f"(the Bonus Oust of {g.lum[bu].name}).")], said  # the log names the card, never a code
     frame = state.data.frames[-1]
     assert frame["base"][0] == frame["base"][1] + 1         # the opponent's +1: Blue has the advantage
     state.apply(f"reveal {crown}")
@@ -188,7 +195,7 @@ def test_a_main_oust_cannot_set_strength(new, editor):
         ed.put("B4", acting)
         ed.influence("B4", ["Blue"])
         ed.favor("Blue", **{g.lum[acting].factions[0]: 1})
-    assert "only a BU card" in state.explain("oust B3 Red x1 from B4 -1")
+    assert "only a Bonus Oust card's ability" in state.explain("oust B3 Red x1 from B4 -1")
 
 
 # -- FI ------------------------------------------------------------------------------------------------------

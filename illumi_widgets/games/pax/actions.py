@@ -34,7 +34,7 @@ def _scout_text(game, s, t, acting, free) -> str:
 
 
 def _influence_text(game, s, how, t, k, free) -> str:
-    return (f"{game.seat_name(s)} {how}Influences {game.place_name(t)} x{k}"
+    return (f"{game.seat_name(s)} {how}Influences {game.place_name(t)} with {counted(k, 'Influence disk')}"
             + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
 
 
@@ -190,7 +190,7 @@ class MainActionsMixin:
             return _illegal("no-supply", "you have too few Influence disks left in your supply")
         fee = self.fee_slots(f)
         if not self.can_pay_influence(d, s, t, k, mode, fee):
-            return _illegal("cannot-pay", f"you cannot pay the Influence cost of {self.place_name(t)} x{k}"
+            return _illegal("cannot-pay", f"you cannot pay the cost of {k} Influence on {self.place_name(t)}"
                             + (" and the 1 Nobility fee" if fee else "") + ", even with the exchange")
         return None
 
@@ -298,10 +298,11 @@ class MainActionsMixin:
             return err
         if mode == "BU":
             if len(a.args) < 5 or a.args[4] not in (1, -1):
-                return _illegal("bu-choice", "BU sets your Initial Strength to the opponent's +1 or -1: "
-                                "end the oust with +1 or -1")
+                return _illegal("bu-choice", "this Bonus Oust sets your Initial Strength to your opponent's "
+                                "plus 1 or minus 1: choose which (end the Oust with +1 or -1)")
         elif len(a.args) > 4:
-            return _illegal("bu-choice", "only a BU card's Oust sets the Initial Strength to +1 or -1")
+            return _illegal("bu-choice", "only a Bonus Oust card's ability sets the Initial Strength to the "
+                            "opponent's plus 1 or minus 1")
         if not isinstance(r, int) or not 0 <= r < d.seats or r == s:
             return _illegal("bad-seat", "Oust targets a rival's Influence")
         err = self._check_actor(d, s, t, acting)
@@ -544,12 +545,15 @@ class MainActionsMixin:
     def _do_oust(self, d, a, log):
         s, (t, r, k, acting) = a.seat, a.args[:4]
         slots = self.oust_cost(d, s, acting, k, d.frames[-1])
+        card = d.frames[-1].get("card") if d.frames and d.frames[-1]["t"] == "power" else None
         self._use_main(d, False, t)
         log.add(f"{self.seat_name(s)} Ousts {k} of {self.seat_name(r)}'s Influence on {self.place_name(t)}.")
         base = [self.initial_strength(d, s, t), self.initial_strength(d, r, t)]
         if len(a.args) > 4:  # BU: your Initial Strength becomes the opponent's +1 or -1
             base[0] = base[1] + a.args[4]
-            log.add(f"{self.seat_name(s)}'s Initial Strength is set to {base[0]} (a card's ability).")
+            whose = f"the Bonus Oust of {self.card_label(card)}" if card in self.lum else "a Bonus Oust"
+            log.add(f"{self.seat_name(s)}'s Initial Strength is set to {base[0]}, {self.seat_name(r)}'s "
+                    f"{'plus' if a.args[4] > 0 else 'minus'} 1 ({whose}).")
         frame = self.challenge_frame(d, s, r, t, k, base)
         self._push_pay(d, s, slots, f"Ousting at {self.place_name(t)}", frame)
 

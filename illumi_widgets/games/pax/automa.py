@@ -457,7 +457,7 @@ class Automaton:
             for pc in reversed(d.plan):
                 if set(g.cfac[pc]) & set(mine):
                     r = swap(pc, letter, f"{name} shares no Faction with the bot card, the Plan card "
-                                         f"{pc} does")
+                                         f"{g.card_label(pc)} does")
                     if r:
                         return r
             return None
@@ -479,7 +479,7 @@ class Automaton:
         if not P and not special:
             for pc in reversed(d.plan):
                 if plan_ok(pc):
-                    r = swap(pc, "3b", f"{name} is not {what} but the Plan card {pc} is")
+                    r = swap(pc, "3b", f"{name} is not {what} but the Plan card {g.card_label(pc)} is")
                     if r:
                         return r
         # c)
@@ -578,7 +578,7 @@ class Automaton:
             prog.append(list(st))
         frame["prog"] = prog + [["end"]]
         frame["letter"] = letter
-        log.add(f"{self.title(b)} follows its script: {letter} — {why}.")
+        log.add(f"{self.title(b)} follows step {letter} of its script: {why}.")
 
     def perform(self, d, a, log) -> None:
         g = self.g
