@@ -34,6 +34,15 @@ def test_extra_text_is_an_error(game_state, text):
         g.parse(st.data, text, 0)
 
 
+def test_a_notation_error_cites_the_rulebook_in_words(game_state):
+    """A refusal of malformed notation names the rulebook's section as reasons do ("rulebook, Oust E"), not
+    the source code's "EN" tag."""
+    g, st = game_state
+    with pytest.raises(NotationError) as err:
+        g.parse(st.data, "bonus scout C3", 0)
+    assert str(err.value).endswith("(rulebook, Oust E)") and "EN " not in str(err.value), str(err.value)
+
+
 @pytest.mark.parametrize("text", [
     "influence C3 x²", "influence C3 x" + "9" * 5000, "oust C3 Red x² from B3", "pay ² Nob", "collect ³ Pro",
     "place ²", "place " + "1" * 5000, "draw court ²", "redraw court ² 1", "subvert ²", "influence C3 x١",

@@ -139,7 +139,7 @@ def parse_action(g, d, text: str, seat: int) -> Action:
         bonus = True
         toks, low = toks[1:], low[1:]
         if not low or low[0] not in ("influence", "organize", "expel"):
-            raise NotationError("'bonus' is followed by influence, organize or expel (EN Oust E)")
+            raise NotationError("'bonus' is followed by influence, organize or expel (rulebook, Oust E)")
     head, rest, lrest = low[0], toks[1:], low[1:]
     if head == "bot":  # a rulebook bot's step (automa.py)
         return parse_bot(g, d, rest, seat)
@@ -394,9 +394,10 @@ def decode_deal(g, blob: str):
         raise NotationError("deal E (12 cards) and X (3 Specials) must together hold every Event card once")
     for half in (events[:6], events[6:]):
         if sum(1 for e in half if g.events[e].kind == "edict") != 3:
-            raise NotationError("each half of the Event deck holds 3 Edicts and 3 Specials (EN Setup 15)")
+            raise NotationError("each half of the Event deck holds 3 Edicts and 3 Specials "
+                                "(rulebook, Setup 15)")
     if any(g.events[e].kind != "special" for e in boxed):
-        raise NotationError("only Special Events go back to the box (EN Setup 15)")
+        raise NotationError("only Special Events go back to the box (rulebook, Setup 15)")
     return lum, contacts, factions, plots, events, boxed
 
 
