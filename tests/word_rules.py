@@ -11,7 +11,9 @@
 - no doubled spaces in prose, no dangling separators (" · " at an end, "( )", "()", "· ·");
 - "You" takes the plain verb ("You gain", never "You gains");
 - one seat's name takes "wins" ("Red wins", never "Red win.");
-- no negative target ("needs -3 or less").
+- no negative target ("needs -3 or less");
+- no doubled word ("keeps the Edict Edict of the Artists"), no verb in -s after "to" ("uses a power to
+  Influences"), and "1 Influence returns" (never "1 Influence return").
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ MANY_SINGULAR = re.compile(rf"(?<![\w.,/-])(?:0|[2-9]|\d\d+) (?:more |other |ext
                            rf"(?![-\w])(?! (?:cards?|Objectives?|markers?|Favor|decks?|piles?)\b)")
 A_NUMBER = re.compile(r"\b(?:[Aa]n?) \d+(?!st|nd|rd|th|\d)|\d an? (?![A-Z])\w")
 IDS = re.compile(r"\b[A-Z]{1,4}\d{2,}\b|\bgoal-[a-z]+\d*\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+-[a-z]+\d+\b")
-NOTATION = re.compile(r"\bplot host\b|\bvisit (?:left|right)\b|\bhost (?:visit|musician)")
+NOTATION = re.compile(r"\bplot host\b|\bvisit (?:left|right)\b|\bhost (?:visit|musician)|\b[A-E]\d x\d\b")
 SEAT_N = re.compile(r"\bseat \d")
 #: in prose (a letter or a stop before, a letter after); compact stat lines ("P 3  R 5", "◉8  ✝3") space
 #: their figures apart on purpose
@@ -46,6 +48,10 @@ DANGLING = re.compile(r"^\s*·|·\s*$|\(\s*\)|·\s*·")
 YOU_S = re.compile(r"\bYou (?:also |now |then |still |only )?"
                    r"((?!\w*(?:ss|us)\b)[a-z]+[^s\W]s|has|does|is|was)\b")
 NEGATIVE = re.compile(r"-\d+ or less|needs -\d")
+#: (a card's Location costs list Favor by abbreviation, one per Favor: "2: Art Art")
+DOUBLED = re.compile(r"\b(?!(?:Nob|Pro|Mag|Art|Sch|Cle)\b)([A-Za-z]{2,}) \1\b")
+TO_S = re.compile(r"\bto (?:Influences|Expels|Organizes|Scouts|Ousts|Extorts|moves|places|draws|takes)\b")
+ONE_RETURN = re.compile(r"(?<![\w.,/-])1 Influence return\b")
 
 
 def problems(text: str, seat_names=()) -> list[str]:
@@ -54,7 +60,9 @@ def problems(text: str, seat_names=()) -> list[str]:
     for name, rx in (("'1' with a plural", ONE_PLURAL), ("a plural number with a singular", MANY_SINGULAR),
                      ("'a' next to a number", A_NUMBER), ("an id", IDS), ("notation", NOTATION),
                      ("'seat N'", SEAT_N), ("doubled spaces", SPACES), ("a dangling separator", DANGLING),
-                     ("'You' with a verb in -s", YOU_S), ("a negative target", NEGATIVE)):
+                     ("'You' with a verb in -s", YOU_S), ("a negative target", NEGATIVE),
+                     ("a doubled word", DOUBLED), ("a verb in -s after 'to'", TO_S),
+                     ("'1' with 'return'", ONE_RETURN)):
         m = rx.search(text)
         if m:
             found.append(f"{name}: {m.group(0)!r}")

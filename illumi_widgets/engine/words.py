@@ -4,13 +4,20 @@
 ('1 card', '3 cards', '2 Secret Objectives')
 >>> counted(0, "group", "groups"), counted(1, "Plan card")
 ('0 groups', '1 Plan card')
+>>> sentence("the Edict of the Artists pays out.")
+'The Edict of the Artists pays out.'
 """
 
 from __future__ import annotations
 
-__all__ = ["counted"]
+__all__ = ["counted", "sentence"]
 
 
 def counted(n, singular: str, plural: str | None = None) -> str:
     """``n`` and the noun, singular for exactly one, else the plural (``singular + "s"`` unless given)."""
     return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in capitals, as a sentence starts ("the Edict …" -> "The Edict …")."""
+    return text[:1].upper() + text[1:]

@@ -20,12 +20,22 @@ from .model import (
 def _place_text(game, s, cid, t, placed, carried) -> str:
     """The log line of a card placed face-up (worded when read: see engine.log)."""
     extra = f" with {placed} Influence" if carried else ""
-    back = f"; {carried - placed} Influence return to supply" if carried > placed else ""
+    back = f"; {_returns(carried - placed)} to the supply" if carried > placed else ""
     return f"{game.seat_name(s)} places {game.card_label(cid)} face-up at {game.place_name(t)}{extra}{back}."
 
 
+def _returns(k: int) -> str:
+    """"1 Influence returns", "2 Influence return"."""
+    return f"{k} Influence {'returns' if k == 1 else 'return'}"
+
+
+def _verb(how: str, verb: str) -> str:
+    """"Expels", or after a "uses … to " the plain "Expel"."""
+    return f"{how}{verb}" if how else f"{verb}s"
+
+
 def _expel_text(game, s, how, cid, t) -> str:
-    return f"{game.seat_name(s)} {how}Expels {game.card_label(cid)} at {game.place_name(t)}."
+    return f"{game.seat_name(s)} {_verb(how, 'Expel')} {game.card_label(cid)} at {game.place_name(t)}."
 
 
 def _scout_text(game, s, t, acting, free) -> str:
@@ -34,12 +44,23 @@ def _scout_text(game, s, t, acting, free) -> str:
 
 
 def _influence_text(game, s, how, t, k, free) -> str:
-    return (f"{game.seat_name(s)} {how}Influences {game.place_name(t)} with {counted(k, 'Influence disk')}"
+    return (f"{game.seat_name(s)} {_verb(how, 'Influence')} {game.place_name(t)} with "
+            f"{counted(k, 'Influence disk')}"
             + (" (Rosicrucian Advance: no Main action used)" if free else "") + ".")
 
 
 class MainActionsMixin:
     """The six main actions (see the module docstring)."""
+
+    def power_used(self, pf) -> str:
+        """How a power frame is named in the log: "uses the power of <card> to ", "uses the Artists Faction
+        card to " (a Faction card's ability) or "uses a power to "."""
+        card = pf.get("card")
+        if card in self.lum:
+            return f"uses the power of {self.card_label(card)} to "
+        if pf.get("kind") in FI:
+            return f"uses the {FACTION_NAMES[FI[pf['kind']]]} Faction card to "
+        return "uses a power to "
 
     def _main_or_bonus(self, d, bonus: bool, cell: int, f=None, free=False) -> IllegalAction | None:
         """A Main action needs one left; the Oust follow-up needs its cube; a power needs nothing more.
@@ -339,7 +360,8 @@ class MainActionsMixin:
         pf = self._use_main(d, False, t, free)
         take = {"t": "scouttake", "seat": s, "cell": t}
         if pf is not None:
-            log.add(f"{self.seat_name(s)} Scouts {self.place_name(t)} (ANY card, no matching Favor).")
+            log.add(f"{self.seat_name(s)} {self.power_used(pf)}Scout {self.place_name(t)} (any card, no "
+                    "matching Favor).")
             if pf["kind"] == "BS":
                 d.bs_adj.append(t)  # BS: this position counts as adjacent for Influence this turn
             fee = self.fee_slots(pf)
@@ -404,7 +426,8 @@ class MainActionsMixin:
         alts = [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)]
         free = mode == "main" and self.rosicrucian(d.cards[t]) and self.event_on(d, "rosicrucian_advance")
         self._use_main(d, bonus, t, free)
-        how = {"cube": "uses the bonus follow-up to ", "main": ""}.get(mode, "uses a power to ")
+        how = {"cube": "uses the bonus follow-up to ", "main": ""}.get(mode) if mode in ("cube", "main") \
+            else self.power_used(f)
         log.add((_influence_text, (self, s, how, t, k, free)))
         self._push_pay(d, s, alts[0], f"{k} Influence on {self.place_name(t)}",
                        {"t": "placeinfluence", "seat": s, "cell": t, "n": k}, alts=alts)
@@ -463,8 +486,8 @@ class MainActionsMixin:
         s, (fac, cube) = a.seat, a.args
         pf = self._use_main(d, cube is not None, cube)
         if pf is not None:  # BO (free) or the Artists ability (1 Artists Favor; all moves from one card)
-            log.add(f"{self.seat_name(s)} moves up to 3 Influence from ANY "
-                    f"{'card' if pf['kind'] == 'BO' else 'one card'} to ANY open Locations.")
+            log.add(f"{self.seat_name(s)} {self.power_used(pf)}move up to 3 Influence from any "
+                    f"{'cards' if pf['kind'] == 'BO' else 'one card'} to any open Locations.")
             move = {"t": "move", "seat": s, "fac": None, "left": 3, "dest": None, "any": True,
                     "one": pf["kind"] == "ART", "src": None}
             fee = self.fee_slots(pf)
@@ -474,8 +497,8 @@ class MainActionsMixin:
                 d.frames.append(move)
             return
         dest = cube  # ruling 25: a bonus Organize's moves must end on the cube card
-        log.add(f"{self.seat_name(s)} {'uses the bonus follow-up to ' if cube is not None else ''}Organizes "
-                f"with {FACTION_NAMES[fac]}.")
+        verb = "uses the bonus follow-up to Organize" if cube is not None else "Organizes"
+        log.add(f"{self.seat_name(s)} {verb} with {FACTION_NAMES[fac]}.")
         # Fair Weather: moves from cards of the chosen Faction may go to ANY open Location
         fair = dest is None and self.event_on(d, "fair_weather")
         self._push_pay(d, s, [frozenset((fac,))], f"Organizing with {FACTION_NAMES[fac]}",
@@ -509,7 +532,7 @@ class MainActionsMixin:
         slots = self.expel_cost(d, s, t, acting, f)
         pf = self._use_main(d, bonus, t)
         main = pf is None and not bonus
-        how = "uses the bonus follow-up to " if bonus else ("uses a power to " if pf is not None else "")
+        how = "uses the bonus follow-up to " if bonus else (self.power_used(pf) if pf is not None else "")
         log.add((_expel_text, (self, s, how, d.cards[t], t)))
         if pf is not None and pf["kind"] == "BX":
             # BX: then move 1 of your Influence from ANY Location onto the newly placed card (optional)

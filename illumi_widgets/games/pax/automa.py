@@ -815,7 +815,7 @@ class Automaton:
             if card.kind == "edict":
                 x = FI[card.faction]
                 put = g.enact_edict(d, b, ev)
-                log.add(f"An Ace or Crown was revealed: {self.title(b)} flips the Edict {card.name}; it goes "
+                log.add(f"An Ace or Crown was revealed: {self.title(b)} flips {g.event_label(ev)}; it goes "
                         "into play in front of the bot: everyone returns all "
                         f"{FACTION_NAMES[x]} Favor, {put} go onto the Edict.")
             else:

@@ -86,10 +86,11 @@ class ChallengesMixin:
                 return 0
             return self.lum[cid].strength
 
-        shown = ", ".join(f"{self.seat_name(s)} {self.card_label(cards[s]) if cards[s] else 'nothing (0)'}"
-                          for s in (att, de))
-        log.add(f"Oust challenge at {self.place_name(f['cell'])}: initial strength {sa} vs {sd}; "
-                f"revealed {shown}.")
+        shown = "; ".join(f"{self.seat_name(s)} reveals " + (self.card_label(cards[s]) if cards[s] else
+                                                               "no card (strength 0)") for s in (att, de))
+        name_a, name_d = self.seat_name(att), self.seat_name(de)
+        log.add(f"Oust challenge at {self.place_name(f['cell'])}: {name_a}'s initial strength is {sa}, "
+                f"{name_d}'s {sd}; {shown}.")
         aa, ad = auto(att), auto(de)
         if aa and ad:
             log.add("Both automatic wins cancel out.")
@@ -118,7 +119,8 @@ class ChallengesMixin:
                 removed += 1
         d.infl[t] = tuple(slots)
         d.cubes.append(t)
-        log.add(f"{self.seat_name(de)}'s {k} Influence return to supply; {self.seat_name(att)} gets a bonus "
+        log.add(f"{self.seat_name(de)}'s {k} Influence {'returns' if k == 1 else 'return'} to the supply; "
+                f"{self.seat_name(att)} gets a bonus "
                 f"follow-up (Influence, Organize or Expel) on {self.place_name(t)} this turn.")
         self._push_gain(d, de, [ALL] * k, "Favor for Ousted Influence")
 

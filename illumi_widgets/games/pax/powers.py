@@ -637,7 +637,7 @@ class PowersMixin:
                     fac = FI[self.events[ev].faction]
                     d.favor[s][fac] += n
                     log.add(f"{self.seat_name(s)} takes {n} {FACTION_NAMES[fac]} Favor from "
-                            f"{self.events[ev].name} ({e[1]} left on it).")
+                            f"{self.event_label(ev)} ({e[1]} left on it).")
                     return
 
     def _do_drawplot(self, d, a, log):

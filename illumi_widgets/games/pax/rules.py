@@ -399,8 +399,20 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
             return a.notation()
 
     def card_names(self, cids) -> str:
-        """Several Luminary cards by name ("; " between them: some names contain a comma)."""
-        return "; ".join(self.lum[c].name for c in cids)
+        """Several Luminary cards by name: "A", "A and B", "A; B; and C" (semicolons, as some names contain a
+        comma: "Karl, Landgrave of Hesse-Kassel")."""
+        names = [self.lum[c].name for c in cids]
+        if len(names) < 3:
+            return " and ".join(names)
+        return "; ".join(names[:-1]) + "; and " + names[-1]
+
+    def event_label(self, ev: str) -> str:
+        """An Event card as a sentence names it: "the Edict of the Artists", "the Special Event Fair Weather"
+        (``Event_label`` at the start of a sentence: :func:`sentence`)."""
+        card = self.events[ev]
+        if card.kind == "edict":
+            return f"the {card.name}" if card.name.lower().startswith("edict") else f"the Edict {card.name}"
+        return f"the Special Event {card.name}"
 
     def hand_limit(self, d: PaxData, seat: int) -> int:
         if seat in self.automa:

@@ -4,7 +4,7 @@ chance steps (dealing, shuffling) and the rulebook bots' automatic steps."""
 from __future__ import annotations
 
 from ...engine import CHANCE, Action, Log, NotationError
-from ...engine.words import counted
+from ...engine.words import counted, sentence
 from .common import (
     EDICTS_TO_END,
     _illegal,
@@ -32,7 +32,8 @@ def _end_text(game, seat) -> str:
 
 
 def _payout_text(game, ev, s, favor) -> str:
-    return f"{game.events[ev].name} pays out: 1 to the pool, 1 to {game.seat_name(s)} ({favor} left on it)."
+    return (f"{sentence(game.event_label(ev))} pays out: 1 to the pool, 1 to {game.seat_name(s)} "
+            f"({favor} left on it).")
 
 
 class TurnMixin:
@@ -157,10 +158,10 @@ class TurnMixin:
         log.add("The game is set up: map dealt face-down, Court revealed, "
                 f"{self.seat_name(d.first)} starts (lowest Contact card, {d.contacts[d.first]}).")
         for s in (s for s in range(n) if s not in self.automa):
-            log.add(None, {s: f"You are dealt {self.card_names(d.hands[s])}; your private Plot is "
+            log.add(None, {s: f"You are dealt {self.card_names(d.hands[s])}. Your private Plot is "
                               f"{self.plots[d.private_plot[s]].name}."},
-                    secret=f"{self.seat_name(s)} is dealt {self.card_names(d.hands[s])} and private Plot "
-                           f"{self.plots[d.private_plot[s]].name}.")
+                    secret=f"{self.seat_name(s)} is dealt {self.card_names(d.hands[s])}. Their private Plot "
+                           f"is {self.plots[d.private_plot[s]].name}.")
         if self.automaton is not None:
             self.automaton.after_deal(d, log)
         d.round = 1
@@ -219,7 +220,7 @@ class TurnMixin:
             log.add((_payout_text, (self, ev, s, favor)))
             if favor <= 0:
                 d.event_discard.append(ev)
-                log.add(f"{self.events[ev].name} is empty and discarded "
+                log.add(f"{sentence(self.event_label(ev))} is empty and discarded "
                         f"({counted(self.edicts_discarded(d), 'Edict')} discarded).")
             else:
                 keep.append([ev, favor])
@@ -296,8 +297,8 @@ class TurnMixin:
             drawn = [d.event_deck.pop() for _ in range(min(2, len(d.event_deck)))]
             d.frames.append({"t": "keep", "seat": d.active, "cards": drawn})
             log.add(f"An Ace or Crown was revealed this turn: {self.seat_name(d.active)} draws "
-                    f"{counted(len(drawn), 'Event card')}.", {d.active: "You draw the Events " + ", ".join(
-                        self.events[e].name for e in drawn) + "."})
+                    f"{counted(len(drawn), 'Event card')}.", {d.active: "You draw " + " and ".join(
+                        self.event_label(e) for e in drawn) + "."})
         elif d.revealed:
             log.add("An Ace or Crown was revealed, but the Event deck is empty.")
 
@@ -324,7 +325,7 @@ class TurnMixin:
         if card.kind == "edict":
             fac = FI[card.faction]
             put = self.enact_edict(d, s, ev)
-            log.add(f"{self.seat_name(s)} keeps the Edict {card.name}: everyone returns all "
+            log.add(f"{self.seat_name(s)} keeps {self.event_label(ev)}: everyone returns all "
                     f"{FACTION_NAMES[fac]} Favor; {put} go onto the Edict, out of play.")
         else:
             d.special_hand[s].append(ev)
