@@ -13,7 +13,8 @@
 - one seat's name takes "wins" ("Red wins", never "Red win.");
 - no negative target ("needs -3 or less");
 - no doubled word ("keeps the Edict Edict of the Artists"), no verb in -s after "to" ("uses a power to
-  Influences"), and "1 Influence returns" (never "1 Influence return").
+  Influences"), "1 Influence returns" (never "1 Influence return"), and one full stop after a name that
+  ends with one ("attacks to destroy F.B.I.").
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ NEGATIVE = re.compile(r"-\d+ or less|needs -\d")
 DOUBLED = re.compile(r"\b(?!(?:Nob|Pro|Mag|Art|Sch|Cle)\b)([A-Za-z]{2,}) \1\b")
 TO_S = re.compile(r"\bto (?:Influences|Expels|Organizes|Scouts|Ousts|Extorts|moves|places|draws|takes)\b")
 ONE_RETURN = re.compile(r"(?<![\w.,/-])1 Influence return\b")
+#: "attacks to destroy F.B.I.." (an ellipsis "..." is not one)
+TWO_STOPS = re.compile(r"(?<!\.)\.\.(?!\.)")
 
 
 def problems(text: str, seat_names=()) -> list[str]:
@@ -62,7 +65,7 @@ def problems(text: str, seat_names=()) -> list[str]:
                      ("'seat N'", SEAT_N), ("doubled spaces", SPACES), ("a dangling separator", DANGLING),
                      ("'You' with a verb in -s", YOU_S), ("a negative target", NEGATIVE),
                      ("a doubled word", DOUBLED), ("a verb in -s after 'to'", TO_S),
-                     ("'1' with 'return'", ONE_RETURN)):
+                     ("'1' with 'return'", ONE_RETURN), ("two full stops", TWO_STOPS)):
         m = rx.search(text)
         if m:
             found.append(f"{name}: {m.group(0)!r}")

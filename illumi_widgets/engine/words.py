@@ -6,11 +6,13 @@
 ('0 groups', '1 Plan card')
 >>> sentence("the Edict of the Artists pays out.")
 'The Edict of the Artists pays out.'
+>>> stop("Red drops Moonies"), stop("Red drops I.R.S.")
+('Red drops Moonies.', 'Red drops I.R.S.')
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "sentence"]
+__all__ = ["counted", "sentence", "stop"]
 
 
 def counted(n, singular: str, plural: str | None = None) -> str:
@@ -21,3 +23,8 @@ def counted(n, singular: str, plural: str | None = None) -> str:
 def sentence(text: str) -> str:
     """``text`` with its first letter in capitals, as a sentence starts ("the Edict …" -> "The Edict …")."""
     return text[:1].upper() + text[1:]
+
+
+def stop(text: str) -> str:
+    """``text`` ended with a full stop, unless it already ends with one (a name such as "I.R.S.")."""
+    return text if text.endswith(".") else text + "."

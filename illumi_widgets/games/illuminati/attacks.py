@@ -3,7 +3,7 @@ and abolishing it, calling off, the attack arithmetic, the roll and its result, 
 
 from __future__ import annotations
 
-from ...engine.words import counted
+from ...engine.words import counted, stop
 from . import model as M
 from .common import (
     ATTACK_MODES,
@@ -304,10 +304,10 @@ class AttacksMixin:
             d["discard"].append(card)
             self._forget(d, card)
             log.add(f"{self.seat_name(seat)} plays Whispering Campaign: {self.label(g)} attacks to destroy "
-                    f"{self.label(t)}.")
+                    f"{stop(self.label(t))}")
             self._played(d, seat, [card], {"k": "whisper", "seat": seat}, log)
             return
-        log.add(f"{self.seat_name(seat)}: {self.label(g)} attacks to {mode} {self.label(t)}.")
+        log.add(f"{self.seat_name(seat)}: {self.label(g)} attacks to {mode} {stop(self.label(t))}")
 
     def _participants(self, d, f) -> list:
         """Seats that bid on this attack: no one but the two sides on a privileged attack (p.7)."""
@@ -469,7 +469,7 @@ class AttacksMixin:
         side = self.side_of_dir(d, f["master"], a.args[0])
         tseat = self.owner(d, f["group"])
         log.add(f"{self.label(f['group'])} joins {self.seat_name(f['seat'])}'s power structure under "
-                f"{self.label(f['master'])}.")
+                f"{stop(self.label(f['master']))}")
         self._graft(d, f["seat"], f["group"], f["master"], side, log, keep=0.5)
         if tseat is not None:
             self._eliminations(d, log, by=f["seat"])

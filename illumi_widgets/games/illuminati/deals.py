@@ -14,6 +14,7 @@ from illumi_widgets.engine import negotiation as N
 from illumi_widgets.engine.errors import IllegalAction
 from illumi_widgets.engine.words import counted
 
+from ...engine.words import stop
 from . import model as M
 from .common import (
     MAX_GIFTS,
@@ -437,7 +438,7 @@ class DealsMixin:
         master, direction = a.args
         side = self.side_of_dir(d, master, direction)
         log.add(f"{self.label(f['group'])} joins {self.seat_name(a.seat)}'s power structure under "
-                f"{self.label(master)}.")
+                f"{stop(self.label(master))}")
         self._graft(d, a.seat, f["group"], master, side, log, keep=1.0)  # treasuries go along (p.8)
 
     def _do_gift(self, d, a, log):

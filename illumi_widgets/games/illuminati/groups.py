@@ -3,6 +3,7 @@ groups, and the group abilities played as free actions (Recyclers, Orbital Mind 
 
 from __future__ import annotations
 
+from ...engine.words import stop
 from . import model as M
 from .common import (
     _illegal,
@@ -152,11 +153,11 @@ class GroupsMixin:
             pass
         else:  # the free transfer that is part of a capture (p.6)
             d["frames"].pop()
-        log.add(f"{self.seat_name(a.seat)} moves {n} MB from {self.label(g)} to {self.label(h)}.")
+        log.add(f"{self.seat_name(a.seat)} moves {n} MB from {self.label(g)} to {stop(self.label(h))}")
 
     def _do_drop(self, d, a, log):
         d["busy"] = True
-        log.add(f"{self.seat_name(a.seat)} drops {self.label(a.args[0])}.")
+        log.add(f"{self.seat_name(a.seat)} drops {stop(self.label(a.args[0]))}")
         self._release(d, a.args[0], log)
 
     def _release(self, d, g, log, dead=False):

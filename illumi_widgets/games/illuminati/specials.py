@@ -3,6 +3,7 @@ their effects, cancelling and replacing them, Bribery."""
 
 from __future__ import annotations
 
+from ...engine.words import stop
 from .common import (
     ANYTIME_SPECIALS,
     COUNTER_SPECIALS,
@@ -99,7 +100,7 @@ class SpecialsMixin:
         if s in ANYTIME_SPECIALS:  # at any decision point of its holder; the frame below goes on as it was
             if f["t"] == "actions":
                 d["busy"] = True
-            log.add(f"{who} plays {self.label(s)}.")
+            log.add(f"{who} plays {stop(self.label(s))}")
             self._played(d, a.seat, [s], {"k": "play", "seat": a.seat, "args": list(a.args)}, log)
             return
         if f["t"] == "secrets":  # Secrets Man cancels the Special just played (specials.csv)
@@ -122,7 +123,7 @@ class SpecialsMixin:
             self._played(d, a.seat, [s], {"k": "react", "card": s}, log)
             return
         d["busy"] = True
-        log.add(f"{who} plays {self.label(s)}.")
+        log.add(f"{who} plays {stop(self.label(s))}")
         self._played(d, a.seat, [s], {"k": "play", "seat": a.seat, "args": list(a.args)}, log)
 
     # -- Specials played: the Secrets Man window, then the effect --------------------------------------------
@@ -171,7 +172,7 @@ class SpecialsMixin:
             d["ctrl"][t] = [eff["seat"], master, self.side_of_dir(d, master, direction)]
             d["money"][t] = 0
             log.add(f"{self.label(t)} joins {self.seat_name(eff['seat'])}'s power structure under "
-                    f"{self.label(master)}.")
+                    f"{stop(self.label(master))}")
         elif k == "senate":
             # READING: the skipped turn has no income, draw, actions, transfers or special step; it still ends
             # (targets added, goals checked) and counts as one of that player's turns
@@ -220,7 +221,7 @@ class SpecialsMixin:
         who = self.seat_name(seat)
         if s == "white-collar-crime":  # 5 MB from the bank, then redistribute freely (specials.csv)
             self._pay_out(d, args[1], 5)
-            log.add(f"White Collar Crime: 5 MB on {self.label(args[1])}.")
+            log.add(f"White Collar Crime: 5 MB on {stop(self.label(args[1]))}")
             d["frames"].append({"t": "redistribute", "seat": seat})
             return
         if s == "market-manipulation":
@@ -259,6 +260,6 @@ class SpecialsMixin:
         self._forget(d, "bribery")
         d["acts"] -= 1
         d["busy"] = True
-        log.add(f"{self.seat_name(a.seat)} plays Bribery on {self.label(a.args[0])}.")
+        log.add(f"{self.seat_name(a.seat)} plays Bribery on {stop(self.label(a.args[0]))}")
         self._played(d, a.seat, ["bribery"], {"k": "bribe", "seat": a.seat, "args": list(a.args)}, log)
 

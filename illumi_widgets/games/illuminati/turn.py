@@ -7,6 +7,7 @@ from illumi_widgets.engine import Action
 from illumi_widgets.engine.action import CHANCE
 from illumi_widgets.engine.errors import NotationError
 
+from ...engine.words import stop
 from .common import (
     DICE_SPECIALS,
     INCOME_BONUS,
@@ -84,7 +85,7 @@ class TurnMixin:
                 log.add(f"{self.seat_name(s)} takes an Illuminati card face-down.",
                         {s: f"You are {self.label(ill)}."})
             else:
-                log.add(f"{self.seat_name(s)} is {self.label(ill)}.")
+                log.add(f"{self.seat_name(s)} is {stop(self.label(ill))}")
         d["out"] = list(ills[d["n"]:])
         d["deck"] = list(deck)
         # four uncontrolled groups; Specials turned up are buried (READING: at the bottom of the deck)
@@ -123,8 +124,8 @@ class TurnMixin:
                 top = [int(k) for k, v in f["rolls"].items() if v == best]
                 if len(top) > 1:
                     f["todo"], f["rolls"] = sorted(top), {}
-                    log.add("Tie for the highest roll: " + ", ".join(self.seat_name(s) for s in top)
-                            + " roll again.")
+                    names = [self.seat_name(s) for s in top]
+                    log.add(f"Tie for the highest roll: {', '.join(names[:-1])} and {names[-1]} roll again.")
                 else:
                     d["frames"].pop()
                     self._start_turn(d, top[0], log)
@@ -222,7 +223,7 @@ class TurnMixin:
             d["hands"][seat].append(c)
             log.add(f"{self.seat_name(seat)} draws a Special card.",
                     {seat: f"You draw the Special {self.label(c)}."},
-                    f"{self.seat_name(seat)} draws the Special {self.label(c)}.")
+                    f"{self.seat_name(seat)} draws the Special {stop(self.label(c))}")
         else:
             d["unc"].append(c)
             log.add(f"{self.seat_name(seat)} draws {self.label(c)}: it joins the uncontrolled groups.")
