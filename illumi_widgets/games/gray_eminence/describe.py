@@ -1,7 +1,7 @@
 """Card text generated from the effect records (text from data, never kept separately)."""
 from __future__ import annotations
 
-from ...engine.words import counted
+from ...engine.words import counted, sentence
 from .model import LEVELS
 
 WHO = {
@@ -41,7 +41,7 @@ def effect_text(e: dict) -> str:
         "vp": f"{_says(who, 'gain')} {n} VP",
         "rule": f"while in play: {a.get('key', '').replace('_', ' ')} is {a.get('value')}",
     }[v]
-    return text[0].upper() + text[1:]
+    return sentence(text)
 
 
 def effects_text(effs) -> str:
@@ -111,15 +111,11 @@ def condition_text(c) -> str:
     return f"it is round {v['n']}{ROUND_WORDS[v['op']]}"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def objective_text(game, oid) -> str:
     o = game.cards.objectives[oid]
     spend = ", ".join(f"{n} {r}" for r, n in o["spend"].items())
     return (
-        f"{o['name']}: {_cap(condition_text(o['requires']))}"
+        f"{o['name']}: {sentence(condition_text(o['requires']))}"
         + (f"; spend {spend}" if spend else "")
         + f" — {o['vp']['standard']} VP ({o['vp']['long']} in the long game)"
     )
@@ -144,7 +140,7 @@ def progress_text(c, now) -> str:
         return f"{what}{' with ' + v['with'] if 'with' in v else ''}: {now} (needs {_AT[v['op']]} {v['n']})"
     if k == "round":
         return f"Round {now} (needs round {v['n']}{ROUND_WORDS[v['op']]})"
-    return _cap(condition_text(c))
+    return sentence(condition_text(c))
 
 
 _ROLES = {"public_eye": "In the Public Eye", "gray_eminence": "a Gray Eminence", "shadows": "In the Shadows"}

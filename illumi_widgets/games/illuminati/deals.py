@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from illumi_widgets.engine import negotiation as N
 from illumi_widgets.engine.errors import IllegalAction
-from illumi_widgets.engine.words import counted
+from illumi_widgets.engine.words import counted, stop
 
-from ...engine.words import stop
 from . import model as M
 from .common import (
     MAX_GIFTS,

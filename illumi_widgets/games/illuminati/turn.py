@@ -6,8 +6,8 @@ from __future__ import annotations
 from illumi_widgets.engine import Action
 from illumi_widgets.engine.action import CHANCE
 from illumi_widgets.engine.errors import NotationError
+from illumi_widgets.engine.words import stop
 
-from ...engine.words import stop
 from .common import (
     DICE_SPECIALS,
     INCOME_BONUS,

@@ -7,6 +7,7 @@ from ...engine import IllegalAction
 from ...engine.words import counted
 from .common import (
     _illegal,
+    influence_returns,
 )
 from .favor import (
     FACTION_NAMES,
@@ -20,13 +21,8 @@ from .model import (
 def _place_text(game, s, cid, t, placed, carried) -> str:
     """The log line of a card placed face-up (worded when read: see engine.log)."""
     extra = f" with {placed} Influence" if carried else ""
-    back = f"; {_returns(carried - placed)} to the supply" if carried > placed else ""
+    back = f"; {influence_returns(carried - placed)} to the supply" if carried > placed else ""
     return f"{game.seat_name(s)} places {game.card_label(cid)} face-up at {game.place_name(t)}{extra}{back}."
-
-
-def _returns(k: int) -> str:
-    """"1 Influence returns", "2 Influence return"."""
-    return f"{k} Influence {'returns' if k == 1 else 'return'}"
 
 
 def _verb(how: str, verb: str) -> str:
@@ -426,8 +422,9 @@ class MainActionsMixin:
         alts = [c + fee for c in self.influence_cost_alts(d, s, t, k, mode)]
         free = mode == "main" and self.rosicrucian(d.cards[t]) and self.event_on(d, "rosicrucian_advance")
         self._use_main(d, bonus, t, free)
-        how = {"cube": "uses the bonus follow-up to ", "main": ""}.get(mode) if mode in ("cube", "main") \
-            else self.power_used(f)
+        how = {"main": "", "cube": "uses the bonus follow-up to "}.get(mode)
+        if how is None:  # a power's Influence
+            how = self.power_used(f)
         log.add((_influence_text, (self, s, how, t, k, free)))
         self._push_pay(d, s, alts[0], f"{k} Influence on {self.place_name(t)}",
                        {"t": "placeinfluence", "seat": s, "cell": t, "n": k}, alts=alts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .common import (
     _illegal,
+    influence_returns,
 )
 from .favor import (
     ALL,
@@ -119,7 +120,7 @@ class ChallengesMixin:
                 removed += 1
         d.infl[t] = tuple(slots)
         d.cubes.append(t)
-        log.add(f"{self.seat_name(de)}'s {k} Influence {'returns' if k == 1 else 'return'} to the supply; "
+        log.add(f"{self.seat_name(de)}'s {influence_returns(k)} to the supply; "
                 f"{self.seat_name(att)} gets a bonus "
                 f"follow-up (Influence, Organize or Expel) on {self.place_name(t)} this turn.")
         self._push_gain(d, de, [ALL] * k, "Favor for Ousted Influence")

@@ -39,6 +39,11 @@ def _effect_words(m) -> str:
     return f"({_EFFECT_WORDS[m.group(1)]}: "
 
 
+def influence_returns(k: int) -> str:
+    """"1 Influence returns", "2 Influence return" (a log line's words)."""
+    return f"{k} Influence {'returns' if k == 1 else 'return'}"
+
+
 def _illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(plain_reason(message), code=code)
 

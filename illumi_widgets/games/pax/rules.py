@@ -408,7 +408,7 @@ class PaxGame(CandidatesMixin, MainActionsMixin, ChallengesMixin, PaymentsMixin,
 
     def event_label(self, ev: str) -> str:
         """An Event card as a sentence names it: "the Edict of the Artists", "the Special Event Fair Weather"
-        (``Event_label`` at the start of a sentence: :func:`sentence`)."""
+        (at the start of a sentence: ``engine.words.sentence(game.event_label(ev))``)."""
         card = self.events[ev]
         if card.kind == "edict":
             return f"the {card.name}" if card.name.lower().startswith("edict") else f"the Edict {card.name}"

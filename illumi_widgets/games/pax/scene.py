@@ -23,7 +23,7 @@ drawing happen on the board.
 
 from __future__ import annotations
 
-from ...engine.words import counted
+from ...engine.words import counted, sentence
 from ...scene import rnd
 from ...scene_memo import items_of, part
 from ...textfit import text_width, wrap
@@ -427,7 +427,7 @@ def _plots(out: _Items, view: dict, game, y: float) -> float:
         c = claims.get(p, {})
         on = [names[int(s)] for s, v in c.items() if v == "on" and int(s) < len(names)]
         under = [names[int(s)] for s, v in c.items() if v == "under" and int(s) < len(names)]
-        tip = _plot_tip(game, p) + f"\n{label[0].upper() + label[1:]}"
+        tip = _plot_tip(game, p) + f"\n{sentence(label)}"
         if on:
             tip += "\nClaimed (on it): " + ", ".join(on)
         if under:

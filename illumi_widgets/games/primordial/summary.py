@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...engine.words import sentence
+
 
 def summary(game, view: dict) -> dict:
     seats = {}
@@ -31,7 +33,7 @@ def final_report(game, d, seat) -> dict:
     t = [res["scores"][names[s]] for s in range(n)]
     winners = list(res["winners"])
     reason = res["reason"]
-    text = res["text"][:1].upper() + res["text"][1:] + "."
+    text = sentence(res["text"]) + "."
     breakdowns, keys, scores = {}, {}, {}
     for s in range(n):
         if reason == "royal":
